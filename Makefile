@@ -1,0 +1,50 @@
+# Two commands set everything up on a machine with only python3 and make: `make run`, `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+export DEBUG ?= 1
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test lint format bench bootstrap migrate demo messages clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): requirements.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements.txt
+	touch $(STAMP)
+
+bootstrap: $(STAMP)
+
+migrate: bootstrap
+	$(BIN)/python manage.py migrate --noinput
+
+demo: migrate
+	$(BIN)/python manage.py loaddemo
+
+run: demo
+	$(BIN)/daphne -b $(HOST) -p $(PORT) casino.asgi:application
+
+test: bootstrap
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+lint: bootstrap
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: bootstrap
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+bench: migrate
+	$(BIN)/python benchmarks/run.py
+
+messages: bootstrap
+	$(BIN)/python manage.py makemessages -l ru -l en --ignore=.venv --ignore=tests --ignore=benchmarks
+	$(BIN)/python manage.py compilemessages --ignore=.venv
+
+clean:
+	rm -rf $(VENV) casino.sqlite3* test-casino.sqlite3*

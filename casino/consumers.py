@@ -1,0 +1,45 @@
+"""The lobby's live updates: the player's balances and (later) the table list.
+
+Thin by design: authenticate, join the player's own group and the lobby group, render fragments.
+"""
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.template.loader import render_to_string
+
+from casino.realtime import LOBBY_GROUP, user_group
+
+CLOSE_UNAUTHENTICATED = 4401
+
+
+class LobbyConsumer(AsyncJsonWebsocketConsumer):
+    async def connect(self):
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self.close(code=CLOSE_UNAUTHENTICATED)
+            return
+        self.user = user
+        self.groups_joined = [user_group(user.pk), LOBBY_GROUP]
+        for group in self.groups_joined:
+            await self.channel_layer.group_add(group, self.channel_name)
+        await self.accept()
+        await self.send(text_data=await self._render_balances())
+
+    async def disconnect(self, code):
+        for group in getattr(self, "groups_joined", []):
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def receive_json(self, content, **kwargs):
+        # The lobby socket only listens; anything sent to it is answered, not acted on.
+        await self.send_json({"type": "error", "message": "This socket accepts no messages."})
+
+    async def wallet_balance(self, event):
+        await self.send(text_data=await self._render_balances())
+
+    @database_sync_to_async
+    def _render_balances(self) -> str:
+        from casino.ledger import balances_of
+
+        return render_to_string(
+            "casino/_balances.html", {"balances": balances_of(self.user), "oob": True}
+        )

@@ -1,0 +1,67 @@
+"""Demo data for `make run`: staff, a pit boss and six players with play money. Idempotent."""
+
+from django.contrib.auth.models import Group
+from django.db import transaction
+
+from casino import ledger
+from casino.apps import PIT_BOSS_GROUP
+from casino.models import Player
+
+STAFF_LOGIN = ("admin", "casino-admin")
+PIT_BOSS_LOGIN = ("pitboss", "casino-pit")
+PLAYER_PASSWORD = "casino-demo"
+PLAYERS = [
+    ("anna", "Анна", "ru", "BYN"),
+    ("boris", "Борис", "ru", "BYN"),
+    ("vera", "Вера", "ru", "RUB"),
+    ("gleb", "Глеб", "ru", "USD"),
+    ("dina", "Dina", "en", "EUR"),
+    ("egor", "Egor", "en", "USD"),
+]
+# Every player gets play money in two currencies (minor units).
+PLAY_MONEY = {"BYN": 500_000, "USD": 200_000}
+
+
+def _player(username: str, password: str, **fields) -> Player:
+    player, created = Player.objects.get_or_create(username=username, defaults=fields)
+    if created:
+        player.set_password(password)
+        player.save()
+    return player
+
+
+@transaction.atomic
+def load_demo() -> list[tuple[str, str, str]]:
+    logins = []
+    _player(
+        STAFF_LOGIN[0],
+        STAFF_LOGIN[1],
+        display_name="Администратор",
+        is_staff=True,
+        is_superuser=True,
+    )
+    logins.append((*STAFF_LOGIN, "staff superuser: /admin/"))
+    pit_boss = _player(PIT_BOSS_LOGIN[0], PIT_BOSS_LOGIN[1], display_name="Пит-босс", is_staff=True)
+    pit_group = Group.objects.filter(name=PIT_BOSS_GROUP).first()
+    if pit_group is not None:
+        pit_boss.groups.add(pit_group)
+    logins.append((*PIT_BOSS_LOGIN, "pit boss (casino.view_pit)"))
+    for username, name, language, currency in PLAYERS:
+        player = _player(
+            username,
+            PLAYER_PASSWORD,
+            display_name=name,
+            language=language,
+            preferred_currency=currency,
+        )
+        for code, amount in PLAY_MONEY.items():
+            ledger.cashier_deposit(
+                player=player,
+                amount=amount,
+                currency=code,
+                idempotency_key=f"demo:{username}:{code}",
+                memo="Demo play money",
+                play_money=True,
+            )
+        logins.append((username, PLAYER_PASSWORD, "player with play money in BYN and USD"))
+    return logins

@@ -1,0 +1,438 @@
+"""The one service that moves money. Every feature books through `transfer_create` or its helpers.
+
+Rules kept here (DESIGN.md "Money"):
+- a transfer is a set of legs (account, amount in minor units) summing to zero per currency;
+- each transfer has an idempotency key: the same key again returns the first transfer and moves
+  nothing; the same key with different legs is refused;
+- wallets and escrow accounts are locked with SELECT ... FOR UPDATE in ascending id order (so two
+  transfers can never wait on each other) and can never go below zero (also a CHECK constraint);
+- house accounts are credited and debited on one of HOUSE_SHARDS balance rows picked at random,
+  so many concurrent transfers into one house account do not queue on a single hot row.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections import defaultdict
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.db.models import BigIntegerField, Case, F, Value, When
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from casino.currencies import format_amount
+from casino.models import (
+    HOUSE_SHARDS,
+    Account,
+    AccountKind,
+    Entry,
+    HouseBalanceShard,
+    HousePurpose,
+    Player,
+    Transfer,
+    TransferKind,
+)
+
+_shard_picker = random.Random()
+
+
+class LedgerError(Exception):
+    """A transfer that cannot be booked; the message is fit to show to the user."""
+
+
+class UnbalancedTransfer(LedgerError):
+    pass
+
+
+class InsufficientFunds(LedgerError):
+    pass
+
+
+class IdempotencyConflict(LedgerError):
+    pass
+
+
+class ClosedAccount(LedgerError):
+    pass
+
+
+@dataclass(frozen=True)
+class TransferResult:
+    transfer: Transfer
+    created: bool  # False when the idempotency key had been used already (a retry)
+
+
+Leg = tuple[Account, int]
+
+
+def _fingerprint(kind: str, legs: list[Leg]) -> str:
+    net: dict[int, int] = defaultdict(int)
+    for account, amount in legs:
+        net[account.pk] += amount
+    text = kind + ";" + ";".join(f"{pk}:{amount}" for pk, amount in sorted(net.items()))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _check_balanced(legs: list[Leg]) -> None:
+    if not legs:
+        raise UnbalancedTransfer(_("A transfer needs at least one entry."))
+    per_currency: dict[str, int] = defaultdict(int)
+    for account, amount in legs:
+        if not isinstance(amount, int) or isinstance(amount, bool):
+            raise UnbalancedTransfer(_("Amounts are whole numbers of minor units."))
+        if amount == 0:
+            raise UnbalancedTransfer(_("A ledger entry cannot be zero."))
+        per_currency[account.currency] += amount
+    for currency, total in per_currency.items():
+        if total != 0:
+            raise UnbalancedTransfer(
+                _("The transfer does not balance in %(currency)s (off by %(total)s).")
+                % {"currency": currency, "total": total}
+            )
+
+
+def _existing(idempotency_key: str, kind: str, legs: list[Leg]) -> TransferResult:
+    transfer = Transfer.objects.get(idempotency_key=idempotency_key)
+    if transfer.fingerprint != _fingerprint(kind, legs):
+        raise IdempotencyConflict(
+            _("This request was already made with different amounts; nothing was booked.")
+        )
+    return TransferResult(transfer, created=False)
+
+
+def transfer_create(
+    *,
+    idempotency_key: str,
+    kind: str,
+    legs: list[Leg],
+    memo: str = "",
+    reference: str = "",
+    created_by: Player | None = None,
+) -> TransferResult:
+    """Book one balanced transfer atomically (joins the caller's transaction if there is one).
+
+    Raises UnbalancedTransfer, InsufficientFunds, ClosedAccount or IdempotencyConflict; on any
+    error nothing is booked.
+    """
+    _check_balanced(legs)
+    fingerprint = _fingerprint(kind, legs)
+    now = timezone.now()
+    try:
+        with transaction.atomic():
+            # The key is claimed first: a concurrent retry waits here on the unique index and then
+            # fails with IntegrityError, so it never touches a balance.
+            transfer = Transfer.objects.create(
+                idempotency_key=idempotency_key,
+                kind=kind,
+                memo=memo[:255],
+                reference=reference,
+                created_by=created_by,
+                fingerprint=fingerprint,
+            )
+            net: dict[int, int] = defaultdict(int)
+            for account, amount in legs:
+                net[account.pk] += amount
+            locked_ids = sorted(
+                {account.pk for account, _amount in legs if account.kind != AccountKind.HOUSE}
+            )
+            new_balances: dict[int, int] = {}
+            if locked_ids:
+                locked = (
+                    Account.objects.select_for_update()
+                    .filter(pk__in=locked_ids)
+                    .order_by("pk")
+                    .only("pk", "kind", "balance", "currency", "closed_at", "owner_id")
+                )
+                for account in locked:
+                    new_balance = account.balance + net[account.pk]
+                    if new_balance < 0:
+                        raise InsufficientFunds(
+                            _("Insufficient funds: the balance is %(balance)s, %(needed)s needed.")
+                            % {
+                                "balance": format_amount(account.balance, account.currency),
+                                "needed": format_amount(-net[account.pk], account.currency),
+                            }
+                        )
+                    if account.closed_at is not None:
+                        raise ClosedAccount(_("This hand or bet is already settled."))
+                    new_balances[account.pk] = new_balance
+                changed = [pk for pk in locked_ids if net[pk] != 0]
+                if changed:
+                    Account.objects.filter(pk__in=changed).update(
+                        balance=Case(
+                            *[When(pk=pk, then=Value(new_balances[pk])) for pk in changed],
+                            default=F("balance"),
+                            output_field=BigIntegerField(),
+                        )
+                    )
+            house_ids = sorted(
+                {account.pk for account, _amount in legs if account.kind == AccountKind.HOUSE}
+            )
+            for pk in house_ids:
+                if net[pk]:
+                    HouseBalanceShard.objects.filter(
+                        account_id=pk, shard=_shard_picker.randrange(HOUSE_SHARDS)
+                    ).update(balance=F("balance") + net[pk])
+            Entry.objects.bulk_create(
+                [
+                    Entry(
+                        transfer=transfer,
+                        account_id=account.pk,
+                        currency=account.currency,
+                        amount=amount,
+                        balance_after=new_balances.get(account.pk),
+                        created_at=now,
+                    )
+                    for account, amount in legs
+                ]
+            )
+            wallet_changes = [
+                (account.owner_id, account.currency, new_balances[account.pk])
+                for account, _amount in legs
+                if account.kind == AccountKind.WALLET
+            ]
+            if wallet_changes:
+                transaction.on_commit(lambda: _announce_wallets(wallet_changes))
+    except IntegrityError:
+        if Transfer.objects.filter(idempotency_key=idempotency_key).exists():
+            return _existing(idempotency_key, kind, legs)
+        raise
+    return TransferResult(transfer, created=True)
+
+
+def _announce_wallets(changes: list[tuple[int, str, int]]) -> None:
+    from casino.realtime import announce_balances
+
+    announce_balances(changes)
+
+
+# --- accounts --------------------------------------------------------------------------------
+
+
+def wallet_for(player: Player, currency: str) -> Account:
+    account, _created = Account.objects.get_or_create(
+        kind=AccountKind.WALLET, owner=player, currency=currency
+    )
+    return account
+
+
+def house_account(purpose: str, currency: str, reference: str = "") -> Account:
+    account = Account.objects.filter(
+        kind=AccountKind.HOUSE, purpose=purpose, reference=reference, currency=currency
+    ).first()
+    if account is not None:
+        return account
+    try:
+        with transaction.atomic():
+            account = Account.objects.create(
+                kind=AccountKind.HOUSE, purpose=purpose, reference=reference, currency=currency
+            )
+            HouseBalanceShard.objects.bulk_create(
+                [HouseBalanceShard(account=account, shard=n) for n in range(HOUSE_SHARDS)]
+            )
+            return account
+    except IntegrityError:
+        return Account.objects.get(
+            kind=AccountKind.HOUSE, purpose=purpose, reference=reference, currency=currency
+        )
+
+
+def escrow_account(reference: str, currency: str) -> Account:
+    """The escrow of one open hand or bet, named by `reference` ("hand:12", "bet:5")."""
+    account, _created = Account.objects.get_or_create(
+        kind=AccountKind.ESCROW, purpose=HousePurpose.ESCROW, reference=reference, currency=currency
+    )
+    return account
+
+
+# --- helpers every game and the sportsbook use ---------------------------------------------
+
+
+def stake_to_escrow(
+    *,
+    player: Player,
+    amount: int,
+    currency: str,
+    escrow_reference: str,
+    idempotency_key: str,
+    memo: str = "",
+) -> TransferResult:
+    """Move a player's stake from their wallet into the escrow of a hand or bet, after the
+    responsible-gaming check. The wallet is locked first so two stakes cannot both pass a limit."""
+    from casino.limits import check_can_stake
+
+    if amount <= 0:
+        raise LedgerError(_("A stake must be more than zero."))
+    with transaction.atomic():
+        wallet = wallet_for(player, currency)
+        if Transfer.objects.filter(idempotency_key=idempotency_key).exists():
+            return _existing(
+                idempotency_key,
+                TransferKind.STAKE,
+                [(wallet, -amount), (escrow_account(escrow_reference, currency), amount)],
+            )
+        Account.objects.select_for_update().filter(pk=wallet.pk).first()
+        check_can_stake(player, amount, currency)
+        escrow = escrow_account(escrow_reference, currency)
+        return transfer_create(
+            idempotency_key=idempotency_key,
+            kind=TransferKind.STAKE,
+            legs=[(wallet, -amount), (escrow, amount)],
+            memo=memo,
+            reference=escrow_reference,
+        )
+
+
+def escrow_pay_out(
+    *,
+    escrow_reference: str,
+    currency: str,
+    payouts: list[tuple[Player, int]],
+    idempotency_key: str,
+    house_purpose: str = "",
+    house_reference: str = "",
+    kind: str = TransferKind.PAYOUT,
+    memo: str = "",
+) -> TransferResult:
+    """Pay players out of an escrow. If the payouts exceed what the escrow holds (a house-banked
+    win), the difference comes from the named house account; if they are less, the rest goes to
+    it. Without a house account the payouts must come from the escrow alone."""
+    escrow = escrow_account(escrow_reference, currency)
+    legs: list[Leg] = []
+    total = 0
+    for player, amount in payouts:
+        if amount < 0:
+            raise LedgerError(_("A payout cannot be negative."))
+        if amount:
+            legs.append((wallet_for(player, currency), amount))
+            total += amount
+    if total:
+        legs.append((escrow, -total))
+    if house_purpose:
+        with transaction.atomic():
+            held = Account.objects.select_for_update().get(pk=escrow.pk).balance
+            difference = held - total
+            if difference:
+                house = house_account(house_purpose, currency, house_reference)
+                legs = [leg for leg in legs if leg[0].pk != escrow.pk]
+                legs.append((house, difference))
+                legs.append((escrow, -held))
+            return transfer_create(
+                idempotency_key=idempotency_key,
+                kind=kind,
+                legs=legs,
+                memo=memo,
+                reference=escrow_reference,
+            )
+    return transfer_create(
+        idempotency_key=idempotency_key,
+        kind=kind,
+        legs=legs,
+        memo=memo,
+        reference=escrow_reference,
+    )
+
+
+def commission_take(
+    *,
+    escrow_reference: str,
+    currency: str,
+    amount: int,
+    idempotency_key: str,
+    memo: str = "",
+) -> TransferResult:
+    """Book the casino's commission out of an escrow into the commission account."""
+    return transfer_create(
+        idempotency_key=idempotency_key,
+        kind=TransferKind.COMMISSION,
+        legs=[
+            (escrow_account(escrow_reference, currency), -amount),
+            (house_account(HousePurpose.COMMISSION, currency), amount),
+        ],
+        memo=memo,
+        reference=escrow_reference,
+    )
+
+
+def escrow_close(*, escrow_reference: str, currency: str) -> Account:
+    """Mark the escrow of a finished hand or bet closed; it must be empty. Idempotent."""
+    with transaction.atomic():
+        escrow = Account.objects.select_for_update().get(
+            kind=AccountKind.ESCROW, reference=escrow_reference, currency=currency
+        )
+        if escrow.balance != 0:
+            raise LedgerError(
+                _("The escrow still holds %(amount)s; pay it out before closing.")
+                % {"amount": format_amount(escrow.balance, currency)}
+            )
+        if escrow.closed_at is None:
+            escrow.closed_at = timezone.now()
+            escrow.save(update_fields=["closed_at"])
+        return escrow
+
+
+# --- cashier ---------------------------------------------------------------------------------
+
+
+def cashier_deposit(
+    *,
+    player: Player,
+    amount: int,
+    currency: str,
+    idempotency_key: str,
+    memo: str,
+    staff: Player | None = None,
+    play_money: bool = False,
+) -> TransferResult:
+    """Money into a player's wallet: a staff deposit (from the cashier account) or, in demo mode,
+    play money (from the demo bank). The daily deposit limit applies to both."""
+    from casino.limits import check_can_deposit
+
+    if amount <= 0:
+        raise LedgerError(_("The amount must be more than zero."))
+    source = HousePurpose.DEMO_BANK if play_money else HousePurpose.CASHIER
+    kind = TransferKind.TOPUP if play_money else TransferKind.DEPOSIT
+    with transaction.atomic():
+        wallet = wallet_for(player, currency)
+        house = house_account(source, currency)
+        legs = [(house, -amount), (wallet, amount)]
+        if Transfer.objects.filter(idempotency_key=idempotency_key).exists():
+            return _existing(idempotency_key, kind, legs)
+        Account.objects.select_for_update().filter(pk=wallet.pk).first()
+        check_can_deposit(player, amount, currency)
+        return transfer_create(
+            idempotency_key=idempotency_key, kind=kind, legs=legs, memo=memo, created_by=staff
+        )
+
+
+def cashier_withdraw(
+    *,
+    player: Player,
+    amount: int,
+    currency: str,
+    idempotency_key: str,
+    memo: str,
+    staff: Player | None = None,
+) -> TransferResult:
+    if amount <= 0:
+        raise LedgerError(_("The amount must be more than zero."))
+    return transfer_create(
+        idempotency_key=idempotency_key,
+        kind=TransferKind.WITHDRAWAL,
+        legs=[
+            (wallet_for(player, currency), -amount),
+            (house_account(HousePurpose.CASHIER, currency), amount),
+        ],
+        memo=memo,
+        created_by=staff,
+    )
+
+
+def balances_of(player: Player) -> dict[str, int]:
+    return dict(
+        Account.objects.filter(kind=AccountKind.WALLET, owner=player)
+        .order_by("currency")
+        .values_list("currency", "balance")
+    )

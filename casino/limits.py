@@ -1,0 +1,164 @@
+"""Responsible gaming: daily deposit and loss limits and self-exclusion (issue: foundation §7).
+
+Every game and the sportsbook call `check_can_stake` before a stake leaves a wallet (the ledger's
+`stake_to_escrow` does it while holding the wallet's row lock, so two stakes cannot both slip
+under a limit). Lowering a limit takes effect at once; raising or removing it waits
+LIMIT_RAISE_DELAY_HOURS (24 h); staff changes take effect at once.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db.models import Sum
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
+from casino.currencies import format_amount
+from casino.models import (
+    DEPOSIT_KINDS,
+    GAMING_KINDS,
+    AccountKind,
+    Entry,
+    GamingLimit,
+    LimitKind,
+    Player,
+)
+
+
+class StakeRefused(Exception):
+    """The player may not stake or deposit this; the message is fit to show them."""
+
+
+def start_of_today() -> dt.datetime:
+    local_now = timezone.localtime()
+    return local_now.replace(hour=0, minute=0, second=0, microsecond=0)
+
+
+def _wallet_sum_today(player: Player, currency: str, kinds) -> int:
+    return (
+        Entry.objects.filter(
+            account__kind=AccountKind.WALLET,
+            account__owner=player,
+            currency=currency,
+            created_at__gte=start_of_today(),
+            transfer__kind__in=kinds,
+        ).aggregate(total=Sum("amount"))["total"]
+        or 0
+    )
+
+
+def loss_today(player: Player, currency: str) -> int:
+    """Net loss since local midnight: stakes less what came back (stakes in play count as lost)."""
+    return max(0, -_wallet_sum_today(player, currency, GAMING_KINDS))
+
+
+def deposits_today(player: Player, currency: str) -> int:
+    return _wallet_sum_today(player, currency, DEPOSIT_KINDS)
+
+
+def effective_limit(player: Player, kind: str, currency: str) -> int | None:
+    limit = GamingLimit.objects.filter(player=player, kind=kind, currency=currency).first()
+    if limit is None:
+        return None
+    if limit.pending_from is not None and limit.pending_from <= timezone.now():
+        limit.amount = limit.pending_amount
+        limit.pending_amount = None
+        limit.pending_from = None
+        limit.save(update_fields=["amount", "pending_amount", "pending_from", "updated_at"])
+    return limit.amount
+
+
+def is_self_excluded(player: Player) -> bool:
+    until = player.self_excluded_until
+    return until is not None and until >= timezone.localdate()
+
+
+def check_can_stake(player: Player, amount: int, currency: str) -> None:
+    if is_self_excluded(player):
+        raise StakeRefused(
+            _("You have excluded yourself from play until %(date)s.")
+            % {"date": date_format(player.self_excluded_until)}
+        )
+    limit = effective_limit(player, LimitKind.LOSS, currency)
+    if limit is not None:
+        already = loss_today(player, currency)
+        if already + amount > limit:
+            raise StakeRefused(
+                _(
+                    "This stake would take today's losses to %(total)s, over your daily loss "
+                    "limit of %(limit)s."
+                )
+                % {
+                    "total": format_amount(already + amount, currency),
+                    "limit": format_amount(limit, currency),
+                }
+            )
+
+
+def check_can_deposit(player: Player, amount: int, currency: str) -> None:
+    limit = effective_limit(player, LimitKind.DEPOSIT, currency)
+    if limit is not None:
+        already = deposits_today(player, currency)
+        if already + amount > limit:
+            raise StakeRefused(
+                _(
+                    "This deposit would take today's deposits to %(total)s, over the daily "
+                    "deposit limit of %(limit)s."
+                )
+                % {
+                    "total": format_amount(already + amount, currency),
+                    "limit": format_amount(limit, currency),
+                }
+            )
+
+
+@dataclass(frozen=True)
+class LimitChange:
+    immediate: bool
+    effective_from: dt.datetime
+
+
+def limit_set(
+    *, player: Player, kind: str, currency: str, amount: int | None, by: Player
+) -> LimitChange:
+    """Set a limit (None removes it). A player's tightening applies now, loosening in 24 h;
+    a staff member's change applies now."""
+    if amount is not None and amount < 0:
+        raise ValueError("a limit cannot be negative")
+    limit, _created = GamingLimit.objects.get_or_create(player=player, kind=kind, currency=currency)
+    effective_limit(player, kind, currency)  # apply a pending change that is due
+    limit.refresh_from_db()
+    now = timezone.now()
+    tighter = amount is not None and (limit.amount is None or amount <= limit.amount)
+    if tighter or (by.is_staff and by.pk != player.pk):
+        limit.amount = amount
+        limit.pending_amount = None
+        limit.pending_from = None
+        change = LimitChange(immediate=True, effective_from=now)
+    else:
+        limit.pending_amount = amount
+        limit.pending_from = now + dt.timedelta(hours=settings.LIMIT_RAISE_DELAY_HOURS)
+        change = LimitChange(immediate=False, effective_from=limit.pending_from)
+    limit.updated_by = by
+    limit.save()
+    return change
+
+
+def self_exclusion_set(*, player: Player, until: dt.date | None, by: Player) -> None:
+    """Players may start or lengthen a self-exclusion, never shorten it; staff may do either."""
+    current = player.self_excluded_until if is_self_excluded(player) else None
+    staff_act = by.is_staff and by.pk != player.pk
+    if not staff_act:
+        if until is None or until < timezone.localdate():
+            raise StakeRefused(_("Choose a date from today on."))
+        if current is not None and until < current:
+            raise StakeRefused(
+                _("A self-exclusion cannot be shortened; it runs until %(date)s.")
+                % {"date": date_format(current)}
+            )
+    player.self_excluded_until = until
+    player.save(update_fields=["self_excluded_until"])

@@ -1,0 +1,19 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from casino import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("lobby/", views.lobby, name="lobby"),
+    path("accounts/login/", views.CasinoLoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/signup/", views.signup, name="signup"),
+    path("accounts/profile/", views.profile, name="profile"),
+    path("cashier/", views.cashier, name="cashier"),
+    path("cashier/topup/", views.topup, name="topup"),
+    path("cashier/limits/", views.gaming_limits, name="limits"),
+    path("i18n/setlang/", views.language_switch, name="set_language"),
+    path("admin/", admin.site.urls),
+]

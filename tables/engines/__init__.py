@@ -1,0 +1,1 @@
+"""Pure game engines (no Django imports): see DESIGN.md "Game engines"."""
