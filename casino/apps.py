@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.contrib.admin import apps as admin_apps
 from django.db.models.signals import post_migrate
 from django.utils.translation import gettext_lazy as _
 
@@ -19,8 +20,14 @@ def ensure_pit_boss_group(sender, **kwargs) -> None:
 
 
 class CasinoConfig(AppConfig):
+    default = True
     name = "casino"
     verbose_name = _("Casino")
 
     def ready(self) -> None:
         post_migrate.connect(ensure_pit_boss_group, sender=self)
+
+
+class CasinoAdminConfig(admin_apps.AdminConfig):
+    default = False
+    default_site = "casino.admin_site.CasinoAdminSite"

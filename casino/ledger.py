@@ -211,6 +211,15 @@ def _announce_wallets(changes: list[tuple[int, str, int]]) -> None:
 # --- accounts --------------------------------------------------------------------------------
 
 
+def lock_accounts(accounts) -> dict[int, Account]:
+    """Lock wallets and escrow accounts, never house accounts, in ascending id order: the one lock
+    order of the casino, so that no two transactions ever wait on each other in a cycle.
+    Call inside a transaction, before any other lock on these rows."""
+    ids = sorted({account.pk for account in accounts if account.kind != AccountKind.HOUSE})
+    locked = Account.objects.select_for_update().filter(pk__in=ids).order_by("pk")
+    return {account.pk: account for account in locked}
+
+
 def wallet_for(player: Player, currency: str) -> Account:
     account, _created = Account.objects.get_or_create(
         kind=AccountKind.WALLET, owner=player, currency=currency
@@ -273,9 +282,9 @@ def stake_to_escrow(
                 TransferKind.STAKE,
                 [(wallet, -amount), (escrow_account(escrow_reference, currency), amount)],
             )
-        Account.objects.select_for_update().filter(pk=wallet.pk).first()
-        check_can_stake(player, amount, currency)
         escrow = escrow_account(escrow_reference, currency)
+        lock_accounts([wallet, escrow])
+        check_can_stake(player, amount, currency)
         return transfer_create(
             idempotency_key=idempotency_key,
             kind=TransferKind.STAKE,
@@ -312,7 +321,9 @@ def escrow_pay_out(
         legs.append((escrow, -total))
     if house_purpose:
         with transaction.atomic():
-            held = Account.objects.select_for_update().get(pk=escrow.pk).balance
+            held = lock_accounts([escrow, *(account for account, _amount in legs)])[
+                escrow.pk
+            ].balance
             difference = held - total
             if difference:
                 house = house_account(house_purpose, currency, house_reference)
@@ -400,7 +411,7 @@ def cashier_deposit(
         legs = [(house, -amount), (wallet, amount)]
         if Transfer.objects.filter(idempotency_key=idempotency_key).exists():
             return _existing(idempotency_key, kind, legs)
-        Account.objects.select_for_update().filter(pk=wallet.pk).first()
+        lock_accounts([wallet])
         check_can_deposit(player, amount, currency)
         return transfer_create(
             idempotency_key=idempotency_key, kind=kind, legs=legs, memo=memo, created_by=staff

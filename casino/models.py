@@ -130,6 +130,9 @@ class HouseBalanceShard(models.Model):
             models.UniqueConstraint(fields=["account", "shard"], name="house_shard_unique"),
         ]
 
+    def __str__(self) -> str:
+        return f"{self.account_id}/{self.shard}: {self.balance}"
+
 
 class TransferKind(models.TextChoices):
     DEPOSIT = "deposit", _("deposit")

@@ -32,7 +32,7 @@ CSRF_TRUSTED_ORIGINS = env.list(
 
 INSTALLED_APPS = [
     "daphne",
-    "django.contrib.admin",
+    "casino.apps.CasinoAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",

@@ -67,7 +67,8 @@ SQLITE_UP = [
        BEGIN SELECT RAISE(ABORT, 'ledger records are append-only: UPDATE on casino_entry refused');
        END;""",
     """CREATE TRIGGER casino_transfer_no_update BEFORE UPDATE ON casino_transfer
-       BEGIN SELECT RAISE(ABORT, 'ledger records are append-only: UPDATE on casino_transfer refused');
+       BEGIN
+       SELECT RAISE(ABORT, 'ledger records are append-only: UPDATE on casino_transfer refused');
        END;""",
     """CREATE TRIGGER casino_entry_currency BEFORE INSERT ON casino_entry
        WHEN NEW.currency <> (SELECT currency FROM casino_account WHERE id = NEW.account_id)

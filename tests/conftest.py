@@ -1,0 +1,43 @@
+import uuid
+
+import pytest
+from django.db import connection
+
+from casino import ledger
+from casino.books import books_check
+from casino.models import Player
+
+requires_postgres = pytest.mark.skipif(
+    connection.vendor != "postgresql",
+    reason="needs PostgreSQL (CI runs it with DATABASE_URL; SQLite serialises all writers)",
+)
+
+
+def new_player(**fields) -> Player:
+    username = fields.pop("username", None) or f"p-{uuid.uuid4().hex[:10]}"
+    return Player.objects.create_user(username=username, password="s3cret-pass-77", **fields)
+
+
+def fund(player: Player, amount: int, currency: str = "BYN") -> ledger.TransferResult:
+    return ledger.cashier_deposit(
+        player=player,
+        amount=amount,
+        currency=currency,
+        idempotency_key=f"fund:{uuid.uuid4()}",
+        memo="test funds",
+    )
+
+
+def assert_books_clean() -> None:
+    report = books_check()
+    assert report.clean, report.text()
+
+
+@pytest.fixture
+def player(db) -> Player:
+    return new_player()
+
+
+@pytest.fixture
+def staff(db) -> Player:
+    return new_player(is_staff=True, is_superuser=True)
