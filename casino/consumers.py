@@ -29,8 +29,9 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
 
-    async def receive_json(self, content, **kwargs):
-        # The lobby socket only listens; anything sent to it is answered, not acted on.
+    async def receive(self, text_data=None, bytes_data=None, **kwargs):
+        # The lobby socket only listens: anything sent to it, well-formed or not, gets an error
+        # back on this socket alone and changes nothing.
         await self.send_json({"type": "error", "message": "This socket accepts no messages."})
 
     async def wallet_balance(self, event):

@@ -18,7 +18,6 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
-from django.db.models import BigIntegerField, Case, F, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -102,6 +101,113 @@ def _existing(idempotency_key: str, kind: str, legs: list[Leg]) -> TransferResul
     return TransferResult(transfer, created=False)
 
 
+# transfer_create is the hot path of every game, so it speaks SQL through the connection's cursor
+# instead of building ORM queries: on a small machine the ORM's Python cost per transfer was
+# several times the database's (benchmarks/README.md). The statements stay portable between
+# PostgreSQL and SQLite; FOR UPDATE is added where the database has it (select_for_update's rule).
+_TRANSFER_TABLE = Transfer._meta.db_table
+_ACCOUNT_TABLE = Account._meta.db_table
+_SHARD_TABLE = HouseBalanceShard._meta.db_table
+_ENTRY_TABLE = Entry._meta.db_table
+
+
+def _placeholders(count: int) -> str:
+    return ", ".join(["%s"] * count)
+
+
+def _claim_key(
+    cursor, connection, *, idempotency_key, kind, memo, reference, created_by, fingerprint, now
+) -> Transfer:
+    """INSERT the transfer row: a second transfer with the same key fails here (IntegrityError)."""
+    sql = (
+        f'INSERT INTO "{_TRANSFER_TABLE}" ("idempotency_key", "kind", "memo", "reference", '
+        f'"created_by_id", "fingerprint", "created_at") VALUES ({_placeholders(7)})'
+    )
+    params = [
+        idempotency_key,
+        kind,
+        memo,
+        reference,
+        created_by.pk if created_by is not None else None,
+        fingerprint,
+        connection.ops.adapt_datetimefield_value(now),
+    ]
+    if connection.features.can_return_columns_from_insert:
+        cursor.execute(sql + ' RETURNING "id"', params)
+        transfer_id = cursor.fetchone()[0]
+    else:
+        cursor.execute(sql, params)
+        transfer_id = cursor.lastrowid
+    transfer = Transfer(
+        id=transfer_id,
+        idempotency_key=idempotency_key,
+        kind=kind,
+        memo=memo,
+        reference=reference,
+        created_by=created_by,
+        fingerprint=fingerprint,
+        created_at=now,
+    )
+    transfer._state.adding = False
+    transfer._state.db = connection.alias
+    return transfer
+
+
+def _lock_accounts(cursor, connection, ids: list[int]) -> list[tuple]:
+    """SELECT ... FOR UPDATE of wallets and escrow, in ascending id order (no lock cycles).
+    Rows are (id, balance, currency, closed_at)."""
+    sql = (
+        f'SELECT "id", "balance", "currency", "closed_at" FROM "{_ACCOUNT_TABLE}" '
+        f'WHERE "id" IN ({_placeholders(len(ids))}) ORDER BY "id"'
+    )
+    if connection.features.has_select_for_update:
+        sql += " FOR UPDATE"
+    cursor.execute(sql, ids)
+    return cursor.fetchall()
+
+
+def _store_balances(cursor, balances: dict[int, int]) -> None:
+    if len(balances) == 1:
+        ((pk, balance),) = balances.items()
+        cursor.execute(
+            f'UPDATE "{_ACCOUNT_TABLE}" SET "balance" = %s WHERE "id" = %s', [balance, pk]
+        )
+        return
+    cases = " ".join(["WHEN %s THEN %s"] * len(balances))
+    params: list[int] = []
+    for pk, balance in balances.items():
+        params += [pk, balance]
+    params += list(balances)
+    cursor.execute(
+        f'UPDATE "{_ACCOUNT_TABLE}" SET "balance" = CASE "id" {cases} END '
+        f'WHERE "id" IN ({_placeholders(len(balances))})',
+        params,
+    )
+
+
+def _add_to_house(cursor, account_id: int, amount: int) -> None:
+    """Book a house account's share on one of its HOUSE_SHARDS balance rows, picked at random."""
+    cursor.execute(
+        f'UPDATE "{_SHARD_TABLE}" SET "balance" = "balance" + %s '
+        f'WHERE "account_id" = %s AND "shard" = %s',
+        [amount, account_id, _shard_picker.randrange(HOUSE_SHARDS)],
+    )
+
+
+def _insert_entries(cursor, connection, transfer_id: int, rows: list[tuple], now) -> None:
+    """rows: (account_id, currency, amount, balance_after) in the order of the legs."""
+    created_at = connection.ops.adapt_datetimefield_value(now)
+    params: list = []
+    for account_id, currency, amount, balance_after in rows:
+        params += [transfer_id, account_id, currency, amount, balance_after, created_at]
+    values = ", ".join([f"({_placeholders(6)})"] * len(rows))
+    cursor.execute(
+        f'INSERT INTO "{_ENTRY_TABLE}" ("transfer_id", "account_id", "currency", "amount", '
+        f'"balance_after", "created_at") VALUES {values}',
+        params,
+    )
+
+
 def transfer_create(
     *,
     idempotency_key: str,
@@ -119,75 +225,68 @@ def transfer_create(
     _check_balanced(legs)
     fingerprint = _fingerprint(kind, legs)
     now = timezone.now()
+    net: dict[int, int] = defaultdict(int)
+    for account, amount in legs:
+        net[account.pk] += amount
+    locked_ids = sorted(
+        {account.pk for account, _amount in legs if account.kind != AccountKind.HOUSE}
+    )
+    house_ids = sorted(
+        {account.pk for account, _amount in legs if account.kind == AccountKind.HOUSE}
+    )
     try:
         with transaction.atomic():
-            # The key is claimed first: a concurrent retry waits here on the unique index and then
-            # fails with IntegrityError, so it never touches a balance.
-            transfer = Transfer.objects.create(
-                idempotency_key=idempotency_key,
-                kind=kind,
-                memo=memo[:255],
-                reference=reference,
-                created_by=created_by,
-                fingerprint=fingerprint,
-            )
-            net: dict[int, int] = defaultdict(int)
-            for account, amount in legs:
-                net[account.pk] += amount
-            locked_ids = sorted(
-                {account.pk for account, _amount in legs if account.kind != AccountKind.HOUSE}
-            )
-            new_balances: dict[int, int] = {}
-            if locked_ids:
-                locked = (
-                    Account.objects.select_for_update()
-                    .filter(pk__in=locked_ids)
-                    .order_by("pk")
-                    .only("pk", "kind", "balance", "currency", "closed_at", "owner_id")
+            connection = transaction.get_connection()
+            with connection.cursor() as cursor:
+                # The key is claimed first: a concurrent retry waits here on the unique index and
+                # then fails with IntegrityError, so it never touches a balance.
+                transfer = _claim_key(
+                    cursor,
+                    connection,
+                    idempotency_key=idempotency_key,
+                    kind=kind,
+                    memo=memo[:255],
+                    reference=reference,
+                    created_by=created_by,
+                    fingerprint=fingerprint,
+                    now=now,
                 )
-                for account in locked:
-                    new_balance = account.balance + net[account.pk]
-                    if new_balance < 0:
-                        raise InsufficientFunds(
-                            _("Insufficient funds: the balance is %(balance)s, %(needed)s needed.")
-                            % {
-                                "balance": format_amount(account.balance, account.currency),
-                                "needed": format_amount(-net[account.pk], account.currency),
-                            }
-                        )
-                    if account.closed_at is not None:
-                        raise ClosedAccount(_("This hand or bet is already settled."))
-                    new_balances[account.pk] = new_balance
-                changed = [pk for pk in locked_ids if net[pk] != 0]
-                if changed:
-                    Account.objects.filter(pk__in=changed).update(
-                        balance=Case(
-                            *[When(pk=pk, then=Value(new_balances[pk])) for pk in changed],
-                            default=F("balance"),
-                            output_field=BigIntegerField(),
-                        )
-                    )
-            house_ids = sorted(
-                {account.pk for account, _amount in legs if account.kind == AccountKind.HOUSE}
-            )
-            for pk in house_ids:
-                if net[pk]:
-                    HouseBalanceShard.objects.filter(
-                        account_id=pk, shard=_shard_picker.randrange(HOUSE_SHARDS)
-                    ).update(balance=F("balance") + net[pk])
-            Entry.objects.bulk_create(
-                [
-                    Entry(
-                        transfer=transfer,
-                        account_id=account.pk,
-                        currency=account.currency,
-                        amount=amount,
-                        balance_after=new_balances.get(account.pk),
-                        created_at=now,
-                    )
-                    for account, amount in legs
-                ]
-            )
+                new_balances: dict[int, int] = {}
+                if locked_ids:
+                    for pk, balance, currency, closed_at in _lock_accounts(
+                        cursor, connection, locked_ids
+                    ):
+                        new_balance = balance + net[pk]
+                        if new_balance < 0:
+                            raise InsufficientFunds(
+                                _(
+                                    "Insufficient funds: the balance is %(balance)s, "
+                                    "%(needed)s needed."
+                                )
+                                % {
+                                    "balance": format_amount(balance, currency),
+                                    "needed": format_amount(-net[pk], currency),
+                                }
+                            )
+                        if closed_at is not None:
+                            raise ClosedAccount(_("This hand or bet is already settled."))
+                        new_balances[pk] = new_balance
+                    changed = {pk: new_balances[pk] for pk in locked_ids if net[pk] != 0}
+                    if changed:
+                        _store_balances(cursor, changed)
+                for pk in house_ids:
+                    if net[pk]:
+                        _add_to_house(cursor, pk, net[pk])
+                _insert_entries(
+                    cursor,
+                    connection,
+                    transfer.pk,
+                    [
+                        (account.pk, account.currency, amount, new_balances.get(account.pk))
+                        for account, amount in legs
+                    ],
+                    now,
+                )
             wallet_changes = [
                 (account.owner_id, account.currency, new_balances[account.pk])
                 for account, _amount in legs

@@ -160,9 +160,8 @@ def test_postgres_refuses_a_delete_of_an_entry_or_transfer(funded):
     with pytest.raises(IntegrityError, match="append-only"), transaction.atomic():
         with connection.cursor() as cursor:
             cursor.execute("DELETE FROM casino_entry WHERE id = %s", [entry.pk])
-    with pytest.raises(IntegrityError), transaction.atomic():
-        with connection.cursor() as cursor:
-            cursor.execute("DELETE FROM casino_transfer WHERE id = %s", [entry.transfer_id])
+    with pytest.raises(IntegrityError), transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("DELETE FROM casino_transfer WHERE id = %s", [entry.transfer_id])
     assert Entry.objects.filter(pk=entry.pk).exists()
 
 
