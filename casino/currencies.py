@@ -1,9 +1,13 @@
 """The casino's currencies and their minor units; amounts are always integers of minor units."""
 
-from decimal import ROUND_DOWN, Decimal
+from decimal import Decimal
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from casino.money import percentage_of, round_minor, split_amount
+
+__all__ = ["Currency", "format_amount", "percentage_of", "round_minor", "split_amount"]
 
 
 class Currency(models.TextChoices):
@@ -40,30 +44,3 @@ def to_major(minor: int, currency: str) -> Decimal:
 def format_amount(minor: int, currency: str) -> str:
     major = to_major(minor, currency)
     return f"{major:,.{MINOR_UNITS[currency]}f}".replace(",", "\u00a0") + f"\u00a0{currency}"
-
-
-def round_minor(exact: Decimal) -> int:
-    """THE rounding rule of the casino (docs/architecture.md, "Rounding").
-
-    Amounts derived from percentages, odds or shares are computed exactly in Decimal (in minor
-    units) and rounded once, toward zero, to a whole minor unit. A commission is therefore rounded
-    down in the player's favour, a payout rounded down as the rules ask (SB E34, CG D12, K8).
-    """
-    return int(Decimal(exact).to_integral_value(rounding=ROUND_DOWN))
-
-
-def percentage_of(amount: int, percent: Decimal | str) -> int:
-    """`percent` % of `amount` minor units, rounded by `round_minor`."""
-    return round_minor(Decimal(amount) * Decimal(str(percent)) / 100)
-
-
-def split_amount(amount: int, weights: list[Decimal | int]) -> list[int]:
-    """Split `amount` in proportion to `weights`; each share is rounded down by `round_minor`
-    and the remainder (fewer minor units than there are shares) goes to the first share, so the
-    parts always add up to `amount` exactly (dead heat, split pots, prize funds)."""
-    total = sum(Decimal(w) for w in weights)
-    if total <= 0:
-        raise ValueError("weights must add up to more than zero")
-    shares = [round_minor(Decimal(amount) * Decimal(w) / total) for w in weights]
-    shares[0] += amount - sum(shares)
-    return shares

@@ -60,7 +60,7 @@ def load_demo() -> list[tuple[str, str, str]]:
                 amount=amount,
                 currency=code,
                 idempotency_key=f"demo:{username}:{code}",
-                memo="Demo play money",
+                memo="",
                 play_money=True,
             )
         logins.append((username, PLAYER_PASSWORD, "player with play money in BYN and USD"))

@@ -127,7 +127,7 @@ def topup(request):
             amount=data["amount_minor"],
             currency=data["currency"],
             idempotency_key=f"topup:{request.user.pk}:{data['idempotency_key']}",
-            memo=_("Play money"),
+            memo="",
             play_money=True,
         )
     except (ledger.LedgerError, limits.StakeRefused) as refusal:
