@@ -77,7 +77,7 @@ class Account(models.Model):
     balance = models.BigIntegerField(_("balance"), default=0)
     # Escrow of a finished hand or bet: it must be, and stay, empty.
     closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(_("opened at"), auto_now_add=True)
 
     class Meta:
         verbose_name = _("account")
@@ -121,11 +121,15 @@ class Account(models.Model):
 
 
 class HouseBalanceShard(models.Model):
-    account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="shards")
-    shard = models.PositiveSmallIntegerField()
-    balance = models.BigIntegerField(default=0)
+    account = models.ForeignKey(
+        Account, verbose_name=_("account"), on_delete=models.PROTECT, related_name="shards"
+    )
+    shard = models.PositiveSmallIntegerField(_("shard"))
+    balance = models.BigIntegerField(_("balance"), default=0)
 
     class Meta:
+        verbose_name = _("house balance shard")
+        verbose_name_plural = _("house balance shards")
         constraints = [
             models.UniqueConstraint(fields=["account", "shard"], name="house_shard_unique"),
         ]
@@ -194,7 +198,7 @@ class Transfer(ImmutableLedgerRecord):
         related_name="recorded_transfers",
     )
     # A digest of the legs: the same key retried with different legs is refused, not ignored.
-    fingerprint = models.CharField(max_length=64)
+    fingerprint = models.CharField(_("fingerprint of the legs"), max_length=64)
     created_at = models.DateTimeField(_("time"), auto_now_add=True, db_index=True)
 
     class Meta:
@@ -206,9 +210,13 @@ class Transfer(ImmutableLedgerRecord):
 
 
 class Entry(ImmutableLedgerRecord):
-    transfer = models.ForeignKey(Transfer, on_delete=models.PROTECT, related_name="entries")
-    account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="entries")
-    currency = models.CharField(max_length=3, choices=Currency.choices)
+    transfer = models.ForeignKey(
+        Transfer, verbose_name=_("transfer"), on_delete=models.PROTECT, related_name="entries"
+    )
+    account = models.ForeignKey(
+        Account, verbose_name=_("account"), on_delete=models.PROTECT, related_name="entries"
+    )
+    currency = models.CharField(_("currency"), max_length=3, choices=Currency.choices)
     amount = models.BigIntegerField(_("amount"))
     # Running balance of wallets and escrow, known exactly because their row is locked; house
     # accounts have none (their balance is spread over shards).
@@ -239,15 +247,22 @@ class GamingLimit(models.Model):
     until `pending_from`, LIMIT_RAISE_DELAY_HOURS later.
     """
 
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="gaming_limits")
+    player = models.ForeignKey(
+        Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="gaming_limits"
+    )
     kind = models.CharField(_("limit"), max_length=8, choices=LimitKind.choices)
     currency = models.CharField(_("currency"), max_length=3, choices=Currency.choices)
     amount = models.BigIntegerField(_("amount"), null=True, blank=True)
     pending_amount = models.BigIntegerField(_("pending amount"), null=True, blank=True)
     pending_from = models.DateTimeField(_("pending from"), null=True, blank=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
     updated_by = models.ForeignKey(
-        Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        Player,
+        verbose_name=_("updated by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
     )
 
     class Meta:
