@@ -9,156 +9,483 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('auth', '0012_alter_user_first_name_max_length'),
+        ("auth", "0012_alter_user_first_name_max_length"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Player',
+            name="Player",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('password', models.CharField(max_length=128, verbose_name='password')),
-                ('last_login', models.DateTimeField(blank=True, null=True, verbose_name='last login')),
-                ('is_superuser', models.BooleanField(default=False, help_text='Designates that this user has all permissions without explicitly assigning them.', verbose_name='superuser status')),
-                ('username', models.CharField(error_messages={'unique': 'A user with that username already exists.'}, help_text='Required. 150 characters or fewer. Letters, digits and @/./+/-/_ only.', max_length=150, unique=True, validators=[django.contrib.auth.validators.UnicodeUsernameValidator()], verbose_name='username')),
-                ('first_name', models.CharField(blank=True, max_length=150, verbose_name='first name')),
-                ('last_name', models.CharField(blank=True, max_length=150, verbose_name='last name')),
-                ('email', models.EmailField(blank=True, max_length=254, verbose_name='email address')),
-                ('is_staff', models.BooleanField(default=False, help_text='Designates whether the user can log into this admin site.', verbose_name='staff status')),
-                ('is_active', models.BooleanField(default=True, help_text='Designates whether this user should be treated as active. Unselect this instead of deleting accounts.', verbose_name='active')),
-                ('date_joined', models.DateTimeField(default=django.utils.timezone.now, verbose_name='date joined')),
-                ('display_name', models.CharField(blank=True, max_length=40, verbose_name='display name')),
-                ('preferred_currency', models.CharField(choices=[('BYN', 'Belarusian rouble'), ('USD', 'US dollar'), ('EUR', 'Euro'), ('RUB', 'Russian rouble'), ('UAH', 'Ukrainian hryvnia')], default='BYN', max_length=3, verbose_name='preferred currency')),
-                ('language', models.CharField(choices=[('ru', 'Русский'), ('en', 'English')], default='ru', max_length=8, verbose_name='language')),
-                ('self_excluded_until', models.DateField(blank=True, null=True, verbose_name='self-excluded until')),
-                ('groups', models.ManyToManyField(blank=True, help_text='The groups this user belongs to. A user will get all permissions granted to each of their groups.', related_name='user_set', related_query_name='user', to='auth.group', verbose_name='groups')),
-                ('user_permissions', models.ManyToManyField(blank=True, help_text='Specific permissions for this user.', related_name='user_set', related_query_name='user', to='auth.permission', verbose_name='user permissions')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("password", models.CharField(max_length=128, verbose_name="password")),
+                (
+                    "last_login",
+                    models.DateTimeField(blank=True, null=True, verbose_name="last login"),
+                ),
+                (
+                    "is_superuser",
+                    models.BooleanField(
+                        default=False,
+                        help_text="Designates that this user has all permissions without explicitly assigning them.",
+                        verbose_name="superuser status",
+                    ),
+                ),
+                (
+                    "username",
+                    models.CharField(
+                        error_messages={"unique": "A user with that username already exists."},
+                        help_text="Required. 150 characters or fewer. Letters, digits and @/./+/-/_ only.",
+                        max_length=150,
+                        unique=True,
+                        validators=[django.contrib.auth.validators.UnicodeUsernameValidator()],
+                        verbose_name="username",
+                    ),
+                ),
+                (
+                    "first_name",
+                    models.CharField(blank=True, max_length=150, verbose_name="first name"),
+                ),
+                (
+                    "last_name",
+                    models.CharField(blank=True, max_length=150, verbose_name="last name"),
+                ),
+                (
+                    "email",
+                    models.EmailField(blank=True, max_length=254, verbose_name="email address"),
+                ),
+                (
+                    "is_staff",
+                    models.BooleanField(
+                        default=False,
+                        help_text="Designates whether the user can log into this admin site.",
+                        verbose_name="staff status",
+                    ),
+                ),
+                (
+                    "is_active",
+                    models.BooleanField(
+                        default=True,
+                        help_text="Designates whether this user should be treated as active. Unselect this instead of deleting accounts.",
+                        verbose_name="active",
+                    ),
+                ),
+                (
+                    "date_joined",
+                    models.DateTimeField(
+                        default=django.utils.timezone.now, verbose_name="date joined"
+                    ),
+                ),
+                (
+                    "display_name",
+                    models.CharField(blank=True, max_length=40, verbose_name="display name"),
+                ),
+                (
+                    "preferred_currency",
+                    models.CharField(
+                        choices=[
+                            ("BYN", "Belarusian rouble"),
+                            ("USD", "US dollar"),
+                            ("EUR", "Euro"),
+                            ("RUB", "Russian rouble"),
+                            ("UAH", "Ukrainian hryvnia"),
+                        ],
+                        default="BYN",
+                        max_length=3,
+                        verbose_name="preferred currency",
+                    ),
+                ),
+                (
+                    "language",
+                    models.CharField(
+                        choices=[("ru", "Русский"), ("en", "English")],
+                        default="ru",
+                        max_length=8,
+                        verbose_name="language",
+                    ),
+                ),
+                (
+                    "self_excluded_until",
+                    models.DateField(blank=True, null=True, verbose_name="self-excluded until"),
+                ),
+                (
+                    "groups",
+                    models.ManyToManyField(
+                        blank=True,
+                        help_text="The groups this user belongs to. A user will get all permissions granted to each of their groups.",
+                        related_name="user_set",
+                        related_query_name="user",
+                        to="auth.group",
+                        verbose_name="groups",
+                    ),
+                ),
+                (
+                    "user_permissions",
+                    models.ManyToManyField(
+                        blank=True,
+                        help_text="Specific permissions for this user.",
+                        related_name="user_set",
+                        related_query_name="user",
+                        to="auth.permission",
+                        verbose_name="user permissions",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'player',
-                'verbose_name_plural': 'players',
-                'permissions': [('view_pit', 'Can watch every table on the pit boss monitor')],
+                "verbose_name": "player",
+                "verbose_name_plural": "players",
+                "permissions": [("view_pit", "Can watch every table on the pit boss monitor")],
             },
             managers=[
-                ('objects', django.contrib.auth.models.UserManager()),
+                ("objects", django.contrib.auth.models.UserManager()),
             ],
         ),
         migrations.CreateModel(
-            name='Account',
+            name="Account",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('wallet', 'player wallet'), ('house', 'house account'), ('escrow', 'escrow')], max_length=8, verbose_name='kind')),
-                ('purpose', models.CharField(blank=True, choices=[('cashier', 'cashier (money in and out of the casino)'), ('demo_bank', 'play-money bank'), ('table', 'table bank'), ('game', 'game bank'), ('sportsbook', 'sportsbook'), ('commission', 'commission'), ('prize_pool', 'prize pool'), ('escrow', 'escrow')], max_length=16, verbose_name='purpose')),
-                ('reference', models.CharField(blank=True, db_index=True, max_length=64, verbose_name='reference')),
-                ('currency', models.CharField(choices=[('BYN', 'Belarusian rouble'), ('USD', 'US dollar'), ('EUR', 'Euro'), ('RUB', 'Russian rouble'), ('UAH', 'Ukrainian hryvnia')], max_length=3, verbose_name='currency')),
-                ('balance', models.BigIntegerField(default=0, verbose_name='balance')),
-                ('closed_at', models.DateTimeField(blank=True, null=True, verbose_name='closed at')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('owner', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='accounts', to=settings.AUTH_USER_MODEL, verbose_name='owner')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("wallet", "player wallet"),
+                            ("house", "house account"),
+                            ("escrow", "escrow"),
+                        ],
+                        max_length=8,
+                        verbose_name="kind",
+                    ),
+                ),
+                (
+                    "purpose",
+                    models.CharField(
+                        blank=True,
+                        choices=[
+                            ("cashier", "cashier (money in and out of the casino)"),
+                            ("demo_bank", "play-money bank"),
+                            ("table", "table bank"),
+                            ("game", "game bank"),
+                            ("sportsbook", "sportsbook"),
+                            ("commission", "commission"),
+                            ("prize_pool", "prize pool"),
+                            ("escrow", "escrow"),
+                        ],
+                        max_length=16,
+                        verbose_name="purpose",
+                    ),
+                ),
+                (
+                    "reference",
+                    models.CharField(
+                        blank=True, db_index=True, max_length=64, verbose_name="reference"
+                    ),
+                ),
+                (
+                    "currency",
+                    models.CharField(
+                        choices=[
+                            ("BYN", "Belarusian rouble"),
+                            ("USD", "US dollar"),
+                            ("EUR", "Euro"),
+                            ("RUB", "Russian rouble"),
+                            ("UAH", "Ukrainian hryvnia"),
+                        ],
+                        max_length=3,
+                        verbose_name="currency",
+                    ),
+                ),
+                ("balance", models.BigIntegerField(default=0, verbose_name="balance")),
+                (
+                    "closed_at",
+                    models.DateTimeField(blank=True, null=True, verbose_name="closed at"),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "owner",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="accounts",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="owner",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'account',
-                'verbose_name_plural': 'accounts',
+                "verbose_name": "account",
+                "verbose_name_plural": "accounts",
             },
         ),
         migrations.CreateModel(
-            name='GamingLimit',
+            name="GamingLimit",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('deposit', 'daily deposit limit'), ('loss', 'daily loss limit')], max_length=8, verbose_name='limit')),
-                ('currency', models.CharField(choices=[('BYN', 'Belarusian rouble'), ('USD', 'US dollar'), ('EUR', 'Euro'), ('RUB', 'Russian rouble'), ('UAH', 'Ukrainian hryvnia')], max_length=3, verbose_name='currency')),
-                ('amount', models.BigIntegerField(blank=True, null=True, verbose_name='amount')),
-                ('pending_amount', models.BigIntegerField(blank=True, null=True, verbose_name='pending amount')),
-                ('pending_from', models.DateTimeField(blank=True, null=True, verbose_name='pending from')),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='gaming_limits', to=settings.AUTH_USER_MODEL)),
-                ('updated_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("deposit", "daily deposit limit"), ("loss", "daily loss limit")],
+                        max_length=8,
+                        verbose_name="limit",
+                    ),
+                ),
+                (
+                    "currency",
+                    models.CharField(
+                        choices=[
+                            ("BYN", "Belarusian rouble"),
+                            ("USD", "US dollar"),
+                            ("EUR", "Euro"),
+                            ("RUB", "Russian rouble"),
+                            ("UAH", "Ukrainian hryvnia"),
+                        ],
+                        max_length=3,
+                        verbose_name="currency",
+                    ),
+                ),
+                ("amount", models.BigIntegerField(blank=True, null=True, verbose_name="amount")),
+                (
+                    "pending_amount",
+                    models.BigIntegerField(blank=True, null=True, verbose_name="pending amount"),
+                ),
+                (
+                    "pending_from",
+                    models.DateTimeField(blank=True, null=True, verbose_name="pending from"),
+                ),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="gaming_limits",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "updated_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'gaming limit',
-                'verbose_name_plural': 'gaming limits',
+                "verbose_name": "gaming limit",
+                "verbose_name_plural": "gaming limits",
             },
         ),
         migrations.CreateModel(
-            name='HouseBalanceShard',
+            name="HouseBalanceShard",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('shard', models.PositiveSmallIntegerField()),
-                ('balance', models.BigIntegerField(default=0)),
-                ('account', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='shards', to='casino.account')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("shard", models.PositiveSmallIntegerField()),
+                ("balance", models.BigIntegerField(default=0)),
+                (
+                    "account",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="shards",
+                        to="casino.account",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Transfer',
+            name="Transfer",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('idempotency_key', models.CharField(max_length=200, unique=True, verbose_name='idempotency key')),
-                ('kind', models.CharField(choices=[('deposit', 'deposit'), ('withdrawal', 'withdrawal'), ('topup', 'play-money top-up'), ('stake', 'stake'), ('payout', 'payout'), ('refund', 'refund'), ('commission', 'commission'), ('transfer', 'transfer'), ('reversal', 'reversal')], max_length=12, verbose_name='kind')),
-                ('memo', models.CharField(blank=True, max_length=255, verbose_name='reason')),
-                ('reference', models.CharField(blank=True, db_index=True, max_length=64, verbose_name='reference')),
-                ('fingerprint', models.CharField(max_length=64)),
-                ('created_at', models.DateTimeField(auto_now_add=True, db_index=True, verbose_name='time')),
-                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='recorded_transfers', to=settings.AUTH_USER_MODEL, verbose_name='recorded by')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "idempotency_key",
+                    models.CharField(max_length=200, unique=True, verbose_name="idempotency key"),
+                ),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("deposit", "deposit"),
+                            ("withdrawal", "withdrawal"),
+                            ("topup", "play-money top-up"),
+                            ("stake", "stake"),
+                            ("payout", "payout"),
+                            ("refund", "refund"),
+                            ("commission", "commission"),
+                            ("transfer", "transfer"),
+                            ("reversal", "reversal"),
+                        ],
+                        max_length=12,
+                        verbose_name="kind",
+                    ),
+                ),
+                ("memo", models.CharField(blank=True, max_length=255, verbose_name="reason")),
+                (
+                    "reference",
+                    models.CharField(
+                        blank=True, db_index=True, max_length=64, verbose_name="reference"
+                    ),
+                ),
+                ("fingerprint", models.CharField(max_length=64)),
+                (
+                    "created_at",
+                    models.DateTimeField(auto_now_add=True, db_index=True, verbose_name="time"),
+                ),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="recorded_transfers",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="recorded by",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'transfer',
-                'verbose_name_plural': 'transfers',
+                "verbose_name": "transfer",
+                "verbose_name_plural": "transfers",
             },
         ),
         migrations.CreateModel(
-            name='Entry',
+            name="Entry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('currency', models.CharField(choices=[('BYN', 'Belarusian rouble'), ('USD', 'US dollar'), ('EUR', 'Euro'), ('RUB', 'Russian rouble'), ('UAH', 'Ukrainian hryvnia')], max_length=3)),
-                ('amount', models.BigIntegerField(verbose_name='amount')),
-                ('balance_after', models.BigIntegerField(blank=True, null=True, verbose_name='balance after')),
-                ('created_at', models.DateTimeField(verbose_name='time')),
-                ('account', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='entries', to='casino.account')),
-                ('transfer', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='entries', to='casino.transfer')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "currency",
+                    models.CharField(
+                        choices=[
+                            ("BYN", "Belarusian rouble"),
+                            ("USD", "US dollar"),
+                            ("EUR", "Euro"),
+                            ("RUB", "Russian rouble"),
+                            ("UAH", "Ukrainian hryvnia"),
+                        ],
+                        max_length=3,
+                    ),
+                ),
+                ("amount", models.BigIntegerField(verbose_name="amount")),
+                (
+                    "balance_after",
+                    models.BigIntegerField(blank=True, null=True, verbose_name="balance after"),
+                ),
+                ("created_at", models.DateTimeField(verbose_name="time")),
+                (
+                    "account",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="entries",
+                        to="casino.account",
+                    ),
+                ),
+                (
+                    "transfer",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="entries",
+                        to="casino.transfer",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'ledger entry',
-                'verbose_name_plural': 'ledger entries',
+                "verbose_name": "ledger entry",
+                "verbose_name_plural": "ledger entries",
             },
         ),
         migrations.AddConstraint(
-            model_name='account',
-            constraint=models.CheckConstraint(condition=models.Q(('kind', 'house'), ('balance__gte', 0), _connector='OR'), name='account_balance_never_negative'),
+            model_name="account",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("kind", "house"), ("balance__gte", 0), _connector="OR"),
+                name="account_balance_never_negative",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='account',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('kind', 'wallet'), ('owner__isnull', False)), models.Q(models.Q(('kind', 'wallet'), _negated=True), ('owner__isnull', True)), _connector='OR'), name='account_only_wallets_have_owner'),
+            model_name="account",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("kind", "wallet"), ("owner__isnull", False)),
+                    models.Q(models.Q(("kind", "wallet"), _negated=True), ("owner__isnull", True)),
+                    _connector="OR",
+                ),
+                name="account_only_wallets_have_owner",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='account',
-            constraint=models.UniqueConstraint(condition=models.Q(('kind', 'wallet')), fields=('owner', 'currency'), name='account_one_wallet_per_currency'),
+            model_name="account",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("kind", "wallet")),
+                fields=("owner", "currency"),
+                name="account_one_wallet_per_currency",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='account',
-            constraint=models.UniqueConstraint(condition=models.Q(('kind', 'wallet'), _negated=True), fields=('kind', 'purpose', 'reference', 'currency'), name='account_unique_house_purpose'),
+            model_name="account",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("kind", "wallet"), _negated=True),
+                fields=("kind", "purpose", "reference", "currency"),
+                name="account_unique_house_purpose",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='gaminglimit',
-            constraint=models.UniqueConstraint(fields=('player', 'kind', 'currency'), name='limit_unique'),
+            model_name="gaminglimit",
+            constraint=models.UniqueConstraint(
+                fields=("player", "kind", "currency"), name="limit_unique"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='gaminglimit',
-            constraint=models.CheckConstraint(condition=models.Q(('amount__isnull', True), ('amount__gte', 0), _connector='OR'), name='limit_not_negative'),
+            model_name="gaminglimit",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("amount__isnull", True), ("amount__gte", 0), _connector="OR"),
+                name="limit_not_negative",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='housebalanceshard',
-            constraint=models.UniqueConstraint(fields=('account', 'shard'), name='house_shard_unique'),
+            model_name="housebalanceshard",
+            constraint=models.UniqueConstraint(
+                fields=("account", "shard"), name="house_shard_unique"
+            ),
         ),
         migrations.AddIndex(
-            model_name='entry',
-            index=models.Index(fields=['account', 'created_at'], name='entry_account_time'),
+            model_name="entry",
+            index=models.Index(fields=["account", "created_at"], name="entry_account_time"),
         ),
         migrations.AddConstraint(
-            model_name='entry',
-            constraint=models.CheckConstraint(condition=models.Q(('amount', 0), _negated=True), name='entry_amount_not_zero'),
+            model_name="entry",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("amount", 0), _negated=True), name="entry_amount_not_zero"
+            ),
         ),
     ]

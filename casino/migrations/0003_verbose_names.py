@@ -6,69 +6,108 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('casino', '0002_ledger_triggers'),
+        ("casino", "0002_ledger_triggers"),
     ]
 
     operations = [
         migrations.AlterModelOptions(
-            name='housebalanceshard',
-            options={'verbose_name': 'house balance shard', 'verbose_name_plural': 'house balance shards'},
+            name="housebalanceshard",
+            options={
+                "verbose_name": "house balance shard",
+                "verbose_name_plural": "house balance shards",
+            },
         ),
         migrations.AlterField(
-            model_name='account',
-            name='created_at',
-            field=models.DateTimeField(auto_now_add=True, verbose_name='opened at'),
+            model_name="account",
+            name="created_at",
+            field=models.DateTimeField(auto_now_add=True, verbose_name="opened at"),
         ),
         migrations.AlterField(
-            model_name='entry',
-            name='account',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='entries', to='casino.account', verbose_name='account'),
+            model_name="entry",
+            name="account",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="entries",
+                to="casino.account",
+                verbose_name="account",
+            ),
         ),
         migrations.AlterField(
-            model_name='entry',
-            name='currency',
-            field=models.CharField(choices=[('BYN', 'Belarusian rouble'), ('USD', 'US dollar'), ('EUR', 'Euro'), ('RUB', 'Russian rouble'), ('UAH', 'Ukrainian hryvnia')], max_length=3, verbose_name='currency'),
+            model_name="entry",
+            name="currency",
+            field=models.CharField(
+                choices=[
+                    ("BYN", "Belarusian rouble"),
+                    ("USD", "US dollar"),
+                    ("EUR", "Euro"),
+                    ("RUB", "Russian rouble"),
+                    ("UAH", "Ukrainian hryvnia"),
+                ],
+                max_length=3,
+                verbose_name="currency",
+            ),
         ),
         migrations.AlterField(
-            model_name='entry',
-            name='transfer',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='entries', to='casino.transfer', verbose_name='transfer'),
+            model_name="entry",
+            name="transfer",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="entries",
+                to="casino.transfer",
+                verbose_name="transfer",
+            ),
         ),
         migrations.AlterField(
-            model_name='gaminglimit',
-            name='player',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='gaming_limits', to=settings.AUTH_USER_MODEL, verbose_name='player'),
+            model_name="gaminglimit",
+            name="player",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="gaming_limits",
+                to=settings.AUTH_USER_MODEL,
+                verbose_name="player",
+            ),
         ),
         migrations.AlterField(
-            model_name='gaminglimit',
-            name='updated_at',
-            field=models.DateTimeField(auto_now=True, verbose_name='updated at'),
+            model_name="gaminglimit",
+            name="updated_at",
+            field=models.DateTimeField(auto_now=True, verbose_name="updated at"),
         ),
         migrations.AlterField(
-            model_name='gaminglimit',
-            name='updated_by',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='updated by'),
+            model_name="gaminglimit",
+            name="updated_by",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="+",
+                to=settings.AUTH_USER_MODEL,
+                verbose_name="updated by",
+            ),
         ),
         migrations.AlterField(
-            model_name='housebalanceshard',
-            name='account',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='shards', to='casino.account', verbose_name='account'),
+            model_name="housebalanceshard",
+            name="account",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="shards",
+                to="casino.account",
+                verbose_name="account",
+            ),
         ),
         migrations.AlterField(
-            model_name='housebalanceshard',
-            name='balance',
-            field=models.BigIntegerField(default=0, verbose_name='balance'),
+            model_name="housebalanceshard",
+            name="balance",
+            field=models.BigIntegerField(default=0, verbose_name="balance"),
         ),
         migrations.AlterField(
-            model_name='housebalanceshard',
-            name='shard',
-            field=models.PositiveSmallIntegerField(verbose_name='shard'),
+            model_name="housebalanceshard",
+            name="shard",
+            field=models.PositiveSmallIntegerField(verbose_name="shard"),
         ),
         migrations.AlterField(
-            model_name='transfer',
-            name='fingerprint',
-            field=models.CharField(max_length=64, verbose_name='fingerprint of the legs'),
+            model_name="transfer",
+            name="fingerprint",
+            field=models.CharField(max_length=64, verbose_name="fingerprint of the legs"),
         ),
     ]
