@@ -1,0 +1,120 @@
+"""Browser tests: the system Chromium, driven by sync Playwright, against a real Daphne server.
+
+One server per test module (migrate + loaddemo + daphne on a fresh SQLite file, see
+tests/server.py), one Chromium per session, a fresh browser context (cookies) per test.
+Never run `playwright install`: the browser is /usr/bin/chromium. The tests only look at pages;
+they never touch the ORM (the server has its own database anyway).
+"""
+
+import contextlib
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.server import PROJECT_ROOT, DaphneServer
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+DEFAULT_TIMEOUT_MS = 15_000
+ARTIFACTS = PROJECT_ROOT / "artifacts"
+
+
+def pytest_collection_modifyitems(config, items):
+    if Path(CHROMIUM).exists():
+        return
+    skip = pytest.mark.skip(reason=f"no Chromium at {CHROMIUM}")
+    for item in items:
+        if item.get_closest_marker("browser"):
+            item.add_marker(skip)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """On failure: a screenshot of every open page in artifacts/, and the server's output."""
+    report = yield
+    if report.failed and report.when == "call":
+        context = item.funcargs.get("context")
+        if context is not None:
+            ARTIFACTS.mkdir(exist_ok=True)
+            name = re.sub(r"[^\w.-]+", "_", item.name)
+            for number, page in enumerate(context.pages):
+                # Best effort: the test has failed already, the screenshot only helps.
+                with contextlib.suppress(Exception):
+                    page.screenshot(path=ARTIFACTS / f"failed-{name}-{number}.png", full_page=True)
+    if report.failed:
+        server = item.funcargs.get("daphne_server")
+        if server is not None:
+            report.sections.append(("daphne output", server.log_text()))
+    return report
+
+
+@pytest.fixture(scope="module")
+def daphne_server():
+    server = DaphneServer()
+    with server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def server_url(daphne_server) -> str:
+    return daphne_server.base_url
+
+
+@pytest.fixture(scope="session")
+def playwright_instance():
+    from playwright.sync_api import expect, sync_playwright
+
+    # expect() waits up to this long too (its own default is 5 s).
+    expect.set_options(timeout=DEFAULT_TIMEOUT_MS)
+    with sync_playwright() as playwright:
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance):
+    browser = playwright_instance.chromium.launch(
+        executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+    )
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def context(browser, server_url, daphne_server):
+    # A Russian-speaking browser: Accept-Language picks the language before any choice is made.
+    context = browser.new_context(base_url=server_url, locale="ru-RU", timezone_id="Europe/Minsk")
+    context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def new_page(context):
+    """A factory: each call opens another tab in the same context (same cookies, same player)."""
+
+    def open_tab():
+        page = context.new_page()
+        page.set_default_timeout(DEFAULT_TIMEOUT_MS)
+        return page
+
+    return open_tab
+
+
+@pytest.fixture
+def page(new_page):
+    return new_page()
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS

@@ -1,0 +1,194 @@
+"""A real Daphne server in a subprocess, set up the way `make run` sets it up.
+
+    with DaphneServer() as base_url:
+        urllib.request.urlopen(f"{base_url}/accounts/login/")
+
+Each server gets a free port and its own fresh SQLite file (the embedded default that `make run`
+uses), whatever DATABASE_URL the pytest process itself runs with (PostgreSQL in CI). The database
+is migrated and the demo data loaded (`manage.py migrate`, `manage.py loaddemo`) before Daphne
+starts; the server is ready when its port answers HTTP.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+READY_PATH = "/accounts/login/"
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class ServerError(RuntimeError):
+    pass
+
+
+class DaphneServer:
+    """Context manager: migrate + loaddemo + daphne on a fresh SQLite file; yields the base URL.
+
+    `redis_url`: None (default) runs with the in-memory channel layer, as `make run` does; pass a
+    URL to use channels-redis instead. `extra_env` is applied last.
+    """
+
+    def __init__(
+        self,
+        *,
+        redis_url: str | None = None,
+        extra_env: dict[str, str] | None = None,
+        startup_timeout: float = 60.0,
+        stop_timeout: float = 10.0,
+    ):
+        self.redis_url = redis_url
+        self.extra_env = extra_env or {}
+        self.startup_timeout = startup_timeout
+        self.stop_timeout = stop_timeout
+        self.host = "127.0.0.1"
+        self.port: int | None = None
+        self.base_url: str | None = None
+        self.tmpdir: Path | None = None
+        self.process: subprocess.Popen | None = None
+        self._log = None
+
+    # --- environment -------------------------------------------------------------------------
+
+    def environment(self) -> dict[str, str]:
+        assert self.tmpdir is not None and self.port is not None
+        env = dict(os.environ)
+        origin = f"http://{self.host}:{self.port}"
+        env.update(
+            {
+                "DJANGO_SETTINGS_MODULE": "casino.settings",
+                # Always the server's own SQLite file, even when pytest runs on PostgreSQL.
+                "DATABASE_URL": f"sqlite:///{self.tmpdir / 'db.sqlite3'}",
+                "DEBUG": "1",
+                # Empty, not unset: an unset variable could still come from a developer's .env.
+                "REDIS_URL": self.redis_url or "",
+                "ALLOWED_HOSTS": "127.0.0.1,localhost",
+                "CSRF_TRUSTED_ORIGINS": f"{origin},http://localhost:{self.port}",
+                "PYTHONUNBUFFERED": "1",
+            }
+        )
+        env.update(self.extra_env)
+        return env
+
+    # --- lifecycle ---------------------------------------------------------------------------
+
+    def _manage(self, env: dict[str, str], *args: str) -> None:
+        result = subprocess.run(
+            [sys.executable, "manage.py", *args],
+            cwd=PROJECT_ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=self.startup_timeout,
+        )
+        if result.returncode != 0:
+            raise ServerError(
+                f"manage.py {' '.join(args)} failed with exit code {result.returncode}:\n"
+                f"--- stdout ---\n{result.stdout}\n--- stderr ---\n{result.stderr}"
+            )
+
+    def start(self) -> str:
+        self.tmpdir = Path(tempfile.mkdtemp(prefix="casino-server-"))
+        self.port = free_port()
+        self.base_url = f"http://{self.host}:{self.port}"
+        env = self.environment()
+        try:
+            self._manage(env, "migrate", "--noinput")
+            self._manage(env, "loaddemo")
+            self._log = open(self.tmpdir / "daphne.log", "w+b")  # noqa: SIM115 (closed in stop)
+            self.process = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "daphne",
+                    "-b",
+                    self.host,
+                    "-p",
+                    str(self.port),
+                    "casino.asgi:application",
+                ],
+                cwd=PROJECT_ROOT,
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=self._log,
+                stderr=subprocess.STDOUT,
+            )
+            self._wait_until_ready()
+        except BaseException:
+            self.stop(failed=True)
+            raise
+        return self.base_url
+
+    def _wait_until_ready(self) -> None:
+        assert self.process is not None
+        deadline = time.monotonic() + self.startup_timeout
+        last_error: Exception | None = None
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise ServerError(f"daphne exited early with code {self.process.returncode}")
+            try:
+                with urllib.request.urlopen(self.base_url + READY_PATH, timeout=2) as response:
+                    response.read()
+                return
+            except urllib.error.HTTPError:
+                return  # Any HTTP answer means the server is up; the tests judge the status.
+            except (urllib.error.URLError, ConnectionError, TimeoutError, OSError) as error:
+                last_error = error
+            time.sleep(0.1)
+        raise ServerError(
+            f"daphne did not answer on {self.base_url} within {self.startup_timeout}s "
+            f"(last error: {last_error!r})"
+        )
+
+    def log_text(self) -> str:
+        if self._log is None or self._log.closed:
+            return ""
+        self._log.flush()
+        self._log.seek(0)
+        return self._log.read().decode("utf-8", errors="replace")
+
+    def stop(self, *, failed: bool = False) -> None:
+        process, self.process = self.process, None
+        if process is not None and process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(timeout=self.stop_timeout)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(timeout=self.stop_timeout)
+        # Daphne answers SIGTERM with exit code 0 or -15; anything else is a crash.
+        crashed = process is not None and process.returncode not in (0, -15)
+        if failed or crashed:
+            log = self.log_text()
+            code = None if process is None else process.returncode
+            print(
+                f"\n--- daphne on {self.base_url} (exit code {code}) output ---\n{log}"
+                "--- end of daphne output ---",
+                file=sys.stderr,
+            )
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+        if self.tmpdir is not None:
+            shutil.rmtree(self.tmpdir, ignore_errors=True)
+            self.tmpdir = None
+
+    def __enter__(self) -> str:
+        return self.start()
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        self.stop(failed=exc_type is not None)
