@@ -37,6 +37,14 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
     async def wallet_balance(self, event):
         await self.send(text_data=await self._render_balances())
 
+    async def lobby_table(self, event):
+        """A table changed: its row in the lobby list, swapped out of band."""
+        html = render_to_string("tables/_lobby_row.html", {"t": event["summary"], "oob": True})
+        await self.send(text_data=html)
+
+    async def table_private(self, event):
+        """Table views for this player go to their table sockets, not the lobby."""
+
     @database_sync_to_async
     def _render_balances(self) -> str:
         from casino.ledger import balances_of

@@ -64,4 +64,34 @@ def load_demo() -> list[tuple[str, str, str]]:
                 play_money=True,
             )
         logins.append((username, PLAYER_PASSWORD, "player with play money in BYN and USD"))
+    _demo_tables()
     return logins
+
+
+DEMO_TABLES = [
+    # name, game, stake (minor units), currency, settings
+    (
+        "Дурак · 5 побед · 10 BYN",
+        "durak",
+        1_000,
+        "BYN",
+        {"wins_to_win": 5, "commission_percent": "5", "action_seconds": 30},
+    ),
+    (
+        "Durak · 7 wins · 5 USD",
+        "durak",
+        500,
+        "USD",
+        {"wins_to_win": 7, "commission_percent": "5", "action_seconds": 45},
+    ),
+]
+
+
+def _demo_tables() -> None:
+    from tables.models import Table
+
+    for name, game, stake, currency, settings in DEMO_TABLES:
+        Table.objects.get_or_create(
+            name=name,
+            defaults={"game": game, "stake": stake, "currency": currency, "settings": settings},
+        )

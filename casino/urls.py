@@ -1,6 +1,6 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import include, path
 
 from casino import views
 
@@ -15,5 +15,6 @@ urlpatterns = [
     path("cashier/topup/", views.topup, name="topup"),
     path("cashier/limits/", views.gaming_limits, name="limits"),
     path("i18n/setlang/", views.language_switch, name="set_language"),
+    path("tables/", include("tables.urls")),
     path("admin/", admin.site.urls),
 ]

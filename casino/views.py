@@ -78,7 +78,9 @@ def language_switch(request):
 
 @login_required
 def lobby(request):
-    return render(request, "casino/lobby.html", {})
+    from tables.selectors import lobby_tables
+
+    return render(request, "casino/lobby.html", {"lobby_tables": lobby_tables()})
 
 
 @login_required

@@ -481,6 +481,11 @@ def carry_over(state: State) -> dict | None:
     return None if state["match"]["over"] else copy.deepcopy(state["match"])
 
 
+def pot_key(state: State) -> str:
+    """The stakes of a match sit in one escrow for all its games."""
+    return f"match:{state['match']['pot_key']}"
+
+
 def deck_record(state: State) -> str:
     return state["deal_record"]
 

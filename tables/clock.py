@@ -1,0 +1,71 @@
+"""The turn clock inside a server process (DESIGN.md "The table actor").
+
+The first socket that connects in a process starts one asyncio task that applies overdue
+deadlines through the table actor. With the in-memory channel layer (`make run`: one process,
+no sweeper can reach its sockets) it watches every table; with Redis it watches the tables that
+have sockets in this process, and `manage.py tableclock` sweeps the rest.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from channels.db import database_sync_to_async
+from django.conf import settings
+
+from tables import services
+
+log = logging.getLogger(__name__)
+
+TICK_SECONDS = 0.25
+
+_local_tables: dict[int, int] = {}
+_task: asyncio.Task | None = None
+
+
+def watches_every_table() -> bool:
+    return "InMemory" in settings.CHANNEL_LAYERS["default"]["BACKEND"]
+
+
+def table_opened(table_id: int) -> None:
+    _local_tables[table_id] = _local_tables.get(table_id, 0) + 1
+    ensure_running()
+
+
+def table_closed(table_id: int) -> None:
+    count = _local_tables.get(table_id, 0) - 1
+    if count > 0:
+        _local_tables[table_id] = count
+    else:
+        _local_tables.pop(table_id, None)
+
+
+def ensure_running() -> None:
+    global _task
+    loop = asyncio.get_running_loop()
+    if _task is None or _task.done() or _task.get_loop() is not loop:
+        _task = loop.create_task(_run(), name="table-clock")
+
+
+@database_sync_to_async
+def _tick() -> int:
+    among = None if watches_every_table() else set(_local_tables)
+    if among is not None and not among:
+        return 0
+    applied = 0
+    for table_id in services.overdue_table_ids(among=among):
+        try:
+            applied += services.table_apply_overdue(table_id=table_id)
+        except Exception:  # a clock must keep ticking for the other tables
+            log.exception("table %s: applying the overdue deadline failed", table_id)
+    return applied
+
+
+async def _run() -> None:
+    while True:
+        try:
+            await _tick()
+        except Exception:
+            log.exception("table clock tick failed")
+        await asyncio.sleep(TICK_SECONDS)

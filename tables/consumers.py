@@ -1,0 +1,212 @@
+"""A live table's socket. Thin: authenticate, parse and validate a frame, call one service,
+render the view this socket may see, send errors to this socket only.
+
+Frames from the browser are JSON: ``{"type", "action", "payload", "client_action_id"}``; htmx's
+ws extension sends form fields at the top level, so fields other than those are read as the
+payload. Frames to the browser are HTML fragments swapped out of band by htmx, each carrying the
+table version (``data-version``).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from casino.realtime import user_group
+from tables import clock, services
+from tables.presenters import board_context
+
+MAX_FRAME_BYTES = 4096
+RATE_PER_SECOND = 8.0
+RATE_BURST = 16
+CLOSE_UNAUTHENTICATED = 4401
+CLOSE_NO_TABLE = 4404
+FRAME_TYPES = {"act", "sync", "sit", "leave", "sit_out", "back", "ready"}
+RESERVED_FIELDS = {"type", "action", "payload", "client_action_id", "HEADERS"}
+
+
+class FrameError(Exception):
+    pass
+
+
+def parse_frame(text: str | None, bytes_data: bytes | None) -> dict:
+    if bytes_data is not None or text is None:
+        raise FrameError("Send text frames only.")
+    if len(text.encode()) > MAX_FRAME_BYTES:
+        raise FrameError("That message is too large.")
+    try:
+        frame = json.loads(text)
+    except ValueError:
+        raise FrameError("That message is not valid JSON.") from None
+    if not isinstance(frame, dict):
+        raise FrameError("A message is a JSON object.")
+    kind = frame.get("type")
+    if kind not in FRAME_TYPES:
+        raise FrameError("Unknown message type.")
+    client_action_id = frame.get("client_action_id", "")
+    if not isinstance(client_action_id, str) or len(client_action_id) > 64:
+        raise FrameError("client_action_id must be a short string.")
+    payload = frame.get("payload", {})
+    if isinstance(payload, str):
+        try:
+            payload = json.loads(payload) if payload else {}
+        except ValueError:
+            raise FrameError("The payload is not valid JSON.") from None
+    if not isinstance(payload, dict):
+        raise FrameError("The payload is a JSON object.")
+    extra = {k: v for k, v in frame.items() if k not in RESERVED_FIELDS}
+    action = frame.get("action", "")
+    if kind == "act" and (not isinstance(action, str) or not action):
+        raise FrameError("Say which action to take.")
+    return {
+        "type": kind,
+        "action": action,
+        "payload": {**extra, **payload},
+        "client_action_id": client_action_id,
+    }
+
+
+def engine_action(frame: dict) -> dict:
+    """htmx sends one checked box as a string and several as a list: cards are always a list."""
+    payload = dict(frame["payload"])
+    if "cards" in payload and isinstance(payload["cards"], str):
+        payload["cards"] = [payload["cards"]]
+    return {**payload, "type": frame["action"]}
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    async def connect(self):
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self.close(code=CLOSE_UNAUTHENTICATED)
+            return
+        self.user = user
+        self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        self.language = getattr(user, "language", None) or translation.get_language() or "ru"
+        self.last_version = -1
+        self.tokens = float(RATE_BURST)
+        self.refilled = time.monotonic()
+        try:
+            await database_sync_to_async(services.table_presence)(
+                table_id=self.table_id, player=user, change="connect"
+            )
+        except services.TableError:
+            await self.close(code=CLOSE_NO_TABLE)
+            return
+        self.groups_joined = [f"table.{self.table_id}", user_group(user.pk)]
+        for group in self.groups_joined:
+            await self.channel_layer.group_add(group, self.channel_name)
+        await self.accept()
+        clock.table_opened(self.table_id)
+        await self.send_snapshot()
+
+    async def disconnect(self, code):
+        for group in getattr(self, "groups_joined", []):
+            await self.channel_layer.group_discard(group, self.channel_name)
+        if hasattr(self, "groups_joined"):
+            clock.table_closed(self.table_id)
+            await database_sync_to_async(services.table_presence)(
+                table_id=self.table_id, player=self.user, change="disconnect"
+            )
+
+    # --- from the browser ------------------------------------------------------------------
+
+    def _rate_limited(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(RATE_BURST, self.tokens + (now - self.refilled) * RATE_PER_SECOND)
+        self.refilled = now
+        if self.tokens < 1:
+            return True
+        self.tokens -= 1
+        return False
+
+    async def receive(self, text_data=None, bytes_data=None):
+        if self._rate_limited():
+            await self.send_error("Too many messages: slow down.")
+            return
+        try:
+            frame = parse_frame(text_data, bytes_data)
+        except FrameError as error:
+            await self.send_error(str(error))
+            return
+        try:
+            outcome = await self.dispatch_frame(frame)
+        except services.TableError as refusal:
+            await self.send_error(str(refusal))
+            return
+        if frame["type"] == "sync" or (outcome is not None and outcome.replayed):
+            await self.send_snapshot(force=True)
+
+    @database_sync_to_async
+    def dispatch_frame(self, frame: dict):
+        with translation.override(self.language):
+            return self._dispatch(frame)
+
+    def _dispatch(self, frame: dict):
+        kind = frame["type"]
+        table_id, player = self.table_id, self.user
+        if kind == "act":
+            return services.table_act(
+                table_id=table_id,
+                player=player,
+                action=engine_action(frame),
+                client_action_id=frame["client_action_id"],
+            )
+        if kind == "sit":
+            return services.table_sit(table_id=table_id, player=player, connected=True)
+        if kind == "leave":
+            return services.table_leave(table_id=table_id, player=player)
+        if kind == "ready":
+            return services.table_ready(table_id=table_id, player=player)
+        if kind in ("sit_out", "back"):
+            services.table_presence(table_id=table_id, player=player, change=kind)
+        return None
+
+    # --- to the browser ----------------------------------------------------------------------
+
+    async def send_snapshot(self, force: bool = False):
+        view = await database_sync_to_async(services.table_snapshot)(
+            table_id=self.table_id, player=self.user
+        )
+        await self.send_view(view, force=force)
+
+    async def send_view(self, view: dict, force: bool = False):
+        version = view["table"]["version"]
+        if version < self.last_version or (version == self.last_version and not force):
+            return
+        self.last_version = version
+        await self.send(text_data=self.render_view(view))
+
+    def render_view(self, view: dict) -> str:
+        with translation.override(self.language):
+            return render_to_string(
+                f"tables/{view['table']['game']}/_board.html", {**board_context(view), "oob": True}
+            )
+
+    async def send_error(self, message: str):
+        with translation.override(self.language):
+            html = render_to_string("tables/_error.html", {"message": message, "oob": True})
+        await self.send(text_data=html)
+
+    def _is_seated(self, view: dict) -> bool:
+        return any(seat["player_id"] == self.user.pk for seat in view["table"]["seats"])
+
+    async def table_view(self, event):
+        # Seated players get their own view through their user group instead.
+        if not self._is_seated(event["view"]):
+            await self.send_view(event["view"])
+
+    async def table_private(self, event):
+        if event["table"] == self.table_id:
+            await self.send_view(event["view"])
+
+    async def wallet_balance(self, event):
+        """The player's user group also carries wallet updates; the lobby socket shows them."""
+
+    async def lobby_table(self, event):
+        """Not joined by table sockets; here for completeness of the user group's messages."""

@@ -1,0 +1,174 @@
+"""Live tables: the table (its engine state and version), seats, hands and the event log."""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from casino.currencies import Currency
+
+
+class TableStatus(models.TextChoices):
+    OPEN = "open", _("open")
+    PLAYING = "playing", _("playing")
+    PAUSED = "paused", _("paused")
+    CLOSED = "closed", _("closed")
+
+
+class Table(models.Model):
+    name = models.CharField(_("name"), max_length=80)
+    game = models.CharField(_("game"), max_length=32)
+    # Game settings: wins_to_win, action_seconds, grace_seconds, absence_seconds,
+    # commission_percent ... (each engine documents its own).
+    settings = models.JSONField(_("settings"), default=dict, blank=True)
+    stake = models.BigIntegerField(_("stake"), default=0)
+    currency = models.CharField(_("currency"), max_length=3, choices=Currency.choices)
+    status = models.CharField(
+        _("status"), max_length=8, choices=TableStatus.choices, default=TableStatus.OPEN
+    )
+    # The engine's state of the hand in play (or the last one), and its version: every change
+    # to the table increments it, and every frame sent to a socket carries it.
+    state = models.JSONField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0)
+    hand_number = models.PositiveIntegerField(default=0)
+    match_number = models.PositiveIntegerField(default=0)
+    # The earliest moment something is due (a turn clock, a grace period, an absence limit):
+    # the sweeper and the in-process timer look for tables whose deadline has passed.
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        ordering = ["pk"]
+        constraints = [models.CheckConstraint(condition=Q(stake__gte=0), name="table_stake_ok")]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def group_name(self) -> str:
+        return f"table.{self.pk}"
+
+    def setting(self, key: str, default):
+        return self.settings.get(key, default)
+
+
+class SeatStatus(models.TextChoices):
+    SITTING = "sitting", _("sitting")
+    SITTING_OUT = "sitting_out", _("sitting out")
+    DISCONNECTED = "disconnected", _("disconnected")
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats"
+    )
+    position = models.PositiveSmallIntegerField(_("position"))
+    status = models.CharField(
+        _("status"), max_length=12, choices=SeatStatus.choices, default=SeatStatus.SITTING
+    )
+    # Set while no socket of the player is connected to the table (or the player sat out).
+    away_since = models.DateTimeField(_("away since"), null=True, blank=True)
+    connections = models.PositiveIntegerField(default=0)
+    ready = models.BooleanField(_("ready for a new match"), default=True)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="seat_position_unique"),
+            models.UniqueConstraint(fields=["table", "player"], name="seat_one_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} #{self.position}: {self.player}"
+
+
+class Hand(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField(_("number"))
+    match_number = models.PositiveIntegerField(_("match"), default=0)
+    # position -> player id at the start of the hand
+    players = models.JSONField(default=dict)
+    initial_state = models.JSONField()
+    # sha256(deck record + secret), published when the hand starts; both revealed at the end.
+    commitment = models.CharField(_("shuffle commitment"), max_length=64)
+    secret = models.CharField(max_length=64)
+    deck_record = models.TextField()
+    started_at = models.DateTimeField(_("started"), auto_now_add=True)
+    ended_at = models.DateTimeField(_("ended"), null=True, blank=True)
+    result = models.JSONField(_("result"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("hand")
+        verbose_name_plural = _("hands")
+        ordering = ["-number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="hand_number_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} · {self.number}"
+
+    @property
+    def revealed(self) -> bool:
+        return self.ended_at is not None
+
+    def player_ids(self) -> set[int]:
+        return {int(pk) for pk in self.players.values()}
+
+
+class TableEvent(models.Model):
+    """Append-only log of every change to a table: who or what caused it and what it did."""
+
+    class Cause(models.TextChoices):
+        PLAYER = "player", _("player")
+        CLOCK = "clock", _("clock")
+        STAFF = "staff", _("staff")
+        SYSTEM = "system", _("system")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
+    hand = models.ForeignKey(
+        Hand, null=True, blank=True, on_delete=models.CASCADE, related_name="events"
+    )
+    version = models.PositiveIntegerField()
+
+    class Step(models.TextChoices):
+        DEAL = "deal", _("deal")
+        ENGINE = "engine", _("game action")
+        TIMEOUT = "timeout", _("timeout")
+        FORFEIT = "forfeit", _("forfeit")
+        VOID = "void", _("void")
+        TABLE = "table", _("seat change")
+
+    cause = models.CharField(max_length=8, choices=Cause.choices)
+    # How the hand's state changed, so a replay can re-run it from the hand's initial state.
+    step = models.CharField(max_length=8, choices=Step.choices, default=Step.TABLE)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    # What was asked for: an engine action, or a table act ("sit", "leave", "timeout", ...).
+    action = models.JSONField(default=dict)
+    client_action_id = models.CharField(max_length=64, blank=True)
+    # What happened, as the engine's public events (never hidden cards).
+    events = models.JSONField(default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["version"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "version"], name="table_event_version"),
+            models.UniqueConstraint(
+                fields=["table", "player", "client_action_id"],
+                condition=~Q(client_action_id=""),
+                name="table_event_client_action_once",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table_id} v{self.version} {self.cause} {self.action}"

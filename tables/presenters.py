@@ -1,0 +1,53 @@
+"""Template context for a table's board, built from a view (primitives only) for one socket or
+page. A game may add its own helpers; the board template is `tables/<game>/_board.html`."""
+
+from __future__ import annotations
+
+import uuid
+
+
+def _seat_info(view: dict, position: int | None) -> dict | None:
+    if position is None:
+        return None
+    return next((s for s in view["table"]["seats"] if s["position"] == position), None)
+
+
+def board_context(view: dict) -> dict:
+    table, game, me = view["table"], view["game"], view["seat"]
+    clock = table["clock"]
+    context = {
+        "view": view,
+        "table": table,
+        "game": game,
+        "seat": me,
+        "seated": me is not None,
+        "me_info": _seat_info(view, me),
+        # a fresh id per rendering: a double click sends the same id twice, applied once
+        "client_action_id": uuid.uuid4().hex,
+        "deadline": clock["deadline"],
+        "clock_seats": clock["seats"],
+        "my_turn": me is not None and me in clock["seats"],
+    }
+    if game and table["game"] == "durak":
+        context.update(_durak(view, game, me))
+    return context
+
+
+def _durak(view: dict, game: dict, me: int | None) -> dict:
+    legal = game.get("legal", [])
+    types = {action["type"] for action in legal}
+    opponent = None if me is None else 1 - me
+    return {
+        "legal_types": types,
+        "can_attack": "attack" in types,
+        "can_defend": "defend" in types,
+        "can_take": "take" in types,
+        "can_done": "done" in types,
+        "playable": {card for action in legal for card in action.get("cards", [])}
+        | {action["card"] for action in legal if action["type"] == "defend"},
+        "targets": sorted({action["target"] for action in legal if action["type"] == "defend"}),
+        "opponent": _seat_info(view, opponent),
+        "opponent_count": game["hand_counts"][opponent] if opponent is not None else None,
+        "players": [_seat_info(view, p) for p in (0, 1)],
+        "role": None if me is None else ("attacker" if game["attacker"] == me else "defender"),
+    }

@@ -1,0 +1,61 @@
+"""Table pages: the live table, sitting down from the lobby, the hand history and replays."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from casino.limits import StakeRefused
+from tables import selectors, services
+from tables.engines import shuffle
+from tables.models import Hand, Table
+from tables.presenters import board_context
+
+
+@login_required
+def table_page(request, table_id: int):
+    try:
+        view = services.table_snapshot(table_id=table_id, player=request.user)
+    except services.TableError:
+        raise Http404 from None
+    table = get_object_or_404(Table, pk=table_id)
+    context = {**board_context(view), "table_obj": table, "oob": False}
+    return render(request, f"tables/{table.game}/page.html", context)
+
+
+@login_required
+@require_POST
+def table_sit(request, table_id: int):
+    """Sit down from the lobby (a plain form, or htmx, which is told where to go next)."""
+    try:
+        services.table_sit(table_id=table_id, player=request.user)
+    except (services.TableError, StakeRefused) as refusal:
+        messages.error(request, str(refusal))
+        target = reverse("lobby")
+    else:
+        target = reverse("table", args=[table_id])
+    return HttpResponseClientRedirect(target) if request.htmx else redirect(target)
+
+
+@login_required
+def hand_list(request, table_id: int):
+    table = get_object_or_404(Table, pk=table_id)
+    hands = selectors.finished_hands(table, request.user)
+    return render(request, "tables/hand_list.html", {"table_obj": table, "hands": hands})
+
+
+@login_required
+def hand_detail(request, table_id: int, number: int):
+    hand = get_object_or_404(Hand, table_id=table_id, number=number)
+    if not selectors.can_see_hand(hand, request.user):
+        raise Http404
+    steps = selectors.hand_replay(hand, request.user) if hand.revealed else []
+    verified = hand.revealed and shuffle.verify(hand.deck_record, hand.secret, hand.commitment)
+    return render(
+        request,
+        "tables/hand_detail.html",
+        {"hand": hand, "table_obj": hand.table, "steps": steps, "verified": verified},
+    )

@@ -1,0 +1,41 @@
+import random
+
+import pytest
+
+from casino import ledger
+from tables.engines import durak
+from tables.models import Table
+from tests.conftest import fund, new_player
+
+
+@pytest.fixture
+def durak_table(db):
+    return Table.objects.create(
+        name="Durak test",
+        game="durak",
+        stake=1_000,
+        currency="BYN",
+        settings={"wins_to_win": 5, "commission_percent": "5", "action_seconds": 30,
+                  "grace_seconds": 60, "absence_seconds": 180},
+    )
+
+
+@pytest.fixture
+def two_players(db):
+    players = [new_player(), new_player()]
+    for player in players:
+        fund(player, 10_000)
+    return players
+
+
+def pick_action(state: dict, seat: int, rng: random.Random) -> dict:
+    """A sensible random move: prefer beating and attacking over taking and ending."""
+    legal = durak.legal_actions(state, seat)
+    good = [a for a in legal if a["type"] in ("defend", "attack")]
+    if good and rng.random() < 0.8:
+        return rng.choice(good)
+    return rng.choice(legal)
+
+
+def balances(*players):
+    return [ledger.balances_of(p).get("BYN", 0) for p in players]

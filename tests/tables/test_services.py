@@ -1,0 +1,167 @@
+"""The table actor, driven directly (the consumers call exactly these services)."""
+
+import datetime as dt
+import random
+
+import pytest
+from django.utils import timezone
+
+from casino import ledger
+from casino.models import HousePurpose
+from tables import services
+from tables.engines import durak
+from tables.models import Hand, TableEvent, TableStatus
+from tests.conftest import assert_books_clean, new_player
+from tests.tables.conftest import balances, pick_action
+
+pytestmark = pytest.mark.django_db
+
+
+def seat_both(table, players):
+    for player in players:
+        services.table_sit(table_id=table.pk, player=player, connected=True)
+    table.refresh_from_db()
+    return table
+
+
+def play_out(table, players, rng, until_match_over=True, max_steps=20_000):
+    by_seat = {s.position: s.player for s in table.seats.all()}
+    for _ in range(max_steps):
+        table.refresh_from_db()
+        if table.status != TableStatus.PLAYING:
+            return table
+        (seat,) = durak.to_act(table.state)
+        services.table_act(
+            table_id=table.pk, player=by_seat[seat], action=pick_action(table.state, seat, rng)
+        )
+    raise AssertionError("the match did not end")
+
+
+def test_two_players_sit_the_match_starts_and_the_stakes_go_to_escrow(durak_table, two_players):
+    table = seat_both(durak_table, two_players)
+    assert table.status == TableStatus.PLAYING
+    assert table.hand_number == 1 and table.match_number == 1
+    assert balances(*two_players) == [9_000, 9_000]
+    escrow = ledger.escrow_account(f"table:{table.pk}:match:1", "BYN")
+    assert escrow.balance == 2_000
+    hand = Hand.objects.get(table=table, number=1)
+    assert len(hand.commitment) == 64 and hand.ended_at is None
+    assert table.state["clock"]["deadline"] > timezone.now().timestamp()
+    assert_books_clean()
+
+
+def test_a_whole_match_settles_with_commission_and_every_hand_is_revealed(
+    durak_table, two_players
+):
+    table = seat_both(durak_table, two_players)
+    table = play_out(table, two_players, random.Random(7))
+    match = table.state["match"]
+    assert match["over"] and max(match["score"]) == 5
+    winner = two_players[[s.position for s in table.seats.order_by("position")].index(match["winner"])]
+    loser = next(p for p in two_players if p != winner)
+    assert ledger.balances_of(winner)["BYN"] == 10_000 - 1_000 + 1_900
+    assert ledger.balances_of(loser)["BYN"] == 9_000
+    assert ledger.house_account(HousePurpose.COMMISSION, "BYN").current_balance() == 100
+    escrow = ledger.escrow_account(f"table:{table.pk}:match:1", "BYN")
+    assert escrow.balance == 0 and escrow.closed_at is not None
+    assert Hand.objects.filter(table=table, ended_at__isnull=True).count() == 0
+    assert table.status == TableStatus.OPEN
+    assert_books_clean()
+
+
+def test_out_of_turn_and_other_seat_actions_are_refused_and_change_nothing(
+    durak_table, two_players
+):
+    table = seat_both(durak_table, two_players)
+    by_seat = {s.position: s.player for s in table.seats.all()}
+    (seat,) = durak.to_act(table.state)
+    version = table.version
+    with pytest.raises(services.TableError, match="not your turn"):
+        services.table_act(table_id=table.pk, player=by_seat[1 - seat],
+                           action={"type": "attack", "cards": table.state["hands"][1 - seat][:1]})
+    with pytest.raises(services.TableError, match="from your hand"):
+        services.table_act(table_id=table.pk, player=by_seat[seat],
+                           action={"type": "attack", "cards": table.state["hands"][1 - seat][:1]})
+    stranger = new_player()
+    with pytest.raises(services.TableError, match="not seated"):
+        services.table_act(table_id=table.pk, player=stranger, action={"type": "take"})
+    table.refresh_from_db()
+    assert table.version == version
+
+
+def test_a_repeated_client_action_id_is_applied_once(durak_table, two_players):
+    table = seat_both(durak_table, two_players)
+    by_seat = {s.position: s.player for s in table.seats.all()}
+    (seat,) = durak.to_act(table.state)
+    action = durak.legal_actions(table.state, seat)[0]
+    first = services.table_act(table_id=table.pk, player=by_seat[seat], action=action,
+                               client_action_id="click-1")
+    again = services.table_act(table_id=table.pk, player=by_seat[seat], action=action,
+                               client_action_id="click-1")
+    assert not first.replayed and again.replayed and again.version == first.version
+    assert TableEvent.objects.filter(client_action_id="click-1").count() == 1
+
+
+def test_the_clock_takes_for_a_silent_defender_and_forfeits_after_two(durak_table, two_players):
+    table = seat_both(durak_table, two_players)
+    by_seat = {s.position: s.player for s in table.seats.all()}
+    attacker = table.state["attacker"]
+    action = durak.legal_actions(table.state, attacker)[0]
+    services.table_act(table_id=table.pk, player=by_seat[attacker], action=action)
+    table.refresh_from_db()
+    late = timezone.now() + dt.timedelta(seconds=31)
+    assert services.overdue_table_ids(now=late) == [table.pk]
+    assert services.table_apply_overdue(table_id=table.pk, now=late) >= 1
+    assert services.table_apply_overdue(table_id=table.pk, now=late) == 0  # applied once
+    event = TableEvent.objects.filter(table=table, step="timeout").first()
+    assert event.seat == 1 - attacker and event.cause == "clock"
+    assert_books_clean()
+
+
+def test_an_absent_player_forfeits_the_match_after_the_absence_limit(durak_table, two_players):
+    table = seat_both(durak_table, two_players)
+    by_seat = {s.position: s.player for s in table.seats.all()}
+    gone = by_seat[0]
+    left_at = timezone.now()
+    services.table_presence(table_id=table.pk, player=gone, change="disconnect", now=left_at)
+    table.refresh_from_db()
+    # within the grace period nothing happens to the absent player's clock
+    services.table_apply_overdue(table_id=table.pk, now=left_at + dt.timedelta(seconds=45))
+    later = left_at + dt.timedelta(seconds=181)
+    while services.table_apply_overdue(table_id=table.pk, now=later):
+        pass
+    table.refresh_from_db()
+    assert table.state["match"]["over"]
+    assert table.state["match"]["winner"] == 1
+    assert ledger.balances_of(by_seat[1])["BYN"] == 10_900
+    assert_books_clean()
+
+
+def test_leaving_during_a_match_forfeits_it(durak_table, two_players):
+    table = seat_both(durak_table, two_players)
+    by_seat = {s.position: s.player for s in table.seats.all()}
+    services.table_leave(table_id=table.pk, player=by_seat[1])
+    table.refresh_from_db()
+    assert table.state["match"]["winner"] == 0
+    assert table.seats.count() == 1
+    assert ledger.balances_of(by_seat[0])["BYN"] == 10_900
+    assert_books_clean()
+
+
+def test_a_player_who_cannot_cover_the_stake_cannot_sit(durak_table):
+    poor = new_player()
+    with pytest.raises(services.TableError, match="You need 10.00"):
+        services.table_sit(table_id=durak_table.pk, player=poor)
+    assert durak_table.seats.count() == 0
+
+
+def test_after_a_match_both_must_ask_for_a_new_one(durak_table, two_players):
+    table = seat_both(durak_table, two_players)
+    table = play_out(table, two_players, random.Random(11))
+    services.table_ready(table_id=table.pk, player=two_players[0])
+    table.refresh_from_db()
+    assert table.status == TableStatus.OPEN
+    services.table_ready(table_id=table.pk, player=two_players[1])
+    table.refresh_from_db()
+    assert table.status == TableStatus.PLAYING and table.match_number == 2
+    assert_books_clean()
