@@ -24,7 +24,8 @@ def board_context(view: dict) -> dict:
         "me_info": _seat_info(view, me),
         # a fresh id per rendering: a double click sends the same id twice, applied once
         "client_action_id": uuid.uuid4().hex,
-        "deadline": clock["deadline"],
+        # whole epoch seconds: a float would be localised ("1795974490,62") in Russian
+        "deadline": int(clock["deadline"]) if clock["deadline"] else None,
         "clock_seats": clock["seats"],
         "my_turn": me is not None and me in clock["seats"],
     }
