@@ -22,8 +22,8 @@ from tables import clock, services
 from tables.presenters import board_context
 
 MAX_FRAME_BYTES = 4096
-RATE_PER_SECOND = 8.0
-RATE_BURST = 16
+RATE_PER_SECOND = 20.0  # far above a person clicking, far below a flood
+RATE_BURST = 40
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_NO_TABLE = 4404
 FRAME_TYPES = {"act", "sync", "sit", "leave", "sit_out", "back", "ready"}

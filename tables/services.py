@@ -63,8 +63,8 @@ def seat_of(table: Table, player: Player) -> Seat | None:
     return table.seats.filter(player=player).first()
 
 
-def _clock_seconds(table: Table, key: str, default: int) -> int:
-    return int(table.setting(key, default))
+def _clock_seconds(table: Table, key: str, default: float) -> float:
+    return float(table.setting(key, default))
 
 
 def table_view(table: Table, seats: dict[int, Seat], position: int | None) -> dict:

@@ -15,8 +15,13 @@ def durak_table(db):
         game="durak",
         stake=1_000,
         currency="BYN",
-        settings={"wins_to_win": 5, "commission_percent": "5", "action_seconds": 30,
-                  "grace_seconds": 60, "absence_seconds": 180},
+        settings={
+            "wins_to_win": 5,
+            "commission_percent": "5",
+            "action_seconds": 30,
+            "grace_seconds": 60,
+            "absence_seconds": 180,
+        },
     )
 
 

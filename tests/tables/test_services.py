@@ -50,14 +50,14 @@ def test_two_players_sit_the_match_starts_and_the_stakes_go_to_escrow(durak_tabl
     assert_books_clean()
 
 
-def test_a_whole_match_settles_with_commission_and_every_hand_is_revealed(
-    durak_table, two_players
-):
+def test_a_whole_match_settles_with_commission_and_every_hand_is_revealed(durak_table, two_players):
     table = seat_both(durak_table, two_players)
     table = play_out(table, two_players, random.Random(7))
     match = table.state["match"]
     assert match["over"] and max(match["score"]) == 5
-    winner = two_players[[s.position for s in table.seats.order_by("position")].index(match["winner"])]
+    winner = two_players[
+        [s.position for s in table.seats.order_by("position")].index(match["winner"])
+    ]
     loser = next(p for p in two_players if p != winner)
     assert ledger.balances_of(winner)["BYN"] == 10_000 - 1_000 + 1_900
     assert ledger.balances_of(loser)["BYN"] == 9_000
@@ -77,11 +77,17 @@ def test_out_of_turn_and_other_seat_actions_are_refused_and_change_nothing(
     (seat,) = durak.to_act(table.state)
     version = table.version
     with pytest.raises(services.TableError, match="not your turn"):
-        services.table_act(table_id=table.pk, player=by_seat[1 - seat],
-                           action={"type": "attack", "cards": table.state["hands"][1 - seat][:1]})
+        services.table_act(
+            table_id=table.pk,
+            player=by_seat[1 - seat],
+            action={"type": "attack", "cards": table.state["hands"][1 - seat][:1]},
+        )
     with pytest.raises(services.TableError, match="from your hand"):
-        services.table_act(table_id=table.pk, player=by_seat[seat],
-                           action={"type": "attack", "cards": table.state["hands"][1 - seat][:1]})
+        services.table_act(
+            table_id=table.pk,
+            player=by_seat[seat],
+            action={"type": "attack", "cards": table.state["hands"][1 - seat][:1]},
+        )
     stranger = new_player()
     with pytest.raises(services.TableError, match="not seated"):
         services.table_act(table_id=table.pk, player=stranger, action={"type": "take"})
@@ -94,10 +100,12 @@ def test_a_repeated_client_action_id_is_applied_once(durak_table, two_players):
     by_seat = {s.position: s.player for s in table.seats.all()}
     (seat,) = durak.to_act(table.state)
     action = durak.legal_actions(table.state, seat)[0]
-    first = services.table_act(table_id=table.pk, player=by_seat[seat], action=action,
-                               client_action_id="click-1")
-    again = services.table_act(table_id=table.pk, player=by_seat[seat], action=action,
-                               client_action_id="click-1")
+    first = services.table_act(
+        table_id=table.pk, player=by_seat[seat], action=action, client_action_id="click-1"
+    )
+    again = services.table_act(
+        table_id=table.pk, player=by_seat[seat], action=action, client_action_id="click-1"
+    )
     assert not first.replayed and again.replayed and again.version == first.version
     assert TableEvent.objects.filter(client_action_id="click-1").count() == 1
 

@@ -1,0 +1,92 @@
+"""Socket clients for consumer tests: real ASGI stack, real sessions, every frame recorded."""
+
+import json
+import re
+import uuid
+
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.test import Client
+
+from casino.asgi import application
+from tables.models import Table
+
+VERSION = re.compile(r'id="table-board"[^>]*data-version="(\d+)"')
+CARD = re.compile(r'data-card="([0-9TJQKA][SHDC])"')
+
+
+@database_sync_to_async
+def session_cookie(player) -> tuple[bytes, bytes]:
+    client = Client()
+    client.force_login(player)
+    value = client.cookies[settings.SESSION_COOKIE_NAME].value
+    return (b"cookie", f"{settings.SESSION_COOKIE_NAME}={value}".encode())
+
+
+@database_sync_to_async
+def table_now(table_id: int) -> Table:
+    return Table.objects.get(pk=table_id)
+
+
+class Socket:
+    def __init__(self, player, table_id: int):
+        self.player = player
+        self.table_id = table_id
+        self.frames: list[str] = []
+        self.version = -1
+
+    async def connect(self):
+        cookie = await session_cookie(self.player)
+        self.communicator = WebsocketCommunicator(
+            application,
+            f"/ws/table/{self.table_id}/",
+            headers=[(b"origin", b"http://127.0.0.1:8000"), (b"host", b"127.0.0.1:8000"), cookie],
+        )
+        connected, _ = await self.communicator.connect()
+        assert connected
+        await self.receive()  # the full view on connect
+        return self
+
+    async def receive(self, timeout: float = 10) -> str:
+        frame = await self.communicator.receive_from(timeout=timeout)
+        self.frames.append(frame)
+        match = VERSION.search(frame)
+        if match:
+            self.version = int(match.group(1))
+        return frame
+
+    async def until_version(self, version: int, timeout: float = 10) -> str:
+        frame = self.frames[-1] if self.frames else ""
+        while self.version < version:
+            frame = await self.receive(timeout)
+        return frame
+
+    async def send(self, frame: dict) -> None:
+        await self.communicator.send_to(text_data=json.dumps(frame))
+
+    async def act(self, action: dict, client_action_id: str | None = None) -> None:
+        payload = {k: v for k, v in action.items() if k != "type"}
+        await self.send(
+            {
+                "type": "act",
+                "action": action["type"],
+                "payload": payload,
+                "client_action_id": client_action_id or uuid.uuid4().hex,
+            }
+        )
+
+    async def error(self) -> str:
+        frame = await self.receive()
+        assert 'id="table-error"' in frame, frame[:200]
+        return frame
+
+    async def close(self):
+        await self.communicator.disconnect()
+
+    def last_hand(self) -> list[str]:
+        frame = self.frames[-1]
+        hand = frame.split('id="hand-form"', 1)
+        if len(hand) != 2:
+            return []
+        return list(dict.fromkeys(CARD.findall(hand[1].split("</form>", 1)[0])))

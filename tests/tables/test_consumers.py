@@ -1,0 +1,244 @@
+"""The table socket end to end (real ASGI stack, sessions, database, channel layer)."""
+
+import random
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+
+from casino import ledger
+from casino.asgi import application
+from tables import services
+from tables.engines import durak
+from tables.models import Table, TableEvent
+from tests.conftest import assert_books_clean, fund, new_player
+from tests.tables.conftest import pick_action
+from tests.tables.sockets import CARD, Socket, table_now
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@database_sync_to_async
+def make_table_and_players(**settings):
+    table = Table.objects.create(
+        name="Socket table",
+        game="durak",
+        stake=1_000,
+        currency="BYN",
+        settings={"wins_to_win": 5, "commission_percent": "5", **settings},
+    )
+    players = [new_player(), new_player()]
+    for player in players:
+        fund(player, 10_000)
+    return table, players
+
+
+async def seated_sockets(**settings):
+    table, players = await make_table_and_players(**settings)
+    sockets = [await Socket(p, table.pk).connect() for p in players]
+    for sock in sockets:
+        before = (await table_now(table.pk)).version
+        await sock.send({"type": "sit"})
+        await sock.until_version(before + 1)
+        table = await table_now(table.pk)
+        for other in sockets:
+            await other.until_version(table.version)
+    return table, players, sockets
+
+
+def seat_socket(sockets, table):
+    by_player = {s.player.pk: s for s in sockets}
+    return {seat.position: by_player[seat.player_id] for seat in table.seats.all()}
+
+
+@database_sync_to_async
+def seats_map(table_id, sockets):
+    return seat_socket(sockets, Table.objects.get(pk=table_id))
+
+
+async def play_one_action(table_id, by_seat, rng, all_sockets):
+    table = await table_now(table_id)
+    (seat,) = durak.to_act(table.state)
+    await by_seat[seat].act(pick_action(table.state, seat, rng))
+    await by_seat[seat].until_version(table.version + 1)
+    table = await table_now(table_id)
+    for sock in all_sockets:
+        await sock.until_version(table.version)
+    return table
+
+
+async def test_two_players_play_a_whole_match_through_sockets_and_a_spectator_sees_no_cards():
+    table, players, sockets = await seated_sockets()
+    spectator = await Socket(await database_sync_to_async(new_player)(), table.pk).connect()
+    everyone = [*sockets, spectator]
+    by_seat = await seats_map(table.pk, sockets)
+    rng = random.Random(3)
+    secrets_at: dict[int, tuple[list, list, list]] = {}
+    table = await table_now(table.pk)
+    secrets_at[table.version] = (
+        table.state["hands"][0],
+        table.state["hands"][1],
+        table.state["talon"],
+    )
+    for _step in range(5_000):
+        table = await play_one_action(table.pk, by_seat, rng, everyone)
+        secrets_at[table.version] = (
+            table.state["hands"][0],
+            table.state["hands"][1],
+            table.state["talon"],
+        )
+        if table.state["match"]["over"]:
+            break
+    assert table.state["match"]["over"]
+    # Hidden information: no frame to a seat shows the other seat's hand or the talon order,
+    # none to the spectator shows any hand (the turned-up trump under the deck is public).
+    for position, sock in by_seat.items():
+        checked = 0
+        for frame in sock.frames:
+            version_match = __import__("re").search(r'data-version="(\d+)"', frame)
+            if not version_match or int(version_match.group(1)) not in secrets_at:
+                continue
+            hands = secrets_at[int(version_match.group(1))]
+            shown = set(CARD.findall(frame))
+            hidden = set(hands[1 - position]) | set(hands[2][:-1])
+            public = {c for c in shown if c not in hands[position]}
+            assert not (public & hidden), (position, public & hidden)
+            checked += 1
+        assert checked > 20
+    for frame in spectator.frames:
+        version_match = __import__("re").search(r'data-version="(\d+)"', frame)
+        if not version_match or int(version_match.group(1)) not in secrets_at:
+            continue
+        hands = secrets_at[int(version_match.group(1))]
+        assert not set(CARD.findall(frame)) & (set(hands[0]) | set(hands[1]) | set(hands[2][:-1]))
+        assert 'id="hand-form"' not in frame
+    winner = table.state["match"]["winner"]
+    balances = await database_sync_to_async(
+        lambda: [ledger.balances_of(by_seat[p].player)["BYN"] for p in (0, 1)]
+    )()
+    assert balances[winner] == 10_900 and balances[1 - winner] == 9_000
+    for sock in everyone:
+        await sock.close()
+    await database_sync_to_async(assert_books_clean)()
+
+
+async def test_bad_frames_get_errors_on_that_socket_only_and_change_nothing():
+    table, players, sockets = await seated_sockets()
+    by_seat = await seats_map(table.pk, sockets)
+    table = await table_now(table.pk)
+    version = table.version
+    (seat,) = durak.to_act(table.state)
+    waiting = by_seat[1 - seat]
+    # out of turn
+    await waiting.act({"type": "take"})
+    assert "not your turn" in await waiting.error()
+    # the other seat's cards
+    await by_seat[seat].act({"type": "attack", "cards": table.state["hands"][1 - seat][:1]})
+    assert "from your hand" in await by_seat[seat].error()
+    # malformed, unknown, oversized, binary
+    await waiting.communicator.send_to(text_data="{nope")
+    assert "not valid JSON" in await waiting.error()
+    await waiting.send({"type": "steal_the_pot"})
+    assert "Unknown message type" in await waiting.error()
+    await waiting.send({"type": "act", "action": "take", "payload": {"x": "y" * 5000}})
+    assert "too large" in await waiting.error()
+    await waiting.communicator.send_to(bytes_data=b"\x00\x01")
+    assert "text frames" in await waiting.error()
+    await waiting.send({"type": "act", "action": "attack", "payload": {"cards": 5}})
+    assert 'id="table-error"' in await waiting.error()
+    table = await table_now(table.pk)
+    assert table.version == version
+    # nobody else heard about any of it
+    assert await by_seat[seat].communicator.receive_nothing(timeout=0.05)
+    for sock in sockets:
+        await sock.close()
+
+
+async def test_a_repeated_client_action_id_is_applied_once_and_answered_again():
+    table, players, sockets = await seated_sockets()
+    by_seat = await seats_map(table.pk, sockets)
+    table = await table_now(table.pk)
+    (seat,) = durak.to_act(table.state)
+    action = durak.legal_actions(table.state, seat)[0]
+    await by_seat[seat].act(action, client_action_id="double-click")
+    await by_seat[seat].until_version(table.version + 1)
+    table = await table_now(table.pk)
+    await by_seat[seat].act(action, client_action_id="double-click")
+    again = await by_seat[seat].receive()
+    assert f'data-version="{table.version}"' in again  # the current view, nothing applied
+    count = await database_sync_to_async(
+        TableEvent.objects.filter(client_action_id="double-click").count
+    )()
+    assert count == 1
+    for sock in sockets:
+        await sock.close()
+
+
+async def test_a_reconnect_mid_hand_gets_the_same_view():
+    table, players, sockets = await seated_sockets()
+    by_seat = await seats_map(table.pk, sockets)
+    rng = random.Random(5)
+    for _ in range(5):
+        table = await play_one_action(table.pk, by_seat, rng, sockets)
+    before = by_seat[0].last_hand()
+    await by_seat[0].close()
+    again = await Socket(by_seat[0].player, table.pk).connect()
+    assert again.last_hand() == before
+    assert again.version >= table.version
+    await again.close()
+    await by_seat[1].close()
+
+
+async def test_an_anonymous_socket_and_a_missing_table_are_refused():
+    communicator = WebsocketCommunicator(
+        application,
+        "/ws/table/1/",
+        headers=[(b"origin", b"http://127.0.0.1:8000"), (b"host", b"127.0.0.1:8000")],
+    )
+    connected, code = await communicator.connect()
+    assert not connected and code == 4401
+    player = await database_sync_to_async(new_player)()
+    sock = Socket(player, 999_999)
+    with pytest.raises(AssertionError):
+        await sock.connect()
+
+
+async def test_the_in_process_timer_makes_a_silent_player_lose_the_match_by_timeouts():
+    table, players, sockets = await seated_sockets(action_seconds=0.2)
+    by_seat = await seats_map(table.pk, sockets)
+    silent = 0
+    rng = random.Random(9)
+    for _ in range(2_000):
+        table = await table_now(table.pk)
+        if table.state["match"]["over"]:
+            break
+        (seat,) = durak.to_act(table.state)
+        if seat != silent:
+            await by_seat[seat].act(pick_action(table.state, seat, rng))
+        # wait for the next change, made by the active player or by the clock
+        await by_seat[1 - silent].until_version(table.version + 1, timeout=15)
+    table = await table_now(table.pk)
+    assert table.state["match"]["over"] and table.state["match"]["winner"] == 1 - silent
+    timeouts = await database_sync_to_async(
+        TableEvent.objects.filter(table=table, step="timeout", seat=silent).count
+    )()
+    assert timeouts >= 10  # two per game, five games
+    balance = await database_sync_to_async(lambda: ledger.balances_of(by_seat[silent].player))()
+    assert balance["BYN"] == 9_000
+    for sock in sockets:
+        await sock.close()
+    await database_sync_to_async(assert_books_clean)()
+
+
+async def test_a_flood_of_frames_is_rate_limited_on_that_socket():
+    table, players, sockets = await seated_sockets()
+    flooder = sockets[0]
+    for _ in range(120):
+        await flooder.send({"type": "sync"})
+    errors = 0
+    for _ in range(120):
+        frame = await flooder.receive()
+        errors += "Too many messages" in frame
+    assert errors > 0
+    for sock in sockets:
+        await sock.close()
