@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -15,101 +14,250 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Table',
+            name="Table",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=80, verbose_name='name')),
-                ('game', models.CharField(max_length=32, verbose_name='game')),
-                ('settings', models.JSONField(blank=True, default=dict, verbose_name='settings')),
-                ('stake', models.BigIntegerField(default=0, verbose_name='stake')),
-                ('currency', models.CharField(choices=[('BYN', 'Belarusian rouble'), ('USD', 'US dollar'), ('EUR', 'Euro'), ('RUB', 'Russian rouble'), ('UAH', 'Ukrainian hryvnia')], max_length=3, verbose_name='currency')),
-                ('status', models.CharField(choices=[('open', 'open'), ('playing', 'playing'), ('paused', 'paused'), ('closed', 'closed')], default='open', max_length=8, verbose_name='status')),
-                ('state', models.JSONField(blank=True, null=True)),
-                ('version', models.PositiveIntegerField(default=0)),
-                ('hand_number', models.PositiveIntegerField(default=0)),
-                ('match_number', models.PositiveIntegerField(default=0)),
-                ('deadline', models.DateTimeField(blank=True, db_index=True, null=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=80, verbose_name="name")),
+                ("game", models.CharField(max_length=32, verbose_name="game")),
+                ("settings", models.JSONField(blank=True, default=dict, verbose_name="settings")),
+                ("stake", models.BigIntegerField(default=0, verbose_name="stake")),
+                (
+                    "currency",
+                    models.CharField(
+                        choices=[
+                            ("BYN", "Belarusian rouble"),
+                            ("USD", "US dollar"),
+                            ("EUR", "Euro"),
+                            ("RUB", "Russian rouble"),
+                            ("UAH", "Ukrainian hryvnia"),
+                        ],
+                        max_length=3,
+                        verbose_name="currency",
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("open", "open"),
+                            ("playing", "playing"),
+                            ("paused", "paused"),
+                            ("closed", "closed"),
+                        ],
+                        default="open",
+                        max_length=8,
+                        verbose_name="status",
+                    ),
+                ),
+                ("state", models.JSONField(blank=True, null=True)),
+                ("version", models.PositiveIntegerField(default=0)),
+                ("hand_number", models.PositiveIntegerField(default=0)),
+                ("match_number", models.PositiveIntegerField(default=0)),
+                ("deadline", models.DateTimeField(blank=True, db_index=True, null=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
             ],
             options={
-                'verbose_name': 'table',
-                'verbose_name_plural': 'tables',
-                'ordering': ['pk'],
-                'constraints': [models.CheckConstraint(condition=models.Q(('stake__gte', 0)), name='table_stake_ok')],
+                "verbose_name": "table",
+                "verbose_name_plural": "tables",
+                "ordering": ["pk"],
+                "constraints": [
+                    models.CheckConstraint(
+                        condition=models.Q(("stake__gte", 0)), name="table_stake_ok"
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
-            name='Hand',
+            name="Hand",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveIntegerField(verbose_name='number')),
-                ('match_number', models.PositiveIntegerField(default=0, verbose_name='match')),
-                ('players', models.JSONField(default=dict)),
-                ('initial_state', models.JSONField()),
-                ('commitment', models.CharField(max_length=64, verbose_name='shuffle commitment')),
-                ('secret', models.CharField(max_length=64)),
-                ('deck_record', models.TextField()),
-                ('started_at', models.DateTimeField(auto_now_add=True, verbose_name='started')),
-                ('ended_at', models.DateTimeField(blank=True, null=True, verbose_name='ended')),
-                ('result', models.JSONField(blank=True, null=True, verbose_name='result')),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='hands', to='tables.table')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveIntegerField(verbose_name="number")),
+                ("match_number", models.PositiveIntegerField(default=0, verbose_name="match")),
+                ("players", models.JSONField(default=dict)),
+                ("initial_state", models.JSONField()),
+                ("commitment", models.CharField(max_length=64, verbose_name="shuffle commitment")),
+                ("secret", models.CharField(max_length=64)),
+                ("deck_record", models.TextField()),
+                ("started_at", models.DateTimeField(auto_now_add=True, verbose_name="started")),
+                ("ended_at", models.DateTimeField(blank=True, null=True, verbose_name="ended")),
+                ("result", models.JSONField(blank=True, null=True, verbose_name="result")),
+                (
+                    "table",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="hands",
+                        to="tables.table",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'hand',
-                'verbose_name_plural': 'hands',
-                'ordering': ['-number'],
+                "verbose_name": "hand",
+                "verbose_name_plural": "hands",
+                "ordering": ["-number"],
             },
         ),
         migrations.CreateModel(
-            name='TableEvent',
+            name="TableEvent",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('version', models.PositiveIntegerField()),
-                ('cause', models.CharField(choices=[('player', 'player'), ('clock', 'clock'), ('staff', 'staff'), ('system', 'system')], max_length=8)),
-                ('step', models.CharField(choices=[('deal', 'deal'), ('engine', 'game action'), ('timeout', 'timeout'), ('forfeit', 'forfeit'), ('void', 'void'), ('table', 'seat change')], default='table', max_length=8)),
-                ('seat', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('action', models.JSONField(default=dict)),
-                ('client_action_id', models.CharField(blank=True, max_length=64)),
-                ('events', models.JSONField(default=list)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('hand', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='events', to='tables.hand')),
-                ('player', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='events', to='tables.table')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("version", models.PositiveIntegerField()),
+                (
+                    "cause",
+                    models.CharField(
+                        choices=[
+                            ("player", "player"),
+                            ("clock", "clock"),
+                            ("staff", "staff"),
+                            ("system", "system"),
+                        ],
+                        max_length=8,
+                    ),
+                ),
+                (
+                    "step",
+                    models.CharField(
+                        choices=[
+                            ("deal", "deal"),
+                            ("engine", "game action"),
+                            ("timeout", "timeout"),
+                            ("forfeit", "forfeit"),
+                            ("void", "void"),
+                            ("table", "seat change"),
+                        ],
+                        default="table",
+                        max_length=8,
+                    ),
+                ),
+                ("seat", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("action", models.JSONField(default=dict)),
+                ("client_action_id", models.CharField(blank=True, max_length=64)),
+                ("events", models.JSONField(default=list)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "hand",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="events",
+                        to="tables.hand",
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "table",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="events",
+                        to="tables.table",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['version'],
+                "ordering": ["version"],
             },
         ),
         migrations.CreateModel(
-            name='Seat',
+            name="Seat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveSmallIntegerField(verbose_name='position')),
-                ('status', models.CharField(choices=[('sitting', 'sitting'), ('sitting_out', 'sitting out'), ('disconnected', 'disconnected')], default='sitting', max_length=12, verbose_name='status')),
-                ('away_since', models.DateTimeField(blank=True, null=True, verbose_name='away since')),
-                ('connections', models.PositiveIntegerField(default=0)),
-                ('ready', models.BooleanField(default=True, verbose_name='ready for a new match')),
-                ('joined_at', models.DateTimeField(auto_now_add=True)),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='seats', to=settings.AUTH_USER_MODEL)),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='tables.table')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("position", models.PositiveSmallIntegerField(verbose_name="position")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("sitting", "sitting"),
+                            ("sitting_out", "sitting out"),
+                            ("disconnected", "disconnected"),
+                        ],
+                        default="sitting",
+                        max_length=12,
+                        verbose_name="status",
+                    ),
+                ),
+                (
+                    "away_since",
+                    models.DateTimeField(blank=True, null=True, verbose_name="away since"),
+                ),
+                ("connections", models.PositiveIntegerField(default=0)),
+                ("ready", models.BooleanField(default=True, verbose_name="ready for a new match")),
+                ("joined_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="seats",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "table",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seats",
+                        to="tables.table",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'seat',
-                'verbose_name_plural': 'seats',
-                'ordering': ['position'],
-                'constraints': [models.UniqueConstraint(fields=('table', 'position'), name='seat_position_unique'), models.UniqueConstraint(fields=('table', 'player'), name='seat_one_per_player')],
+                "verbose_name": "seat",
+                "verbose_name_plural": "seats",
+                "ordering": ["position"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("table", "position"), name="seat_position_unique"
+                    ),
+                    models.UniqueConstraint(fields=("table", "player"), name="seat_one_per_player"),
+                ],
             },
         ),
         migrations.AddConstraint(
-            model_name='hand',
-            constraint=models.UniqueConstraint(fields=('table', 'number'), name='hand_number_unique'),
+            model_name="hand",
+            constraint=models.UniqueConstraint(
+                fields=("table", "number"), name="hand_number_unique"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='tableevent',
-            constraint=models.UniqueConstraint(fields=('table', 'version'), name='table_event_version'),
+            model_name="tableevent",
+            constraint=models.UniqueConstraint(
+                fields=("table", "version"), name="table_event_version"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='tableevent',
-            constraint=models.UniqueConstraint(condition=models.Q(('client_action_id', ''), _negated=True), fields=('table', 'player', 'client_action_id'), name='table_event_client_action_once'),
+            model_name="tableevent",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("client_action_id", ""), _negated=True),
+                fields=("table", "player", "client_action_id"),
+                name="table_event_client_action_once",
+            ),
         ),
     ]

@@ -8,7 +8,6 @@ from channels.testing import WebsocketCommunicator
 
 from casino import ledger
 from casino.asgi import application
-from tables import services
 from tables.engines import durak
 from tables.models import Table, TableEvent
 from tests.conftest import assert_books_clean, fund, new_player
