@@ -2,6 +2,7 @@ import uuid
 
 import pytest
 from django.db import connection
+from django.utils import translation
 
 from casino import ledger
 from casino.books import books_check
@@ -41,3 +42,11 @@ def player(db) -> Player:
 @pytest.fixture
 def staff(db) -> Player:
     return new_player(is_staff=True, is_superuser=True)
+
+
+@pytest.fixture(autouse=True)
+def english_messages():
+    """Services speak the active language; unit tests read their messages in English. Pages
+    choose their own language per request (LocaleMiddleware), so view tests are unaffected."""
+    with translation.override("en"):
+        yield
