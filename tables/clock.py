@@ -48,8 +48,8 @@ def ensure_running() -> None:
         _task = loop.create_task(_run(), name="table-clock")
 
 
-@database_sync_to_async
-def _tick() -> int:
+def apply_due_tables() -> int:
+    """One tick of the clock: apply what is overdue on the tables this process watches."""
     among = None if watches_every_table() else set(_local_tables)
     if among is not None and not among:
         return 0
@@ -60,6 +60,9 @@ def _tick() -> int:
         except Exception:  # a clock must keep ticking for the other tables
             log.exception("table %s: applying the overdue deadline failed", table_id)
     return applied
+
+
+_tick = database_sync_to_async(apply_due_tables)
 
 
 async def _run() -> None:
