@@ -425,7 +425,7 @@ def table_act(
         try:
             state, events = engine.apply(table.state, seat.position, action)
         except IllegalAction as illegal:
-            raise TableError(str(illegal)) from illegal
+            raise TableError(_(illegal.template) % illegal.params) from illegal
         if seat.status != SeatStatus.SITTING:
             seat.status = SeatStatus.SITTING
             seat.away_since = None if seat.connections else seat.away_since

@@ -25,8 +25,23 @@ State = dict[str, Any]
 Event = dict[str, Any]
 
 
+def gettext_noop(message: str) -> str:
+    """Marks an engine message for translation (makemessages finds it); the service translates
+    it into the player's language when it reaches them. Engines import no Django."""
+    return message
+
+
 class IllegalAction(Exception):
-    """An action the rules do not allow now; str() is a sentence for the player."""
+    """An action the rules do not allow now; str() is a sentence for the player.
+
+    ``template`` is the untranslated message with %(name)s placeholders, ``params`` fill them,
+    so the service can show it in the player's language.
+    """
+
+    def __init__(self, template: str, **params):
+        self.template = template
+        self.params = params
+        super().__init__(template % params if params else template)
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ import random
 
 from casino.money import percentage_of
 from tables.engines import base
-from tables.engines.base import Event, IllegalAction, Payment, State
+from tables.engines.base import Event, IllegalAction, Payment, State, gettext_noop
 from tables.engines.cards import RANKS_36, label, pack_36, rank, shuffled, suit
 
 GAME = "durak"
@@ -160,36 +160,47 @@ def _room(state: State) -> int:
 def _check_attack(state: State, seat: int, cards: list) -> None:
     """§125.6/§125.8/D4: the one validator of leads and throw-ins."""
     if seat != state["attacker"] or _defenders_turn(state):
-        raise IllegalAction("It is not your turn to attack.")
+        raise IllegalAction(gettext_noop("It is not your turn to attack."))
     if not isinstance(cards, list) or not cards or not all(isinstance(c, str) for c in cards):
-        raise IllegalAction("Choose one or more cards to play.")
+        raise IllegalAction(gettext_noop("Choose one or more cards to play."))
     if len(set(cards)) != len(cards):
-        raise IllegalAction("The same card cannot be played twice.")
+        raise IllegalAction(gettext_noop("The same card cannot be played twice."))
     hand = state["hands"][seat]
     if any(card not in hand for card in cards):
-        raise IllegalAction("You can only play cards from your hand.")
+        raise IllegalAction(gettext_noop("You can only play cards from your hand."))
     if not state["table"]:
         if len({rank(card) for card in cards}) != 1:
-            raise IllegalAction("A lead is one card, or two to four cards of one rank.")
+            raise IllegalAction(
+                gettext_noop("A lead is one card, or two to four cards of one rank.")
+            )
     elif any(rank(card) not in _table_ranks(state) for card in cards):
-        raise IllegalAction("You may only throw in cards of a rank already on the table.")
+        raise IllegalAction(
+            gettext_noop("You may only throw in cards of a rank already on the table.")
+        )
     if len(cards) > _room(state):
         raise IllegalAction(
-            f"At most {state['bout_limit']} cards may be played against the defender in this bout."
+            gettext_noop(
+                "At most %(limit)s cards may be played against the defender in this bout."
+            ),
+            limit=state["bout_limit"],
         )
 
 
 def _check_defence(state: State, seat: int, card, target) -> None:
     if seat != state["defender"] or not _defenders_turn(state):
-        raise IllegalAction("It is not your turn to defend.")
+        raise IllegalAction(gettext_noop("It is not your turn to defend."))
     if not isinstance(card, str) or card not in state["hands"][seat]:
-        raise IllegalAction("You can only defend with a card from your hand.")
+        raise IllegalAction(gettext_noop("You can only defend with a card from your hand."))
     if target not in _unbeaten(state):
-        raise IllegalAction("Choose a card on the table that is not beaten yet.")
+        raise IllegalAction(gettext_noop("Choose a card on the table that is not beaten yet."))
     if not beats(card, target, state["trump"]):
         raise IllegalAction(
-            f"{label(card)} does not beat {label(target)}: play a higher card of the same suit "
-            "or a trump (a trump only by a higher trump)."
+            gettext_noop(
+                "%(card)s does not beat %(target)s: play a higher card of the same suit or a "
+                "trump (a trump only by a higher trump)."
+            ),
+            card=label(card),
+            target=label(target),
         )
 
 
@@ -239,9 +250,9 @@ def legal_actions(state: State, seat: int) -> list[dict]:
 
 def apply(state: State, seat: int, action: dict) -> tuple[State, list[Event]]:
     if state["over"]:
-        raise IllegalAction("This game is over.")
+        raise IllegalAction(gettext_noop("This game is over."))
     if not isinstance(action, dict):
-        raise IllegalAction("Unknown action.")
+        raise IllegalAction(gettext_noop("Unknown action."))
     kind = action.get("type")
     state = copy.deepcopy(state)
     events: list[Event] = []
@@ -270,15 +281,15 @@ def apply(state: State, seat: int, action: dict) -> tuple[State, list[Event]]:
         events.append({"type": "defend", "seat": seat, "card": card, "target": target})
     elif kind == "take":
         if seat != state["defender"] or not _defenders_turn(state):
-            raise IllegalAction("It is not your turn to defend.")
+            raise IllegalAction(gettext_noop("It is not your turn to defend."))
         state["taking"] = True  # D7: the attacker may still throw in before the defender takes
         events.append({"type": "take", "seat": seat})
     elif kind == "done":
         if seat != state["attacker"] or _defenders_turn(state) or not state["table"]:
-            raise IllegalAction("You cannot end the attack now.")
+            raise IllegalAction(gettext_noop("You cannot end the attack now."))
         events += _end_bout(state)
     else:
-        raise IllegalAction("Unknown action.")
+        raise IllegalAction(gettext_noop("Unknown action."))
     if seat in (0, 1):
         state["timeouts"][seat] = 0
     events += _automate(state)
@@ -381,7 +392,7 @@ def timeout_action(state: State, seat: int) -> dict:
 def apply_timeout(state: State, seat: int) -> tuple[State, list[Event]]:
     """D13: the seat's clock ran out. Twice in a row in one game forfeits the game."""
     if state["over"] or seat not in to_act(state):
-        raise IllegalAction("That seat has no clock running.")
+        raise IllegalAction(gettext_noop("That seat has no clock running."))
     strikes = state["timeouts"][seat] + 1
     if strikes >= TIMEOUTS_TO_FORFEIT:
         state = copy.deepcopy(state)
@@ -398,7 +409,7 @@ def apply_forfeit(state: State, seat: int, reason: str = "forfeit") -> tuple[Sta
     """D13/D11: the seat loses the match (absence limit, leaving the table): the game in play
     ends without a score and the opponent wins the match."""
     if state["match"]["over"]:
-        raise IllegalAction("The match is already over.")
+        raise IllegalAction(gettext_noop("The match is already over."))
     state = copy.deepcopy(state)
     state["over"] = True
     state["result"] = {"winner": 1 - seat, "reason": reason}
