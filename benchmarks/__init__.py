@@ -1,0 +1,79 @@
+"""Benchmarks (`make bench`, entry point benchmarks/run.py). Shared helpers live here."""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _env_float(name: str, default: float) -> float:
+    value = os.environ.get(name, "").strip()
+    return float(value) if value else default
+
+
+def _env_workers() -> list[int]:
+    value = os.environ.get("BENCH_WORKERS", "").strip() or "1,8"
+    return [int(part) for part in value.split(",") if part.strip()]
+
+
+@dataclass
+class BenchContext:
+    database_url: str
+    vendor: str  # "postgresql" or "sqlite"
+    note: str = ""
+    temp_file: str = ""
+    seconds: float = field(default_factory=lambda: _env_float("BENCH_SECONDS", 5.0))
+    warmup: float = field(default_factory=lambda: _env_float("BENCH_WARMUP", 1.0))
+    worker_counts: list[int] = field(default_factory=_env_workers)
+    repeat: int = field(default_factory=lambda: max(1, int(_env_float("BENCH_REPEAT", 1))))
+    strict: bool = field(default_factory=lambda: os.environ.get("BENCH_STRICT", "") == "1")
+
+    @property
+    def comparable(self) -> bool:
+        """Figures can be held against the targets only on PostgreSQL."""
+        return self.vendor == "postgresql"
+
+    def display_url(self) -> str:
+        parts = urlsplit(self.database_url)
+        if parts.password:
+            netloc = parts.netloc.replace(f":{parts.password}@", ":***@")
+            return urlunsplit(parts._replace(netloc=netloc))
+        return self.database_url
+
+
+def django_setup(database_url: str, *, log_queries: bool = True) -> None:
+    """Point Django at the benchmark database and set it up (in the parent and in each worker).
+
+    DATABASE_URL must be in the environment before django.setup(): casino.settings reads it once.
+    With log_queries=False the DEBUG query log is switched off (as in production), so the timed
+    loops do not pay for recording every SQL statement.
+    """
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    os.environ["DATABASE_URL"] = database_url
+    os.environ.setdefault("DEBUG", "1")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "casino.settings")
+    import django
+    from django.conf import settings
+
+    django.setup()
+    if not log_queries:
+        settings.DEBUG = False
+
+
+def migrate() -> None:
+    from django.core.management import call_command
+
+    call_command("migrate", interactive=False, verbosity=0)
+
+
+def close_connections() -> None:
+    """Close every database connection (before starting worker processes)."""
+    from django.db import connections
+
+    connections.close_all()
