@@ -1,6 +1,7 @@
 """The table socket end to end (real ASGI stack, sessions, database, channel layer)."""
 
 import random
+import re
 
 import pytest
 from channels.db import database_sync_to_async
@@ -8,11 +9,12 @@ from channels.testing import WebsocketCommunicator
 
 from casino import ledger
 from casino.asgi import application
+from tables import services
 from tables.engines import durak
 from tables.models import Table, TableEvent
 from tests.conftest import assert_books_clean, fund, new_player
 from tests.tables.conftest import pick_action
-from tests.tables.sockets import CARD, Socket, table_now
+from tests.tables.sockets import CARD, Socket, session_cookie, table_now
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -94,7 +96,7 @@ async def test_two_players_play_a_whole_match_through_sockets_and_a_spectator_se
     for position, sock in by_seat.items():
         checked = 0
         for frame in sock.frames:
-            version_match = __import__("re").search(r'data-version="(\d+)"', frame)
+            version_match = re.search(r'data-version="(\d+)"', frame)
             if not version_match or int(version_match.group(1)) not in secrets_at:
                 continue
             hands = secrets_at[int(version_match.group(1))]
@@ -105,7 +107,7 @@ async def test_two_players_play_a_whole_match_through_sockets_and_a_spectator_se
             checked += 1
         assert checked > 20
     for frame in spectator.frames:
-        version_match = __import__("re").search(r'data-version="(\d+)"', frame)
+        version_match = re.search(r'data-version="(\d+)"', frame)
         if not version_match or int(version_match.group(1)) not in secrets_at:
             continue
         hands = secrets_at[int(version_match.group(1))]
@@ -239,5 +241,41 @@ async def test_a_flood_of_frames_is_rate_limited_on_that_socket():
         frame = await flooder.receive()
         errors += "Too many messages" in frame
     assert errors > 0
+    for sock in sockets:
+        await sock.close()
+
+
+async def test_the_lobby_socket_gets_a_tables_row_when_it_changes():
+    table, players = await make_table_and_players()
+    watcher = await database_sync_to_async(new_player)()
+    cookie = await session_cookie(watcher)
+    lobby = WebsocketCommunicator(
+        application,
+        "/ws/lobby/",
+        headers=[(b"origin", b"http://127.0.0.1:8000"), (b"host", b"127.0.0.1:8000"), cookie],
+    )
+    assert (await lobby.connect())[0]
+    await lobby.receive_from()  # balances
+    await database_sync_to_async(services.table_sit)(table_id=table.pk, player=players[0])
+    row = await lobby.receive_from()
+    assert f'id="table-row-{table.pk}"' in row and 'hx-swap-oob="true"' in row
+    assert players[0].shown_name in row and "1/2" in row
+    await lobby.disconnect()
+
+
+async def test_sitting_out_and_coming_back_show_on_the_board():
+    table, players, sockets = await seated_sockets()
+    me = sockets[0]
+    other = sockets[1]
+    version = (await table_now(table.pk)).version
+    await me.send({"type": "sit_out"})
+    frame = await other.until_version(version + 1)
+    assert "away" in frame
+    seat = await database_sync_to_async(lambda: table.seats.get(player=me.player))()
+    assert seat.status == "sitting_out" and seat.away_since is not None
+    await me.send({"type": "back"})
+    await other.until_version(version + 2)
+    seat = await database_sync_to_async(lambda: table.seats.get(player=me.player))()
+    assert seat.status == "sitting" and seat.away_since is None
     for sock in sockets:
         await sock.close()
