@@ -19,15 +19,13 @@ import logging
 import secrets
 from dataclasses import dataclass
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from casino import ledger, limits
 from casino.models import HousePurpose, Player
-from casino.realtime import LOBBY_GROUP, user_group
+from casino.realtime import LOBBY_GROUP, group_send_all, user_group
 from tables.engines import shuffle
 from tables.engines.base import IllegalAction
 from tables.engines.registry import engine_for
@@ -656,25 +654,24 @@ def table_snapshot(*, table_id: int, player: Player | None, now: dt.datetime | N
 def broadcast(table_id: int) -> None:
     """After commit: the public view to the table's group, each seat's own view to that player's
     group, a summary line to the pit boss and the lobby."""
-    layer = get_channel_layer()
-    if layer is None:
-        return
     table = Table.objects.get(pk=table_id)
     seats = seats_of(table)
-    send = async_to_sync(layer.group_send)
-    send(table.group_name, {"type": "table.view", "view": table_view(table, seats, None)})
+    messages = [(table.group_name, {"type": "table.view", "view": table_view(table, seats, None)})]
     for seat in seats.values():
-        send(
-            user_group(seat.player_id),
-            {
-                "type": "table.private",
-                "table": table.pk,
-                "view": table_view(table, seats, seat.position),
-            },
+        messages.append(
+            (
+                user_group(seat.player_id),
+                {
+                    "type": "table.private",
+                    "table": table.pk,
+                    "view": table_view(table, seats, seat.position),
+                },
+            )
         )
     summary = table_summary(table, seats)
-    send(PIT_GROUP, {"type": "pit.summary", "summary": summary})
-    send(LOBBY_GROUP, {"type": "lobby.table", "summary": summary})
+    messages.append((PIT_GROUP, {"type": "pit.summary", "summary": summary}))
+    messages.append((LOBBY_GROUP, {"type": "lobby.table", "summary": summary}))
+    group_send_all(messages)
 
 
 def table_summary(table: Table, seats: dict[int, Seat]) -> dict:
