@@ -16,6 +16,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.translation import gettext, gettext_noop
 
 from casino.realtime import user_group
 from tables import clock, services
@@ -36,33 +37,33 @@ class FrameError(Exception):
 
 def parse_frame(text: str | None, bytes_data: bytes | None) -> dict:
     if bytes_data is not None or text is None:
-        raise FrameError("Send text frames only.")
+        raise FrameError(gettext_noop("Send text frames only."))
     if len(text.encode()) > MAX_FRAME_BYTES:
-        raise FrameError("That message is too large.")
+        raise FrameError(gettext_noop("That message is too large."))
     try:
         frame = json.loads(text)
     except ValueError:
-        raise FrameError("That message is not valid JSON.") from None
+        raise FrameError(gettext_noop("That message is not valid JSON.")) from None
     if not isinstance(frame, dict):
-        raise FrameError("A message is a JSON object.")
+        raise FrameError(gettext_noop("A message is a JSON object."))
     kind = frame.get("type")
     if kind not in FRAME_TYPES:
-        raise FrameError("Unknown message type.")
+        raise FrameError(gettext_noop("Unknown message type."))
     client_action_id = frame.get("client_action_id", "")
     if not isinstance(client_action_id, str) or len(client_action_id) > 64:
-        raise FrameError("client_action_id must be a short string.")
+        raise FrameError(gettext_noop("client_action_id must be a short string."))
     payload = frame.get("payload", {})
     if isinstance(payload, str):
         try:
             payload = json.loads(payload) if payload else {}
         except ValueError:
-            raise FrameError("The payload is not valid JSON.") from None
+            raise FrameError(gettext_noop("The payload is not valid JSON.")) from None
     if not isinstance(payload, dict):
-        raise FrameError("The payload is a JSON object.")
+        raise FrameError(gettext_noop("The payload is a JSON object."))
     extra = {k: v for k, v in frame.items() if k not in RESERVED_FIELDS}
     action = frame.get("action", "")
     if kind == "act" and (not isinstance(action, str) or not action):
-        raise FrameError("Say which action to take.")
+        raise FrameError(gettext_noop("Say which action to take."))
     return {
         "type": kind,
         "action": action,
@@ -127,7 +128,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def receive(self, text_data=None, bytes_data=None):
         if self._rate_limited():
-            await self.send_error("Too many messages: slow down.")
+            await self.send_error(gettext_noop("Too many messages: slow down."))
             return
         try:
             frame = parse_frame(text_data, bytes_data)
@@ -190,7 +191,9 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def send_error(self, message: str):
         with translation.override(self.language):
-            html = render_to_string("tables/_error.html", {"message": message, "oob": True})
+            html = render_to_string(
+                "tables/_error.html", {"message": gettext(message), "oob": True}
+            )
         await self.send(text_data=html)
 
     def _is_seated(self, view: dict) -> bool:
