@@ -44,6 +44,9 @@ def table_sit(request, table_id: int):
 def hand_list(request, table_id: int):
     table = get_object_or_404(Table, pk=table_id)
     hands = selectors.finished_hands(table, request.user)
+    if request.htmx and request.GET.get("panel"):
+        # the table page's hand-history panel: the latest hands, refreshed while it is open
+        return render(request, "tables/_hand_panel.html", {"table_obj": table, "hands": hands[:8]})
     return render(request, "tables/hand_list.html", {"table_obj": table, "hands": hands})
 
 

@@ -107,3 +107,15 @@ def test_the_replay_reproduces_the_logged_game(durak_table, two_players):
     assert last["result"]["winner"] == hand.result["winner"]
     assert last["score"] == hand.result["score"]
     assert len(steps) == hand.events.filter(step__in=["engine", "timeout", "forfeit"]).count() + 1
+
+
+def test_the_table_page_has_a_live_hand_history_panel(durak_table, two_players):
+    finish_first_game(durak_table, two_players)
+    client = client_for(two_players[0])
+    page = client.get(reverse("table", args=[durak_table.pk])).content.decode()
+    assert 'id="hand-history"' in page
+    panel = client.get(
+        reverse("hand_list", args=[durak_table.pk]) + "?panel=1", HTTP_HX_REQUEST="true"
+    ).content.decode()
+    assert reverse("hand_detail", args=[durak_table.pk, 1]) in panel
+    assert "<html" not in panel
