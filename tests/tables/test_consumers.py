@@ -28,7 +28,8 @@ def make_table_and_players(**settings):
         currency="BYN",
         settings={"wins_to_win": 5, "commission_percent": "5", **settings},
     )
-    players = [new_player(), new_player()]
+    # the players read the socket's messages in English (the casino's default is Russian)
+    players = [new_player(language="en"), new_player(language="en")]
     for player in players:
         fund(player, 10_000)
     return table, players
