@@ -280,3 +280,15 @@ async def test_sitting_out_and_coming_back_show_on_the_board():
     assert seat.status == "sitting" and seat.away_since is None
     for sock in sockets:
         await sock.close()
+
+
+async def test_the_socket_speaks_the_players_language():
+    table, _players = await make_table_and_players()
+    russian = await database_sync_to_async(new_player)(language="ru")
+    sock = await Socket(russian, table.pk).connect()
+    assert "Сесть" in sock.frames[0] or "сесть" in sock.frames[0].lower()
+    await sock.send({"type": "steal_the_pot"})
+    error = await sock.error()
+    assert "Unknown message type" not in error
+    assert re.search("[а-яА-Я]", error.split("data-error")[1])
+    await sock.close()
