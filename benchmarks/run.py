@@ -41,6 +41,8 @@ import benchmarks as common  # noqa: E402
 # set are reviewed rather than discovered).
 BENCHMARKS = [
     "ledger_transfers",
+    "durak_engine",
+    "table_load",
 ]
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/casino_bench"

@@ -1,0 +1,990 @@
+"""Live tables under load: one Daphne process, 50 Durak tables x 2 socket clients.
+
+For each setup, (i) SQLite + the in-memory channel layer (`make run`) and (ii) PostgreSQL + Redis
+(production), this module
+1. creates a fresh database (SQLite: a temporary file; PostgreSQL: `<bench database>_tables`,
+   dropped and created afresh), migrates it and creates 2 x BENCH_TABLES players (funded play-money
+   wallets, unusable passwords, a logged-in session each) and 2 x BENCH_TABLES Durak tables
+   (stake 1.00 BYN, to 5 wins, a one-hour turn clock so that no timeout fires during the run);
+2. starts ONE Daphne process on it (`casino.asgi:application`, DEBUG off as in production,
+   REDIS_URL empty or set), and a load generator in a separate process (asyncio + `websockets`):
+   for each of the first BENCH_TABLES tables it opens both players' sockets (session cookie),
+   sends {"type": "sit"} from both, and then plays from what the frames show (never from the
+   database): the socket whose board says `data-my-turn="1"` picks a legal action from its hand
+   form (a playable card, "take", "done"; "ready" after a match) and sends it as an `act` frame;
+3. measures, in the window after BENCH_WARMUP seconds, for BENCH_SECONDS:
+   - paced: every table acts once a second (the issue's scenario), random phases;
+   - max: every table acts again as soon as both sockets have seen its previous action;
+   latency = from sending the `act` frame to the OTHER socket of that table receiving the board
+   frame with a newer version; throughput = actions sent in the window and seen by both sockets;
+4. then opens the other tables (2 x BENCH_TABLES tables, 4 x BENCH_TABLES clients in all, seated)
+   and reads the Daphne process's VmRSS from /proc;
+5. runs the same load against `benchmarks.echo_consumer` (a bare consumer echoing every frame to
+   its table's group) on a Daphne started the same way (same settings, same channel layer).
+
+Correctness (a failure makes the run fail): no lost frame (an action whose newer version did not
+reach both sockets within ACTION_TIMEOUT seconds), no error frame in answer to an action the board
+offered as legal, the database holds exactly one `engine` TableEvent per action the generator saw
+applied, and `books_check()` is clean afterwards.
+
+Targets (issue), reported and, under BENCH_STRICT=1, enforced: max table actions/s >= 0.5 x the
+bare echo's on the same server and layer; p99 <= 100 ms at 50 tables acting once a second;
+Daphne < 300 MB resident with 100 tables x 2 clients.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import multiprocessing as mp
+import os
+import random
+import re
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+import urllib.error
+import urllib.request
+import uuid
+from pathlib import Path
+from urllib.parse import unquote, urlsplit, urlunsplit
+
+import benchmarks as common
+
+TABLES = max(1, int(os.environ.get("BENCH_TABLES", "").strip() or 50))
+MEMORY_TABLES = 2 * TABLES  # tables held open for the memory reading (100 x 2 clients)
+PACE_SECONDS = 1.0  # paced scenario: each table acts once per PACE_SECONDS
+STAKE = 100  # minor units: 1.00 BYN
+FUNDING = 1_000_000
+ACTION_SECONDS = 3_600  # turn clock: no timeout fires while the generator thinks
+ACTION_TIMEOUT = 15.0  # seconds an action may take to reach both sockets before it counts lost
+CONNECT_CONCURRENCY = 8
+DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/5"
+TARGET_RATIO = 0.5
+TARGET_P99_MS = 100.0
+TARGET_RSS_MB = 300.0
+SETUPS = {
+    "sqlite": "(i) SQLite + in-memory layer",
+    "postgres": "(ii) PostgreSQL + Redis",
+}
+APPS = {
+    "table": "casino.asgi:application",
+    "echo": "benchmarks.echo_consumer:application",
+}
+
+
+# --- small helpers ------------------------------------------------------------------------------
+
+
+def _load() -> str:
+    try:
+        one, five, _fifteen = os.getloadavg()
+    except OSError:
+        return "n/a"
+    return f"{one:.1f} (1 min), {five:.1f} (5 min)"
+
+
+def _rss_kb(pid: int) -> int | None:
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except OSError:
+        return None
+    return None
+
+
+def _cpu_seconds(pid: int | None = None) -> float | None:
+    """CPU seconds (user + system) of a process so far; None if /proc cannot tell."""
+    if pid is None:
+        return time.process_time()
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _percentile(ordered: list[float], fraction: float) -> float:
+    if not ordered:
+        return 0.0
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _spawn(target, *args, timeout: float = 600.0):
+    """Run target(*args, queue) in a fresh spawned process (its own Django setup); return what it
+    put on the queue."""
+    ctx = mp.get_context("spawn")
+    queue = ctx.Queue()
+    process = ctx.Process(target=target, args=(*args, queue), daemon=True)
+    process.start()
+    deadline = time.monotonic() + timeout
+    result = None
+    while time.monotonic() < deadline:
+        try:
+            result = queue.get(timeout=1)
+            break
+        except Exception:
+            if not process.is_alive() and queue.empty():
+                break
+    process.join(timeout=30)
+    if process.is_alive():
+        process.kill()
+    if result is None:
+        return ("error", f"{target.__name__}: the process died or timed out")
+    return result
+
+
+# --- the database (a spawned process per step: settings are read once per process) -------------
+
+
+def _django_in_child(database_url: str, secret_key: str) -> None:
+    os.environ["SECRET_KEY"] = secret_key  # the sessions must verify in Daphne
+    os.environ["REDIS_URL"] = ""  # setup traffic announces nothing to anybody
+    common.django_setup(database_url, log_queries=False)
+
+
+def _prepare_child(database_url: str, secret_key: str, tables: int, queue) -> None:
+    try:
+        _django_in_child(database_url, secret_key)
+        common.migrate()
+        from importlib import import_module
+
+        from django.conf import settings
+        from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+
+        from casino.ledger import cashier_deposit
+        from casino.models import Player
+        from tables.models import Table
+
+        store = import_module(settings.SESSION_ENGINE).SessionStore
+        backend = settings.AUTHENTICATION_BACKENDS[0]
+        world = []
+        for t in range(tables):
+            table = Table.objects.create(
+                name=f"Bench {t + 1}",
+                game="durak",
+                stake=STAKE,
+                currency="BYN",
+                settings={
+                    "wins_to_win": 5,
+                    "commission_percent": "5",
+                    "action_seconds": ACTION_SECONDS,
+                },
+            )
+            cookies = []
+            for s in range(2):
+                player = Player(username=f"bench-{t}-{s}", display_name=f"Bench {t + 1}.{s + 1}")
+                player.set_unusable_password()
+                player.save()
+                cashier_deposit(
+                    player=player,
+                    amount=FUNDING,
+                    currency="BYN",
+                    idempotency_key=f"bench:tables:fund:{player.pk}",
+                    memo="benchmark funding",
+                    play_money=True,
+                )
+                session = store()
+                session[SESSION_KEY] = str(player.pk)
+                session[BACKEND_SESSION_KEY] = backend
+                session[HASH_SESSION_KEY] = player.get_session_auth_hash()
+                session.create()
+                cookies.append(f"{settings.SESSION_COOKIE_NAME}={session.session_key}")
+            world.append({"table": table.pk, "cookies": cookies})
+        queue.put(("ok", world))
+    except Exception:
+        queue.put(("error", traceback.format_exc()))
+
+
+def _verify_child(database_url: str, secret_key: str, applied: dict, queue) -> None:
+    """One `engine` TableEvent per action the generator saw applied, per table; books clean."""
+    try:
+        _django_in_child(database_url, secret_key)
+        from django.db.models import Count
+
+        from casino.books import books_check
+        from tables.models import Seat, TableEvent
+
+        stored = dict(
+            TableEvent.objects.filter(cause="player", step="engine")
+            .values_list("table_id")
+            .annotate(n=Count("id"))
+            .values_list("table_id", "n")
+        )
+        problems = [
+            f"table {table}: the generator saw {count} actions applied, {stored.get(table, 0)} "
+            "are stored"
+            for table, count in ((int(k), v) for k, v in applied.items())
+            if stored.get(table, 0) != count
+        ]
+        # Every client has closed its sockets: no seat may still count a connection (else its
+        # player never goes away and the grace and absence clocks never run for him).
+        connected = Seat.objects.filter(connections__gt=0).count()
+        if connected:
+            problems.append(
+                f"{connected} of {Seat.objects.count()} seats still count a connected socket "
+                "after every client closed (their disconnect was lost)"
+            )
+        report = books_check()
+        queue.put(("ok", {"problems": problems, "books": report.text(), "clean": report.clean}))
+    except Exception:
+        queue.put(("error", traceback.format_exc()))
+
+
+def _postgres_tables_database(bench_url: str) -> tuple[str | None, str]:
+    """A fresh PostgreSQL database next to the harness's: `<name>_tables` (always a bench name)."""
+    import psycopg
+    from psycopg import sql
+
+    parts = urlsplit(bench_url)
+    base = unquote(parts.path.lstrip("/")) or "casino_bench"
+    name = f"{base}_tables" if "bench" in base else f"{base}_tables_bench"
+    maintenance = urlunsplit(parts._replace(path="/postgres", scheme="postgresql", query=""))
+    try:
+        with psycopg.connect(maintenance, autocommit=True, connect_timeout=3) as conn:
+            conn.execute(
+                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
+            )
+            conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    except psycopg.Error as exc:
+        return None, str(exc).strip().splitlines()[0] if str(exc).strip() else repr(exc)
+    return urlunsplit(parts._replace(path=f"/{name}")), f"database {name!r} created afresh"
+
+
+def _redis_ready(url: str) -> tuple[bool, str]:
+    """Ping Redis and empty the benchmark's own database (never db 0)."""
+    import redis
+
+    parts = urlsplit(url)
+    db = int(parts.path.lstrip("/") or 0)
+    try:
+        client = redis.Redis.from_url(url, socket_connect_timeout=3)
+        client.ping()
+        if db == 0:
+            return True, f"{url} (db 0 is not flushed: leftovers of other users may be in it)"
+        client.flushdb()
+        client.close()
+    except redis.RedisError as exc:
+        return False, str(exc)
+    return True, f"{url} (db {db}, flushed)"
+
+
+def _tracebacks(log: str) -> str:
+    """How many tracebacks of which exception a server log holds, and the end of the first."""
+    counts: dict[str, int] = {}
+    first: list[str] = []
+    lines = log.splitlines()
+    for n, line in enumerate(lines):
+        if not line.startswith("Traceback"):
+            continue
+        end = n + 1
+        while end < len(lines) and (lines[end].startswith(" ") or not lines[end].strip()):
+            end += 1
+        if end < len(lines):
+            counts[lines[end]] = counts.get(lines[end], 0) + 1
+        if not first:
+            first = lines[max(n, end - 12) : end + 1]
+    summary = "; ".join(f"{count} x {line[:160]}" for line, count in counts.items())
+    return f"{sum(counts.values())} traceback(s): {summary}\nend of the first:\n" + "\n".join(first)
+
+
+# --- the server -----------------------------------------------------------------------------------
+
+
+class Daphne:
+    """One Daphne process, set up as production runs it (DEBUG off)."""
+
+    def __init__(self, app: str, database_url: str, redis_url: str, secret_key: str):
+        self.app = app
+        self.port = _free_port()
+        self.base = f"127.0.0.1:{self.port}"
+        self.env = dict(os.environ)
+        self.env.update(
+            {
+                "DJANGO_SETTINGS_MODULE": "casino.settings",
+                "DATABASE_URL": database_url,
+                "REDIS_URL": redis_url,
+                "DEBUG": "0",
+                "SECRET_KEY": secret_key,
+                "ALLOWED_HOSTS": "127.0.0.1,localhost",
+                "CSRF_TRUSTED_ORIGINS": f"http://{self.base}",
+                "PYTHONUNBUFFERED": "1",
+            }
+        )
+        self.process: subprocess.Popen | None = None
+        self.log_dir = Path(tempfile.mkdtemp(prefix="casino-bench-daphne-"))
+        self.log = open(self.log_dir / "daphne.log", "w+b")  # noqa: SIM115 (closed in stop)
+
+    @property
+    def pid(self) -> int:
+        assert self.process is not None
+        return self.process.pid
+
+    def start(self, timeout: float = 60.0) -> None:
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "daphne",
+                "--access-log",
+                os.devnull,  # one line per socket; errors still reach the log
+                "-b",
+                "127.0.0.1",
+                "-p",
+                str(self.port),
+                self.app,
+            ],
+            cwd=common.ROOT,
+            env=self.env,
+            stdin=subprocess.DEVNULL,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"daphne exited early:\n{self.log_text()}")
+            try:
+                with urllib.request.urlopen(f"http://{self.base}/accounts/login/", timeout=2) as r:
+                    r.read()
+                return
+            except urllib.error.HTTPError:
+                return
+            except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
+                time.sleep(0.1)
+        raise RuntimeError(f"daphne did not answer within {timeout} s:\n{self.log_text()}")
+
+    def log_text(self) -> str:
+        self.log.flush()
+        self.log.seek(0)
+        return self.log.read().decode("utf-8", errors="replace")
+
+    def wait_idle(self, timeout: float = 90.0) -> float:
+        """Wait until the server has finished what the clients left it (closing sockets runs a
+        transaction and a broadcast per socket); returns the seconds waited."""
+        started = time.monotonic()
+        last = _cpu_seconds(self.pid)
+        while last is not None and time.monotonic() - started < timeout:
+            time.sleep(0.5)
+            now = _cpu_seconds(self.pid)
+            if now is None or now - last < 0.02:
+                break
+            last = now
+        return time.monotonic() - started
+
+    def stop(self) -> tuple[str, str]:
+        """Stop it (SIGTERM, SIGKILL after 15 s). Returns (note, problem): a note when it had to
+        be killed, a problem (which tracebacks its log holds) when it crashed or logged one."""
+        process, self.process = self.process, None
+        note = ""
+        if process is not None and process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                note = "Daphne did not exit within 15 s of SIGTERM and was killed"
+                process.kill()
+                process.wait(timeout=15)
+        text = self.log_text()
+        self.log.close()
+        shutil.rmtree(self.log_dir, ignore_errors=True)
+        if "Traceback" in text:
+            return note, _tracebacks(text)
+        if process is not None and process.returncode not in (0, -15) and not note:
+            return note, f"exit code {process.returncode}:\n{text[-4000:]}"
+        return note, ""
+
+
+# --- the load generator (a separate process: asyncio + websockets, no Django) --------------------
+
+BOARD = re.compile(r'<div id="table-board"([^>]*)>')
+ATTR = re.compile(r'([\w-]+)="([^"]*)"')
+TAG = re.compile(r"<(input|label)\b([^>]*)>")
+READY = re.compile(r'name="type" value="ready"')
+
+
+def board_attrs(frame: str) -> dict[str, str] | None:
+    match = BOARD.search(frame)
+    return dict(ATTR.findall(match.group(1))) if match else None
+
+
+def board_choice(frame: str, rng: random.Random) -> dict | None:
+    """The frame to send for a board where it is this socket's turn (or None: nothing legal
+    shown). Reads only what a player sees: the hand form's enabled inputs, the cards each
+    playable card beats (data-beats), and whether the Take and Done forms are there."""
+    attrs = board_attrs(frame) or {}
+    if attrs.get("data-status") == "open" and READY.search(frame):
+        return {"type": "ready"}
+    if attrs.get("data-my-turn") != "1":
+        return None
+    hand = frame.split('id="hand-form"', 1)
+    hand_html = hand[1].split("</form>", 1)[0] if len(hand) == 2 else ""
+    attack: list[str] = []
+    defend: list[tuple[str, str]] = []
+    for kind, raw in TAG.findall(hand_html):
+        tag = dict(ATTR.findall(raw))
+        if kind == "label" and tag.get("data-beats", "").strip() and tag.get("data-card"):
+            for target in tag["data-beats"].split():
+                defend.append((tag["data-card"], target))
+        elif kind == "input" and tag.get("name") == "cards" and not re.search(r"\bdisabled\b", raw):
+            attack.append(tag["value"])
+    can_take = 'id="take-form"' in frame
+    can_done = 'id="done-form"' in frame
+    if defend and (not can_take or rng.random() < 0.6):
+        card, target = rng.choice(defend)
+        return {"type": "act", "action": "defend", "payload": {"card": card, "target": target}}
+    if can_take:
+        return {"type": "act", "action": "take", "payload": {}}
+    if can_done and (not attack or rng.random() < 0.4):
+        return {"type": "act", "action": "done", "payload": {}}
+    if attack:
+        return {"type": "act", "action": "attack", "payload": {"cards": [rng.choice(attack)]}}
+    return None
+
+
+class Sock:
+    """One client socket: a reader task keeps the newest version seen and when it arrived."""
+
+    def __init__(self, owner: TableDriver, url: str, cookie: str, origin: str, echo: bool):
+        self.owner, self.url, self.cookie, self.origin, self.echo = owner, url, cookie, origin, echo
+        self.version = 0 if echo else -1  # echo: the sequence number of the last message
+        self.frame = ""
+        self.errors: list[str] = []
+        self.watch: int | None = None  # the version an action was sent at
+        self.watch_time: float | None = None  # when a newer one arrived
+        self.closed = False
+
+    async def open(self) -> None:
+        from websockets.asyncio.client import connect
+
+        self.ws = await connect(
+            self.url,
+            origin=self.origin,
+            additional_headers=[("Cookie", self.cookie)],
+            proxy=None,
+            open_timeout=60,
+            ping_interval=None,
+            max_queue=None,
+        )
+        self.reader = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        try:
+            async for message in self.ws:
+                now = time.perf_counter()
+                if self.echo:
+                    version = json.loads(message)["payload"]["seq"]
+                else:
+                    if 'id="table-error"' in message:
+                        text = re.sub(r"<[^>]+>", " ", message)
+                        self.errors.append(" ".join(text.split())[:200])
+                        self.owner.changed.set()
+                        continue
+                    attrs = board_attrs(message)
+                    if attrs is None:
+                        continue
+                    version = int(attrs.get("data-version", -1))
+                if version > self.version:
+                    self.version = version
+                    self.frame = message
+                    if self.watch is not None and version > self.watch and self.watch_time is None:
+                        self.watch_time = now
+                    self.owner.changed.set()
+        except Exception as exc:  # a closed connection ends the reader; the driver notices
+            if not self.owner.closing:
+                self.errors.append(f"socket closed: {exc!r}")
+        finally:
+            self.closed = True
+            self.owner.changed.set()
+
+    async def send(self, frame: dict) -> None:
+        await self.ws.send(json.dumps(frame))
+
+
+class TableDriver:
+    """Both sockets of one table and the loop that plays it."""
+
+    def __init__(self, index: int, spec: dict, base: str, echo: bool, seed: int):
+        self.index = index
+        self.table_id = spec["table"]
+        self.echo = echo
+        self.rng = random.Random(seed)
+        self.changed = asyncio.Event()
+        self.closing = False
+        path = f"/ws/echo/{self.table_id}/" if echo else f"/ws/table/{self.table_id}/"
+        origin = f"http://{base}"
+        self.socks = [Sock(self, f"ws://{base}{path}", c, origin, echo) for c in spec["cookies"]]
+        self.turn = 0  # echo: who sends next
+        self.applied = 0  # engine actions seen applied (both sockets saw a newer version)
+        self.readies = 0
+        self.records: list[tuple[float, float]] = []  # (sent at, latency s)
+        self.lost: list[str] = []
+        self.failures: list[str] = []
+
+    async def until(self, condition, timeout: float) -> bool:
+        deadline = time.perf_counter() + timeout
+        while not condition():
+            remaining = deadline - time.perf_counter()
+            if remaining <= 0:
+                return False
+            self.changed.clear()
+            try:
+                await asyncio.wait_for(self.changed.wait(), remaining)
+            except TimeoutError:
+                return condition()
+        return True
+
+    def settled(self) -> bool:
+        a, b = self.socks
+        return a.version == b.version >= 0 or a.closed or b.closed
+
+    def _errors(self) -> int:
+        return sum(len(s.errors) for s in self.socks)
+
+    async def open(self) -> None:
+        for sock in self.socks:
+            await sock.open()
+        if self.echo:
+            return
+        if not await self.until(lambda: all(s.version >= 0 for s in self.socks), ACTION_TIMEOUT):
+            self.failures.append(f"table {self.table_id}: no board on connect")
+            return
+        for sock in self.socks:
+            before = max(s.version for s in self.socks)
+            await sock.send({"type": "sit"})
+            if not await self.until(lambda s=sock, v=before: s.version > v, ACTION_TIMEOUT):
+                self.failures.append(f"table {self.table_id}: sitting down was not answered")
+                return
+        if not await self.until(self.settled, ACTION_TIMEOUT):
+            self.failures.append(f"table {self.table_id}: sockets disagree after sitting down")
+        if self._errors():
+            self.failures.append(f"table {self.table_id}: {self.socks[0].errors[:1]}")
+
+    async def step(self) -> bool:
+        """One action, timed; False when the table cannot go on."""
+        if not await self.until(self.settled, ACTION_TIMEOUT):
+            self.lost.append(
+                f"table {self.table_id}: sockets stuck at versions "
+                f"{[s.version for s in self.socks]}"
+            )
+            return False
+        if any(s.closed for s in self.socks):
+            self.failures.append(f"table {self.table_id}: a socket closed: {self.socks[0].errors}")
+            return False
+        version = self.socks[0].version
+        if self.echo:
+            actor = self.socks[self.turn]
+            frame = {
+                "type": "act",
+                "action": "echo",
+                "payload": {"seq": version + 1},
+                "client_action_id": uuid.uuid4().hex,
+            }
+            self.turn = 1 - self.turn
+        else:
+            actor, frame = None, None
+            for sock in self.socks:
+                frame = board_choice(sock.frame, self.rng)
+                if frame is not None:
+                    actor = sock
+                    break
+            if actor is None:
+                self.failures.append(
+                    f"table {self.table_id} v{version}: no socket shows a legal action "
+                    f"(board attributes: {[board_attrs(s.frame) for s in self.socks]})"
+                )
+                return False
+            if frame["type"] == "act":
+                frame["client_action_id"] = uuid.uuid4().hex
+        other = self.socks[1] if actor is self.socks[0] else self.socks[0]
+        for sock in self.socks:
+            sock.watch, sock.watch_time = version, None
+        errors = self._errors()
+        sent = time.perf_counter()
+        await actor.send(frame)
+        done = await self.until(
+            lambda: all(s.version > version for s in self.socks) or self._errors() > errors,
+            ACTION_TIMEOUT,
+        )
+        if self._errors() > errors:
+            self.failures.append(
+                f"table {self.table_id} v{version}: {frame} was answered with an error: "
+                f"{(actor.errors or other.errors)[-1]}"
+            )
+            return False
+        if not done:
+            self.lost.append(
+                f"table {self.table_id}: {frame.get('action', frame['type'])} at v{version} "
+                f"not seen by both sockets within {ACTION_TIMEOUT:g} s (versions "
+                f"{[s.version for s in self.socks]})"
+            )
+            return False
+        self.records.append((sent, other.watch_time - sent))
+        if frame["type"] == "ready":
+            self.readies += 1
+        else:
+            self.applied += 1
+        return True
+
+    async def drive(self, start: float, end: float, pace: float | None) -> None:
+        slot = start + (self.rng.random() * pace if pace else 0.0)
+        while True:
+            now = time.perf_counter()
+            if pace:
+                if slot > now:
+                    await asyncio.sleep(slot - now)
+                elif now - slot > pace:
+                    slot = now  # more than one interval late: do not burst to catch up
+            if time.perf_counter() >= end:
+                return
+            if not await self.step():
+                return
+            slot += pace or 0.0
+
+    async def close(self) -> None:
+        self.closing = True
+        for sock in self.socks:
+            if hasattr(sock, "ws"):
+                with contextlib.suppress(Exception):
+                    await sock.ws.close()
+
+
+async def _phase(drivers, name: str, pid: int, warmup: float, seconds: float, pace):
+    start = time.perf_counter() + 0.2
+    window = (start + warmup, start + warmup + seconds)
+    marks = {}
+
+    async def mark(at: float, label: str) -> None:
+        await asyncio.sleep(max(0.0, at - time.perf_counter()))
+        marks[label] = (time.perf_counter(), _cpu_seconds(pid), _cpu_seconds())
+
+    lost0 = [len(d.lost) for d in drivers]
+    fail0 = [len(d.failures) for d in drivers]
+    counts0 = [len(d.records) for d in drivers]
+    await asyncio.gather(
+        mark(window[0], "from"),
+        mark(window[1], "to"),
+        *(d.drive(start, window[1], pace) for d in drivers),
+    )
+    latencies = sorted(
+        latency
+        for d, n0 in zip(drivers, counts0, strict=True)
+        for sent, latency in d.records[n0:]
+        if window[0] <= sent < window[1]
+    )
+    (t0, server0, gen0), (t1, server1, gen1) = marks["from"], marks["to"]
+    elapsed = t1 - t0
+    # CPU of the window only (the window's actions started inside it; some end just after it)
+    server_cpu = server1 - server0 if server0 is not None and server1 is not None else None
+    return {
+        "name": name,
+        "seconds": elapsed,
+        "actions": len(latencies),
+        "per_second": len(latencies) / elapsed if elapsed else 0.0,
+        "p50_ms": _percentile(latencies, 0.50) * 1000,
+        "p99_ms": _percentile(latencies, 0.99) * 1000,
+        "max_ms": (latencies[-1] if latencies else 0.0) * 1000,
+        "server_cpu_share": server_cpu / elapsed if server_cpu is not None and elapsed else None,
+        "server_cpu_ms": server_cpu * 1000 / len(latencies) if server_cpu and latencies else None,
+        "loadgen_cpu_share": (gen1 - gen0) / elapsed if elapsed else 0.0,
+        "load": os.getloadavg()[0],
+        "lost": [x for d, n in zip(drivers, lost0, strict=True) for x in d.lost[n:]],
+        "failures": [x for d, n in zip(drivers, fail0, strict=True) for x in d.failures[n:]],
+    }
+
+
+async def _open_all(drivers) -> list[str]:
+    limit = asyncio.Semaphore(CONNECT_CONCURRENCY)
+
+    async def one(driver):
+        async with limit:
+            try:
+                await driver.open()
+            except Exception as exc:
+                driver.failures.append(f"table {driver.table_id}: connect failed: {exc!r}")
+
+    await asyncio.gather(*(one(d) for d in drivers))
+    return [f for d in drivers for f in d.failures]
+
+
+async def _loadgen(config: dict) -> dict:
+    pid, echo, base = config["pid"], config["echo"], config["base"]
+    world = config["world"]
+    drivers = [
+        TableDriver(n, spec, base, echo, seed=1000 + n) for n, spec in enumerate(world[:TABLES])
+    ]
+    result: dict = {"rss_kb": {"idle": _rss_kb(pid)}, "phases": [], "failures": []}
+    started = time.perf_counter()
+    result["failures"] += await _open_all(drivers)
+    result["connect_seconds"] = time.perf_counter() - started
+    result["rss_kb"][f"{2 * len(drivers)} clients"] = _rss_kb(pid)
+    if not result["failures"]:
+        for round_no in range(config["repeat"]):
+            for name, pace in (("paced", PACE_SECONDS), ("max", None)):
+                phase = await _phase(drivers, name, pid, config["warmup"], config["seconds"], pace)
+                phase["round"] = round_no + 1
+                result["phases"].append(phase)
+                if phase["lost"] or phase["failures"]:
+                    break
+        more = [
+            TableDriver(n, spec, base, echo, seed=1000 + n)
+            for n, spec in enumerate(world[TABLES:MEMORY_TABLES], start=TABLES)
+        ]
+        result["failures"] += await _open_all(more)
+        drivers += more
+        await asyncio.sleep(0.5)
+        result["rss_kb"][f"{2 * len(drivers)} clients"] = _rss_kb(pid)
+    result["applied"] = {d.table_id: d.applied for d in drivers}
+    result["readies"] = sum(d.readies for d in drivers)
+    await asyncio.gather(*(d.close() for d in drivers))
+    return result
+
+
+def _loadgen_child(config: dict, queue) -> None:
+    try:
+        queue.put(("ok", asyncio.run(_loadgen(config))))
+    except Exception:
+        queue.put(("error", traceback.format_exc()))
+
+
+# --- one setup: prepare, then the tables and the echo on the same kind of server ------------------
+
+
+def _run_setup(context, key: str, database_url: str, redis_url: str, secret: str) -> dict:
+    outcome: dict = {"key": key, "label": SETUPS[key], "runs": {}, "problems": [], "notes": []}
+    started = time.monotonic()
+    status, world = _spawn(_prepare_child, database_url, secret, MEMORY_TABLES)
+    if status != "ok":
+        outcome["problems"].append(f"preparing the database failed:\n{world}")
+        return outcome
+    print(
+        f"  {SETUPS[key]}: migrated, {2 * MEMORY_TABLES} players and {MEMORY_TABLES} tables "
+        f"created in {time.monotonic() - started:.1f} s"
+    )
+    for app_key, app in APPS.items():
+        if redis_url:
+            _redis_ready(redis_url)
+        server = Daphne(app, database_url, redis_url, secret)
+        log = ""
+        try:
+            server.start()
+            config = {
+                "pid": server.pid,
+                "echo": app_key == "echo",
+                "base": server.base,
+                "world": world,
+                "warmup": context.warmup,
+                "seconds": context.seconds,
+                "repeat": context.repeat,
+            }
+            status, result = _spawn(_loadgen_child, config, timeout=900)
+            if status == "ok":
+                result["drain_seconds"] = server.wait_idle()
+        finally:
+            note, log = server.stop()
+        if note:
+            outcome["notes"].append(f"{app_key}: {note}")
+        if status != "ok":
+            outcome["problems"].append(f"{app_key}: the load generator failed:\n{result}")
+            continue
+        outcome["runs"][app_key] = result
+        for phase in result["phases"]:
+            outcome["problems"] += [f"{app_key} {phase['name']}: lost: {x}" for x in phase["lost"]]
+            outcome["problems"] += [f"{app_key} {phase['name']}: {x}" for x in phase["failures"]]
+        outcome["problems"] += [f"{app_key}: {x}" for x in result["failures"]]
+        if log:
+            outcome["problems"].append(f"{app_key}: daphne logged an error:\n{log}")
+        print(
+            f"  {SETUPS[key]}: {app_key} run done ({len(result['phases'])} phases, "
+            f"load average {_load()})",
+            flush=True,
+        )
+        if app_key == "table":
+            status, verdict = _spawn(_verify_child, database_url, secret, result["applied"])
+            if status != "ok":
+                outcome["problems"].append(f"verifying the database failed:\n{verdict}")
+            else:
+                outcome["problems"] += verdict["problems"]
+                outcome["books"] = verdict["books"]
+                if not verdict["clean"]:
+                    outcome["problems"].append("books_check() is not clean:\n" + verdict["books"])
+    if redis_url:
+        _redis_ready(redis_url)
+    return outcome
+
+
+def _best(phases: list[dict], name: str) -> dict | None:
+    chosen = [p for p in phases if p["name"] == name]
+    if not chosen:
+        return None
+    if name == "paced":
+        return min(chosen, key=lambda p: p["p99_ms"])
+    return max(chosen, key=lambda p: p["per_second"])
+
+
+def _fmt(value, spec: str, missing: str = "n/a") -> str:
+    return missing if value is None else format(value, spec)
+
+
+def _report(outcomes: list[dict], context) -> bool:
+    targets_met = True
+    print()
+    print(
+        f"{'setup':<30} {'app':<6} {'load':<11} {'actions/s':>9} {'p50 ms':>7} {'p99 ms':>7} "
+        f"{'max ms':>7} {'server CPU':>10} {'CPU ms/act':>10} {'loadgen CPU':>11} {'load':>5}"
+    )
+    for outcome in outcomes:
+        for app_key, result in outcome["runs"].items():
+            for name in ("paced", "max"):
+                phase = _best(result["phases"], name)
+                if phase is None:
+                    continue
+                load = "1/s/table" if name == "paced" else "max"
+                print(
+                    f"{outcome['label']:<30} {app_key:<6} {load:<11} "
+                    f"{phase['per_second']:>9,.1f} {phase['p50_ms']:>7.1f} "
+                    f"{phase['p99_ms']:>7.1f} {phase['max_ms']:>7.1f} "
+                    f"{_fmt(phase['server_cpu_share'], '>10.0%')} "
+                    f"{_fmt(phase['server_cpu_ms'], '>10.2f')} {phase['loadgen_cpu_share']:>11.0%} "
+                    f"{phase['load']:>5.1f}"
+                )
+    print(
+        "(server CPU: the Daphne process, share of one core; CPU ms/act: its CPU per action; "
+        "loadgen CPU: the generator process, share of one core; load: 1-minute load average "
+        "at the end of the window)"
+    )
+    print()
+    for outcome in outcomes:
+        runs = outcome["runs"]
+        print(f"{outcome['label']}:")
+        for app_key, result in runs.items():
+            rss = ", ".join(
+                f"{label} {kb / 1024:.0f} MB" for label, kb in result["rss_kb"].items() if kb
+            )
+            print(
+                f"  {app_key}: Daphne VmRSS {rss}; {2 * TABLES} sockets connected"
+                f"{'' if app_key == 'echo' else ' and seated'} in "
+                f"{result['connect_seconds']:.1f} s; after the clients closed, the server was "
+                f"busy for {result.get('drain_seconds', 0):.1f} s more"
+            )
+        table, echo = runs.get("table"), runs.get("echo")
+        if table and echo:
+            t_max, e_max = _best(table["phases"], "max"), _best(echo["phases"], "max")
+            paced = _best(table["phases"], "paced")
+            if t_max and e_max and paced:
+                ratio = t_max["per_second"] / e_max["per_second"] if e_max["per_second"] else 0
+                ratio_ok = ratio >= TARGET_RATIO
+                p99_ok = paced["p99_ms"] <= TARGET_P99_MS and paced["per_second"] >= 0.9 * TABLES
+                print(
+                    f"  target: table actions >= {TARGET_RATIO:g} x bare echo (max throughput): "
+                    f"{t_max['per_second']:,.1f} / {e_max['per_second']:,.1f} = {ratio:.3f} -> "
+                    f"{'MET' if ratio_ok else 'MISSED'}"
+                )
+                print(
+                    f"  target: p99 <= {TARGET_P99_MS:g} ms at {TABLES} tables x 1 action/s: "
+                    f"p99 {paced['p99_ms']:.1f} ms at {paced['per_second']:.1f} actions/s -> "
+                    f"{'MET' if p99_ok else 'MISSED'}"
+                )
+                targets_met = targets_met and ratio_ok and p99_ok
+                if t_max["server_cpu_ms"]:
+                    ceiling = 1000 / t_max["server_cpu_ms"]
+                    print(
+                        f"  one Daphne process at one full core: ~{ceiling:,.0f} table actions/s "
+                        f"({t_max['server_cpu_ms']:.1f} ms of its CPU per action), i.e. "
+                        f"~{ceiling:,.0f} tables acting once a second with no headroom"
+                    )
+        if table:
+            key = f"{2 * MEMORY_TABLES} clients"
+            kb = table["rss_kb"].get(key)
+            rss_ok = kb is not None and kb / 1024 < TARGET_RSS_MB
+            print(
+                f"  target: Daphne < {TARGET_RSS_MB:g} MB with {MEMORY_TABLES} tables x 2 clients: "
+                f"{_fmt(kb and kb / 1024, '.0f')} MB -> {'MET' if rss_ok else 'MISSED'}"
+            )
+            targets_met = targets_met and rss_ok
+            print(
+                f"  engine actions applied {sum(table['applied'].values()):,}, ready frames "
+                f"{table['readies']}"
+            )
+        for note in outcome["notes"]:
+            print(f"  note: {note}")
+        if outcome.get("books"):
+            print("  " + outcome["books"].strip().replace("\n", "\n  "))
+    return targets_met
+
+
+def run(context) -> bool:
+    secret = secrets.token_urlsafe(40)
+    wanted = [
+        s.strip()
+        for s in (os.environ.get("BENCH_TABLE_SETUPS", "").strip() or "sqlite,postgres").split(",")
+        if s.strip()
+    ]
+    unknown = [s for s in wanted if s not in SETUPS]
+    if unknown:
+        print(f"unknown BENCH_TABLE_SETUPS {unknown}; known: {', '.join(SETUPS)}")
+        return False
+    print(
+        f"{TABLES} Durak tables x 2 sockets on ONE Daphne process; load generator in its own "
+        f"process; memory read with {MEMORY_TABLES} tables x 2 sockets"
+    )
+    print(f"load average before: {_load()} on {os.cpu_count()} core(s)")
+    outcomes = []
+    ok = True
+    for key in wanted:
+        if key == "sqlite":
+            tmp = Path(tempfile.mkdtemp(prefix="casino-bench-tables-"))
+            try:
+                outcomes.append(
+                    _run_setup(context, key, f"sqlite:///{tmp / 'db.sqlite3'}", "", secret)
+                )
+            finally:
+                shutil.rmtree(tmp, ignore_errors=True)
+            continue
+        if context.vendor != "postgresql":
+            print(f"  {SETUPS[key]}: skipped (PostgreSQL is not reachable)")
+            continue
+        redis_url = os.environ.get("BENCH_REDIS_URL", "").strip() or DEFAULT_REDIS_URL
+        reachable, note = _redis_ready(redis_url)
+        if not reachable:
+            print(f"  {SETUPS[key]}: skipped (Redis at {redis_url} is not reachable: {note})")
+            continue
+        database_url, note_db = _postgres_tables_database(context.database_url)
+        if database_url is None:
+            print(f"  {SETUPS[key]}: skipped ({note_db})")
+            continue
+        print(f"  {SETUPS[key]}: {note_db}; Redis {note}")
+        outcomes.append(_run_setup(context, key, database_url, redis_url, secret))
+    print(f"load average after: {_load()}")
+    targets_met = _report(outcomes, context)
+    for outcome in outcomes:
+        if outcome["problems"]:
+            ok = False
+            print()
+            print(
+                f"FAILED ({outcome['label']}): {len(outcome['problems'])} problem(s); first ones:"
+            )
+            for problem in outcome["problems"][:8]:
+                print("   " + problem.strip().replace("\n", "\n   "))
+    if context.strict and not targets_met:
+        ok = False
+    return ok
+
+
+if __name__ == "__main__":
+    raise SystemExit("run it with: .venv/bin/python benchmarks/run.py table_load")
