@@ -107,9 +107,13 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send_snapshot()
 
     async def disconnect(self, code):
-        for group in getattr(self, "groups_joined", []):
-            await self.channel_layer.group_discard(group, self.channel_name)
-        if hasattr(self, "groups_joined"):
+        if not hasattr(self, "groups_joined"):
+            return
+        try:
+            for group in self.groups_joined:
+                await self.channel_layer.group_discard(group, self.channel_name)
+        finally:
+            # the seat must learn its player is away even if the channel layer failed
             clock.table_closed(self.table_id)
             await database_sync_to_async(services.table_presence)(
                 table_id=self.table_id, player=self.user, change="disconnect"

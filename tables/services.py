@@ -220,7 +220,9 @@ def _record(
 ) -> None:
     TableEvent.objects.create(
         table=table,
-        hand=Hand.objects.filter(table=table, number=table.hand_number).first(),
+        hand_id=Hand.objects.filter(table=table, number=table.hand_number)
+        .values_list("pk", flat=True)
+        .first(),
         version=table.version,
         cause=cause,
         step=step,
@@ -266,7 +268,7 @@ def _commit(
     _set_clock(table, state, seats, now)
     _store_deadline(table, seats)
     table.save()
-    transaction.on_commit(lambda: broadcast(table.pk))
+    transaction.on_commit(lambda: broadcast(table.pk, table, seats))
 
 
 def _finish_hand(table: Table, seats: dict[int, Seat], state: dict, now: dt.datetime):
@@ -376,6 +378,10 @@ def table_apply_overdue(*, table_id: int, now: dt.datetime | None = None) -> int
     """Apply whatever is overdue on the table (clock, sweeper, reads). Returns how many changes
     were made; 0 when another process got there first."""
     now = now or timezone.now()
+    # A plain read first: most calls find nothing due and need no write transaction (on SQLite
+    # every transaction takes the database's write lock).
+    if not Table.objects.filter(pk=table_id, deadline__lte=now).exists():
+        return 0
     with transaction.atomic():
         table = _lock(table_id)
         if table.deadline is None or table.deadline > now:
@@ -406,9 +412,15 @@ def table_act(
     with transaction.atomic():
         table = _lock(table_id)
         if client_action_id:
-            done = TableEvent.objects.filter(
-                table=table, player=player, client_action_id=client_action_id
-            ).first()
+            # the exclude() matches the partial unique index's condition, so it is used
+            done = (
+                TableEvent.objects.filter(
+                    table=table, player=player, client_action_id=client_action_id
+                )
+                .exclude(client_action_id="")
+                .only("version")
+                .first()
+            )
             if done is not None:
                 return Outcome(version=done.version, replayed=True)
         if expected_version is not None and expected_version != table.version:
@@ -491,7 +503,7 @@ def table_sit(
         _maybe_start_match(table, seats, now)
         _store_deadline(table, seats)
         table.save()
-        transaction.on_commit(lambda: broadcast(table.pk))
+        transaction.on_commit(lambda: broadcast(table.pk, table, seats))
         return Outcome(version=table.version)
 
 
@@ -538,7 +550,7 @@ def table_ready(*, table_id: int, player: Player, now: dt.datetime | None = None
             raise
         _store_deadline(table, seats)
         table.save()
-        transaction.on_commit(lambda: broadcast(table.pk))
+        transaction.on_commit(lambda: broadcast(table.pk, table, seats))
         return Outcome(version=table.version)
 
 
@@ -581,7 +593,7 @@ def table_leave(*, table_id: int, player: Player, now: dt.datetime | None = None
         )
         _store_deadline(table, seats)
         table.save()
-        transaction.on_commit(lambda: broadcast(table.pk))
+        transaction.on_commit(lambda: broadcast(table.pk, table, seats))
         return Outcome(version=table.version)
 
 
@@ -628,7 +640,7 @@ def table_presence(
                 seat=seat.position,
                 player=player,
             )
-            transaction.on_commit(lambda: broadcast(table.pk))
+            transaction.on_commit(lambda: broadcast(table.pk, table, seats))
         _store_deadline(table, seats)
         table.save()
 
@@ -651,11 +663,15 @@ def table_snapshot(*, table_id: int, player: Player | None, now: dt.datetime | N
 # --- broadcasting ----------------------------------------------------------------------------
 
 
-def broadcast(table_id: int) -> None:
+def broadcast(
+    table_id: int, table: Table | None = None, seats: dict[int, Seat] | None = None
+) -> None:
     """After commit: the public view to the table's group, each seat's own view to that player's
-    group, a summary line to the pit boss and the lobby."""
-    table = Table.objects.get(pk=table_id)
-    seats = seats_of(table)
+    group, a summary line to the pit boss and the lobby. The caller may hand over the table and
+    seats it just committed, sparing a reload."""
+    if table is None or seats is None:
+        table = Table.objects.get(pk=table_id)
+        seats = seats_of(table)
     messages = [(table.group_name, {"type": "table.view", "view": table_view(table, seats, None)})]
     for seat in seats.values():
         messages.append(
