@@ -1,5 +1,7 @@
 """Cards as inline SVG: `{% card "QH" %}`, `{% card_back %}`."""
 
+import functools
+
 from django import template
 from django.utils.html import format_html
 
@@ -28,6 +30,12 @@ def _rank_text(card: str) -> str:
 
 @register.simple_tag
 def card(code: str, size: str = "normal"):
+    # A board shows dozens of cards and is rendered for every socket on every change.
+    return _card_svg(code, size)
+
+
+@functools.lru_cache(maxsize=512)
+def _card_svg(code: str, size: str):
     if code == JOKER:
         colour, rank_text, symbol = "#7a1fa2", "J", "★"
     else:
@@ -45,6 +53,7 @@ def card(code: str, size: str = "normal"):
 
 
 @register.simple_tag
+@functools.lru_cache(maxsize=8)
 def card_back(size: str = "normal"):
     return format_html(
         '<svg class="card card-back card-{size}" viewBox="0 0 60 84" aria-hidden="true">'
