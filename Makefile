@@ -28,8 +28,9 @@ demo: migrate
 run: demo
 	$(BIN)/daphne -b $(HOST) -p $(PORT) casino.asgi:application
 
+# CONN_MAX_AGE=0: threads in the tests must not keep PostgreSQL sessions open past their test.
 test: bootstrap
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	CONN_MAX_AGE=0 $(BIN)/python -m pytest $(PYTEST_ARGS)
 
 lint: bootstrap
 	$(BIN)/ruff check .
