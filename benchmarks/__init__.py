@@ -77,3 +77,12 @@ def close_connections() -> None:
     from django.db import connections
 
     connections.close_all()
+
+
+def load_average() -> str:
+    """The machine's load, printed beside every figure: others may share these cores."""
+    try:
+        one, five, _fifteen = os.getloadavg()
+    except OSError:
+        return "n/a"
+    return f"{one:.1f} (1 min), {five:.1f} (5 min)"

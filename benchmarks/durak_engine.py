@@ -16,16 +16,10 @@ import os
 import random
 import time
 
+import benchmarks as common
+
 MAX_ACTIONS = 5_000  # a random game takes ~40-80; far more means the engine is stuck
 SEED = 20261129
-
-
-def _load() -> str:
-    try:
-        one, five, _fifteen = os.getloadavg()
-    except OSError:
-        return "n/a"
-    return f"{one:.1f} (1 min), {five:.1f} (5 min)"
 
 
 def play_one(durak, rng: random.Random, timings: dict[str, float] | None = None):
@@ -65,7 +59,7 @@ def run(context) -> bool:
     from tables.engines import durak
 
     rng = random.Random(SEED)
-    print(f"load average before: {_load()} on {os.cpu_count()} core(s)")
+    print(f"load average before: {common.load_average()} on {os.cpu_count()} core(s)")
     ok = True
     best = None
     for round_no in range(1, context.repeat + 1):
@@ -124,7 +118,7 @@ def run(context) -> bool:
             f"best: {best['games_per_s']:,.0f} random games/s, {best['actions_per_s']:,.0f} "
             "engine actions/s in one process"
         )
-    print(f"load average after: {_load()}")
+    print(f"load average after: {common.load_average()}")
     return ok
 
 

@@ -299,14 +299,6 @@ def _shorten(sql: str, width: int = 96) -> str:
     return sql if len(sql) <= width else sql[: width - 3] + "..."
 
 
-def _load() -> str:
-    try:
-        one, five, _fifteen = os.getloadavg()
-    except OSError:
-        return "n/a"
-    return f"{one:.1f} (1 min), {five:.1f} (5 min)"
-
-
 def run(context) -> bool:
     from django.db import connection
 
@@ -317,7 +309,7 @@ def run(context) -> bool:
     most = max(context.worker_counts)
     wallets, escrows, house = _setup(most, tag)
     print(f"setup: {most} players, each wallet funded with {FUNDING:,} minor units {CURRENCY}")
-    print(f"load average before: {_load()} on {os.cpu_count()} core(s)")
+    print(f"load average before: {common.load_average()} on {os.cpu_count()} core(s)")
     print()
 
     for scenario, target in (("a", escrows[0]), ("b", house)):
@@ -377,7 +369,7 @@ def run(context) -> bool:
                     ok = False
                     print("   FAILED; first error:")
                     print("   " + m.first_error.strip().replace("\n", "\n   "))
-    print(f"load average after: {_load()}")
+    print(f"load average after: {common.load_average()}")
 
     # Every successful call booked exactly one transfer: nothing lost, nothing doubled.
     for prefix, m in checks:

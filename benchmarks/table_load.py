@@ -82,14 +82,6 @@ APPS = {
 # --- small helpers ------------------------------------------------------------------------------
 
 
-def _load() -> str:
-    try:
-        one, five, _fifteen = os.getloadavg()
-    except OSError:
-        return "n/a"
-    return f"{one:.1f} (1 min), {five:.1f} (5 min)"
-
-
 def _rss_kb(pid: int) -> int | None:
     try:
         with open(f"/proc/{pid}/status") as status:
@@ -811,7 +803,7 @@ def _run_setup(context, key: str, database_url: str, redis_url: str, secret: str
             outcome["problems"].append(f"{app_key}: daphne logged an error:\n{log}")
         print(
             f"  {SETUPS[key]}: {app_key} run done ({len(result['phases'])} phases, "
-            f"load average {_load()})",
+            f"load average {common.load_average()})",
             flush=True,
         )
         if app_key == "table":
@@ -943,7 +935,7 @@ def run(context) -> bool:
         f"{TABLES} Durak tables x 2 sockets on ONE Daphne process; load generator in its own "
         f"process; memory read with {MEMORY_TABLES} tables x 2 sockets"
     )
-    print(f"load average before: {_load()} on {os.cpu_count()} core(s)")
+    print(f"load average before: {common.load_average()} on {os.cpu_count()} core(s)")
     outcomes = []
     ok = True
     for key in wanted:
@@ -970,7 +962,7 @@ def run(context) -> bool:
             continue
         print(f"  {SETUPS[key]}: {note_db}; Redis {note}")
         outcomes.append(_run_setup(context, key, database_url, redis_url, secret))
-    print(f"load average after: {_load()}")
+    print(f"load average after: {common.load_average()}")
     targets_met = _report(outcomes, context)
     for outcome in outcomes:
         if outcome["problems"]:

@@ -1,5 +1,6 @@
 from django.contrib import admin
 
+from casino.admin import ReadOnlyAdminMixin
 from tables.models import Hand, Seat, Table, TableEvent
 
 
@@ -22,15 +23,8 @@ class TableAdmin(admin.ModelAdmin):
     inlines = [SeatInline]
 
 
-class ReadOnly(admin.ModelAdmin):
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
+class ReadOnly(ReadOnlyAdminMixin, admin.ModelAdmin):
+    pass
 
 
 @admin.register(Hand)
