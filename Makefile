@@ -26,6 +26,7 @@ demo: migrate
 	$(BIN)/python manage.py loaddemo
 
 run: demo
+	@echo "Serving on http://$(HOST):$(PORT)/"
 	$(BIN)/daphne -b $(HOST) -p $(PORT) casino.asgi:application
 
 # CONN_MAX_AGE=0: threads in the tests must not keep PostgreSQL sessions open past their test.

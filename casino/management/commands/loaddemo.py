@@ -11,4 +11,3 @@ class Command(BaseCommand):
         self.stdout.write("Demo logins (username / password):")
         for username, password, role in logins:
             self.stdout.write(f"  {username:<8} / {password:<13} {role}")
-        self.stdout.write("Open http://127.0.0.1:8000/")
