@@ -38,6 +38,16 @@ def beats(defence: str, attack: str, trump: str) -> bool:
     return suit(defence) == trump
 
 
+def may_beat(defence: str, attack: str, trump: str, hand: list[str]) -> bool:
+    """§125.6 with the hand: a trump may beat a non-trump only "при отсутствии таковых", when
+    the defender holds no higher card of the attacked suit (docs/rules-decisions.md)."""
+    if not beats(defence, attack, trump):
+        return False
+    if suit(defence) == trump and suit(attack) != trump:
+        return not any(suit(c) == suit(attack) and beats(c, attack, trump) for c in hand)
+    return True
+
+
 def _sort_key(trump: str):
     return lambda card: (suit(card) == trump, card_value(card), suit(card))
 
@@ -202,6 +212,14 @@ def _check_defence(state: State, seat: int, card, target) -> None:
             card=label(card),
             target=label(target),
         )
+    if not may_beat(card, target, state["trump"], state["hands"][seat]):
+        raise IllegalAction(
+            gettext_noop(
+                "You hold a higher card of the same suit: beat %(target)s with it; a trump is "
+                "allowed only without one."
+            ),
+            target=label(target),
+        )
 
 
 def _throw_in_options(state: State, seat: int) -> list[list[str]]:
@@ -236,7 +254,7 @@ def legal_actions(state: State, seat: int) -> list[dict]:
             {"type": "defend", "card": card, "target": target}
             for target in _unbeaten(state)
             for card in state["hands"][seat]
-            if beats(card, target, state["trump"])
+            if may_beat(card, target, state["trump"], state["hands"][seat])
         ]
         return [*actions, {"type": "take"}]
     actions = [{"type": "attack", "cards": cards} for cards in _throw_in_options(state, seat)]
@@ -427,7 +445,7 @@ def apply_void(state: State) -> tuple[State, list[Event]]:
     match["over"] = True
     match["result"] = "void"
     events: list[Event] = [{"type": "void"}]
-    if match["stake"] and not match.get("refunded"):
+    if match["stake"]:
         for seat in (0, 1):
             events.append(Payment("pot", f"seat:{seat}", match["stake"], "void").as_event())
     return state, events

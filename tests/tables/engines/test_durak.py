@@ -198,7 +198,7 @@ def test_worked_example_3_a_bout_with_a_throw_in_the_defender_cannot_beat():
     # Trumps spades. A leads 9H 9C; B beats 9H with JH and 9C with 6S; A throws in JD;
     # B has no higher diamond and no trump left: B takes all five cards; A leads again.
     a = ["9H", "9C", "JD", "7C", "8C", "TC"]
-    b = ["JH", "6S", "7D", "8D", "QH", "AC"]
+    b = ["JH", "6S", "7D", "8D", "QH", "6H"]  # no clubs, as the example says
     state = deal(a, b, "KS", talon=["AH", "KH", "QD", "TD", "TH"])
     state = late_game(state, [a, b], talon=["AH", "KH", "QD", "TD", "TH", "KS"])
     state, _ = play(state, 0, type="attack", cards=["9H", "9C"])
@@ -375,3 +375,20 @@ def test_the_view_shows_my_hand_only_and_never_the_deck():
 def test_match_settings_are_checked():
     with pytest.raises(ValueError, match="wins"):
         durak.new_hand({"wins_to_win": 6}, [0, 1], random.Random(1))
+
+
+def test_cg_125_6_a_trump_only_without_a_higher_card_of_the_suit():
+    # "...либо любой козырной картой (при отсутствии таковых)": trumping a heart is allowed
+    # only to a defender who holds no higher heart.
+    attacker = ["7H", "8C", "9D", "TC", "JC", "QD"]
+    defender = ["9H", "6S", "7D", "8D", "6C", "KD"]
+    state = late_game(deal(H0, H1, "8S"), [attacker, defender], talon=["AH"])
+    state, _ = play(state, 0, type="attack", cards=["7H"])
+    with pytest.raises(IllegalAction, match="higher card of the same suit"):
+        play(state, 1, type="defend", card="6S", target="7H")
+    assert {"type": "defend", "card": "6S", "target": "7H"} not in durak.legal_actions(state, 1)
+    state, _ = play(state, 1, type="defend", card="9H", target="7H")
+    assert state["table"] == [["7H", "9H"]]
+    # holding only a lower card of the suit, the trump is allowed
+    assert durak.may_beat("6S", "9D", "S", ["6S", "7D", "8D"])
+    assert not durak.may_beat("6S", "9D", "S", ["6S", "TD"])
