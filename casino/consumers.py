@@ -6,6 +6,7 @@ Thin by design: authenticate, join the player's own group and the lobby group, r
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.template.loader import render_to_string
+from django.utils import translation
 
 from casino.realtime import LOBBY_GROUP, user_group
 
@@ -19,6 +20,7 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=CLOSE_UNAUTHENTICATED)
             return
         self.user = user
+        self.language = getattr(user, "language", None) or "ru"
         self.groups_joined = [user_group(user.pk), LOBBY_GROUP]
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
@@ -39,7 +41,8 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
 
     async def lobby_table(self, event):
         """A table changed: its row in the lobby list, swapped out of band."""
-        html = render_to_string("tables/_lobby_row.html", {"t": event["summary"], "oob": True})
+        with translation.override(self.language):
+            html = render_to_string("tables/_lobby_row.html", {"t": event["summary"], "oob": True})
         await self.send(text_data=html)
 
     async def table_private(self, event):
@@ -49,6 +52,7 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
     def _render_balances(self) -> str:
         from casino.ledger import balances_of
 
-        return render_to_string(
-            "casino/_balances.html", {"balances": balances_of(self.user), "oob": True}
-        )
+        with translation.override(self.language):
+            return render_to_string(
+                "casino/_balances.html", {"balances": balances_of(self.user), "oob": True}
+            )

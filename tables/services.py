@@ -474,7 +474,10 @@ def table_sit(
         free = [p for p in range(engine.SEATS[1]) if p not in seats]
         if not free:
             raise TableError(_("This table is full."))
-        limits.check_can_stake(player, table.stake, table.currency)
+        try:
+            limits.check_can_stake(player, table.stake, table.currency)
+        except limits.StakeRefused as refusal:
+            raise TableError(str(refusal)) from refusal
         if ledger.balances_of(player).get(table.currency, 0) < table.stake:
             raise TableError(
                 _("You need %(amount)s to sit at this table.")

@@ -1,11 +1,13 @@
 """The table socket end to end (real ASGI stack, sessions, database, channel layer)."""
 
+import datetime as dt
 import random
 import re
 
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.utils import timezone
 
 from casino import ledger
 from casino.asgi import application
@@ -291,4 +293,22 @@ async def test_the_socket_speaks_the_players_language():
     error = await sock.error()
     assert "Unknown message type" not in error
     assert re.search("[а-яА-Я]", error.split("data-error")[1])
+    await sock.close()
+
+
+async def test_a_self_excluded_player_sitting_from_the_socket_gets_an_error_not_a_crash():
+    table, players = await make_table_and_players()
+
+    @database_sync_to_async
+    def exclude(player):
+        player.self_excluded_until = timezone.localdate() + dt.timedelta(days=7)
+        player.save()
+
+    await exclude(players[0])
+    sock = await Socket(players[0], table.pk).connect()
+    await sock.send({"type": "sit"})
+    assert "excluded yourself from play" in await sock.error()
+    await sock.send({"type": "sync"})  # the socket is still open and answers
+    assert 'id="table-board"' in await sock.receive()
+    assert await database_sync_to_async(table.seats.count)() == 0
     await sock.close()
