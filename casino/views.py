@@ -9,11 +9,10 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView
 from django.core.paginator import Paginator
-from django.http import HttpResponse, HttpResponseRedirect
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
@@ -208,13 +207,6 @@ def gaming_limits(request):
             "self_excluded": limits.is_self_excluded(player),
         },
     )
-
-
-def safe_next(request, default: str) -> HttpResponseRedirect:
-    target = request.POST.get("next") or request.GET.get("next") or default
-    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
-        target = default
-    return HttpResponseRedirect(target)
 
 
 def home(request):

@@ -214,6 +214,3 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def wallet_balance(self, event):
         """The player's user group also carries wallet updates; the lobby socket shows them."""
-
-    async def lobby_table(self, event):
-        """Not joined by table sockets; here for completeness of the user group's messages."""

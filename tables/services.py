@@ -24,7 +24,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from casino import ledger, limits
-from casino.models import HousePurpose, Player
+from casino.currencies import format_amount
+from casino.models import Player
 from casino.realtime import LOBBY_GROUP, group_send_all, user_group
 from tables.engines import shuffle
 from tables.engines.base import IllegalAction
@@ -481,7 +482,7 @@ def table_sit(
         if ledger.balances_of(player).get(table.currency, 0) < table.stake:
             raise TableError(
                 _("You need %(amount)s to sit at this table.")
-                % {"amount": _money(table.stake, table.currency)}
+                % {"amount": format_amount(table.stake, table.currency)}
             )
         # Sitting down from the table's socket counts that socket as connected.
         seat = Seat.objects.create(
@@ -710,22 +711,3 @@ def table_summary(table: Table, seats: dict[int, Seat]) -> dict:
         "version": table.version,
         "hand_number": table.hand_number,
     }
-
-
-def _money(amount: int, currency: str) -> str:
-    from casino.currencies import format_amount
-
-    return format_amount(amount, currency)
-
-
-def staff_table_create(
-    *, name: str, game: str, stake: int, currency: str, settings: dict | None = None
-) -> Table:
-    engine_for(game)
-    return Table.objects.create(
-        name=name, game=game, stake=stake, currency=currency, settings=settings or {}
-    )
-
-
-def house_commission_account(currency: str):
-    return ledger.house_account(HousePurpose.COMMISSION, currency)
