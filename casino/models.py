@@ -158,10 +158,10 @@ DEPOSIT_KINDS = (TransferKind.DEPOSIT, TransferKind.TOPUP)
 
 class LedgerImmutableQuerySet(models.QuerySet):
     def update(self, **kwargs):
-        raise ImmutableLedgerError(_("Ledger records cannot be changed."))
+        raise ImmutableLedgerError(_("This record is append-only: it cannot be changed."))
 
     def delete(self):
-        raise ImmutableLedgerError(_("Ledger records cannot be deleted."))
+        raise ImmutableLedgerError(_("This record is append-only: it cannot be deleted."))
 
 
 class ImmutableLedgerError(Exception):
@@ -169,6 +169,9 @@ class ImmutableLedgerError(Exception):
 
 
 class ImmutableLedgerRecord(models.Model):
+    """Append-only: written once, never updated or deleted through the ORM (the ledger, and the
+    tables' event log)."""
+
     objects = LedgerImmutableQuerySet.as_manager()
 
     class Meta:
@@ -176,11 +179,11 @@ class ImmutableLedgerRecord(models.Model):
 
     def save(self, *args, **kwargs):
         if not self._state.adding:
-            raise ImmutableLedgerError(_("Ledger records cannot be changed."))
+            raise ImmutableLedgerError(_("This record is append-only: it cannot be changed."))
         super().save(*args, **kwargs)
 
     def delete(self, *args, **kwargs):
-        raise ImmutableLedgerError(_("Ledger records cannot be deleted."))
+        raise ImmutableLedgerError(_("This record is append-only: it cannot be deleted."))
 
 
 class Transfer(ImmutableLedgerRecord):

@@ -6,6 +6,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from casino.currencies import Currency
+from casino.models import ImmutableLedgerRecord
 
 
 class TableStatus(models.TextChoices):
@@ -122,7 +123,7 @@ class Hand(models.Model):
         return {int(pk) for pk in self.players.values()}
 
 
-class TableEvent(models.Model):
+class TableEvent(ImmutableLedgerRecord):
     """Append-only log of every change to a table: who or what caused it and what it did."""
 
     class Cause(models.TextChoices):

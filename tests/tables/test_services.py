@@ -173,3 +173,17 @@ def test_after_a_match_both_must_ask_for_a_new_one(durak_table, two_players):
     table.refresh_from_db()
     assert table.status == TableStatus.PLAYING and table.match_number == 2
     assert_books_clean()
+
+
+def test_the_table_event_log_is_append_only(durak_table, two_players):
+    from casino.models import ImmutableLedgerError
+
+    seat_both(durak_table, two_players)
+    event = TableEvent.objects.filter(table=durak_table).first()
+    event.action = {"type": "forged"}
+    with pytest.raises(ImmutableLedgerError):
+        event.save()
+    with pytest.raises(ImmutableLedgerError):
+        TableEvent.objects.filter(table=durak_table).update(seat=1)
+    with pytest.raises(ImmutableLedgerError):
+        TableEvent.objects.filter(table=durak_table).delete()
