@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import time
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
@@ -81,6 +82,16 @@ def engine_action(frame: dict) -> dict:
 
 
 class TableConsumer(AsyncWebsocketConsumer):
+    async def dispatch(self, message):
+        """Channels' dispatch, without its hop to the database thread (close_old_connections)
+        before every message: every database call here goes through database_sync_to_async,
+        which closes old connections itself, and a broadcast frame (most messages) only renders.
+        That hop queued each frame behind the one database thread of the process."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
     async def connect(self):
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:

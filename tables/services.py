@@ -8,18 +8,27 @@ Whoever causes a change (a player's action, a clock, staff, sitting down or leav
 
 Every function here takes the table lock itself; callers must not hold other table locks.
 Clocks: deadlines live in the state (``state["clock"]``) and in ``Table.deadline`` (for the
-sweeper's index). ``table_apply_overdue`` applies what is due, and every other entry point calls it
-first, so whoever notices an overdue deadline first applies it, exactly once.
+sweeper's index). ``table_apply_overdue`` applies what is due, and every other entry point applies
+it first, in its own transaction right after taking the lock, so whoever notices an overdue
+deadline first applies it, exactly once.
+
+The hot path (every card played) speaks SQL through the connection's cursor for its few statements
+(lock and load the table, its seats with their names, the replay check, the event, the new state),
+as ``casino.ledger.transfer_create`` does: on a small machine the ORM's Python cost of building
+those queries was most of a table action's CPU (benchmarks/README.md, ``table_load``). The
+statements are portable between PostgreSQL and SQLite; FOR UPDATE is added where the database has
+it. Rarer paths (sitting, payments, hands) keep the ORM.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import json
 import logging
 import secrets
 from dataclasses import dataclass
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -54,8 +63,122 @@ class Outcome:
 # --- reading -------------------------------------------------------------------------------
 
 
+_TABLE = Table._meta.db_table
+_SEAT = Seat._meta.db_table
+_EVENT = TableEvent._meta.db_table
+_HAND = Hand._meta.db_table
+_PLAYER = Player._meta.db_table
+# in the models' field order (Model.from_db fills the fields left out as deferred)
+_TABLE_FIELDS = (
+    "id",
+    "name",
+    "game",
+    "settings",
+    "stake",
+    "currency",
+    "status",
+    "state",
+    "version",
+    "hand_number",
+    "match_number",
+    "deadline",
+)
+_SEAT_FIELDS = (
+    "id",
+    "table_id",
+    "player_id",
+    "position",
+    "status",
+    "away_since",
+    "connections",
+    "ready",
+)
+
+
+def _json_in(value):
+    """A JSON column as the cursor returns it (text on SQLite; text on PostgreSQL too, Django
+    registers a text loader for jsonb) to Python."""
+    return json.loads(value) if isinstance(value, str | bytes) else value
+
+
+def _json_out(value):
+    return connection.ops.adapt_json_value(value, None)
+
+
+def _aware(value):
+    """A datetime column as the cursor returns it: aware on PostgreSQL, naive UTC on SQLite."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        value = dt.datetime.fromisoformat(value)
+    return value if value.tzinfo is not None else value.replace(tzinfo=dt.UTC)
+
+
+def _db_time(value):
+    return connection.ops.adapt_datetimefield_value(value)
+
+
+def _load_table(table_id: int, *, lock: bool) -> Table | None:
+    columns = ", ".join(f'"{name}"' for name in _TABLE_FIELDS)
+    sql = f'SELECT {columns} FROM "{_TABLE}" WHERE "id" = %s'
+    if lock and connection.features.has_select_for_update:
+        sql += " FOR UPDATE"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [table_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    values = list(row)
+    values[3] = _json_in(values[3])  # settings
+    values[7] = _json_in(values[7])  # state
+    values[11] = _aware(values[11])  # deadline
+    return Table.from_db(connection.alias, _TABLE_FIELDS, values)
+
+
+def _save_table(table: Table) -> None:
+    """Store what the actor changes on the table row (the caller holds its lock)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f'UPDATE "{_TABLE}" SET "status" = %s, "state" = %s, "version" = %s, '
+            '"hand_number" = %s, "match_number" = %s, "deadline" = %s WHERE "id" = %s',
+            [
+                table.status,
+                _json_out(table.state),
+                table.version,
+                table.hand_number,
+                table.match_number,
+                _db_time(table.deadline),
+                table.pk,
+            ],
+        )
+
+
 def seats_of(table: Table) -> dict[int, Seat]:
-    return {seat.position: seat for seat in table.seats.select_related("player")}
+    """The table's seats by position, each with its player's shown name (``seat.shown_name``)
+    read in the same statement; ``seat.player`` loads the whole player when it is needed."""
+    columns = ", ".join(f's."{name}"' for name in _SEAT_FIELDS)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f'SELECT {columns}, p."display_name", p."username" FROM "{_SEAT}" s '
+            f'JOIN "{_PLAYER}" p ON p."id" = s."player_id" WHERE s."table_id" = %s '
+            'ORDER BY s."position"',
+            [table.pk],
+        )
+        rows = cursor.fetchall()
+    seats = {}
+    for row in rows:
+        values = list(row[: len(_SEAT_FIELDS)])
+        values[5] = _aware(values[5])  # away_since
+        values[7] = bool(values[7])  # ready (an integer on SQLite)
+        seat = Seat.from_db(connection.alias, _SEAT_FIELDS, values)
+        seat.shown_name = row[-2] or row[-1]
+        seats[seat.position] = seat
+    return seats
+
+
+def _shown_name(seat: Seat) -> str:
+    name = getattr(seat, "shown_name", None)
+    return name if name is not None else seat.player.shown_name
 
 
 def seat_of(table: Table, player: Player) -> Seat | None:
@@ -91,7 +214,7 @@ def table_view(table: Table, seats: dict[int, Seat], position: int | None) -> di
                 {
                     "position": seat.position,
                     "player_id": seat.player_id,
-                    "name": seat.player.shown_name,
+                    "name": _shown_name(seat),
                     "status": seat.status,
                     "away": seat.away_since is not None,
                     "ready": seat.ready,
@@ -218,21 +341,37 @@ def _record(
     seat: int | None = None,
     player: Player | None = None,
     client_action_id: str = "",
+    hand_id: int | None = None,
 ) -> None:
-    TableEvent.objects.create(
-        table=table,
-        hand_id=Hand.objects.filter(table=table, number=table.hand_number)
-        .values_list("pk", flat=True)
-        .first(),
-        version=table.version,
-        cause=cause,
-        step=step,
-        seat=seat,
-        player=player,
-        action=action,
-        client_action_id=client_action_id,
-        events=events,
-    )
+    """Append one event (an INSERT: the log is append-only) for the table's current version, in
+    the hand in play (its id is carried in the table's state)."""
+    if hand_id is None and table.hand_number:
+        hand_id = (table.state or {}).get("hand_id")
+        if hand_id is None:  # a state stored before the id was carried in it
+            hand_id = (
+                Hand.objects.filter(table=table, number=table.hand_number)
+                .values_list("pk", flat=True)
+                .first()
+            )
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f'INSERT INTO "{_EVENT}" ("table_id", "hand_id", "version", "cause", "step", "seat", '
+            '"player_id", "action", "client_action_id", "events", "created_at") '
+            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+            [
+                table.pk,
+                hand_id,
+                table.version,
+                cause,
+                step,
+                seat,
+                player.pk if player is not None else None,
+                _json_out(action),
+                client_action_id,
+                _json_out(events),
+                _db_time(timezone.now()),
+            ],
+        )
 
 
 def _commit(
@@ -268,8 +407,8 @@ def _commit(
     table.state = state
     _set_clock(table, state, seats, now)
     _store_deadline(table, seats)
-    table.save()
-    transaction.on_commit(lambda: broadcast(table.pk, table, seats))
+    _save_table(table)
+    _broadcast_on_commit(table, seats)
 
 
 def _finish_hand(table: Table, seats: dict[int, Seat], state: dict, now: dt.datetime):
@@ -310,7 +449,7 @@ def _start_hand(
     secret = shuffle.new_secret()
     record = engine.deck_record(state)
     commitment = shuffle.commitment(record, secret)
-    Hand.objects.create(
+    hand = Hand.objects.create(
         table=table,
         number=table.hand_number,
         match_number=table.match_number,
@@ -320,7 +459,7 @@ def _start_hand(
         secret=secret,
         deck_record=record,
     )
-    state = {**state, "commitment": commitment, "last_game": last_game}
+    state = {**state, "commitment": commitment, "last_game": last_game, "hand_id": hand.pk}
     table.status = TableStatus.PLAYING
     table.version += 1
     events = [*engine.start_events(state), {"type": "commitment", "sha256": commitment}]
@@ -331,15 +470,52 @@ def _start_hand(
         step=TableEvent.Step.DEAL,
         events=events,
         action={"type": "deal"},
+        hand_id=hand.pk,
     )
     return state
 
 
 def _lock(table_id: int) -> Table:
-    try:
-        return Table.objects.select_for_update().get(pk=table_id)
-    except Table.DoesNotExist:
-        raise TableError(_("There is no such table.")) from None
+    table = _load_table(table_id, lock=True)
+    if table is None:
+        raise TableError(_("There is no such table."))
+    return table
+
+
+def _open(table_id: int) -> tuple[Table, dict[int, Seat]]:
+    """Lock the table and read its seats."""
+    table = _lock(table_id)
+    return table, _seats_before(table)
+
+
+def _seats_before(table: Table) -> dict[int, Seat]:
+    """The seats of a locked table; remembers what its summary showed before the change."""
+    seats = seats_of(table)
+    table._summary_before = _summary_shown(table, seats)
+    return seats
+
+
+def _is_due(table: Table, now: dt.datetime) -> bool:
+    return table.deadline is not None and table.deadline <= now
+
+
+def _locked(table_id: int, now: dt.datetime, body):
+    """One transaction: lock the table, apply whatever is overdue, then ``body(table, seats)``.
+    If the body refuses (TableError) after an overdue deadline was applied, what the deadline
+    did still commits (the body ran in a savepoint) and the refusal is raised after commit."""
+    refusal = None
+    with transaction.atomic():
+        table, seats = _open(table_id)
+        if not (_is_due(table, now) and _apply_due(table, seats, now)):
+            return body(table, seats)
+        try:
+            with transaction.atomic():
+                return body(table, seats)
+        except TableError as error:
+            # the body may have changed the objects before it refused: broadcast from the database
+            table._stale = True
+            refusal = error
+    raise refusal
 
 
 def _apply_due(table: Table, seats: dict[int, Seat], now: dt.datetime) -> int:
@@ -385,9 +561,9 @@ def table_apply_overdue(*, table_id: int, now: dt.datetime | None = None) -> int
         return 0
     with transaction.atomic():
         table = _lock(table_id)
-        if table.deadline is None or table.deadline > now:
+        if not _is_due(table, now):
             return 0
-        return _apply_due(table, seats_of(table), now)
+        return _apply_due(table, _seats_before(table), now)
 
 
 def overdue_table_ids(now: dt.datetime | None = None, among: set[int] | None = None) -> list[int]:
@@ -407,26 +583,17 @@ def table_act(
     expected_version: int | None = None,
     now: dt.datetime | None = None,
 ) -> Outcome:
-    """A seated player's game action. A repeated client_action_id is answered, not applied."""
+    """A seated player's game action. A repeated client_action_id is answered, not applied.
+    One transaction: what is overdue on the table is applied first, then the action."""
     now = now or timezone.now()
-    table_apply_overdue(table_id=table_id, now=now)
-    with transaction.atomic():
-        table = _lock(table_id)
+
+    def act(table: Table, seats: dict[int, Seat]) -> Outcome:
         if client_action_id:
-            # the exclude() matches the partial unique index's condition, so it is used
-            done = (
-                TableEvent.objects.filter(
-                    table=table, player=player, client_action_id=client_action_id
-                )
-                .exclude(client_action_id="")
-                .only("version")
-                .first()
-            )
-            if done is not None:
-                return Outcome(version=done.version, replayed=True)
+            replayed = _replayed_version(table, player, client_action_id)
+            if replayed is not None:
+                return Outcome(version=replayed, replayed=True)
         if expected_version is not None and expected_version != table.version:
             raise TableError(_("The table has moved on; here is what it looks like now."))
-        seats = seats_of(table)
         seat = next((s for s in seats.values() if s.player_id == player.pk), None)
         if seat is None:
             raise TableError(_("You are not seated at this table."))
@@ -456,6 +623,21 @@ def table_act(
         )
         return Outcome(version=table.version)
 
+    return _locked(table_id, now, act)
+
+
+def _replayed_version(table: Table, player: Player, client_action_id: str) -> int | None:
+    """The version an earlier event with this client_action_id made, if any. The condition on
+    the empty id matches the partial unique index's, so the index is used."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f'SELECT "version" FROM "{_EVENT}" WHERE "table_id" = %s AND "player_id" = %s '
+            'AND "client_action_id" = %s AND NOT ("client_action_id" = \'\')',
+            [table.pk, player.pk, client_action_id],
+        )
+        row = cursor.fetchone()
+    return row[0] if row is not None else None
+
 
 def table_sit(
     *, table_id: int, player: Player, connected: bool = False, now: dt.datetime | None = None
@@ -465,10 +647,9 @@ def table_sit(
     now = now or timezone.now()
     table_apply_overdue(table_id=table_id, now=now)
     with transaction.atomic():
-        table = _lock(table_id)
+        table, seats = _open(table_id)
         if table.status in (TableStatus.CLOSED, TableStatus.PAUSED):
             raise TableError(_("This table is not taking players now."))
-        seats = seats_of(table)
         if any(s.player_id == player.pk for s in seats.values()):
             return Outcome(version=table.version, replayed=True)
         engine = engine_for(table.game)
@@ -506,8 +687,8 @@ def table_sit(
         )
         _maybe_start_match(table, seats, now)
         _store_deadline(table, seats)
-        table.save()
-        transaction.on_commit(lambda: broadcast(table.pk, table, seats))
+        _save_table(table)
+        _broadcast_on_commit(table, seats)
         return Outcome(version=table.version)
 
 
@@ -527,8 +708,7 @@ def table_ready(*, table_id: int, player: Player, now: dt.datetime | None = None
     """After a match: the seated player asks for a new one; it starts when everyone has."""
     now = now or timezone.now()
     with transaction.atomic():
-        table = _lock(table_id)
-        seats = seats_of(table)
+        table, seats = _open(table_id)
         seat = next((s for s in seats.values() if s.player_id == player.pk), None)
         if seat is None:
             raise TableError(_("You are not seated at this table."))
@@ -553,8 +733,8 @@ def table_ready(*, table_id: int, player: Player, now: dt.datetime | None = None
             seat.save(update_fields=["ready"])
             raise
         _store_deadline(table, seats)
-        table.save()
-        transaction.on_commit(lambda: broadcast(table.pk, table, seats))
+        _save_table(table)
+        _broadcast_on_commit(table, seats)
         return Outcome(version=table.version)
 
 
@@ -563,8 +743,7 @@ def table_leave(*, table_id: int, player: Player, now: dt.datetime | None = None
     now = now or timezone.now()
     table_apply_overdue(table_id=table_id, now=now)
     with transaction.atomic():
-        table = _lock(table_id)
-        seats = seats_of(table)
+        table, seats = _open(table_id)
         seat = next((s for s in seats.values() if s.player_id == player.pk), None)
         if seat is None:
             raise TableError(_("You are not seated at this table."))
@@ -596,8 +775,8 @@ def table_leave(*, table_id: int, player: Player, now: dt.datetime | None = None
             player=player,
         )
         _store_deadline(table, seats)
-        table.save()
-        transaction.on_commit(lambda: broadcast(table.pk, table, seats))
+        _save_table(table)
+        _broadcast_on_commit(table, seats)
         return Outcome(version=table.version)
 
 
@@ -609,8 +788,7 @@ def table_presence(
     limit run (D13)."""
     now = now or timezone.now()
     with transaction.atomic():
-        table = _lock(table_id)
-        seats = seats_of(table)
+        table, seats = _open(table_id)
         seat = next((s for s in seats.values() if s.player_id == player.pk), None)
         if seat is None:
             if change in ("sit_out", "back"):
@@ -644,16 +822,16 @@ def table_presence(
                 seat=seat.position,
                 player=player,
             )
-            transaction.on_commit(lambda: broadcast(table.pk, table, seats))
+            _broadcast_on_commit(table, seats)
         _store_deadline(table, seats)
-        table.save()
+        _save_table(table)
 
 
 def table_snapshot(*, table_id: int, player: Player | None, now: dt.datetime | None = None):
     """The full current view for one reader, after applying whatever is overdue."""
     now = now or timezone.now()
     table_apply_overdue(table_id=table_id, now=now)
-    table = Table.objects.filter(pk=table_id).first()
+    table = _load_table(table_id, lock=False)
     if table is None:
         raise TableError(_("There is no such table."))
     seats = seats_of(table)
@@ -667,14 +845,32 @@ def table_snapshot(*, table_id: int, player: Player | None, now: dt.datetime | N
 # --- broadcasting ----------------------------------------------------------------------------
 
 
+def _broadcast_on_commit(table: Table, seats: dict[int, Seat]) -> None:
+    """Broadcast the table once after this transaction commits, however many changes it made
+    (an overdue clock applied before an action, several deadlines at once): the first callback
+    sends the committed state, the others find it sent."""
+
+    def send():
+        if getattr(table, "_broadcast_sent", False):
+            return
+        table._broadcast_sent = True
+        if getattr(table, "_stale", False):  # a refused change left the objects behind
+            broadcast(table.pk)
+        else:
+            broadcast(table.pk, table, seats)
+
+    transaction.on_commit(send)
+
+
 def broadcast(
     table_id: int, table: Table | None = None, seats: dict[int, Seat] | None = None
 ) -> None:
     """After commit: the public view to the table's group, each seat's own view to that player's
-    group, a summary line to the pit boss and the lobby. The caller may hand over the table and
-    seats it just committed, sparing a reload."""
+    group, and, when what it shows changed (not on every card), a summary line to the pit boss
+    and the lobby. The caller may hand over the table and seats it just committed, sparing a
+    reload."""
     if table is None or seats is None:
-        table = Table.objects.get(pk=table_id)
+        table = _load_table(table_id, lock=False)
         seats = seats_of(table)
     messages = [(table.group_name, {"type": "table.view", "view": table_view(table, seats, None)})]
     for seat in seats.values():
@@ -689,9 +885,17 @@ def broadcast(
             )
         )
     summary = table_summary(table, seats)
-    messages.append((PIT_GROUP, {"type": "pit.summary", "summary": summary}))
-    messages.append((LOBBY_GROUP, {"type": "lobby.table", "summary": summary}))
+    if getattr(table, "_summary_before", None) != _summary_shown(table, seats, summary):
+        messages.append((PIT_GROUP, {"type": "pit.summary", "summary": summary}))
+        messages.append((LOBBY_GROUP, {"type": "lobby.table", "summary": summary}))
     group_send_all(messages)
+
+
+def _summary_shown(table: Table, seats: dict[int, Seat], summary: dict | None = None) -> dict:
+    """The summary without its version: what a lobby row or the pit shows."""
+    summary = dict(summary or table_summary(table, seats))
+    del summary["version"]
+    return summary
 
 
 def table_summary(table: Table, seats: dict[int, Seat]) -> dict:
@@ -706,7 +910,7 @@ def table_summary(table: Table, seats: dict[int, Seat]) -> dict:
         "currency": table.currency,
         "wins_to_win": table.setting("wins_to_win", 5),
         "score": match.get("score"),
-        "players": [seats[p].player.shown_name for p in sorted(seats)],
+        "players": [_shown_name(seats[p]) for p in sorted(seats)],
         "capacity": engine_for(table.game).SEATS[1],
         "version": table.version,
         "hand_number": table.hand_number,
