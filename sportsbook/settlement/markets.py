@@ -851,7 +851,7 @@ _race_settle, _race_fixed = _reached(_race_winner)
 
 SCORE_SPORTS = frozenset(SPORTS) - {"boxing", "formula1"}
 HALF_SPORTS = frozenset(s for s, n in sc.REGULAR_PERIODS.items() if n in (2, 4, 9))
-FOOTBALL = frozenset({"football", "futsal"})
+FOOTBALL = frozenset({"football"})
 WINNER_SPORTS = SCORE_SPORTS | {"boxing"}
 
 
