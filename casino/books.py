@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.apps import apps
 from django.db.models import OuterRef, Q, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
 
@@ -109,4 +110,9 @@ def books_check() -> BooksReport:
         Q(kind=AccountKind.ESCROW) & Q(closed_at__isnull=True) & ~Q(balance=0)
     ).count()
     report.lines.append(f"escrow accounts holding stakes of open hands or bets: {open_escrow}")
+    # Apps that hold money in their own way add their reconciliation (sportsbook: stakes held).
+    for config in apps.get_app_configs():
+        check = getattr(config, "books_check", None)
+        if check is not None:
+            check(report)
     return report

@@ -16,5 +16,7 @@ urlpatterns = [
     path("cashier/limits/", views.gaming_limits, name="limits"),
     path("i18n/setlang/", views.language_switch, name="set_language"),
     path("tables/", include("tables.urls")),
+    path("sport/", include("sportsbook.urls")),
+    path("trader/", include("sportsbook.staff_urls")),
     path("admin/", admin.site.urls),
 ]

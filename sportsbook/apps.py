@@ -5,3 +5,8 @@ from django.utils.translation import gettext_lazy as _
 class SportsbookConfig(AppConfig):
     name = "sportsbook"
     verbose_name = _("Sportsbook")
+
+    def books_check(self, report) -> None:
+        from sportsbook.books import check_stakes_held
+
+        check_stakes_held(report)

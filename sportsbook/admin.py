@@ -1,0 +1,154 @@
+"""Staff manage the line here (the trader page is the fast way to move odds); bets, odds changes
+and settlements are read-only records. Changes to odds and statuses go through the services, so
+they are kept (OddsChange) and pushed live like the trader page's."""
+
+from django.contrib import admin, messages
+from django.utils.translation import gettext_lazy as _
+
+from casino.admin import ReadOnlyAdminMixin
+from sportsbook import services
+from sportsbook.models import (
+    Bet,
+    BetLeg,
+    BettorSettings,
+    Competition,
+    Event,
+    EventStatus,
+    ExchangeRate,
+    Market,
+    MarketStatus,
+    OddsChange,
+    Outcome,
+    PlayerStakeLimit,
+    SettlementRun,
+    Sport,
+)
+
+
+@admin.register(Sport)
+class SportAdmin(admin.ModelAdmin):
+    list_display = ["code", "name_ru", "name_en", "position"]
+
+
+@admin.register(Competition)
+class CompetitionAdmin(admin.ModelAdmin):
+    list_display = ["name_en", "name_ru", "sport", "country"]
+    list_filter = ["sport"]
+    search_fields = ["name_en", "name_ru"]
+
+
+class MarketInline(admin.TabularInline):
+    model = Market
+    fields = ["kind", "params", "status", "in_play", "position"]
+    extra = 0
+    show_change_link = True
+
+
+@admin.register(Event)
+class EventAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "competition", "starts_at", "status", "settle_due_at", "settled_at"]
+    list_filter = ["status", "competition__sport"]
+    search_fields = ["home", "away"]
+    date_hierarchy = "starts_at"
+    readonly_fields = ["started_at", "finished_at", "settle_due_at", "settled_at", "version"]
+    inlines = [MarketInline]
+    actions = ["mark_live", "mark_finished", "mark_cancelled"]
+
+    def _set_status(self, request, queryset, status):
+        for event in queryset:
+            try:
+                services.event_set_status(event_id=event.pk, status=status, staff=request.user)
+            except services.LineError as error:
+                self.message_user(request, f"{event}: {error}", messages.ERROR)
+
+    @admin.action(description=_("Mark live"))
+    def mark_live(self, request, queryset):
+        self._set_status(request, queryset, EventStatus.LIVE)
+
+    @admin.action(description=_("Mark finished"))
+    def mark_finished(self, request, queryset):
+        self._set_status(request, queryset, EventStatus.FINISHED)
+
+    @admin.action(description=_("Mark cancelled"))
+    def mark_cancelled(self, request, queryset):
+        self._set_status(request, queryset, EventStatus.CANCELLED)
+
+
+class OutcomeInline(admin.TabularInline):
+    model = Outcome
+    fields = ["code", "odds", "max_stake", "position"]
+    extra = 0
+
+    def get_readonly_fields(self, request, obj=None):
+        # Odds of an existing outcome change through the service, which keeps the history.
+        return ["odds"] if obj is not None else []
+
+
+@admin.register(Market)
+class MarketAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "kind", "status", "in_play"]
+    list_filter = ["status", "kind", "in_play"]
+    search_fields = ["event__home", "event__away"]
+    inlines = [OutcomeInline]
+    actions = ["suspend", "reopen"]
+
+    @admin.action(description=_("Suspend"))
+    def suspend(self, request, queryset):
+        for market in queryset:
+            services.market_set_status(market_id=market.pk, status=MarketStatus.SUSPENDED)
+
+    @admin.action(description=_("Reopen"))
+    def reopen(self, request, queryset):
+        for market in queryset:
+            services.market_set_status(market_id=market.pk, status=MarketStatus.OPEN)
+
+
+@admin.register(OddsChange)
+class OddsChangeAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ["outcome", "old_odds", "new_odds", "changed_by", "changed_at"]
+    list_select_related = ["outcome__market__event", "changed_by"]
+
+
+class BetLegInline(ReadOnlyAdminMixin, admin.TabularInline):
+    model = BetLeg
+    fields = ["outcome", "odds", "is_banker", "live", "win", "void"]
+    readonly_fields = fields
+
+
+@admin.register(Bet)
+class BetAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ["pk", "player", "kind", "system_size", "stake", "currency", "status", "payout"]
+    list_filter = ["status", "kind", "currency"]
+    search_fields = ["player__username", "player__display_name"]
+    inlines = [BetLegInline]
+
+
+@admin.register(SettlementRun)
+class SettlementRunAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ["event", "number", "reason", "created_at", "created_by"]
+
+
+@admin.register(ExchangeRate)
+class ExchangeRateAdmin(admin.ModelAdmin):
+    list_display = ["currency", "per_usd", "updated_at", "updated_by"]
+    readonly_fields = ["updated_by"]
+
+    def save_model(self, request, obj, form, change):
+        obj.updated_by = request.user
+        super().save_model(request, obj, form, change)
+
+
+@admin.register(PlayerStakeLimit)
+class PlayerStakeLimitAdmin(admin.ModelAdmin):
+    list_display = ["player", "currency", "max_stake", "reason", "set_by", "set_at"]
+    readonly_fields = ["set_by"]
+    autocomplete_fields = ["player"]
+
+    def save_model(self, request, obj, form, change):
+        obj.set_by = request.user
+        super().save_model(request, obj, form, change)
+
+
+@admin.register(BettorSettings)
+class BettorSettingsAdmin(admin.ModelAdmin):
+    list_display = ["player", "odds_policy"]

@@ -1,0 +1,413 @@
+"""The sportsbook's line, bets and settlements (issue 4; rules: SB = ../shared/rules/sportsbook.md).
+
+The line: Sport > Competition > Event > Market (one of the kinds of SB §3, `settlement.markets`)
+> Outcome (decimal odds, a maximum stake, SB §5.2). Every odds change is kept (OddsChange).
+A Bet has legs (BetLeg) that remember the odds accepted (SB §1.5: later changes do not touch it).
+Settlements are append-only: a corrected result adds a new SettlementRun whose BetSettlement rows
+book only the difference (E33), so the history is never rewritten.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+from casino.currencies import Currency
+from casino.models import ImmutableLedgerRecord
+
+LINE_CURRENCY = "BYN"  # SB §5.2: maximum stakes are kept in this currency and converted
+
+
+class Sport(models.Model):
+    code = models.SlugField(_("code"), max_length=32, unique=True)
+    name_ru = models.CharField(_("name (Russian)"), max_length=80)
+    name_en = models.CharField(_("name (English)"), max_length=80)
+    position = models.PositiveSmallIntegerField(_("position"), default=0)
+
+    class Meta:
+        ordering = ["position", "code"]
+        verbose_name = _("sport")
+        verbose_name_plural = _("sports")
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def name(self) -> str:
+        return self.name_en if (get_language() or "ru").startswith("en") else self.name_ru
+
+
+class Competition(models.Model):
+    sport = models.ForeignKey(Sport, on_delete=models.PROTECT, related_name="competitions")
+    name_ru = models.CharField(_("name (Russian)"), max_length=120)
+    name_en = models.CharField(_("name (English)"), max_length=120)
+    country = models.CharField(_("country"), max_length=60, blank=True)
+
+    class Meta:
+        ordering = ["sport", "name_en"]
+        verbose_name = _("competition")
+        verbose_name_plural = _("competitions")
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def name(self) -> str:
+        return self.name_en if (get_language() or "ru").startswith("en") else self.name_ru
+
+
+class EventStatus(models.TextChoices):
+    SCHEDULED = "scheduled", _("scheduled")
+    LIVE = "live", _("live")
+    FINISHED = "finished", _("finished")
+    INTERRUPTED = "interrupted", _("interrupted")
+    POSTPONED = "postponed", _("postponed")
+    CANCELLED = "cancelled", _("cancelled")
+
+
+class Event(models.Model):
+    competition = models.ForeignKey(Competition, on_delete=models.PROTECT, related_name="events")
+    home = models.CharField(_("home / first participant"), max_length=120)
+    away = models.CharField(_("away / second participant"), max_length=120, blank=True)
+    # Outrights and match-ups name every participant here (code -> name).
+    participants = models.JSONField(_("participants"), default=dict, blank=True)
+    starts_at = models.DateTimeField(_("starts at"), db_index=True)
+    venue = models.CharField(_("venue"), max_length=120, blank=True)
+    is_friendly = models.BooleanField(_("friendly match"), default=False)  # SB §4.1, E12
+    status = models.CharField(
+        _("status"), max_length=12, choices=EventStatus.choices, default=EventStatus.SCHEDULED
+    )
+    # What the live page shows: {"score": [1, 0], "minute": 37, "period": "1st half"}.
+    live_score = models.JSONField(_("live score"), default=dict, blank=True)
+    started_at = models.DateTimeField(_("actually started"), null=True, blank=True)  # E13
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    # The official result (settlement.results.EventResult.to_dict()), entered by staff.
+    result = models.JSONField(_("result"), null=True, blank=True)
+    # SB §6.1: settled 20 minutes after the end; the sweepers look for due events by this.
+    settle_due_at = models.DateTimeField(_("settlement due"), null=True, blank=True, db_index=True)
+    settled_at = models.DateTimeField(_("settled at"), null=True, blank=True)
+    voided_reason = models.CharField(_("voided because"), max_length=200, blank=True)  # §1.10
+    version = models.PositiveIntegerField(_("version"), default=0)
+
+    class Meta:
+        ordering = ["starts_at", "pk"]
+        verbose_name = _("event")
+        verbose_name_plural = _("events")
+
+    def __str__(self) -> str:
+        return f"{self.home} — {self.away}" if self.away else self.home
+
+    @property
+    def group_name(self) -> str:
+        return f"event.{self.pk}"
+
+    @property
+    def sport_code(self) -> str:
+        return self.competition.sport.code
+
+    @property
+    def is_open_for_bets(self) -> bool:
+        return self.status in (EventStatus.SCHEDULED, EventStatus.LIVE)
+
+
+class MarketStatus(models.TextChoices):
+    OPEN = "open", _("open")
+    SUSPENDED = "suspended", _("suspended")
+    CLOSED = "closed", _("closed")
+    SETTLED = "settled", _("settled")
+
+
+class Market(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="markets")
+    kind = models.CharField(_("kind"), max_length=40)  # a code of settlement.markets.KINDS
+    params = models.JSONField(_("parameters"), default=dict, blank=True)
+    status = models.CharField(
+        _("status"), max_length=10, choices=MarketStatus.choices, default=MarketStatus.OPEN
+    )
+    # Offered while the event is live; pre-match markets close when it starts (SB §1.1).
+    in_play = models.BooleanField(_("offered live"), default=False)
+    position = models.PositiveSmallIntegerField(_("position"), default=0)
+
+    class Meta:
+        ordering = ["event", "position", "pk"]
+        verbose_name = _("market")
+        verbose_name_plural = _("markets")
+
+    def __str__(self) -> str:
+        return f"{self.event}: {self.title}"
+
+    @property
+    def title(self) -> str:
+        from sportsbook.presenters import market_title
+
+        return market_title(self)
+
+
+class Outcome(models.Model):
+    market = models.ForeignKey(Market, on_delete=models.CASCADE, related_name="outcomes")
+    code = models.CharField(_("code"), max_length=40)
+    odds = models.DecimalField(_("odds"), max_digits=8, decimal_places=3)
+    # SB §5.2: the most one bet may stake on this outcome, in LINE_CURRENCY minor units.
+    max_stake = models.BigIntegerField(_("maximum stake"), default=100_000)
+    position = models.PositiveSmallIntegerField(_("position"), default=0)
+
+    class Meta:
+        ordering = ["market", "position", "pk"]
+        verbose_name = _("outcome")
+        verbose_name_plural = _("outcomes")
+        constraints = [
+            models.UniqueConstraint(fields=["market", "code"], name="outcome_code_once"),
+            models.CheckConstraint(condition=Q(odds__gt=1), name="odds_above_one"),
+            models.CheckConstraint(condition=Q(max_stake__gt=0), name="max_stake_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.market}: {self.label} @ {self.odds}"
+
+    @property
+    def label(self) -> str:
+        from sportsbook.presenters import outcome_label
+
+        return outcome_label(self)
+
+
+class OddsChange(ImmutableLedgerRecord):
+    """Every change of an outcome's odds: who, when, old, new (issue 4 §1)."""
+
+    outcome = models.ForeignKey(Outcome, on_delete=models.CASCADE, related_name="odds_changes")
+    old_odds = models.DecimalField(_("old odds"), max_digits=8, decimal_places=3)
+    new_odds = models.DecimalField(_("new odds"), max_digits=8, decimal_places=3)
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True
+    )
+    changed_at = models.DateTimeField(_("changed at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-changed_at", "-pk"]
+        verbose_name = _("odds change")
+        verbose_name_plural = _("odds changes")
+
+
+class OddsPolicy(models.TextChoices):
+    """What to do when the odds moved between filling the slip and placing it (SB §1.7, E15)."""
+
+    ASK = "ask", _("always ask me")
+    HIGHER = "higher", _("accept higher odds")
+    ANY = "any", _("accept any change")
+
+
+class BettorSettings(models.Model):
+    player = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="bettor_settings"
+    )
+    odds_policy = models.CharField(
+        _("when odds change"), max_length=8, choices=OddsPolicy.choices, default=OddsPolicy.ASK
+    )
+
+    class Meta:
+        verbose_name = _("betting settings")
+        verbose_name_plural = _("betting settings")
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.odds_policy}"
+
+
+class PlayerStakeLimit(models.Model):
+    """SB §5.3: staff may cap one player's stake per bet, per currency."""
+
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="stake_limits"
+    )
+    currency = models.CharField(_("currency"), max_length=3, choices=Currency.choices)
+    max_stake = models.BigIntegerField(_("maximum stake per bet"))
+    reason = models.CharField(_("reason"), max_length=200, blank=True)
+    set_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    set_at = models.DateTimeField(_("set at"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("player stake limit")
+        verbose_name_plural = _("player stake limits")
+        constraints = [
+            models.UniqueConstraint(fields=["player", "currency"], name="one_stake_limit"),
+            models.CheckConstraint(condition=Q(max_stake__gt=0), name="stake_limit_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.max_stake} {self.currency}"
+
+
+class ExchangeRate(models.Model):
+    """Staff-kept: how many units of `currency` buy one US dollar (SB §5.1 minimums, §5.2, E31)."""
+
+    currency = models.CharField(_("currency"), max_length=3, choices=Currency.choices, unique=True)
+    per_usd = models.DecimalField(_("units per 1 USD"), max_digits=14, decimal_places=6)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True
+    )
+
+    class Meta:
+        verbose_name = _("exchange rate")
+        verbose_name_plural = _("exchange rates")
+        constraints = [models.CheckConstraint(condition=Q(per_usd__gt=0), name="rate_positive")]
+
+    def __str__(self) -> str:
+        return f"1 USD = {self.per_usd} {self.currency}"
+
+
+class BetKind(models.TextChoices):
+    SINGLE = "single", _("single")
+    EXPRESS = "express", _("express")
+    SYSTEM = "system", _("system")
+
+
+class BetStatus(models.TextChoices):
+    OPEN = "open", _("open")
+    WON = "won", _("won")
+    LOST = "lost", _("lost")
+    VOID = "void", _("void")  # everything returned at odds 1
+    PART = "part", _("partly won")  # returned something, neither all nor a plain win
+
+
+class Bet(models.Model):
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="bets"
+    )
+    kind = models.CharField(_("kind"), max_length=8, choices=BetKind.choices)
+    system_size = models.PositiveSmallIntegerField(_("system: N of M"), null=True, blank=True)
+    stake = models.BigIntegerField(_("stake"))
+    currency = models.CharField(_("currency"), max_length=3, choices=Currency.choices)
+    # Stake x the accepted odds if every leg wins; for a system the sum over its combinations.
+    potential_return = models.BigIntegerField(_("potential return"))
+    status = models.CharField(
+        _("status"), max_length=6, choices=BetStatus.choices, default=BetStatus.OPEN
+    )
+    payout = models.BigIntegerField(_("payout"), null=True, blank=True)
+    # E33: what a correction could not take back because the wallet no longer held it.
+    debt = models.BigIntegerField(_("owed after a correction"), default=0)
+    idempotency_key = models.CharField(_("idempotency key"), max_length=80, unique=True)
+    placed_at = models.DateTimeField(_("placed at"), auto_now_add=True, db_index=True)
+    settled_at = models.DateTimeField(_("settled at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-placed_at", "-pk"]
+        verbose_name = _("bet")
+        verbose_name_plural = _("bets")
+        indexes = [models.Index(fields=["player", "status"], name="bet_player_status")]
+        constraints = [
+            models.CheckConstraint(condition=Q(stake__gt=0), name="bet_stake_positive"),
+            models.CheckConstraint(
+                condition=Q(payout__isnull=True) | Q(payout__gte=0), name="bet_payout_not_negative"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"bet {self.pk}"
+
+    @property
+    def reference(self) -> str:
+        return f"bet:{self.pk}"
+
+
+class BetLeg(models.Model):
+    bet = models.ForeignKey(Bet, on_delete=models.CASCADE, related_name="legs")
+    outcome = models.ForeignKey(Outcome, on_delete=models.PROTECT, related_name="legs")
+    odds = models.DecimalField(_("accepted odds"), max_digits=8, decimal_places=3)
+    is_banker = models.BooleanField(_("banker"), default=False)  # SB §2.5
+    live = models.BooleanField(_("placed live"), default=False)
+    # What the context-sensitive markets need (SB §3.28 rest of the match, E13).
+    score_at_placement = models.JSONField(_("score when placed"), null=True, blank=True)
+    placed_minute = models.PositiveSmallIntegerField(_("minute when placed"), null=True, blank=True)
+    # The leg's latest settlement: shares of the stake won at the odds and returned (Settled),
+    # exact as text ("1", "0.5", "1/3" for a dead heat of three).
+    win = models.CharField(max_length=40, null=True, blank=True)
+    void = models.CharField(max_length=40, null=True, blank=True)
+
+    class Meta:
+        ordering = ["bet", "pk"]
+        verbose_name = _("bet leg")
+        verbose_name_plural = _("bet legs")
+        indexes = [models.Index(fields=["outcome", "bet"], name="leg_outcome_bet")]
+
+    def __str__(self) -> str:
+        return f"{self.bet}: {self.outcome_id} @ {self.odds}"
+
+    @property
+    def settled(self):
+        """The leg's `Settled`, or None while its event is not settled."""
+        from sportsbook.settlement import Settled
+
+        if self.win is None:
+            return None
+        return Settled(Fraction(self.win), Fraction(self.void))
+
+    @property
+    def result_code(self) -> str:
+        """open, won, lost, void, half_won, half_lost or dead_heat."""
+        settled = self.settled
+        return "open" if settled is None else settled.state
+
+
+class SettlementReason(models.TextChoices):
+    SCHEDULED = "scheduled", _("20 minutes after the end (SB §6.1)")
+    ON_DEMAND = "on_demand", _("settled on demand")
+    CORRECTION = "correction", _("result corrected")
+    VOID = "void", _("event voided (SB §1.10)")
+
+
+class SettlementRun(ImmutableLedgerRecord):
+    """One settlement of one event's bets against one result. A correction is a new run."""
+
+    event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="settlement_runs")
+    number = models.PositiveIntegerField(_("number"))
+    reason = models.CharField(_("reason"), max_length=12, choices=SettlementReason.choices)
+    result = models.JSONField(_("result settled on"), null=True)
+    created_at = models.DateTimeField(_("settled at"), auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True
+    )
+
+    class Meta:
+        ordering = ["event", "number"]
+        verbose_name = _("settlement run")
+        verbose_name_plural = _("settlement runs")
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="settlement_run_once")
+        ]
+
+    @property
+    def reference(self) -> str:
+        return f"settlement:{self.event_id}:{self.number}"
+
+
+class BetSettlement(ImmutableLedgerRecord):
+    """What one run did to one bet: its payout then, and the change booked for it."""
+
+    run = models.ForeignKey(SettlementRun, on_delete=models.PROTECT, related_name="bet_settlements")
+    bet = models.ForeignKey(Bet, on_delete=models.PROTECT, related_name="settlements")
+    payout = models.BigIntegerField(_("payout"))
+    previous_payout = models.BigIntegerField(_("previous payout"), null=True)
+    status = models.CharField(_("status"), max_length=6, choices=BetStatus.choices)
+
+    class Meta:
+        ordering = ["run", "bet"]
+        verbose_name = _("bet settlement")
+        verbose_name_plural = _("bet settlements")
+        constraints = [
+            models.UniqueConstraint(fields=["run", "bet"], name="bet_settled_once_per_run")
+        ]
+
+    @property
+    def difference(self) -> int:
+        return self.payout - (self.previous_payout or 0)
+
+
+ODDS_QUANTUM = Decimal("0.001")

@@ -1,0 +1,347 @@
+"""Settling an event's bets against its official result, set-based (issue 4 §5).
+
+One run (`event_settle`):
+1. lock the event row; settle every market once with the pure rules (`sportsbook.settlement`),
+   per bet context only for the few context-sensitive kinds;
+2. write each leg's result with one UPDATE per event (context-free legs) rather than per leg;
+3. settle the bets touched, in chunks of CHUNK bets by ascending id (bounded memory): each chunk is
+   one transaction with one ledger transfer for all of its bets (stakes-held -> wallets and book),
+   the bets' new status and payout, and one BetSettlement row per bet.
+
+A bet is settled when all its legs are. Only the difference from a bet's previous payout is
+booked, so running a settlement twice pays once, and a corrected result (E33) books exactly the
+change. A chunk that crashed halfway is simply run again.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from decimal import Decimal
+from fractions import Fraction
+
+from django.db import connection, transaction
+from django.db.models import Max, Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from casino import ledger
+from casino.models import Account, AccountKind, Player, TransferKind
+from sportsbook.models import (
+    Bet,
+    BetKind,
+    BetLeg,
+    BetSettlement,
+    BetStatus,
+    Event,
+    Market,
+    MarketStatus,
+    SettlementReason,
+    SettlementRun,
+)
+from sportsbook.services import book_account, stakes_held_account
+from sportsbook.settlement import BetContext, Settled
+from sportsbook.settlement import bets as bet_math
+from sportsbook.settlement.bets import Leg
+from sportsbook.settlement.grading import PRE_MATCH
+from sportsbook.settlement.markets import KINDS
+from sportsbook.settlement.results import EventResult
+
+CHUNK = 2000
+
+
+def due_event_ids(now: dt.datetime | None = None) -> list[int]:
+    now = now or timezone.now()
+    return list(
+        Event.objects.filter(settle_due_at__lte=now, result__isnull=False).values_list(
+            "pk", flat=True
+        )
+    )
+
+
+def settle_due(now: dt.datetime | None = None) -> int:
+    """What the sweepers call: settle every event whose time has come (SB §6.1)."""
+    settled = 0
+    for event_id in due_event_ids(now):
+        run = event_settle(event_id=event_id, reason=SettlementReason.SCHEDULED, now=now)
+        settled += 1 if run is not None else 0
+    return settled
+
+
+# --- step 1 and 2: the legs ----------------------------------------------------------------------
+
+
+def _leg_context(leg: dict, event: Event) -> BetContext:
+    score = leg["score_at_placement"]
+    return BetContext(
+        live=leg["live"],
+        score_at_placement=tuple(score) if score else None,
+        placed_minute=leg["placed_minute"],
+        placed_after_start=(
+            not leg["live"]
+            and event.started_at is not None
+            and leg["bet__placed_at"] > event.started_at
+        ),
+    )
+
+
+def _settle_legs(event: Event, result: EventResult) -> None:
+    """Every market once for the ordinary bet (pre-match, accepted before the start), written to
+    all such legs per outcome in a few statements; then the other legs (live, or accepted after
+    the start, E13) once per distinct context of their kind."""
+    markets = {m.pk: m for m in Market.objects.filter(event=event).prefetch_related("outcomes")}
+    pre_match_rows = []
+    for market in markets.values():
+        settled = KINDS[market.kind].settle(result, market.params, PRE_MATCH)
+        pre_match_rows += [(o.pk, settled[o.code]) for o in market.outcomes.all()]
+    _update_pre_match_legs(pre_match_rows, event.started_at)
+
+    others = BetLeg.objects.filter(outcome__market__event=event)
+    if event.started_at is not None:
+        others = others.filter(Q(live=True) | Q(bet__placed_at__gt=event.started_at))
+    else:
+        others = others.filter(live=True)
+    cache: dict[tuple, dict[str, Settled]] = {}
+    rows = []
+    for leg in others.values(
+        "pk",
+        "outcome__code",
+        "outcome__market_id",
+        "live",
+        "score_at_placement",
+        "placed_minute",
+        "bet__placed_at",
+    ).iterator(chunk_size=CHUNK):
+        market = markets[leg["outcome__market_id"]]
+        kind = KINDS[market.kind]
+        context = _leg_context(leg, event)
+        key = (market.pk, kind.context_key(context))
+        if key not in cache:
+            cache[key] = kind.settle(result, market.params, context)
+        rows.append((leg["pk"], cache[key][leg["outcome__code"]]))
+    _update_legs_by_id(rows)
+    Market.objects.filter(event=event).update(status=MarketStatus.SETTLED)
+
+
+def _values(rows: list[tuple[int, Settled]]) -> tuple[str, list]:
+    return (
+        ", ".join(["(%s, %s, %s)"] * len(rows)),
+        [value for pk, s in rows for value in (pk, str(s.win), str(s.void))],
+    )
+
+
+def _update_pre_match_legs(rows: list[tuple[int, Settled]], started_at) -> None:
+    """UPDATE ... FROM (VALUES ...): one statement for many outcomes' legs (PostgreSQL and
+    SQLite >= 3.33 both have it)."""
+    with connection.cursor() as cursor:
+        for start in range(0, len(rows), 300):
+            values, params = _values(rows[start : start + 300])
+            before_start = ""
+            if started_at is not None:
+                before_start = (
+                    " AND sportsbook_betleg.bet_id IN (SELECT b.id FROM sportsbook_bet b "
+                    "WHERE b.id = sportsbook_betleg.bet_id AND b.placed_at <= %s)"
+                )
+                params.append(started_at)
+            cursor.execute(
+                "UPDATE sportsbook_betleg SET win = v.win, void = v.void "
+                f"FROM (VALUES {values}) AS v(k, win, void) "
+                f"WHERE sportsbook_betleg.outcome_id = v.k AND NOT sportsbook_betleg.live"
+                f"{before_start}",
+                params,
+            )
+
+
+def _update_legs_by_id(rows: list[tuple[int, Settled]]) -> None:
+    with connection.cursor() as cursor:
+        for start in range(0, len(rows), 500):
+            values, params = _values(rows[start : start + 500])
+            cursor.execute(
+                "UPDATE sportsbook_betleg SET win = v.win, void = v.void "
+                f"FROM (VALUES {values}) AS v(k, win, void) WHERE sportsbook_betleg.id = v.k",
+                params,
+            )
+
+
+# --- step 3: the bets ---------------------------------------------------------------------------
+
+
+def bet_payout(kind: str, stake: int, system_size: int | None, legs: list[dict]) -> int:
+    """The bet's total return from its legs' results (SB §2.2–§2.5, E2, E3, E7)."""
+    settled = [
+        (Leg(Decimal(leg["odds"]), Settled(Fraction(leg["win"]), Fraction(leg["void"]))), leg)
+        for leg in legs
+    ]
+    if kind == BetKind.SINGLE:
+        return bet_math.single_return(stake, settled[0][0])
+    if kind == BetKind.EXPRESS:
+        return bet_math.express_return(stake, [one for one, _leg in settled])
+    return bet_math.system_return(
+        stake,
+        [one for one, leg in settled if not leg["is_banker"]],
+        system_size,
+        bankers=[one for one, leg in settled if leg["is_banker"]],
+    )
+
+
+def bet_status(stake: int, payout: int, legs: list[dict]) -> str:
+    if payout == 0:
+        return BetStatus.LOST
+    if all(Fraction(leg["void"]) == 1 for leg in legs):
+        return BetStatus.VOID
+    if all(Fraction(leg["win"]) == 1 for leg in legs):
+        return BetStatus.WON
+    return BetStatus.PART
+
+
+def _affected_bet_ids(event: Event, after: int) -> list[int]:
+    return list(
+        BetLeg.objects.filter(outcome__market__event=event, bet_id__gt=after)
+        .order_by("bet_id")
+        .values_list("bet_id", flat=True)
+        .distinct()[:CHUNK]
+    )
+
+
+def _settle_chunk(event: Event, run: SettlementRun, bet_ids: list[int], now: dt.datetime) -> int:
+    """One transaction: book the change of these bets' payouts and record it."""
+    with transaction.atomic():
+        # The bets' rows serialise two processes settling the same bets (a sweeper and a
+        # `manage.py settle`, or two events of one express): the second sees the first's payouts.
+        bets = list(
+            Bet.objects.select_for_update()
+            .filter(pk__in=bet_ids)
+            .order_by("pk")
+            .values("pk", "player_id", "kind", "stake", "currency", "system_size", "payout")
+        )
+        legs_by_bet: dict[int, list[dict]] = defaultdict(list)
+        for leg in BetLeg.objects.filter(bet_id__in=bet_ids).values(
+            "bet_id", "odds", "win", "void", "is_banker"
+        ):
+            legs_by_bet[leg["bet_id"]].append(leg)
+        net_by_wallet: dict[tuple[int, str], int] = defaultdict(int)
+        held: dict[str, int] = defaultdict(int)
+        book: dict[str, int] = defaultdict(int)
+        records, updates = [], []
+        for bet in bets:
+            legs = legs_by_bet[bet["pk"]]
+            if any(leg["win"] is None for leg in legs):
+                continue  # another of its events is not settled yet
+            payout = bet_payout(bet["kind"], bet["stake"], bet["system_size"], legs)
+            previous = bet["payout"]
+            if previous == payout:
+                continue  # already settled on this result: nothing changes
+            currency = bet["currency"]
+            change = payout - (previous or 0)
+            net_by_wallet[(bet["player_id"], currency)] += change
+            if previous is None:  # first settlement: the stake leaves stakes-held
+                held[currency] -= bet["stake"]
+                book[currency] += bet["stake"] - payout
+            else:
+                book[currency] -= change
+            status = bet_status(bet["stake"], payout, legs)
+            updates.append((bet["pk"], status, payout))
+            records.append(
+                BetSettlement(
+                    run=run,
+                    bet_id=bet["pk"],
+                    payout=payout,
+                    previous_payout=previous,
+                    status=status,
+                )
+            )
+        if not updates:
+            return 0
+        _book(run, net_by_wallet, held, book, bet_ids[0])
+        _write_bets(updates, now)
+        BetSettlement.objects.bulk_create(records)
+    return len(updates)
+
+
+def _book(run, net_by_wallet, held, book, chunk_key: int) -> None:
+    currencies = sorted(set(held) | set(book) | {c for _p, c in net_by_wallet})
+    wallets = {
+        (a.owner_id, a.currency): a
+        for a in Account.objects.filter(
+            kind=AccountKind.WALLET,
+            owner_id__in={p for p, _c in net_by_wallet},
+            currency__in=currencies,
+        )
+    }
+    for player_id, currency in net_by_wallet:
+        if (player_id, currency) not in wallets:
+            wallets[(player_id, currency)] = ledger.wallet_for(Player(pk=player_id), currency)
+    for currency in currencies:
+        legs = [
+            (wallets[(p, c)], amount)
+            for (p, c), amount in sorted(net_by_wallet.items())
+            if c == currency and amount
+        ]
+        if held.get(currency):
+            legs.append((stakes_held_account(currency), held[currency]))
+        if book.get(currency):
+            legs.append((book_account(currency), book[currency]))
+        if not legs:
+            continue
+        corrected = run.reason == SettlementReason.CORRECTION
+        ledger.transfer_create(
+            idempotency_key=f"{run.reference}:{currency}:{chunk_key}",
+            kind=TransferKind.REVERSAL if corrected else TransferKind.PAYOUT,
+            legs=legs,
+            memo=(_("Settlement corrected: %(event)s") if corrected else _("Settlement: %(event)s"))
+            % {"event": run.event},
+            reference=run.reference,
+        )
+
+
+def _write_bets(updates: list[tuple[int, str, int]], now: dt.datetime) -> None:
+    with connection.cursor() as cursor:
+        for start in range(0, len(updates), 500):
+            part = updates[start : start + 500]
+            values = ", ".join(["(%s, %s, %s)"] * len(part))
+            cast = "::bigint" if connection.vendor == "postgresql" else ""
+            cursor.execute(
+                f"UPDATE sportsbook_bet SET status = v.status, payout = v.payout{cast}, "
+                f"settled_at = %s FROM (VALUES {values}) AS v(k, status, payout) "
+                "WHERE sportsbook_bet.id = v.k",
+                [now, *[value for row in part for value in row]],
+            )
+
+
+# --- the run ---------------------------------------------------------------------------------
+
+
+def event_settle(
+    *,
+    event_id: int,
+    reason: str = SettlementReason.ON_DEMAND,
+    staff: Player | None = None,
+    now: dt.datetime | None = None,
+) -> SettlementRun | None:
+    """Settle (or re-settle) one event on its current result. None when there is nothing to do
+    (no result yet, or another process settled it on this result already)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event_id)
+        if event.result is None:
+            return None
+        last = event.settlement_runs.order_by("-number").first()
+        if last is not None and last.result == event.result and event.settle_due_at is None:
+            return None
+        if last is not None and reason == SettlementReason.SCHEDULED:
+            reason = SettlementReason.CORRECTION
+        number = (event.settlement_runs.aggregate(n=Max("number"))["n"] or 0) + 1
+        run = SettlementRun.objects.create(
+            event=event, number=number, reason=reason, result=event.result, created_by=staff
+        )
+        _settle_legs(event, EventResult.from_dict(event.result))
+    after, total = 0, 0
+    while True:
+        bet_ids = _affected_bet_ids(event, after)
+        if not bet_ids:
+            break
+        total += _settle_chunk(event, run, bet_ids, now)
+        after = bet_ids[-1]
+    Event.objects.filter(pk=event.pk).update(settled_at=now, settle_due_at=None)
+    run.bets_changed = total
+    return run

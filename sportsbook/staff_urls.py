@@ -1,0 +1,19 @@
+"""The trader page and results entry (staff only), at /trader/."""
+
+from django.urls import path
+
+from sportsbook import staff_views as views
+
+app_name = "trader"
+
+urlpatterns = [
+    path("", views.event_list, name="events"),
+    path("event/<int:event_id>/", views.event_detail, name="event"),
+    path("event/<int:event_id>/status/", views.event_status, name="event_status"),
+    path("event/<int:event_id>/score/", views.event_score, name="event_score"),
+    path("event/<int:event_id>/changes/", views.odds_changes, name="changes"),
+    path("event/<int:event_id>/result/", views.result_entry, name="results"),
+    path("event/<int:event_id>/settle/", views.settle_now, name="settle"),
+    path("outcome/<int:outcome_id>/odds/", views.odds_change, name="odds"),
+    path("market/<int:market_id>/status/", views.market_status, name="market_status"),
+]
