@@ -38,7 +38,7 @@ class Settled:
     def __post_init__(self):
         object.__setattr__(self, "win", _exact(self.win))
         object.__setattr__(self, "void", _exact(self.void))
-        if self.win < 0 or self.void < 0 or self.win + self.void > 1:
+        if self.win < 0 or self.void < 0 or Fraction(self.win) + Fraction(self.void) > 1:
             raise ValueError(f"invalid settlement shares win={self.win} void={self.void}")
 
     def coefficient(self, odds: Decimal) -> Fraction:

@@ -308,7 +308,7 @@ def _settle_three_way(kind: str, outcomes=THREE_WAY, forced: dict | None = None)
         ):
             # SB §4.5: a tie after overtime voids the bets on a team to win.
             return {o: VOID if o in ("1", "2") else won_if(o == "X") for o in outcomes}
-        if winner == "X" and "X" not in outcomes:
+        if winner == "X" and not any("X" in o for o in outcomes):
             return dict.fromkeys(outcomes, VOID)  # SB §3.29: draw no bet returns the stake
         return pick(outcomes, None if winner is None else {o for o in outcomes if winner in o})
 
