@@ -942,9 +942,12 @@ def run(context) -> bool:
         if key == "sqlite":
             tmp = Path(tempfile.mkdtemp(prefix="casino-bench-tables-"))
             try:
-                outcomes.append(
-                    _run_setup(context, key, f"sqlite:///{tmp / 'db.sqlite3'}", "", secret)
-                )
+                # An experiment, off by default (`make run` closes its SQLite connection after
+                # every database call): BENCH_SQLITE_CONN_MAX_AGE=600 keeps it open.
+                age = os.environ.get("BENCH_SQLITE_CONN_MAX_AGE", "").strip()
+                query = f"?conn_max_age={int(age)}" if age else ""
+                url = f"sqlite:///{tmp / 'db.sqlite3'}{query}"
+                outcomes.append(_run_setup(context, key, url, "", secret))
             finally:
                 shutil.rmtree(tmp, ignore_errors=True)
             continue

@@ -1,6 +1,7 @@
 """Notifications to players' own websocket groups. Payloads are primitives, sent after commit."""
 
 import asyncio
+import collections
 import logging
 
 from asgiref.sync import SyncToAsync, async_to_sync
@@ -25,11 +26,16 @@ def has_listeners(layer, group: str) -> bool:
 
 
 def group_send_all(messages: list[tuple[str, dict]]) -> None:
-    """Send (group, message) pairs in order, in one hop to the event loop, from sync code.
+    """Send (group, message) pairs in order, from sync code.
 
-    In a server's worker thread the sends run on the server's loop; once that loop has stopped
-    (shutdown) nobody is left to tell, and waiting on it would hang the process's exit. Groups
-    nobody in this process can hear (in-memory layer) are skipped.
+    In a server's worker thread (the database thread of a Daphne process) the sends are handed
+    to the server's loop and NOT waited for: that thread serves every socket's database work,
+    and waiting for the loop to get round to the sends held all of them up. One sender task per
+    loop sends the batches in the order they were handed over, so frames keep their order; a
+    failed send is logged (it used to raise into the caller, after its commit). Once the loop
+    has stopped (shutdown) nobody is left to tell. Groups nobody in this process can hear
+    (in-memory layer) are skipped. With no server loop (a command, a sync test) the sends run
+    on a loop of our own and are done when this returns.
     """
     layer = get_channel_layer()
     if layer is None:
@@ -38,27 +44,49 @@ def group_send_all(messages: list[tuple[str, dict]]) -> None:
     if not messages:
         return
 
-    async def send_all():
-        for group, message in messages:
-            await layer.group_send(group, message)
-
     loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
     if loop is None:  # no server loop here (a command, a sync test): a loop of our own
+
+        async def send_all():
+            for group, message in messages:
+                await layer.group_send(group, message)
+
         async_to_sync(send_all)()
         return
     if not loop.is_running():
         log.info("not broadcast: the server is stopping")
         return
-    future = asyncio.run_coroutine_threadsafe(send_all(), loop)
-    while True:
-        try:
-            future.result(timeout=0.1)
-            return
-        except TimeoutError:
-            if not loop.is_running():  # stopped while we waited: it will never run the sends
-                future.cancel()
-                log.info("not broadcast: the server is stopping")
-                return
+    try:
+        loop.call_soon_threadsafe(_enqueue, loop, layer, messages)
+    except RuntimeError:  # closed meanwhile
+        log.info("not broadcast: the server is stopping")
+
+
+# loop -> batches waiting for that loop's sender task; touched only from that loop's thread. The
+# task ends when it has sent everything (nothing is left pending when a loop closes), and the
+# next batch starts another: one sender per loop at a time, so the order is kept.
+_pending: dict[asyncio.AbstractEventLoop, collections.deque] = {}
+
+
+def _enqueue(loop, layer, messages) -> None:
+    queue = _pending.get(loop)
+    if queue is None:
+        queue = _pending[loop] = collections.deque()
+        loop.create_task(_send_in_order(loop, queue), name="group-sends")
+    queue.append((layer, messages))
+
+
+async def _send_in_order(loop, queue: collections.deque) -> None:
+    try:
+        while queue:
+            layer, messages = queue.popleft()
+            for group, message in messages:
+                try:
+                    await layer.group_send(group, message)
+                except Exception:
+                    log.exception("group send to %s failed", group)
+    finally:
+        _pending.pop(loop, None)
 
 
 def announce_balances(changes: list[tuple[int, str, int]]) -> None:

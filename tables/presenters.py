@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import uuid
 
+from tables.templatetags.cards import card as card_svg
+
 
 def _seat_info(view: dict, position: int | None) -> dict | None:
     if position is None:
@@ -38,17 +40,53 @@ def _durak(view: dict, game: dict, me: int | None) -> dict:
     legal = game.get("legal", [])
     types = {action["type"] for action in legal}
     opponent = None if me is None else 1 - me
+    playable = {card for action in legal for card in action.get("cards", [])} | {
+        action["card"] for action in legal if action["type"] == "defend"
+    }
     return {
         "legal_types": types,
         "can_attack": "attack" in types,
         "can_defend": "defend" in types,
         "can_take": "take" in types,
         "can_done": "done" in types,
-        "playable": {card for action in legal for card in action.get("cards", [])}
-        | {action["card"] for action in legal if action["type"] == "defend"},
+        "playable": playable,
         "targets": sorted({action["target"] for action in legal if action["type"] == "defend"}),
         "opponent": _seat_info(view, opponent),
         "opponent_count": game["hand_counts"][opponent] if opponent is not None else None,
         "players": [_seat_info(view, p) for p in (0, 1)],
         "role": None if me is None else ("attacker" if game["attacker"] == me else "defender"),
+        "hand_cards": _hand_cards(game, legal, types, playable),
     }
+
+
+def _hand_cards(game: dict, legal: list[dict], types: set, playable: set) -> list[dict]:
+    """What the template showed per card of the hand, computed once: its classes, whether it
+    may be played, and when defending the cards it beats (``data-beats``: each followed by a
+    space), which the template used to find with a loop over every legal action per card."""
+    trump = game.get("trump")
+    beats: dict[str, list[str]] = {}
+    if "defend" in types:
+        for action in legal:
+            if action["type"] == "defend":
+                beats.setdefault(action["card"], []).append(action["target"])
+    cards = []
+    for code in game.get("hand") or []:
+        can_play = code in playable
+        css = "hand-card"
+        if can_play:
+            css += " playable"
+        if code[1:] == trump:
+            css += " trump"
+        cards.append(
+            {
+                "code": code,
+                "rank": code[:1],
+                "css": css,
+                "playable": can_play,
+                "beats": "".join(f"{target} " for target in beats.get(code, []))
+                if "defend" in types and can_play
+                else None,
+                "svg": card_svg(code),
+            }
+        )
+    return cards
