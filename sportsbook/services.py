@@ -43,6 +43,7 @@ from sportsbook.settlement import bets as bet_math
 
 STAKES_HELD = "stakes-held"
 BOOK = "book"
+RECEIVABLE = "receivable"
 SETTLE_DELAY = dt.timedelta(minutes=20)  # SB §6.1
 
 # SB §5.1: the minimum stake in these currencies; any other is the equivalent of 0.5 USD.
@@ -87,6 +88,11 @@ def stakes_held_account(currency: str):
 
 def book_account(currency: str):
     return ledger.house_account(HousePurpose.SPORTSBOOK, currency, BOOK)
+
+
+def receivable_account(currency: str):
+    """What players owe after a correction took back more than their wallet held (E33)."""
+    return ledger.house_account(HousePurpose.SPORTSBOOK, currency, RECEIVABLE)
 
 
 def usd_rate(currency: str) -> Decimal:

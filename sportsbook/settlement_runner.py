@@ -39,7 +39,7 @@ from sportsbook.models import (
     SettlementReason,
     SettlementRun,
 )
-from sportsbook.services import book_account, stakes_held_account
+from sportsbook.services import book_account, receivable_account, stakes_held_account
 from sportsbook.settlement import BetContext, Settled
 from sportsbook.settlement import bets as bet_math
 from sportsbook.settlement.bets import Leg
@@ -219,10 +219,8 @@ def _settle_chunk(event: Event, run: SettlementRun, bet_ids: list[int], now: dt.
             "bet_id", "odds", "win", "void", "is_banker"
         ):
             legs_by_bet[leg["bet_id"]].append(leg)
-        net_by_wallet: dict[tuple[int, str], int] = defaultdict(int)
-        held: dict[str, int] = defaultdict(int)
-        book: dict[str, int] = defaultdict(int)
-        records, updates = [], []
+        money = _ChunkMoney()
+        records, updates = [], {}
         for bet in bets:
             legs = legs_by_bet[bet["pk"]]
             if any(leg["win"] is None for leg in legs):
@@ -231,16 +229,9 @@ def _settle_chunk(event: Event, run: SettlementRun, bet_ids: list[int], now: dt.
             previous = bet["payout"]
             if previous == payout:
                 continue  # already settled on this result: nothing changes
-            currency = bet["currency"]
-            change = payout - (previous or 0)
-            net_by_wallet[(bet["player_id"], currency)] += change
-            if previous is None:  # first settlement: the stake leaves stakes-held
-                held[currency] -= bet["stake"]
-                book[currency] += bet["stake"] - payout
-            else:
-                book[currency] -= change
+            money.add(bet, payout, previous)
             status = bet_status(bet["stake"], payout, legs)
-            updates.append((bet["pk"], status, payout))
+            updates[bet["pk"]] = [status, payout, 0]
             records.append(
                 BetSettlement(
                     run=run,
@@ -252,57 +243,118 @@ def _settle_chunk(event: Event, run: SettlementRun, bet_ids: list[int], now: dt.
             )
         if not updates:
             return 0
-        _book(run, net_by_wallet, held, book, bet_ids[0])
-        _write_bets(updates, now)
+        for bet_id, owed in money.book(run, chunk_key=bet_ids[0]).items():
+            updates[bet_id][2] = owed
+        _write_bets([(pk, *values) for pk, values in updates.items()], now)
         BetSettlement.objects.bulk_create(records)
     return len(updates)
 
 
-def _book(run, net_by_wallet, held, book, chunk_key: int) -> None:
-    currencies = sorted(set(held) | set(book) | {c for _p, c in net_by_wallet})
+class _ChunkMoney:
+    """What a chunk of bets moves, per currency: wallets (net per player), stakes-held, book."""
+
+    def __init__(self):
+        self.wallets: dict[tuple[int, str], int] = defaultdict(int)
+        self.held: dict[str, int] = defaultdict(int)
+        self.book_result: dict[str, int] = defaultdict(int)
+        self.taken_back: dict[tuple[int, str], list[tuple[int, int]]] = defaultdict(list)
+
+    def add(self, bet: dict, payout: int, previous: int | None) -> None:
+        currency, change = bet["currency"], payout - (previous or 0)
+        self.wallets[(bet["player_id"], currency)] += change
+        if previous is None:  # first settlement: the stake leaves stakes-held
+            self.held[currency] -= bet["stake"]
+            self.book_result[currency] += bet["stake"] - payout
+        else:
+            self.book_result[currency] -= change
+            if change < 0:
+                self.taken_back[(bet["player_id"], currency)].append((bet["pk"], -change))
+
+    def book(self, run: SettlementRun, chunk_key: int) -> dict[int, int]:
+        """Book one transfer per currency. A correction takes back what a wallet still holds; what
+        it no longer holds is booked to `sportsbook/receivable` and owed on the bets (E33).
+        Returns bet id -> amount owed."""
+        wallets = _wallets(self.wallets)
+        ledger.lock_accounts(wallets.values())
+        balances = dict(
+            Account.objects.filter(pk__in=[a.pk for a in wallets.values()]).values_list(
+                "pk", "balance"
+            )
+        )
+        owed: dict[int, int] = {}
+        for currency in sorted(
+            set(self.held) | set(self.book_result) | {c for _p, c in self.wallets}
+        ):
+            legs, receivable = [], 0
+            for (player_id, wallet_currency), amount in sorted(self.wallets.items()):
+                if wallet_currency != currency or not amount:
+                    continue
+                wallet = wallets[(player_id, currency)]
+                shortfall = max(0, -amount - balances[wallet.pk])
+                if shortfall:
+                    receivable += shortfall
+                    owed.update(_spread(self.taken_back[(player_id, currency)], shortfall))
+                if amount + shortfall:
+                    legs.append((wallet, amount + shortfall))
+            if receivable:
+                legs.append((receivable_account(currency), -receivable))
+            if self.held.get(currency):
+                legs.append((stakes_held_account(currency), self.held[currency]))
+            if self.book_result.get(currency):
+                legs.append((book_account(currency), self.book_result[currency]))
+            if not legs:
+                continue
+            corrected = run.reason == SettlementReason.CORRECTION
+            ledger.transfer_create(
+                idempotency_key=f"{run.reference}:{currency}:{chunk_key}",
+                kind=TransferKind.REVERSAL if corrected else TransferKind.PAYOUT,
+                legs=legs,
+                memo=(
+                    _("Settlement corrected: %(event)s")
+                    if corrected
+                    else _("Settlement: %(event)s")
+                )
+                % {"event": run.event},
+                reference=run.reference,
+            )
+        return owed
+
+
+def _spread(taken_back: list[tuple[int, int]], shortfall: int) -> dict[int, int]:
+    """Owe the shortfall on the bets whose payouts were cut, first bets first."""
+    owed = {}
+    for bet_id, amount in taken_back:
+        part = min(amount, shortfall)
+        if part:
+            owed[bet_id] = part
+            shortfall -= part
+    return owed
+
+
+def _wallets(keys) -> dict[tuple[int, str], Account]:
     wallets = {
         (a.owner_id, a.currency): a
         for a in Account.objects.filter(
             kind=AccountKind.WALLET,
-            owner_id__in={p for p, _c in net_by_wallet},
-            currency__in=currencies,
+            owner_id__in={p for p, _c in keys},
+            currency__in={c for _p, c in keys},
         )
     }
-    for player_id, currency in net_by_wallet:
+    for player_id, currency in keys:
         if (player_id, currency) not in wallets:
             wallets[(player_id, currency)] = ledger.wallet_for(Player(pk=player_id), currency)
-    for currency in currencies:
-        legs = [
-            (wallets[(p, c)], amount)
-            for (p, c), amount in sorted(net_by_wallet.items())
-            if c == currency and amount
-        ]
-        if held.get(currency):
-            legs.append((stakes_held_account(currency), held[currency]))
-        if book.get(currency):
-            legs.append((book_account(currency), book[currency]))
-        if not legs:
-            continue
-        corrected = run.reason == SettlementReason.CORRECTION
-        ledger.transfer_create(
-            idempotency_key=f"{run.reference}:{currency}:{chunk_key}",
-            kind=TransferKind.REVERSAL if corrected else TransferKind.PAYOUT,
-            legs=legs,
-            memo=(_("Settlement corrected: %(event)s") if corrected else _("Settlement: %(event)s"))
-            % {"event": run.event},
-            reference=run.reference,
-        )
+    return wallets
 
 
-def _write_bets(updates: list[tuple[int, str, int]], now: dt.datetime) -> None:
+def _write_bets(updates: list[tuple[int, str, int, int]], now: dt.datetime) -> None:
     with connection.cursor() as cursor:
         for start in range(0, len(updates), 500):
             part = updates[start : start + 500]
-            values = ", ".join(["(%s, %s, %s)"] * len(part))
-            cast = "::bigint" if connection.vendor == "postgresql" else ""
+            values = ", ".join(["(%s, %s, %s, %s)"] * len(part))
             cursor.execute(
-                f"UPDATE sportsbook_bet SET status = v.status, payout = v.payout{cast}, "
-                f"settled_at = %s FROM (VALUES {values}) AS v(k, status, payout) "
+                "UPDATE sportsbook_bet SET status = v.status, payout = v.payout, "
+                "debt = sportsbook_bet.debt + v.debt, "
+                f"settled_at = %s FROM (VALUES {values}) AS v(k, status, payout, debt) "
                 "WHERE sportsbook_bet.id = v.k",
                 [now, *[value for row in part for value in row]],
             )

@@ -1,0 +1,289 @@
+"""Bet acceptance (sportsbook.services.bet_place): every refusal with its message, the odds-change
+confirmation, idempotency, and the money moving to stakes-held."""
+
+import datetime as dt
+import threading
+import uuid
+from decimal import Decimal
+
+import pytest
+from django.db import close_old_connections
+
+from casino import ledger, limits
+from casino.models import Transfer
+from sportsbook import services
+from sportsbook.models import (
+    Bet,
+    BetKind,
+    BettorSettings,
+    EventStatus,
+    MarketStatus,
+    OddsChange,
+    OddsPolicy,
+    PlayerStakeLimit,
+)
+from sportsbook.services import BetRefused, OddsChanged, Selection
+from tests.conftest import assert_books_clean, fund, new_player, requires_postgres
+from tests.sportsbook.line import make_event, outcome, set_rates
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def bettor(db):
+    set_rates()
+    player = new_player()
+    fund(player, 100_000, "BYN")
+    return player
+
+
+def place(player, outcomes, *, kind=BetKind.SINGLE, stake=1_000, currency="BYN", key=None, **kw):
+    bankers = kw.pop("bankers", set())
+    selections = [Selection(o.pk, o.odds, banker=o.pk in bankers) for o in outcomes]
+    bet, _created = services.bet_place(
+        player=player,
+        kind=kind,
+        selections=selections,
+        stake=stake,
+        currency=currency,
+        idempotency_key=key or uuid.uuid4().hex,
+        **kw,
+    )
+    return bet
+
+
+def test_sb_1_3_single_accepted_moves_the_stake_to_stakes_held(bettor):
+    event = make_event(odds="2.50")
+    bet = place(bettor, [outcome(event, "1x2", "1")], stake=10_000)
+    assert bet.kind == BetKind.SINGLE and bet.potential_return == 25_000
+    assert bet.legs.get().odds == Decimal("2.500")
+    assert ledger.balances_of(bettor)["BYN"] == 90_000
+    assert Transfer.objects.filter(reference=bet.reference, kind="stake").count() == 1
+    assert_books_clean()
+
+
+def test_sb_1_4_double_submit_creates_one_bet(bettor):
+    event = make_event()
+    chosen = outcome(event, "1x2", "X")
+    first = place(bettor, [chosen], key="slip-1")
+    second = place(bettor, [chosen], key="slip-1")
+    assert first.pk == second.pk
+    assert Bet.objects.filter(player=bettor).count() == 1
+    assert ledger.balances_of(bettor)["BYN"] == 99_000
+
+
+def test_sb_1_3_stake_over_the_balance_is_refused_and_nothing_booked(bettor):
+    event = make_event(max_stake=10_000_000)
+    with pytest.raises(BetRefused, match="Insufficient funds"):
+        place(bettor, [outcome(event, "1x2", "1")], stake=100_001)
+    assert not Bet.objects.exists()
+    assert ledger.balances_of(bettor)["BYN"] == 100_000
+    assert_books_clean()
+
+
+def test_sb_5_1_minimum_stakes_by_currency(bettor):
+    event = make_event()
+    one = outcome(event, "1x2", "1")
+    assert services.minimum_stake("USD") == 100
+    assert services.minimum_stake("EUR") == 100
+    assert services.minimum_stake("UAH") == 500
+    assert services.minimum_stake("RUB") == 2_000
+    assert services.minimum_stake("BYN") == 160  # 0.5 USD at 3.20 BYN per USD
+    with pytest.raises(BetRefused, match=r"The minimum stake is 1\.60"):
+        place(bettor, [one], stake=159)
+    fund(bettor, 10_000, "USD")
+    with pytest.raises(BetRefused, match=r"The minimum stake is 1\.00"):
+        place(bettor, [one], stake=99, currency="USD")
+    assert place(bettor, [one], stake=100, currency="USD").currency == "USD"
+
+
+def test_sb_5_1_no_exchange_rate_means_no_bets_in_that_currency(bettor):
+    from sportsbook.models import ExchangeRate
+
+    ExchangeRate.objects.filter(currency="BYN").delete()
+    with pytest.raises(BetRefused, match="exchange rate"):
+        place(bettor, [outcome(make_event(), "1x2", "1")], stake=1_000)
+
+
+def test_sb_5_2_maximum_per_outcome_in_the_players_currency(bettor):
+    event = make_event(max_stake=32_000)  # 320 BYN = 100 USD
+    fund(bettor, 100_000, "USD")
+    with pytest.raises(BetRefused, match=r"The maximum stake on this bet is 100\.00"):
+        place(bettor, [outcome(event, "1x2", "1")], stake=10_001, currency="USD")
+    assert place(bettor, [outcome(event, "1x2", "1")], stake=10_000, currency="USD")
+
+
+def test_e31_express_maximum_is_the_lowest_among_its_legs(bettor):
+    low, high = make_event(max_stake=5_000), make_event(max_stake=50_000)
+    legs = [outcome(low, "1x2", "1"), outcome(high, "1x2", "2")]
+    with pytest.raises(BetRefused, match=r"50\.00"):
+        place(bettor, legs, kind=BetKind.EXPRESS, stake=5_001)
+
+
+def test_sb_5_3_staff_limit_on_one_player(bettor, staff):
+    PlayerStakeLimit.objects.create(player=bettor, currency="BYN", max_stake=2_000, set_by=staff)
+    with pytest.raises(BetRefused, match=r"Your maximum stake per bet is 20\.00"):
+        place(bettor, [outcome(make_event(), "1x2", "1")], stake=2_001)
+
+
+def test_responsible_gaming_limits_apply_to_bets(bettor):
+    limits.self_exclusion_set(
+        player=bettor, until=dt.date.today() + dt.timedelta(days=7), by=bettor
+    )
+    with pytest.raises(BetRefused, match="excluded"):
+        place(bettor, [outcome(make_event(), "1x2", "1")])
+    assert not Bet.objects.exists()
+
+
+def test_suspended_market_refuses_bets(bettor):
+    event = make_event()
+    chosen = outcome(event, "1x2", "1")
+    services.market_set_status(market_id=chosen.market_id, status=MarketStatus.SUSPENDED)
+    with pytest.raises(BetRefused, match="suspended"):
+        place(bettor, [chosen])
+    services.market_set_status(market_id=chosen.market_id, status=MarketStatus.OPEN)
+    assert place(bettor, [chosen])
+
+
+def test_sb_1_1_started_event_takes_only_live_markets(bettor):
+    event = make_event(starts_in=dt.timedelta(minutes=-5))
+    with pytest.raises(BetRefused, match="has started"):
+        place(bettor, [outcome(event, "1x2", "1")])
+    live = make_event(status=EventStatus.LIVE, in_play=True)
+    services.event_score_set(event_id=live.pk, score=[1, 0], minute=37)
+    bet = place(bettor, [outcome(live, "1x2", "1")])
+    leg = bet.legs.get()
+    assert leg.live and leg.score_at_placement == [1, 0] and leg.placed_minute == 37
+
+
+def test_marking_live_closes_pre_match_markets(bettor):
+    event = make_event()
+    services.event_set_status(event_id=event.pk, status=EventStatus.LIVE)
+    with pytest.raises(BetRefused, match="closed"):
+        place(bettor, [outcome(event, "1x2", "1")])
+
+
+def test_settled_or_finished_event_refuses_bets(bettor):
+    event = make_event()
+    services.event_set_status(event_id=event.pk, status=EventStatus.FINISHED)
+    with pytest.raises(BetRefused):
+        place(bettor, [outcome(event, "1x2", "1")])
+
+
+def test_sb_2_3_two_outcomes_of_one_event_cannot_be_combined(bettor):
+    event = make_event()
+    with pytest.raises(BetRefused, match="cannot be combined"):
+        place(
+            bettor,
+            [outcome(event, "1x2", "1"), outcome(event, "total", "over")],
+            kind=BetKind.EXPRESS,
+        )
+
+
+def test_bet_shapes_are_checked(bettor):
+    events = [make_event() for _ in range(3)]
+    legs = [outcome(e, "1x2", "1") for e in events]
+    with pytest.raises(BetRefused, match="one outcome"):
+        place(bettor, legs[:2], kind=BetKind.SINGLE)
+    with pytest.raises(BetRefused, match="at least two"):
+        place(bettor, legs[:1], kind=BetKind.EXPRESS)
+    with pytest.raises(BetRefused, match="N from 2 to 2"):
+        place(bettor, legs, kind=BetKind.SYSTEM, system_size=3)
+    with pytest.raises(BetRefused, match="three outcomes besides"):
+        place(bettor, legs[:2], kind=BetKind.SYSTEM, system_size=2)
+    with pytest.raises(BetRefused, match="Only a system"):
+        place(bettor, legs[:2], kind=BetKind.EXPRESS, bankers={legs[0].pk})
+
+
+def test_sb_2_4_system_potential_return_and_stake_per_combination(bettor):
+    events = [make_event(odds=k) for k in ("1.50", "2.00", "3.00")]
+    legs = [outcome(e, "1x2", "1") for e in events]
+    bet = place(bettor, legs, kind=BetKind.SYSTEM, system_size=2, stake=3_000)
+    assert bet.potential_return == 13_500  # 10 x (3.00 + 4.50 + 6.00), worked example 3
+    many = [outcome(make_event(), "1x2", "1") for _ in range(10)]
+    with pytest.raises(BetRefused, match="cannot be shared among 252"):  # E6
+        place(bettor, many, kind=BetKind.SYSTEM, system_size=5, stake=200)
+
+
+def test_sb_2_5_system_with_a_banker(bettor):
+    events = [make_event(odds=k) for k in ("1.50", "2.00", "3.00", "1.80")]
+    legs = [outcome(e, "1x2", "1") for e in events]
+    bet = place(bettor, legs, kind=BetKind.SYSTEM, system_size=2, stake=3_000, bankers={legs[3].pk})
+    assert bet.potential_return == 24_300  # worked example 3 with a banker at 1.80
+    assert bet.legs.filter(is_banker=True).count() == 1
+
+
+def test_sb_1_7_odds_changed_asks_the_player(bettor):
+    event = make_event(odds="2.00")
+    chosen = outcome(event, "1x2", "1")
+    services.odds_set(outcome_id=chosen.pk, odds=Decimal("1.80"), staff=None)
+    with pytest.raises(OddsChanged) as raised:
+        place(bettor, [chosen])  # the slip still shows 2.00
+    assert raised.value.changes == {chosen.pk: (Decimal("2.00"), Decimal("1.800"))}
+    assert not Bet.objects.exists()
+    chosen.refresh_from_db()
+    bet = place(bettor, [chosen])  # confirmed at the new odds
+    assert bet.legs.get().odds == Decimal("1.800")
+
+
+def test_e15_odds_policy_accept_higher_and_accept_any(bettor):
+    event = make_event(odds="2.00")
+    chosen = outcome(event, "1x2", "1")
+    seen = chosen.odds
+    BettorSettings.objects.create(player=bettor, odds_policy=OddsPolicy.HIGHER)
+    services.odds_set(outcome_id=chosen.pk, odds=Decimal("2.20"), staff=None)
+    chosen.odds = seen
+    assert place(bettor, [chosen]).legs.get().odds == Decimal("2.200")
+    services.odds_set(outcome_id=chosen.pk, odds=Decimal("1.50"), staff=None)
+    with pytest.raises(OddsChanged):
+        place(bettor, [chosen])
+    BettorSettings.objects.filter(player=bettor).update(odds_policy=OddsPolicy.ANY)
+    assert place(bettor, [chosen]).legs.get().odds == Decimal("1.500")
+
+
+def test_sb_1_5_odds_change_is_kept_and_does_not_touch_accepted_bets(bettor, staff):
+    event = make_event(odds="2.00")
+    chosen = outcome(event, "1x2", "1")
+    bet = place(bettor, [chosen])
+    services.odds_set(outcome_id=chosen.pk, odds=Decimal("3.10"), staff=staff)
+    change = OddsChange.objects.get(outcome=chosen)
+    assert (change.old_odds, change.new_odds, change.changed_by) == (
+        Decimal("2.000"),
+        Decimal("3.100"),
+        staff,
+    )
+    assert bet.legs.get().odds == Decimal("2.000")
+    with pytest.raises(services.LineError):
+        services.odds_set(outcome_id=chosen.pk, odds=Decimal("1.00"), staff=staff)
+
+
+@requires_postgres
+@pytest.mark.django_db(transaction=True)
+def test_sb_1_3_concurrent_bets_never_overdraw():
+    set_rates()
+    player = new_player()
+    fund(player, 6_000, "BYN")
+    event = make_event()
+    chosen = outcome(event, "1x2", "1")
+    start = threading.Barrier(12)
+    accepted, refused = [], []
+
+    def bet_once():
+        try:
+            start.wait()
+            accepted.append(place(player, [chosen], stake=1_000).pk)
+        except BetRefused as refusal:
+            refused.append(str(refusal))
+        finally:
+            close_old_connections()
+
+    threads = [threading.Thread(target=bet_once) for _ in range(12)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(accepted) == 6 and len(refused) == 6
+    # threads speak the default language (Russian): the message names the missing 10.00 BYN
+    assert all("10.00\xa0BYN" in message for message in refused), refused
+    assert ledger.balances_of(player)["BYN"] == 0
+    assert_books_clean()
