@@ -1,6 +1,7 @@
 from django.core.management.base import BaseCommand
 
 from casino.demo import load_demo
+from sportsbook.demo import load_sportsbook_demo
 
 
 class Command(BaseCommand):
@@ -8,6 +9,8 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         logins = load_demo()
+        events = load_sportsbook_demo()
+        self.stdout.write(f"Sportsbook demo line: {events} new events.")
         self.stdout.write("Demo logins (username / password):")
         for username, password, role in logins:
             self.stdout.write(f"  {username:<8} / {password:<13} {role}")

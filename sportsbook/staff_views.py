@@ -1,0 +1,400 @@
+"""The trader page and results entry (issue 4 §1, §5): staff only, built for speed.
+
+Every change goes through `sportsbook.services` (odds kept in OddsChange and pushed live to the
+event's group) or `settlement_runner`. htmx posts get the changed fragment back (an outcome row,
+a market, the event's panel); plain posts are redirected back with a message. The forms carry
+what the trader saw (the odds, the event's version): a double click or a stale page is told so
+and changes nothing twice.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import wraps
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Case, Count, IntegerField, Prefetch, Value, When
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from sportsbook import services, settlement_runner
+from sportsbook.models import (
+    Event,
+    EventStatus,
+    Market,
+    OddsChange,
+    Outcome,
+    SettlementReason,
+    SettlementRun,
+    Sport,
+)
+from sportsbook.staff_forms import (
+    EVENT_ACTIONS,
+    EventStatusForm,
+    JsonResultForm,
+    MarketStatusForm,
+    OddsForm,
+    ResultEntry,
+    ScoreForm,
+)
+
+RECENT_CHANGES = 15
+LIST_LIMIT = 300
+
+
+def staff_only(view):
+    """Anonymous visitors go to the login page; a signed-in player gets 403."""
+
+    @wraps(view)
+    @login_required
+    def wrapper(request, *args, **kwargs):
+        if not request.user.is_staff:
+            raise PermissionDenied
+        return view(request, *args, **kwargs)
+
+    return wrapper
+
+
+def _first_error(form) -> str:
+    for errors in form.errors.values():
+        return errors[0]
+    return _("The form is not valid.")
+
+
+# --- reading ---------------------------------------------------------------------------------
+
+
+def _event_markets(event: Event):
+    return event.markets.prefetch_related(
+        Prefetch("outcomes", queryset=Outcome.objects.order_by("position", "pk"))
+    ).order_by("position", "pk")
+
+
+def _recent_changes(event: Event):
+    return (
+        OddsChange.objects.filter(outcome__market__event=event)
+        .select_related("outcome__market", "changed_by")
+        .order_by("-changed_at", "-pk")[:RECENT_CHANGES]
+    )
+
+
+def _event_context(event: Event, **extra) -> dict:
+    return {
+        "event": event,
+        "markets": _event_markets(event),
+        "changes": _recent_changes(event),
+        "actions": EVENT_ACTIONS,
+        "score_form": ScoreForm(
+            initial={
+                "home": (event.live_score.get("score") or [0, 0])[0],
+                "away": (event.live_score.get("score") or [0, 0])[1],
+                "minute": event.live_score.get("minute"),
+                "period": event.live_score.get("period", ""),
+                "version": event.version,
+            }
+        ),
+        **extra,
+    }
+
+
+@require_GET
+@staff_only
+def event_list(request):
+    sport = request.GET.get("sport", "")
+    status = request.GET.get("status", "")
+    events = (
+        Event.objects.select_related("competition__sport")
+        .annotate(
+            market_count=Count("markets", distinct=True),
+            live_first=Case(
+                When(status=EventStatus.LIVE, then=Value(0)),
+                When(status=EventStatus.SCHEDULED, then=Value(1)),
+                When(status=EventStatus.INTERRUPTED, then=Value(2)),
+                default=Value(3),
+                output_field=IntegerField(),
+            ),
+        )
+        .order_by("live_first", "starts_at", "pk")
+    )
+    if sport:
+        events = events.filter(competition__sport__code=sport)
+    if status in EventStatus.values:
+        events = events.filter(status=status)
+    context = {
+        "events": events[:LIST_LIMIT],
+        "sports": Sport.objects.all(),
+        "statuses": EventStatus.choices,
+        "sport": sport,
+        "status": status,
+    }
+    template = (
+        "sportsbook/trader/_event_rows.html" if request.htmx else "sportsbook/trader/list.html"
+    )
+    return render(request, template, context)
+
+
+@require_GET
+@staff_only
+def event_detail(request, event_id: int):
+    event = get_object_or_404(Event.objects.select_related("competition__sport"), pk=event_id)
+    return render(request, "sportsbook/trader/event.html", _event_context(event))
+
+
+@require_GET
+@staff_only
+def odds_changes(request, event_id: int):
+    event = get_object_or_404(Event, pk=event_id)
+    return render(
+        request,
+        "sportsbook/trader/_changes.html",
+        {"event": event, "changes": _recent_changes(event)},
+    )
+
+
+# --- the line ----------------------------------------------------------------------------------
+
+
+def _back(request, event_id: int):
+    return redirect(reverse("trader:event", args=[event_id]))
+
+
+@require_POST
+@staff_only
+def odds_change(request, outcome_id: int):
+    outcome = get_object_or_404(Outcome.objects.select_related("market__event"), pk=outcome_id)
+    form = OddsForm(request.POST)
+    error = None
+    if not form.is_valid():
+        error = _first_error(form)
+    else:
+        odds, was = form.cleaned_data["odds"], form.cleaned_data["was"]
+        if was is not None and outcome.odds != was and outcome.odds != odds:
+            # Someone (or an earlier click) moved them since this page was drawn.
+            error = _("The odds were changed meanwhile to %(odds)s; check them and try again.") % {
+                "odds": outcome.odds
+            }
+        else:
+            try:
+                outcome = services.odds_set(outcome_id=outcome.pk, odds=odds, staff=request.user)
+            except services.LineError as refusal:
+                error = str(refusal)
+    event = outcome.market.event
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        return _back(request, event.pk)
+    return render(
+        request,
+        "sportsbook/trader/_outcome_row.html",
+        {
+            "outcome": outcome,
+            "market": outcome.market,
+            "error": error,
+            "saved": error is None,
+            "event": event,
+            "changes": _recent_changes(event),
+            "oob_changes": True,
+        },
+    )
+
+
+@require_POST
+@staff_only
+def market_status(request, market_id: int):
+    market = get_object_or_404(Market.objects.select_related("event"), pk=market_id)
+    form = MarketStatusForm(request.POST)
+    error = None
+    if not form.is_valid():
+        error = _first_error(form)
+    else:
+        try:
+            market = services.market_set_status(
+                market_id=market.pk, status=form.cleaned_data["status"], staff=request.user
+            )
+        except services.LineError as refusal:
+            error = str(refusal)
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        return _back(request, market.event_id)
+    market = _event_markets(market.event).get(pk=market.pk)
+    return render(
+        request, "sportsbook/trader/_market.html", {"market": market, "market_error": error}
+    )
+
+
+def _event_panel(request, event_id: int, error: str | None, notice: str | None = None):
+    event = Event.objects.select_related("competition__sport").get(pk=event_id)
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        elif notice:
+            messages.success(request, notice)
+        return _back(request, event_id)
+    return render(
+        request,
+        "sportsbook/trader/_event_panel.html",
+        _event_context(event, panel_error=error, panel_notice=notice),
+    )
+
+
+@require_POST
+@staff_only
+def event_status(request, event_id: int):
+    event = get_object_or_404(Event, pk=event_id)
+    form = EventStatusForm(request.POST)
+    error = notice = None
+    if not form.is_valid():
+        error = _first_error(form)
+    elif form.cleaned_data["version"] != event.version:
+        error = _("The event was changed meanwhile (a double click?): nothing was done twice.")
+    elif form.cleaned_data["status"] == event.status:
+        error = _("The event is already %(status)s.") % {"status": event.get_status_display()}
+    else:
+        try:
+            event = services.event_set_status(
+                event_id=event.pk, status=form.cleaned_data["status"], staff=request.user
+            )
+        except services.LineError as refusal:
+            error = str(refusal)
+        else:
+            notice = _("The event is now %(status)s.") % {"status": event.get_status_display()}
+    return _event_panel(request, event_id, error, notice)
+
+
+@require_POST
+@staff_only
+def event_score(request, event_id: int):
+    event = get_object_or_404(Event, pk=event_id)
+    form = ScoreForm(request.POST)
+    error = notice = None
+    if not form.is_valid():
+        error = _first_error(form)
+    elif form.cleaned_data["version"] != event.version:
+        error = _("The event was changed meanwhile (a double click?): nothing was done twice.")
+    else:
+        data = form.cleaned_data
+        services.event_score_set(
+            event_id=event.pk,
+            score=[data["home"], data["away"]],
+            minute=data["minute"],
+            period=data["period"],
+        )
+        notice = _("Score saved.")
+    return _event_panel(request, event_id, error, notice)
+
+
+# --- results and settlement ---------------------------------------------------------------------
+
+
+def _results_context(event: Event, entry: ResultEntry, json_form: JsonResultForm, **extra) -> dict:
+    runs = (
+        SettlementRun.objects.filter(event=event)
+        .select_related("created_by")
+        .annotate(bets=Count("bet_settlements"))
+        .order_by("-number")
+    )
+    return {
+        "event": event,
+        "entry": entry,
+        "json_form": json_form,
+        "runs": runs,
+        "can_settle": event.result is not None
+        and event.status in (EventStatus.FINISHED, EventStatus.CANCELLED),
+        **extra,
+    }
+
+
+def _json_initial(event: Event) -> dict:
+    result = event.result or {"sport": event.sport_code, "ending": "completed"}
+    return {"result_json": json.dumps(result, ensure_ascii=False, indent=1)}
+
+
+@staff_only
+def result_entry(request, event_id: int):
+    event = get_object_or_404(Event.objects.select_related("competition__sport"), pk=event_id)
+    sport = event.sport_code
+    if request.method != "POST":
+        entry = ResultEntry(sport, result=event.result)
+        entry.header.initial["mark_finished"] = event.status != EventStatus.FINISHED
+        return render(
+            request,
+            "sportsbook/results/entry.html",
+            _results_context(event, entry, JsonResultForm(initial=_json_initial(event))),
+        )
+    json_mode = "result_json" in request.POST
+    more = request.POST.get("more", "")
+    entry = ResultEntry(sport, data=None if json_mode else request.POST, more=more)
+    json_form = JsonResultForm(request.POST if json_mode else None, initial=_json_initial(event))
+    if more:  # "more rows": draw the form again, bigger, saving nothing
+        return render(
+            request, "sportsbook/results/entry.html", _results_context(event, entry, json_form)
+        )
+    if json_mode:
+        result = json_form.cleaned_data["result_json"] if json_form.is_valid() else None
+        mark_finished = False
+    else:
+        result = entry.checked if entry.is_valid() else None
+        mark_finished = entry.header.is_valid() and entry.header.cleaned_data.get("mark_finished")
+    if result is None:
+        return render(
+            request,
+            "sportsbook/results/entry.html",
+            _results_context(event, entry, json_form, failed=True),
+            status=422,
+        )
+    error = None
+    try:
+        if mark_finished and event.status != EventStatus.FINISHED:
+            services.event_set_status(
+                event_id=event.pk, status=EventStatus.FINISHED, staff=request.user
+            )
+        if result == event.result:
+            messages.info(request, _("The result is unchanged."))
+        else:
+            correction = event.settled_at is not None
+            services.event_result_set(event_id=event.pk, result=result, staff=request.user)
+            messages.success(
+                request,
+                _("Result corrected: the event is settled again at once.")
+                if correction
+                else _("Result saved."),
+            )
+    except services.LineError as refusal:
+        error = str(refusal)
+    if error:
+        if json_mode:
+            json_form.add_error(None, error)
+        else:
+            entry.error = error
+        return render(
+            request,
+            "sportsbook/results/entry.html",
+            _results_context(event, entry, json_form, failed=True),
+            status=422,
+        )
+    return redirect(reverse("trader:results", args=[event.pk]))
+
+
+@require_POST
+@staff_only
+def settle_now(request, event_id: int):
+    event = get_object_or_404(Event, pk=event_id)
+    if event.result is None or event.status not in (EventStatus.FINISHED, EventStatus.CANCELLED):
+        messages.error(request, _("Only a finished or cancelled event with a result is settled."))
+        return redirect(reverse("trader:results", args=[event.pk]))
+    reason = SettlementReason.CORRECTION if event.settled_at else SettlementReason.ON_DEMAND
+    run = settlement_runner.event_settle(event_id=event.pk, reason=reason, staff=request.user)
+    if run is None:
+        messages.info(request, _("Nothing to settle: the bets are settled on this result already."))
+    else:
+        messages.success(
+            request,
+            _("Settlement run %(number)s: %(count)s bets changed.")
+            % {"number": run.number, "count": run.bets_changed},
+        )
+    return redirect(reverse("trader:results", args=[event.pk]))
