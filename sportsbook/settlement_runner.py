@@ -131,8 +131,8 @@ def _values(rows: list[tuple[int, Settled]]) -> tuple[str, list]:
 
 
 def _update_pre_match_legs(rows: list[tuple[int, Settled]], started_at) -> None:
-    """UPDATE ... FROM (VALUES ...): one statement for many outcomes' legs (PostgreSQL and
-    SQLite >= 3.33 both have it)."""
+    """WITH v AS (VALUES ...) UPDATE ... FROM v: one statement for many outcomes' legs
+    (PostgreSQL and SQLite >= 3.33 both have it)."""
     with connection.cursor() as cursor:
         for start in range(0, len(rows), 300):
             values, params = _values(rows[start : start + 300])
@@ -144,8 +144,8 @@ def _update_pre_match_legs(rows: list[tuple[int, Settled]], started_at) -> None:
                 )
                 params.append(started_at)
             cursor.execute(
-                "UPDATE sportsbook_betleg SET win = v.win, void = v.void "
-                f"FROM (VALUES {values}) AS v(k, win, void) "
+                f"WITH v(k, win, void) AS (VALUES {values}) "
+                "UPDATE sportsbook_betleg SET win = v.win, void = v.void FROM v "
                 f"WHERE sportsbook_betleg.outcome_id = v.k AND NOT sportsbook_betleg.live"
                 f"{before_start}",
                 params,
@@ -157,8 +157,9 @@ def _update_legs_by_id(rows: list[tuple[int, Settled]]) -> None:
         for start in range(0, len(rows), 500):
             values, params = _values(rows[start : start + 500])
             cursor.execute(
-                "UPDATE sportsbook_betleg SET win = v.win, void = v.void "
-                f"FROM (VALUES {values}) AS v(k, win, void) WHERE sportsbook_betleg.id = v.k",
+                f"WITH v(k, win, void) AS (VALUES {values}) "
+                "UPDATE sportsbook_betleg SET win = v.win, void = v.void FROM v "
+                "WHERE sportsbook_betleg.id = v.k",
                 params,
             )
 
@@ -352,11 +353,11 @@ def _write_bets(updates: list[tuple[int, str, int, int]], now: dt.datetime) -> N
             part = updates[start : start + 500]
             values = ", ".join(["(%s, %s, %s, %s)"] * len(part))
             cursor.execute(
+                f"WITH v(k, status, payout, debt) AS (VALUES {values}) "
                 "UPDATE sportsbook_bet SET status = v.status, payout = v.payout, "
-                "debt = sportsbook_bet.debt + v.debt, "
-                f"settled_at = %s FROM (VALUES {values}) AS v(k, status, payout, debt) "
+                "debt = sportsbook_bet.debt + v.debt, settled_at = %s FROM v "
                 "WHERE sportsbook_bet.id = v.k",
-                [now, *[value for row in part for value in row]],
+                [*[value for row in part for value in row], now],
             )
 
 

@@ -1,0 +1,370 @@
+"""Settlement of bets against results (sportsbook.settlement_runner): payouts credited (SB §6.2),
+on time (SB §6.1), once, corrections booked as the difference (E33), and 10,000 random bets."""
+
+import datetime as dt
+import random
+import threading
+import uuid
+from decimal import Decimal
+
+import pytest
+from django.core.management import call_command
+from django.db import close_old_connections
+from django.utils import timezone
+
+from casino import ledger
+from casino.models import HousePurpose, Transfer, TransferKind
+from sportsbook import services
+from sportsbook.models import (
+    Bet,
+    BetKind,
+    BetLeg,
+    BetSettlement,
+    BetStatus,
+    Event,
+    EventStatus,
+    Market,
+    Outcome,
+    SettlementReason,
+)
+from sportsbook.services import Selection
+from sportsbook.settlement import bets as bet_math
+from sportsbook.settlement.grading import PRE_MATCH
+from sportsbook.settlement.markets import KINDS
+from sportsbook.settlement.random_results import random_result
+from sportsbook.settlement.results import EventResult
+from sportsbook.settlement_runner import event_settle, settle_due
+from tests.conftest import assert_books_clean, fund, new_player, requires_postgres
+from tests.sportsbook.line import football_result, make_event, outcome, set_rates
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def bettor(db):
+    set_rates()
+    player = new_player()
+    fund(player, 100_000, "BYN")
+    return player
+
+
+def place(player, outcomes, *, kind=BetKind.SINGLE, stake=1_000, **kw):
+    bankers = kw.pop("bankers", set())
+    bet, _created = services.bet_place(
+        player=player,
+        kind=kind,
+        selections=[Selection(o.pk, o.odds, banker=o.pk in bankers) for o in outcomes],
+        stake=stake,
+        currency="BYN",
+        idempotency_key=uuid.uuid4().hex,
+        **kw,
+    )
+    return bet
+
+
+def finish(event, result: dict, now=None):
+    services.event_set_status(event_id=event.pk, status=EventStatus.FINISHED, now=now)
+    services.event_result_set(event_id=event.pk, result=result, now=now)
+    return event_settle(event_id=event.pk)
+
+
+def balance(player) -> int:
+    return ledger.balances_of(player)["BYN"]
+
+
+def test_sb_6_2_single_won_lost_and_void_are_paid_at_settlement(bettor):
+    event = make_event(odds="2.50")
+    won = place(bettor, [outcome(event, "1x2", "1")], stake=10_000)
+    lost = place(bettor, [outcome(event, "1x2", "2")], stake=10_000)
+    under = place(bettor, [outcome(event, "total", "under")], stake=10_000)
+    assert balance(bettor) == 70_000
+    finish(event, football_result(2, 1))
+    for bet in (won, lost, under):
+        bet.refresh_from_db()
+    assert (won.status, won.payout) == (BetStatus.WON, 25_000)
+    assert (lost.status, lost.payout) == (BetStatus.LOST, 0)
+    assert (under.status, under.payout) == (BetStatus.LOST, 0)  # 3 goals: over 2.5
+    assert balance(bettor) == 95_000
+    assert_books_clean()
+
+
+def test_sb_3_1_cancelled_event_returns_every_stake(bettor):
+    event = make_event()
+    bet = place(bettor, [outcome(event, "1x2", "1")], stake=5_000)
+    services.event_set_status(event_id=event.pk, status=EventStatus.CANCELLED)
+    services.event_result_set(
+        event_id=event.pk, result={"sport": "football", "ending": "cancelled"}
+    )
+    event_settle(event_id=event.pk)
+    bet.refresh_from_db()
+    assert (bet.status, bet.payout) == (BetStatus.VOID, 5_000)
+    assert balance(bettor) == 100_000
+    assert_books_clean()
+
+
+def test_sb_2_3_express_waits_for_its_last_event_and_counts_a_void_leg_at_1(bettor):
+    first, second, third = make_event(odds="1.80"), make_event(odds="2.10"), make_event(odds="1.50")
+    legs = [outcome(first, "1x2", "1"), outcome(second, "1x2", "1"), outcome(third, "1x2", "1")]
+    bet = place(bettor, legs, kind=BetKind.EXPRESS, stake=5_000)
+    finish(first, football_result(1, 0))
+    bet.refresh_from_db()
+    assert bet.status == BetStatus.OPEN and bet.payout is None
+    services.event_set_status(event_id=second.pk, status=EventStatus.CANCELLED)
+    services.event_result_set(
+        event_id=second.pk, result={"sport": "football", "ending": "cancelled"}
+    )
+    event_settle(event_id=second.pk)
+    finish(third, football_result(3, 0))
+    bet.refresh_from_db()
+    assert (bet.status, bet.payout) == (BetStatus.PART, 13_500)  # worked example 2: 135.00
+    assert_books_clean()
+
+
+def test_sb_2_4_system_two_of_three_worked_example(bettor):
+    events = [make_event(odds=k) for k in ("1.50", "2.00", "3.00", "1.80")]
+    legs = [outcome(e, "1x2", "1") for e in events]
+    plain = place(bettor, legs[:3], kind=BetKind.SYSTEM, system_size=2, stake=3_000)
+    banked = place(
+        bettor, legs, kind=BetKind.SYSTEM, system_size=2, stake=3_000, bankers={legs[3].pk}
+    )
+    for event, score in zip(events, [(1, 0), (1, 0), (0, 1), (2, 0)], strict=True):
+        finish(event, football_result(*score))
+    plain.refresh_from_db()
+    banked.refresh_from_db()
+    assert plain.payout == 3_000  # C loses: only {A,B} wins, 10 x 3.00
+    assert banked.payout == 5_400  # x the banker's 1.80
+    assert_books_clean()
+
+
+def test_sb_6_1_settled_20_minutes_after_the_end(bettor):
+    event = make_event()
+    bet = place(bettor, [outcome(event, "1x2", "1")])
+    ended = timezone.now()
+    services.event_set_status(event_id=event.pk, status=EventStatus.FINISHED, now=ended)
+    services.event_result_set(event_id=event.pk, result=football_result(1, 0), now=ended)
+    event.refresh_from_db()
+    assert event.settle_due_at == ended + dt.timedelta(minutes=20)
+    assert settle_due(ended + dt.timedelta(minutes=19)) == 0
+    bet.refresh_from_db()
+    assert bet.payout is None
+    assert settle_due(ended + dt.timedelta(minutes=20)) == 1
+    bet.refresh_from_db()
+    assert bet.payout == 2_000
+    assert settle_due(ended + dt.timedelta(minutes=40)) == 0
+
+
+def test_settlement_run_twice_pays_once(bettor):
+    event = make_event()
+    bet = place(bettor, [outcome(event, "1x2", "1")])
+    assert finish(event, football_result(1, 0)) is not None
+    assert event_settle(event_id=event.pk) is None
+    call_command("settle", str(event.pk))
+    bet.refresh_from_db()
+    assert bet.payout == 2_000
+    assert balance(bettor) == 101_000
+    assert BetSettlement.objects.filter(bet=bet).count() == 1
+    assert Transfer.objects.filter(kind=TransferKind.PAYOUT).count() == 1
+    assert_books_clean()
+
+
+def test_e33_corrected_result_reverses_exactly(bettor):
+    other = new_player()
+    fund(other, 100_000)
+    event = make_event(odds="3.00")
+    home = place(bettor, [outcome(event, "1x2", "1")], stake=10_000)
+    away = place(other, [outcome(event, "1x2", "2")], stake=10_000)
+    finish(event, football_result(1, 0))
+    assert (balance(bettor), balance(other)) == (120_000, 90_000)
+    services.event_result_set(event_id=event.pk, result=football_result(0, 1))
+    run = event_settle(event_id=event.pk, reason=SettlementReason.SCHEDULED)
+    assert run.reason == SettlementReason.CORRECTION and run.number == 2
+    home.refresh_from_db()
+    away.refresh_from_db()
+    assert (home.status, home.payout) == (BetStatus.LOST, 0)
+    assert (away.status, away.payout) == (BetStatus.WON, 30_000)
+    assert (balance(bettor), balance(other)) == (90_000, 120_000)
+    correction = BetSettlement.objects.get(run=run, bet=home)
+    assert (correction.previous_payout, correction.payout, correction.difference) == (
+        30_000,
+        0,
+        -30_000,
+    )
+    # the statement shows the difference as a reversal of this settlement
+    reversal = Transfer.objects.get(kind=TransferKind.REVERSAL, reference=run.reference)
+    assert {(e.account.owner_id, e.amount) for e in reversal.entries.select_related("account")} >= {
+        (bettor.pk, -30_000),
+        (other.pk, 30_000),
+    }
+    assert_books_clean()
+
+
+def test_e33_correction_beyond_the_wallet_is_owed(bettor):
+    event = make_event(odds="3.00")
+    bet = place(bettor, [outcome(event, "1x2", "1")], stake=10_000)
+    finish(event, football_result(1, 0))
+    ledger.cashier_withdraw(
+        player=bettor,
+        amount=balance(bettor) - 5_000,
+        currency="BYN",
+        idempotency_key="out",
+        memo="x",
+    )
+    services.event_result_set(event_id=event.pk, result=football_result(0, 1))
+    event_settle(event_id=event.pk)
+    bet.refresh_from_db()
+    assert bet.payout == 0 and bet.debt == 25_000
+    assert balance(bettor) == 0
+    receivable = ledger.house_account(HousePurpose.SPORTSBOOK, "BYN", services.RECEIVABLE)
+    assert sum(receivable.shards.values_list("balance", flat=True)) == -25_000
+    assert_books_clean()
+
+
+def test_result_for_the_wrong_sport_or_malformed_is_refused(bettor):
+    event = make_event()
+    with pytest.raises(services.LineError):
+        services.event_result_set(event_id=event.pk, result={"sport": "tennis", "periods": []})
+    with pytest.raises(services.LineError):
+        services.event_result_set(event_id=event.pk, result={"sport": "football", "score": 1})
+    event.refresh_from_db()
+    assert event.result is None
+
+
+# --- many random bets ---------------------------------------------------------------------------
+
+SPORT_OF_EVENT = ["football", "football", "hockey", "basketball", "tennis", "boxing", "football"]
+
+
+def _line_for(sport: str) -> Event:
+    markets = []
+    for code, kind in KINDS.items():
+        if sport in kind.sports:
+            markets += [(code, params) for params in kind.example_params]
+    return make_event(sport=sport, markets=tuple(markets), odds="1.90")
+
+
+def _random_bets(rng, players, events, count) -> list[Bet]:
+    outcomes_by_event = {
+        e.pk: list(Outcome.objects.filter(market__event=e).select_related("market")) for e in events
+    }
+    bets, legs, totals = [], [], {}
+    for n in range(count):
+        player = rng.choice(players)
+        kind = rng.choices([BetKind.SINGLE, BetKind.EXPRESS, BetKind.SYSTEM], [6, 3, 2])[0]
+        size = {BetKind.SINGLE: 1, BetKind.EXPRESS: rng.randint(2, 4)}.get(kind) or rng.randint(
+            3, 5
+        )
+        chosen_events = rng.sample(events, size + (1 if kind == BetKind.SYSTEM else 0))
+        picks = [rng.choice(outcomes_by_event[e.pk]) for e in chosen_events]
+        odds = [Decimal(rng.choice(["1.25", "1.90", "2.40", "3.75"])) for _ in picks]
+        banker = kind == BetKind.SYSTEM and rng.random() < 0.3
+        system_size = rng.randint(2, size - 1) if kind == BetKind.SYSTEM else None
+        stake = rng.randint(200, 5_000)
+        non_bankers = odds[:size] if kind == BetKind.SYSTEM else odds
+        if kind == BetKind.SYSTEM and not banker:
+            picks, odds = picks[:size], odds[:size]
+        bet = Bet(
+            player=player,
+            kind=kind,
+            system_size=system_size,
+            stake=stake,
+            currency="BYN",
+            potential_return=bet_math.potential_return(
+                stake, non_bankers, system_size, odds[size:] if banker else []
+            ),
+            idempotency_key=f"random:{n}",
+        )
+        bets.append(bet)
+        legs.append(
+            [(p, k, banker and i == size) for i, (p, k) in enumerate(zip(picks, odds, strict=True))]
+        )
+        totals[player.pk] = totals.get(player.pk, 0) + stake
+    Bet.objects.bulk_create(bets)
+    BetLeg.objects.bulk_create(
+        [
+            BetLeg(bet=bet, outcome=pick, odds=k, is_banker=is_banker)
+            for bet, bet_legs in zip(bets, legs, strict=True)
+            for pick, k, is_banker in bet_legs
+        ]
+    )
+    for player in players:
+        ledger.transfer_create(
+            idempotency_key=f"random-stakes:{player.pk}",
+            kind=TransferKind.STAKE,
+            legs=[
+                (ledger.wallet_for(player, "BYN"), -totals[player.pk]),
+                (services.stakes_held_account("BYN"), totals[player.pk]),
+            ],
+        )
+    return bets
+
+
+def _expected_payout(bet: Bet, results: dict[int, EventResult]) -> int:
+    settled = []
+    for leg in bet.legs.select_related("outcome__market"):
+        market = leg.outcome.market
+        outcome_settled = KINDS[market.kind].settle(
+            results[market.event_id], market.params, PRE_MATCH
+        )
+        settled.append(((leg.odds, outcome_settled[leg.outcome.code]), leg.is_banker))
+    if bet.kind == BetKind.SYSTEM:
+        return bet_math.system_return(
+            bet.stake,
+            [s for s, banker in settled if not banker],
+            bet.system_size,
+            [s for s, banker in settled if banker],
+        )
+    return bet_math.express_return(bet.stake, [s for s, _banker in settled])
+
+
+def test_ten_thousand_random_bets_settle_with_the_books_clean():
+    rng = random.Random(20261129)
+    players = [new_player() for _ in range(20)]
+    for player in players:
+        fund(player, 10_000_000)
+    events = [_line_for(sport) for sport in SPORT_OF_EVENT]
+    bets = _random_bets(rng, players, events, 10_000)
+    before = sum(balance(p) for p in players)
+    results = {}
+    for event in events:
+        result = random_result(event.sport_code, rng)
+        results[event.pk] = result
+        services.event_set_status(event_id=event.pk, status=EventStatus.FINISHED)
+        services.event_result_set(event_id=event.pk, result=result.to_dict())
+        event_settle(event_id=event.pk)
+    assert not Bet.objects.filter(payout__isnull=True).exists()
+    paid = sum(Bet.objects.values_list("payout", flat=True))
+    assert sum(balance(p) for p in players) == before + paid
+    for bet in rng.sample(bets, 300):
+        bet.refresh_from_db()
+        assert bet.payout == _expected_payout(bet, results), bet.pk
+    assert Market.objects.exclude(status="settled").count() == 0
+    assert_books_clean()
+
+
+@requires_postgres
+@pytest.mark.django_db(transaction=True)
+def test_two_processes_settling_one_event_pay_once():
+    set_rates()
+    player = new_player()
+    fund(player, 100_000)
+    event = make_event()
+    bets = [place(player, [outcome(event, "1x2", "1")], stake=1_000) for _ in range(20)]
+    services.event_set_status(event_id=event.pk, status=EventStatus.FINISHED)
+    services.event_result_set(event_id=event.pk, result=football_result(2, 0))
+    start = threading.Barrier(2)
+
+    def settle():
+        try:
+            start.wait()
+            event_settle(event_id=event.pk)
+        finally:
+            close_old_connections()
+
+    threads = [threading.Thread(target=settle) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert BetSettlement.objects.count() == len(bets)
+    assert balance(player) == 100_000 + 20 * 1_000
+    assert_books_clean()
