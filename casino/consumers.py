@@ -9,6 +9,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from casino.realtime import LOBBY_GROUP, user_group
+from sportsbook import clock as sportsbook_clock
 
 CLOSE_UNAUTHENTICATED = 4401
 
@@ -20,6 +21,7 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=CLOSE_UNAUTHENTICATED)
             return
         self.user = user
+        sportsbook_clock.ensure_running()
         self.language = getattr(user, "language", None) or "ru"
         self.groups_joined = [user_group(user.pk), LOBBY_GROUP]
         for group in self.groups_joined:

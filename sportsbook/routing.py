@@ -1,1 +1,8 @@
-websocket_urlpatterns: list = []
+from django.urls import path
+
+from sportsbook.consumers import SportConsumer
+
+websocket_urlpatterns = [
+    path("ws/sport/event/<int:event_id>/", SportConsumer.as_asgi()),
+    path("ws/sport/slip/", SportConsumer.as_asgi()),
+]

@@ -1,5 +1,26 @@
-from django.urls import path  # noqa: F401  (the player pages' routes are added here)
+from django.urls import path
+
+from sportsbook import views
 
 app_name = "sportsbook"
 
-urlpatterns: list = []
+urlpatterns = [
+    path("", views.index, name="index"),
+    path("live/", views.live, name="live"),
+    path("s/<slug:code>/", views.sport, name="sport"),
+    path("event/<int:event_id>/", views.event, name="event"),
+    path("slip/", views.slip, name="slip"),
+    path("slip/add/", views.slip_add, name="slip_add"),
+    path("slip/remove/", views.slip_remove, name="slip_remove"),
+    path("slip/banker/", views.slip_banker, name="slip_banker"),
+    path("slip/clear/", views.slip_clear, name="slip_clear"),
+    path("slip/system/", views.slip_system, name="slip_system"),
+    path("slip/currency/", views.slip_currency, name="slip_currency"),
+    path("slip/policy/", views.slip_policy, name="slip_policy"),
+    path("slip/place/", views.slip_place, name="slip_place"),
+    path("settings/", views.bettor_settings, name="settings"),
+    path("bets/", views.my_bets, name="my_bets"),
+    path("bets/<int:bet_id>/", views.bet_detail, name="bet"),
+]
+
+views.register_statement_links()

@@ -1,0 +1,129 @@
+"""The sportsbook's live sockets: an event page's, and the bet slip's.
+
+Thin: authenticate, join the groups `event.<id>` (the page's event; the slip's events), and on
+each `line.changed` (sent by `services` after commit) push server-rendered fragments that htmx
+swaps out of band: an outcome's odds, a market suspended or reopened, the score and status, and
+the slip's odds (old and new, SB §1.7). The browser sends nothing: any message gets an error on
+this socket only, in the player's language.
+"""
+
+from __future__ import annotations
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import gettext
+
+from sportsbook import clock, selectors
+from sportsbook import slip as session_slip
+from sportsbook.models import Event
+
+CLOSE_UNAUTHENTICATED = 4401
+CLOSE_NO_EVENT = 4404
+
+
+class SportConsumer(AsyncWebsocketConsumer):
+    """/ws/sport/event/<id>/ (the event page) and /ws/sport/slip/ (the slip's events)."""
+
+    async def connect(self):
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self.close(code=CLOSE_UNAUTHENTICATED)
+            return
+        clock.ensure_running()
+        self.user = user
+        self.language = getattr(user, "language", None) or "ru"
+        event_id = self.scope["url_route"]["kwargs"].get("event_id")
+        self.event_id = int(event_id) if event_id is not None else None
+        if self.event_id is not None and not await self._event_exists(self.event_id):
+            await self.close(code=CLOSE_NO_EVENT)
+            return
+        self.slip_outcomes = set()
+        event_ids = set()
+        if self.event_id is None:
+            self.slip_outcomes, event_ids = await self._slip_of_session()
+        else:
+            event_ids = {self.event_id}
+        self.groups_joined = [f"event.{pk}" for pk in sorted(event_ids)]
+        for group in self.groups_joined:
+            await self.channel_layer.group_add(group, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code):
+        for group in getattr(self, "groups_joined", []):
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        with translation.override(self.language):
+            html = render_to_string(
+                "sportsbook/_socket_error.html",
+                {"message": gettext("This socket accepts no messages."), "oob": True},
+            )
+        await self.send(text_data=html)
+
+    async def line_changed(self, message):
+        html = await self._render(message)
+        if html:
+            await self.send(text_data=html)
+
+    # --- reads and renders (in the database thread) -----------------------------------------
+
+    @database_sync_to_async
+    def _event_exists(self, event_id: int) -> bool:
+        return Event.objects.filter(pk=event_id).exists()
+
+    @database_sync_to_async
+    def _slip_of_session(self) -> tuple[set[int], set[int]]:
+        session = self.scope.get("session")
+        if session is None:
+            return set(), set()
+        slip = session_slip.load(session)
+        view = selectors.slip_view(slip, self.user)
+        return set(view.outcome_ids), set(view.event_ids)
+
+    @database_sync_to_async
+    def _render(self, message: dict) -> str:
+        with translation.override(self.language):
+            if self.event_id is None:
+                return self._render_slip(message)
+            return self._render_event(message)
+
+    def _render_event(self, message: dict) -> str:
+        what = message.get("what")
+        if what == "odds":
+            outcome = selectors.outcome_for_page(message["outcome"])
+            if outcome is None:
+                return ""
+            return render_to_string(
+                "sportsbook/_outcome.html",
+                {"outcome": outcome, "market": outcome.market, "oob": True},
+            )
+        if what == "market":
+            market = selectors.market_for_page(message["market"])
+            if market is None:
+                return ""
+            return render_to_string("sportsbook/_market.html", {"market": market, "oob": True})
+        event = selectors.event_for_page(self.event_id)
+        if event is None:
+            return ""
+        parts = [render_to_string("sportsbook/_event_head.html", {"event": event, "oob": True})]
+        if what == "event":  # live or finished: markets open or close together (SB §1.1)
+            parts.append(
+                render_to_string(
+                    "sportsbook/_markets.html",
+                    {"event": event, "groups": selectors.event_market_groups(event), "oob": True},
+                )
+            )
+        return "".join(parts)
+
+    def _render_slip(self, message: dict) -> str:
+        if message.get("what") == "score" or not self.slip_outcomes:
+            return ""
+        slip = session_slip.load(self.scope["session"])
+        view = selectors.slip_view(slip, self.user)
+        return "".join(
+            render_to_string("sportsbook/_slip_odds.html", {"row": row, "oob": True})
+            for row in view.rows
+            if row.outcome.pk in self.slip_outcomes
+        )

@@ -1,0 +1,72 @@
+"""Template filters of the player's sportsbook pages."""
+
+from decimal import ROUND_DOWN, Decimal
+
+from django import template
+from django.utils.translation import gettext as _
+
+from casino.currencies import MINOR_UNITS
+
+register = template.Library()
+
+
+@register.filter
+def odds(value) -> str:
+    """Decimal odds as a bettor reads them: 1.850 -> 1.85, 2.000 -> 2.00, 1.875 -> 1.875."""
+    if value is None or value == "":
+        return "—"
+    number = Decimal(value)
+    if number == number.quantize(Decimal("0.01")):
+        return f"{number:.2f}"
+    return f"{number.normalize():f}" if number.as_tuple().exponent >= -3 else f"{number:.3f}"
+
+
+@register.filter
+def get_item(mapping, key):
+    if not mapping:
+        return None
+    return mapping.get(key)
+
+
+@register.filter
+def per_combination(stake: str, count: int) -> str:
+    """E6: the total typed, shared among the combinations (shown to the minor unit, rounded
+    down; the book splits it exactly)."""
+    try:
+        total = Decimal(str(stake).replace(",", "."))
+    except ArithmeticError:
+        return ""
+    if not total.is_finite() or total <= 0 or not count:
+        return ""
+    return str((total / count).quantize(Decimal(1).scaleb(-2), rounding=ROUND_DOWN))
+
+
+@register.filter
+def leg_result(code: str) -> str:
+    return {
+        "open": _("open"),
+        "won": _("won"),
+        "lost": _("lost"),
+        "void": _("void"),
+        "part": _("part"),
+    }.get(code, code)
+
+
+@register.filter
+def minor_digits(currency: str) -> int:
+    return MINOR_UNITS.get(currency, 2)
+
+
+@register.filter
+def bet_odds(bet) -> Decimal:
+    """The odds of a single or an express: the product of its legs' accepted odds."""
+    total = Decimal(1)
+    for leg in bet.legs.all():
+        total *= leg.odds
+    return total
+
+
+@register.filter
+def system_m(bet) -> int:
+    """M of a system N of M: its legs that are not bankers (E7)."""
+    return sum(1 for leg in bet.legs.all() if not leg.is_banker)
