@@ -458,13 +458,25 @@ def event_result_set(
 ) -> Event:
     """Enter (or correct) the official result (SB §1.9). A first result is settled 20 minutes after
     the end (SB §6.1); a correction of a settled event is settled again at once (E33)."""
+    from sportsbook.settlement.markets import KINDS
     from sportsbook.settlement.results import EventResult
 
     now = now or timezone.now()
     try:
-        checked = EventResult.from_dict(result).to_dict()
+        parsed = EventResult.from_dict(result)
     except (ValueError, TypeError, KeyError) as error:
         raise LineError(str(error)) from None
+    checked = parsed.to_dict()
+    # A result must settle every market of the event (a goal list for goalscorers, corners...):
+    # refused now, with the reason, rather than failing at settlement time.
+    for market in Market.objects.filter(event_id=event_id):
+        try:
+            KINDS[market.kind].settle(parsed, market.params)
+        except ValueError as error:
+            raise LineError(
+                _("The result cannot settle “%(market)s”: %(reason)s")
+                % {"market": market.title, "reason": error}
+            ) from None
     with transaction.atomic():
         event = (
             Event.objects.select_for_update().select_related("competition__sport").get(pk=event_id)

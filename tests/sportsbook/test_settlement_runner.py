@@ -9,7 +9,7 @@ from decimal import Decimal
 
 import pytest
 from django.core.management import call_command
-from django.db import close_old_connections
+from django.db import close_old_connections, connection
 from django.utils import timezone
 
 from casino import ledger
@@ -368,3 +368,27 @@ def test_two_processes_settling_one_event_pay_once():
     assert BetSettlement.objects.count() == len(bets)
     assert balance(player) == 100_000 + 20 * 1_000
     assert_books_clean()
+
+
+def test_result_lacking_what_a_market_needs_is_refused(bettor):
+    event = make_event(markets=(("1x2", {}), ("corners_total", {"line": "9.5"})))
+    with pytest.raises(services.LineError, match="cannot settle"):
+        services.event_result_set(event_id=event.pk, result=football_result(1, 0))
+    services.event_result_set(
+        event_id=event.pk, result=football_result(1, 0, corners={"home": 6, "away": 5})
+    )
+    event.refresh_from_db()
+    assert event.result["corners"] == {"home": 6, "away": 5}
+
+
+def test_settlement_records_are_append_only(bettor):
+    from django.db import IntegrityError, transaction
+
+    event = make_event()
+    place(bettor, [outcome(event, "1x2", "1")])
+    run = finish(event, football_result(1, 0))
+    for table in ("sportsbook_settlementrun", "sportsbook_betsettlement"):
+        with pytest.raises(IntegrityError, match="append-only"), transaction.atomic():
+            with connection.cursor() as cursor:
+                cursor.execute(f"UPDATE {table} SET id = id")
+    assert run.pk
