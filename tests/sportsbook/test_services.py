@@ -287,3 +287,49 @@ def test_sb_1_3_concurrent_bets_never_overdraw():
     assert all("10.00\xa0BYN" in message for message in refused), refused
     assert ledger.balances_of(player)["BYN"] == 0
     assert_books_clean()
+
+
+@requires_postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_bet_racing_a_suspension_is_refused():
+    """The suspension holds the market row; the bet's FOR SHARE read waits for it to commit and
+    then sees the market suspended (or, had the bet come first, the suspension would wait)."""
+    from django.db import transaction
+
+    set_rates()
+    player = new_player()
+    fund(player, 10_000)
+    chosen = outcome(make_event(), "1x2", "1")
+    suspended, bet_started = threading.Event(), threading.Event()
+    outcome_of_bet = []
+
+    def suspend():
+        try:
+            with transaction.atomic():
+                services.market_set_status(
+                    market_id=chosen.market_id, status=MarketStatus.SUSPENDED
+                )
+                suspended.set()
+                bet_started.wait()
+        finally:
+            close_old_connections()
+
+    def bet():
+        try:
+            suspended.wait()
+            bet_started.set()
+            place(player, [chosen])
+            outcome_of_bet.append("accepted")
+        except BetRefused as refusal:
+            outcome_of_bet.append(str(refusal))
+        finally:
+            close_old_connections()
+
+    threads = [threading.Thread(target=suspend), threading.Thread(target=bet)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(outcome_of_bet) == 1 and outcome_of_bet[0] != "accepted"
+    assert not Bet.objects.exists()
+    assert ledger.balances_of(player)["BYN"] == 10_000
