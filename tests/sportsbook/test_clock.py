@@ -1,0 +1,66 @@
+"""SB §6.1 settlement on time: the in-process clock of the embedded default, and the production
+sweeper (`manage.py tableclock`)."""
+
+import asyncio
+import datetime as dt
+import uuid
+
+import pytest
+from channels.db import database_sync_to_async
+from django.core.management import call_command
+from django.utils import timezone
+
+from sportsbook import clock, services
+from sportsbook.models import Bet, BetKind, EventStatus
+from sportsbook.services import Selection
+from tests.conftest import assert_books_clean, fund, new_player
+from tests.sportsbook.line import football_result, make_event, outcome, set_rates
+
+
+def finished_an_hour_ago(odds="2.00"):
+    """An event with a bet, finished an hour ago with its result: its settlement is due."""
+    set_rates()
+    player = new_player()
+    fund(player, 10_000)
+    event = make_event(odds=odds)
+    chosen = outcome(event, "1x2", "1")
+    services.bet_place(
+        player=player,
+        kind=BetKind.SINGLE,
+        selections=[Selection(chosen.pk, chosen.odds)],
+        stake=1_000,
+        currency="BYN",
+        idempotency_key=uuid.uuid4().hex,
+    )
+    ended = timezone.now() - dt.timedelta(hours=1)
+    services.event_set_status(event_id=event.pk, status=EventStatus.FINISHED, now=ended)
+    services.event_result_set(event_id=event.pk, result=football_result(1, 0), now=ended)
+    return event
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_sb_6_1_the_server_clock_settles_due_events():
+    event = await database_sync_to_async(finished_an_hour_ago)()
+    clock.ensure_running()
+    assert not clock._task.done()
+    assert clock._task.get_name() == "sportsbook-settlement-clock"
+    # The task's first tick and this one run one after the other on the database thread:
+    # once this one returns, the due event is settled, by one of them, once.
+    await clock._tick()
+    bet = await Bet.objects.aget(legs__outcome__market__event=event)
+    assert bet.payout == 2_000
+    clock._task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await clock._task
+    await database_sync_to_async(assert_books_clean)()
+
+
+@pytest.mark.django_db
+def test_sb_6_1_the_production_sweeper_settles_due_events(capsys):
+    event = finished_an_hour_ago()
+    call_command("tableclock", "--once")
+    assert "settled 1 event(s)" in capsys.readouterr().out
+    assert Bet.objects.get(legs__outcome__market__event=event).payout == 2_000
+    call_command("tableclock", "--once")
+    assert "settled 0 event(s)" in capsys.readouterr().out
+    assert_books_clean()
