@@ -1,0 +1,161 @@
+"""The sportsbook's live sockets: an event page's and the bet slip's. Odds changes, suspensions,
+scores and status changes are pushed as out-of-band fragments; anonymous sockets are refused;
+the browser sends nothing."""
+
+import datetime as dt
+from decimal import Decimal
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.test import Client
+from django.urls import reverse
+
+from casino.asgi import application
+from sportsbook import services
+from sportsbook.models import EventStatus, MarketStatus
+from tests.conftest import new_player
+from tests.sportsbook import factories
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+ORIGIN = (b"origin", b"http://127.0.0.1:8000")
+HOST = (b"host", b"127.0.0.1:8000")
+
+
+@database_sync_to_async
+def signed_in(language: str = "en", slip_outcomes=()):
+    player = new_player(language=language)
+    client = Client(HTTP_HX_REQUEST="true")
+    client.force_login(player)
+    for outcome in slip_outcomes:
+        client.post(reverse("sportsbook:slip_add"), {"outcome": outcome.pk, "odds": outcome.odds})
+    cookie = f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}"
+    return player, (b"cookie", cookie.encode())
+
+
+@database_sync_to_async
+def make_event(**fields):
+    event = factories.event(**fields)
+    return event, factories.outcome(event), event.markets.get(kind="1x2")
+
+
+async def connect(path: str, cookie) -> WebsocketCommunicator:
+    communicator = WebsocketCommunicator(application, path, headers=[ORIGIN, HOST, cookie])
+    connected, code = await communicator.connect()
+    assert connected, code
+    return communicator
+
+
+async def test_an_anonymous_socket_is_refused():
+    event, _outcome, _market = await make_event()
+    for path in (f"/ws/sport/event/{event.pk}/", "/ws/sport/slip/"):
+        communicator = WebsocketCommunicator(application, path, headers=[ORIGIN, HOST])
+        connected, code = await communicator.connect()
+        assert not connected
+        assert code == 4401
+
+
+async def test_an_unknown_event_is_refused():
+    _player, cookie = await signed_in()
+    communicator = WebsocketCommunicator(
+        application, "/ws/sport/event/999999/", headers=[ORIGIN, HOST, cookie]
+    )
+    connected, code = await communicator.connect()
+    assert not connected and code == 4404
+
+
+async def test_an_odds_change_is_pushed_to_the_event_page():
+    event, outcome, _market = await make_event()
+    _player, cookie = await signed_in()
+    communicator = await connect(f"/ws/sport/event/{event.pk}/", cookie)
+    await database_sync_to_async(services.odds_set)(
+        outcome_id=outcome.pk, odds=Decimal("1.95"), staff=None
+    )
+    html = await communicator.receive_from()
+    assert f'id="outcome-{outcome.pk}"' in html and 'hx-swap-oob="true"' in html
+    assert ">1.95<" in html and '"odds": "1.950"' in html
+    await communicator.disconnect()
+
+
+async def test_a_suspension_and_a_reopening_are_pushed():
+    event, _outcome, market = await make_event()
+    _player, cookie = await signed_in()
+    communicator = await connect(f"/ws/sport/event/{event.pk}/", cookie)
+    await database_sync_to_async(services.market_set_status)(
+        market_id=market.pk, status=MarketStatus.SUSPENDED
+    )
+    html = await communicator.receive_from()
+    assert f'id="market-{market.pk}"' in html and "Suspended" in html and "disabled" in html
+    await database_sync_to_async(services.market_set_status)(
+        market_id=market.pk, status=MarketStatus.OPEN
+    )
+    html = await communicator.receive_from()
+    assert "Suspended" not in html and "disabled" not in html
+    await communicator.disconnect()
+
+
+async def test_the_score_and_the_status_are_pushed():
+    event, _outcome, _market = await make_event(in_play=True, starts_in=dt.timedelta(minutes=-1))
+    _player, cookie = await signed_in()
+    communicator = await connect(f"/ws/sport/event/{event.pk}/", cookie)
+    await database_sync_to_async(services.event_set_status)(
+        event_id=event.pk, status=EventStatus.LIVE
+    )
+    html = await communicator.receive_from()
+    assert f'id="event-head-{event.pk}"' in html and "Live" in html
+    assert 'id="event-markets"' in html  # markets re-rendered at the start (SB §1.1)
+    await database_sync_to_async(services.event_score_set)(
+        event_id=event.pk, score=[1, 0], minute=12, period="1st half"
+    )
+    html = await communicator.receive_from()
+    assert 'class="live-score"' in html and "1:0" in html and "12′" in html
+    await communicator.disconnect()
+
+
+async def test_another_events_changes_are_not_sent():
+    event, _outcome, _market = await make_event()
+    _other, other_outcome, _ = await make_event()
+    _player, cookie = await signed_in()
+    communicator = await connect(f"/ws/sport/event/{event.pk}/", cookie)
+    await database_sync_to_async(services.odds_set)(
+        outcome_id=other_outcome.pk, odds=Decimal("3.10"), staff=None
+    )
+    assert await communicator.receive_nothing()
+    await communicator.disconnect()
+
+
+async def test_the_slip_socket_shows_old_and_new_odds():
+    event, outcome, market = await make_event()
+    _player, cookie = await signed_in(slip_outcomes=[outcome])
+    communicator = await connect(f"/ws/sport/slip/?events={event.pk}", cookie)
+    await database_sync_to_async(services.odds_set)(
+        outcome_id=outcome.pk, odds=Decimal("1.65"), staff=None
+    )
+    html = await communicator.receive_from()
+    assert f'id="slip-odds-{outcome.pk}"' in html and 'hx-swap-oob="true"' in html
+    assert 'class="old-odds"' in html and ">1.50</s>" in html and ">1.65</strong>" in html
+    assert "changed up" in html
+    await database_sync_to_async(services.market_set_status)(
+        market_id=market.pk, status=MarketStatus.SUSPENDED
+    )
+    html = await communicator.receive_from()
+    assert f'id="slip-odds-{outcome.pk}"' in html and "Suspended" in html
+    await communicator.disconnect()
+
+
+async def test_a_message_from_the_browser_gets_an_error_on_that_socket_only():
+    event, _outcome, _market = await make_event()
+    _player, cookie = await signed_in()
+    _other, other_cookie = await signed_in()
+    talker = await connect(f"/ws/sport/event/{event.pk}/", cookie)
+    listener = await connect(f"/ws/sport/event/{event.pk}/", other_cookie)
+    await talker.send_to(text_data='{"type": "bet", "stake": 100}')
+    html = await talker.receive_from()
+    assert 'id="sport-socket-error"' in html and "This socket accepts no messages." in html
+    await talker.send_to(text_data="garbage")
+    assert "This socket accepts no messages." in await talker.receive_from()
+    assert await listener.receive_nothing()
+    await talker.disconnect()
+    await listener.disconnect()
