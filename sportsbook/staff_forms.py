@@ -46,7 +46,7 @@ class OddsForm(forms.Form):
             raise forms.ValidationError(_("Odds must be more than 1."))
         if odds >= 10_000 or odds != odds.quantize(Decimal("0.001")):
             raise forms.ValidationError(_("Odds have at most three decimals and are below 10000."))
-        return odds
+        return odds.quantize(Decimal("0.001"))
 
     def clean_was(self) -> Decimal | None:
         return self._decimal(self.cleaned_data.get("was") or "")
