@@ -97,6 +97,11 @@ def _number(label, required=False, minimum=0, maximum=999):
     )
 
 
+def _filled(value) -> bool:
+    """0 is a score, not a blank."""
+    return value is not None and value is not False and value != ""
+
+
 class RowForm(forms.Form):
     """A repeating row: blank rows are skipped, partly filled ones must be complete."""
 
@@ -104,9 +109,7 @@ class RowForm(forms.Form):
 
     def is_blank(self) -> bool:
         data = getattr(self, "cleaned_data", {}) or {}
-        return not any(
-            data.get(name) not in (None, "", False) for name in self.fields if name != "finished"
-        )
+        return not any(_filled(data.get(name)) for name in self.fields if name != "finished")
 
     def clean(self):
         data = super().clean()
@@ -210,9 +213,7 @@ class CardForm(RowForm):
 
     def is_blank(self) -> bool:
         data = getattr(self, "cleaned_data", {}) or {}
-        return not any(data.get(name) for name in ("minute", "team", "colour", "player")) and (
-            data.get("minute") is None
-        )
+        return not any(_filled(data.get(name)) for name in ("minute", "team", "colour", "player"))
 
 
 class SubstitutionForm(RowForm):
