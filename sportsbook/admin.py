@@ -3,6 +3,8 @@ and settlements are read-only records. Changes to odds and statuses go through t
 they are kept (OddsChange) and pushed live like the trader page's."""
 
 from django.contrib import admin, messages
+from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from casino.admin import ReadOnlyAdminMixin
@@ -46,13 +48,31 @@ class MarketInline(admin.TabularInline):
 
 @admin.register(Event)
 class EventAdmin(admin.ModelAdmin):
-    list_display = ["__str__", "competition", "starts_at", "status", "settle_due_at", "settled_at"]
+    list_display = [
+        "__str__",
+        "competition",
+        "starts_at",
+        "status",
+        "settle_due_at",
+        "settled_at",
+        "trader_links",
+    ]
     list_filter = ["status", "competition__sport"]
     search_fields = ["home", "away"]
     date_hierarchy = "starts_at"
     readonly_fields = ["started_at", "finished_at", "settle_due_at", "settled_at", "version"]
     inlines = [MarketInline]
     actions = ["mark_live", "mark_finished", "mark_cancelled"]
+
+    @admin.display(description=_("trader"))
+    def trader_links(self, event):
+        return format_html(
+            '<a href="{}">{}</a> · <a href="{}">{}</a>',
+            reverse("trader:event", args=[event.pk]),
+            _("odds"),
+            reverse("trader:results", args=[event.pk]),
+            _("result"),
+        )
 
     def _set_status(self, request, queryset, status):
         for event in queryset:
@@ -92,15 +112,20 @@ class MarketAdmin(admin.ModelAdmin):
     inlines = [OutcomeInline]
     actions = ["suspend", "reopen"]
 
+    def _set_status(self, request, queryset, status):
+        for market in queryset:
+            try:
+                services.market_set_status(market_id=market.pk, status=status, staff=request.user)
+            except services.LineError as error:
+                self.message_user(request, f"{market}: {error}", messages.ERROR)
+
     @admin.action(description=_("Suspend"))
     def suspend(self, request, queryset):
-        for market in queryset:
-            services.market_set_status(market_id=market.pk, status=MarketStatus.SUSPENDED)
+        self._set_status(request, queryset, MarketStatus.SUSPENDED)
 
     @admin.action(description=_("Reopen"))
     def reopen(self, request, queryset):
-        for market in queryset:
-            services.market_set_status(market_id=market.pk, status=MarketStatus.OPEN)
+        self._set_status(request, queryset, MarketStatus.OPEN)
 
 
 @admin.register(OddsChange)

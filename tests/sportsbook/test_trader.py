@@ -299,3 +299,19 @@ def test_live_score_and_minute(trader, event, django_capture_on_commit_callbacks
 def test_trader_page_is_linked_from_the_admin_for_staff(trader):
     page = trader.get(reverse("admin:index")).content.decode()
     assert reverse("trader:events") in page
+
+
+def test_admin_event_list_links_each_event_to_the_trader_and_results(trader, event):
+    page = trader.get(reverse("admin:sportsbook_event_changelist")).content.decode()
+    assert reverse("trader:event", args=[event.pk]) in page
+    assert reverse("trader:results", args=[event.pk]) in page
+
+
+def test_admin_suspend_action_goes_through_the_service(trader, event):
+    market = event.markets.first()
+    trader.post(
+        reverse("admin:sportsbook_market_changelist"),
+        {"action": "suspend", "_selected_action": [market.pk]},
+    )
+    market.refresh_from_db()
+    assert market.status == MarketStatus.SUSPENDED
