@@ -35,6 +35,12 @@ class StakeField(forms.DecimalField):
             min_value=Decimal("0.01"), max_value=MAX_STAKE_MAJOR, decimal_places=2, **kwargs
         )
 
+    def to_python(self, value):
+        # "12,50" as Russian players type it, "12.50" as everyone else does.
+        if isinstance(value, str):
+            value = value.strip().replace("\u00a0", "").replace(" ", "").replace(",", ".")
+        return super().to_python(value)
+
 
 class PlaceForm(forms.Form):
     """One placing of the slip: singles (a stake per outcome), the express of all, or a system.

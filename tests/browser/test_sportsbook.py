@@ -73,7 +73,8 @@ def daphne_server():
 
 @pytest.fixture(scope="module")
 def picks(daphne_server):
-    return json.loads(manage_shell(daphne_server, SETUP % {"password": PASSWORD}).strip())
+    output = manage_shell(daphne_server, SETUP % {"password": PASSWORD})
+    return json.loads(output.strip().splitlines()[-1])
 
 
 def log_in(page: Page, username: str) -> None:
