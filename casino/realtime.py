@@ -45,7 +45,9 @@ def group_send_all(messages: list[tuple[str, dict]]) -> None:
         return
 
     loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
-    if loop is None:  # no server loop here (a command, a sync test): a loop of our own
+    # No server loop here (a command, a sync test), or a closed one asgiref left behind on this
+    # thread after an earlier async_to_sync (the test client does that): a loop of our own.
+    if loop is None or loop.is_closed():
 
         async def send_all():
             for group, message in messages:
