@@ -43,6 +43,7 @@ BENCHMARKS = [
     "ledger_transfers",
     "durak_engine",
     "table_load",
+    "sportsbook_bets",
 ]
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/casino_bench"
