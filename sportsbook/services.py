@@ -375,9 +375,16 @@ def _announce_line(event_id: int, payload: dict) -> None:
     )
 
 
-def odds_set(*, outcome_id: int, odds: Decimal, staff: Player | None) -> Outcome:
+def odds_set(
+    *,
+    outcome_id: int,
+    odds: Decimal,
+    staff: Player | None,
+    expected_odds: Decimal | None = None,
+) -> Outcome:
     """Change an outcome's odds; the change is kept and pushed live. Bets already accepted keep
-    their odds (SB §1.5)."""
+    their odds (SB §1.5). `expected_odds`: the odds the trader's page showed; if another change
+    came first (checked under the row lock) this one is refused rather than overwriting it."""
     odds = Decimal(odds)
     if odds <= 1:
         raise LineError(_("Odds must be more than 1."))
@@ -385,6 +392,10 @@ def odds_set(*, outcome_id: int, odds: Decimal, staff: Player | None) -> Outcome
         outcome = Outcome.objects.select_for_update().select_related("market").get(pk=outcome_id)
         if outcome.odds == odds:
             return outcome
+        if expected_odds is not None and outcome.odds != Decimal(expected_odds):
+            raise LineError(
+                _("These odds were changed meanwhile to %(odds)s.") % {"odds": outcome.odds}
+            )
         OddsChange.objects.create(
             outcome=outcome, old_odds=outcome.odds, new_odds=odds, changed_by=staff
         )
@@ -419,6 +430,8 @@ def event_set_status(
     now = now or timezone.now()
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event_id)
+        if event.status == status:
+            return event  # a repeated click: nothing changes, nothing is announced
         if event.settled_at is not None and status != EventStatus.FINISHED:
             raise LineError(_("This event is settled; correct its result instead."))
         event.status = status

@@ -417,8 +417,10 @@ def event_settle(
         last = event.settlement_runs.order_by("-number").first()
         if last is not None and last.result == event.result and event.settle_due_at is None:
             return None
-        if last is not None and reason == SettlementReason.SCHEDULED:
-            reason = SettlementReason.CORRECTION
+        if last is not None and reason in (SettlementReason.SCHEDULED, SettlementReason.ON_DEMAND):
+            reason = (
+                SettlementReason.CORRECTION
+            )  # a settled event settled again: its result changed
         number = (event.settlement_runs.aggregate(n=Max("number"))["n"] or 0) + 1
         run = SettlementRun.objects.create(
             event=event, number=number, reason=reason, result=event.result, created_by=staff

@@ -171,17 +171,17 @@ def odds_change(request, outcome_id: int):
     if not form.is_valid():
         error = _first_error(form)
     else:
-        odds, was = form.cleaned_data["odds"], form.cleaned_data["was"]
-        if was is not None and outcome.odds != was and outcome.odds != odds:
-            # Someone (or an earlier click) moved them since this page was drawn.
-            error = _("The odds were changed meanwhile to %(odds)s; check them and try again.") % {
-                "odds": outcome.odds
-            }
-        else:
-            try:
-                outcome = services.odds_set(outcome_id=outcome.pk, odds=odds, staff=request.user)
-            except services.LineError as refusal:
-                error = str(refusal)
+        # `was`: the odds this page showed; the service refuses if someone moved them since.
+        try:
+            outcome = services.odds_set(
+                outcome_id=outcome.pk,
+                odds=form.cleaned_data["odds"],
+                staff=request.user,
+                expected_odds=form.cleaned_data["was"],
+            )
+        except services.LineError as refusal:
+            error = str(refusal)
+            outcome.refresh_from_db()
     event = outcome.market.event
     if not request.htmx:
         if error:
