@@ -205,13 +205,30 @@ def bet_status(stake: int, payout: int, legs: list[dict]) -> str:
     return BetStatus.PART
 
 
-def _affected_bet_ids(event: Event, after: int) -> list[int]:
-    return list(
-        BetLeg.objects.filter(outcome__market__event=event, bet_id__gt=after)
-        .order_by("bet_id")
-        .values_list("bet_id", flat=True)
-        .distinct()[:CHUNK]
-    )
+QUEUE = "sportsbook_settle_queue"
+
+
+def _queue_affected_bets(event: Event) -> None:
+    """Every bet with a leg on this event, written once into a temporary table of this database
+    session (set-based: nothing is held in Python), so each chunk is then read by the queue's
+    primary key instead of searching the event's legs again (which grew with every chunk)."""
+    with connection.cursor() as cursor:
+        cursor.execute(f"CREATE TEMP TABLE IF NOT EXISTS {QUEUE} (bet_id bigint PRIMARY KEY)")
+        cursor.execute(f"DELETE FROM {QUEUE}")
+        cursor.execute(
+            f"INSERT INTO {QUEUE} (bet_id) SELECT DISTINCT l.bet_id FROM sportsbook_betleg l "
+            "JOIN sportsbook_outcome o ON o.id = l.outcome_id "
+            "JOIN sportsbook_market m ON m.id = o.market_id WHERE m.event_id = %s",
+            [event.pk],
+        )
+
+
+def _affected_bet_ids(after: int) -> list[int]:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT bet_id FROM {QUEUE} WHERE bet_id > %s ORDER BY bet_id LIMIT %s", [after, CHUNK]
+        )
+        return [row[0] for row in cursor.fetchall()]
 
 
 def _settle_chunk(event: Event, run: SettlementRun, bet_ids: list[int], now: dt.datetime) -> int:
@@ -418,17 +435,17 @@ def event_settle(
         if last is not None and last.result == event.result and event.settle_due_at is None:
             return None
         if last is not None and reason in (SettlementReason.SCHEDULED, SettlementReason.ON_DEMAND):
-            reason = (
-                SettlementReason.CORRECTION
-            )  # a settled event settled again: its result changed
+            # a settled event settled again: its result was corrected
+            reason = SettlementReason.CORRECTION
         number = (event.settlement_runs.aggregate(n=Max("number"))["n"] or 0) + 1
         run = SettlementRun.objects.create(
             event=event, number=number, reason=reason, result=event.result, created_by=staff
         )
         _settle_legs(event, EventResult.from_dict(event.result))
+    _queue_affected_bets(event)
     after, total = 0, 0
     while True:
-        bet_ids = _affected_bet_ids(event, after)
+        bet_ids = _affected_bet_ids(after)
         if not bet_ids:
             break
         total += _settle_chunk(event, run, bet_ids, now)
