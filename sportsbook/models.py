@@ -24,10 +24,25 @@ from casino.models import ImmutableLedgerRecord
 LINE_CURRENCY = "BYN"  # SB §5.2: maximum stakes are kept in this currency and converted
 
 
-class Sport(models.Model):
+class NamedInBothLanguages(models.Model):
+    """A name kept in Russian and English; `name` is the one of the active language."""
+
+    name_ru = models.CharField(_("name (Russian)"), max_length=120)
+    name_en = models.CharField(_("name (English)"), max_length=120)
+
+    class Meta:
+        abstract = True
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def name(self) -> str:
+        return self.name_en if (get_language() or "ru").startswith("en") else self.name_ru
+
+
+class Sport(NamedInBothLanguages):
     code = models.SlugField(_("code"), max_length=32, unique=True)
-    name_ru = models.CharField(_("name (Russian)"), max_length=80)
-    name_en = models.CharField(_("name (English)"), max_length=80)
     position = models.PositiveSmallIntegerField(_("position"), default=0)
 
     class Meta:
@@ -35,31 +50,15 @@ class Sport(models.Model):
         verbose_name = _("sport")
         verbose_name_plural = _("sports")
 
-    def __str__(self) -> str:
-        return self.name
 
-    @property
-    def name(self) -> str:
-        return self.name_en if (get_language() or "ru").startswith("en") else self.name_ru
-
-
-class Competition(models.Model):
+class Competition(NamedInBothLanguages):
     sport = models.ForeignKey(Sport, on_delete=models.PROTECT, related_name="competitions")
-    name_ru = models.CharField(_("name (Russian)"), max_length=120)
-    name_en = models.CharField(_("name (English)"), max_length=120)
     country = models.CharField(_("country"), max_length=60, blank=True)
 
     class Meta:
         ordering = ["sport", "name_en"]
         verbose_name = _("competition")
         verbose_name_plural = _("competitions")
-
-    def __str__(self) -> str:
-        return self.name
-
-    @property
-    def name(self) -> str:
-        return self.name_en if (get_language() or "ru").startswith("en") else self.name_ru
 
 
 class EventStatus(models.TextChoices):

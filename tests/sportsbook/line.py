@@ -8,15 +8,19 @@ from decimal import Decimal
 
 from django.utils import timezone
 
-from sportsbook.models import Competition, Event, EventStatus, ExchangeRate, Market, Outcome, Sport
+from sportsbook import services
+from sportsbook.models import (
+    BetKind,
+    Competition,
+    Event,
+    EventStatus,
+    ExchangeRate,
+    Market,
+    Outcome,
+)
+from sportsbook.services import Selection
 from sportsbook.settlement.markets import KINDS
-
-
-def make_sport(code: str = "football") -> Sport:
-    sport, _created = Sport.objects.get_or_create(
-        code=code, defaults={"name_ru": code, "name_en": code}
-    )
-    return sport
+from tests.sportsbook import factories
 
 
 def make_event(
@@ -30,7 +34,7 @@ def make_event(
     in_play: bool = False,
 ) -> Event:
     competition = Competition.objects.create(
-        sport=make_sport(sport), name_ru="Лига", name_en="League"
+        sport=factories.sport(sport), name_ru="Лига", name_en="League"
     )
     event = Event.objects.create(
         competition=competition,
@@ -73,3 +77,18 @@ def football_result(home: int, away: int, **extra) -> dict:
         half = halves[0 if goal["minute"] <= 45 else 1]
         half["home" if goal["team"] == "1" else "away"] += 1
     return {"sport": "football", "periods": halves, "goals": goals, **extra}
+
+
+def place(player, outcomes, *, kind=BetKind.SINGLE, stake=1_000, currency="BYN", key=None, **kw):
+    """Place a bet at the odds the outcomes show, as the slip does; `bankers`: outcome ids."""
+    bankers = kw.pop("bankers", set())
+    bet, _created = services.bet_place(
+        player=player,
+        kind=kind,
+        selections=[Selection(o.pk, o.odds, banker=o.pk in bankers) for o in outcomes],
+        stake=stake,
+        currency=currency,
+        idempotency_key=key or uuid.uuid4().hex,
+        **kw,
+    )
+    return bet

@@ -3,7 +3,6 @@ confirmation, idempotency, and the money moving to stakes-held."""
 
 import datetime as dt
 import threading
-import uuid
 from decimal import Decimal
 
 import pytest
@@ -22,34 +21,11 @@ from sportsbook.models import (
     OddsPolicy,
     PlayerStakeLimit,
 )
-from sportsbook.services import BetRefused, OddsChanged, Selection
+from sportsbook.services import BetRefused, OddsChanged
 from tests.conftest import assert_books_clean, fund, new_player, requires_postgres
-from tests.sportsbook.line import make_event, outcome, set_rates
+from tests.sportsbook.line import make_event, outcome, place, set_rates
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def bettor(db):
-    set_rates()
-    player = new_player()
-    fund(player, 100_000, "BYN")
-    return player
-
-
-def place(player, outcomes, *, kind=BetKind.SINGLE, stake=1_000, currency="BYN", key=None, **kw):
-    bankers = kw.pop("bankers", set())
-    selections = [Selection(o.pk, o.odds, banker=o.pk in bankers) for o in outcomes]
-    bet, _created = services.bet_place(
-        player=player,
-        kind=kind,
-        selections=selections,
-        stake=stake,
-        currency=currency,
-        idempotency_key=key or uuid.uuid4().hex,
-        **kw,
-    )
-    return bet
 
 
 def test_sb_1_3_single_accepted_moves_the_stake_to_stakes_held(bettor):

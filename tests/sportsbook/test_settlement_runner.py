@@ -4,7 +4,6 @@ on time (SB §6.1), once, corrections booked as the difference (E33), and 10,000
 import datetime as dt
 import random
 import threading
-import uuid
 from decimal import Decimal
 
 import pytest
@@ -27,7 +26,6 @@ from sportsbook.models import (
     Outcome,
     SettlementReason,
 )
-from sportsbook.services import Selection
 from sportsbook.settlement import bets as bet_math
 from sportsbook.settlement.grading import PRE_MATCH
 from sportsbook.settlement.markets import KINDS
@@ -35,31 +33,9 @@ from sportsbook.settlement.random_results import random_result
 from sportsbook.settlement.results import EventResult
 from sportsbook.settlement_runner import event_settle, settle_due
 from tests.conftest import assert_books_clean, fund, new_player, requires_postgres
-from tests.sportsbook.line import football_result, make_event, outcome, set_rates
+from tests.sportsbook.line import football_result, make_event, outcome, place, set_rates
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def bettor(db):
-    set_rates()
-    player = new_player()
-    fund(player, 100_000, "BYN")
-    return player
-
-
-def place(player, outcomes, *, kind=BetKind.SINGLE, stake=1_000, **kw):
-    bankers = kw.pop("bankers", set())
-    bet, _created = services.bet_place(
-        player=player,
-        kind=kind,
-        selections=[Selection(o.pk, o.odds, banker=o.pk in bankers) for o in outcomes],
-        stake=stake,
-        currency="BYN",
-        idempotency_key=uuid.uuid4().hex,
-        **kw,
-    )
-    return bet
 
 
 def finish(event, result: dict, now=None):
