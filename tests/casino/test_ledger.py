@@ -166,7 +166,7 @@ def test_postgres_refuses_a_delete_of_an_entry_or_transfer(funded):
 
 
 @requires_postgres
-def test_postgres_refuses_to_commit_an_unbalanced_transfer_written_around_the_service(funded):
+def test_postgres_refuses_an_unbalanced_transfer_written_around_the_service(funded):
     wallet = ledger.wallet_for(funded, "BYN")
     with pytest.raises(IntegrityError, match="does not balance"), transaction.atomic():
         transfer = Transfer.objects.create(
@@ -183,9 +183,29 @@ def test_postgres_refuses_to_commit_an_unbalanced_transfer_written_around_the_se
                 )
             ]
         )
-        with connection.cursor() as cursor:  # what COMMIT would do
-            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
     assert not Transfer.objects.filter(idempotency_key="raw").exists()
+
+
+@requires_postgres
+def test_postgres_refuses_an_entry_added_later_to_a_balanced_transfer(funded):
+    wallet = ledger.wallet_for(funded, "BYN")
+    house = ledger.house_account("cashier", "BYN")
+    booked = ledger.transfer_create(
+        idempotency_key="balanced", kind="transfer", legs=[(wallet, -5), (house, 5)]
+    ).transfer
+    with pytest.raises(IntegrityError, match="does not balance"), transaction.atomic():
+        Entry.objects.bulk_create(
+            [
+                Entry(
+                    transfer=booked,
+                    account=wallet,
+                    currency="BYN",
+                    amount=-1,
+                    created_at=booked.created_at,
+                )
+            ]
+        )
+    assert booked.entries.count() == 2
 
 
 def test_the_database_refuses_an_entry_in_another_currency_than_its_account(funded):
