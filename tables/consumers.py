@@ -21,7 +21,7 @@ from django.utils.translation import gettext, gettext_noop
 
 from casino.realtime import user_group
 from tables import clock, services
-from tables.presenters import board_context
+from tables.presenters import render_board
 
 MAX_FRAME_BYTES = 4096
 RATE_PER_SECOND = 20.0  # far above a person clicking, far below a flood
@@ -110,7 +110,13 @@ class TableConsumer(AsyncWebsocketConsumer):
         except services.TableError:
             await self.close(code=CLOSE_NO_TABLE)
             return
-        self.groups_joined = [f"table.{self.table_id}", user_group(user.pk)]
+        # The table's group carries the public view, for spectators; a seated player's sockets
+        # get their own view through the user group and leave the table's group once the first
+        # view shows them seated (send_view), so each change reaches each socket once. Both
+        # groups are joined before the snapshot: nothing committed after it is missed.
+        self.table_group = f"table.{self.table_id}"
+        self.watching = True
+        self.groups_joined = [self.table_group, user_group(user.pk)]
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
@@ -197,12 +203,22 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         self.last_version = version
         await self.send(text_data=self.render_view(view))
+        await self._watch(not self._is_seated(view))
+
+    async def _watch(self, watching: bool):
+        """Be in the table's group (public views) exactly while this player is not seated."""
+        if watching == self.watching:
+            return
+        self.watching = watching
+        if not watching:
+            await self.channel_layer.group_discard(self.table_group, self.channel_name)
+            return
+        await self.channel_layer.group_add(self.table_group, self.channel_name)
+        # a change committed between the view that unseated us and joining the group
+        await self.send_snapshot()
 
     def render_view(self, view: dict) -> str:
-        with translation.override(self.language):
-            return render_to_string(
-                f"tables/{view['table']['game']}/_board.html", {**board_context(view), "oob": True}
-            )
+        return render_board(view, self.language)
 
     async def send_error(self, message: str):
         with translation.override(self.language):
@@ -215,11 +231,13 @@ class TableConsumer(AsyncWebsocketConsumer):
         return any(seat["player_id"] == self.user.pk for seat in view["table"]["seats"])
 
     async def table_view(self, event):
-        # Seated players get their own view through their user group instead.
+        # Seated players get their own view through their user group instead (a frame sent
+        # before this socket left the table's group).
         if not self._is_seated(event["view"]):
             await self.send_view(event["view"])
 
     async def table_private(self, event):
+        """This player's own view of a table (or, having just left it, the public view)."""
         if event["table"] == self.table_id:
             await self.send_view(event["view"])
 

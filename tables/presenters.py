@@ -4,6 +4,10 @@ page. A game may add its own helpers; the board template is `tables/<game>/_boar
 from __future__ import annotations
 
 import uuid
+from collections import OrderedDict
+
+from django.template.loader import render_to_string
+from django.utils import translation
 
 from tables.templatetags.cards import card as card_svg
 
@@ -90,3 +94,29 @@ def _hand_cards(game: dict, legal: list[dict], types: set, playable: set) -> lis
             }
         )
     return cards
+
+
+# Rendered boards of the sockets of this process, by (game, table, version, seat, language): the
+# spectators of a table, and several tabs of one player, render each change once. A seat's view
+# goes only to that seat's player (the table actor's broadcast), and the key holds the seat, so
+# a cached board is only ever sent to a socket that was sent the same view.
+BOARD_CACHE_SIZE = 512
+_boards: OrderedDict[tuple, str] = OrderedDict()
+
+
+def render_board(view: dict, language: str) -> str:
+    """The board of `view` for a socket (swapped out of band), in `language`."""
+    table = view["table"]
+    key = (table["game"], table["id"], table["version"], view["seat"], language)
+    html = _boards.get(key)
+    if html is not None:
+        _boards.move_to_end(key)
+        return html
+    with translation.override(language):
+        html = render_to_string(
+            f"tables/{table['game']}/_board.html", {**board_context(view), "oob": True}
+        )
+    _boards[key] = html
+    if len(_boards) > BOARD_CACHE_SIZE:
+        _boards.popitem(last=False)
+    return html

@@ -776,7 +776,7 @@ def table_leave(*, table_id: int, player: Player, now: dt.datetime | None = None
         )
         _store_deadline(table, seats)
         _save_table(table)
-        _broadcast_on_commit(table, seats)
+        _broadcast_on_commit(table, seats, left=(player.pk,))
         return Outcome(version=table.version)
 
 
@@ -845,34 +845,45 @@ def table_snapshot(*, table_id: int, player: Player | None, now: dt.datetime | N
 # --- broadcasting ----------------------------------------------------------------------------
 
 
-def _broadcast_on_commit(table: Table, seats: dict[int, Seat]) -> None:
+def _broadcast_on_commit(table: Table, seats: dict[int, Seat], left: tuple[int, ...] = ()) -> None:
     """Broadcast the table once after this transaction commits, however many changes it made
-    (an overdue clock applied before an action, several deadlines at once): the first callback
-    sends the committed state, the others find it sent."""
+    (an overdue clock applied before an action, a forfeit then a leave): the first callback
+    sends the committed state, the others find it sent. `left`: players who lost their seat."""
+    table._left = (*getattr(table, "_left", ()), *left)
 
     def send():
         if getattr(table, "_broadcast_sent", False):
             return
         table._broadcast_sent = True
         if getattr(table, "_stale", False):  # a refused change left the objects behind
-            broadcast(table.pk)
+            broadcast(table.pk, left=table._left)
         else:
-            broadcast(table.pk, table, seats)
+            broadcast(table.pk, table, seats, left=table._left)
 
     transaction.on_commit(send)
 
 
 def broadcast(
-    table_id: int, table: Table | None = None, seats: dict[int, Seat] | None = None
+    table_id: int,
+    table: Table | None = None,
+    seats: dict[int, Seat] | None = None,
+    left: tuple[int, ...] = (),
 ) -> None:
-    """After commit: the public view to the table's group, each seat's own view to that player's
-    group, and, when what it shows changed (not on every card), a summary line to the pit boss
-    and the lobby. The caller may hand over the table and seats it just committed, sparing a
-    reload."""
+    """After commit: the public view to the table's group (spectators' sockets: a seated
+    player's sockets leave it), each seat's own view to that player's group, the public view to
+    the group of each player who just `left` (their sockets are not in the table's group), and,
+    when what it shows changed (status, players and who is away, score, hand; not on every
+    card), a summary line to the pit boss and the lobby. The caller may hand over the table and
+    seats it just committed, sparing a reload."""
     if table is None or seats is None:
         table = _load_table(table_id, lock=False)
         seats = seats_of(table)
-    messages = [(table.group_name, {"type": "table.view", "view": table_view(table, seats, None)})]
+    public = table_view(table, seats, None)
+    messages = [(table.group_name, {"type": "table.view", "view": public})]
+    for player_id in left:
+        messages.append(
+            (user_group(player_id), {"type": "table.private", "table": table.pk, "view": public})
+        )
     for seat in seats.values():
         messages.append(
             (
@@ -911,6 +922,9 @@ def table_summary(table: Table, seats: dict[int, Seat]) -> dict:
         "wins_to_win": table.setting("wins_to_win", 5),
         "score": match.get("score"),
         "players": [_shown_name(seats[p]) for p in sorted(seats)],
+        # who is away (no socket, or sitting out): the pit boss watches it, and a departure
+        # reaches the lobby and the pit as a new summary
+        "away": [p for p in sorted(seats) if seats[p].away_since is not None],
         "capacity": engine_for(table.game).SEATS[1],
         "version": table.version,
         "hand_number": table.hand_number,

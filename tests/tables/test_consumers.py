@@ -312,3 +312,26 @@ async def test_a_self_excluded_player_sitting_from_the_socket_gets_an_error_not_
     assert 'id="table-board"' in await sock.receive()
     assert await database_sync_to_async(table.seats.count)() == 0
     await sock.close()
+
+
+async def test_a_player_who_leaves_keeps_watching_the_table_from_the_same_socket():
+    table, players, sockets = await seated_sockets()
+    by_seat = await seats_map(table.pk, sockets)
+    leaver, stayer = by_seat[1], by_seat[0]
+    before = (await table_now(table.pk)).version
+    await leaver.send({"type": "leave"})
+    frame = await leaver.until_version(before + 1)
+    table = await table_now(table.pk)
+    frame = await leaver.until_version(table.version)
+    assert 'data-seat=""' in frame and 'id="hand-form"' not in frame
+    await stayer.until_version(table.version)
+    # the socket is back in the table's group: a newcomer sitting down reaches it
+    newcomer = await database_sync_to_async(new_player)(language="en")
+    await database_sync_to_async(fund)(newcomer, 10_000)
+    await database_sync_to_async(services.table_sit)(table_id=table.pk, player=newcomer)
+    table = await table_now(table.pk)
+    frame = await leaver.until_version(table.version)
+    assert 'data-seat=""' in frame
+    await stayer.until_version(table.version)
+    for sock in sockets:
+        await sock.close()

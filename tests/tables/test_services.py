@@ -187,3 +187,113 @@ def test_the_table_event_log_is_append_only(durak_table, two_players):
         TableEvent.objects.filter(table=durak_table).update(seat=1)
     with pytest.raises(ImmutableLedgerError):
         TableEvent.objects.filter(table=durak_table).delete()
+
+
+# --- one transaction per action, broadcasts ------------------------------------------------
+
+
+def _after_the_attack(table, players):
+    """Both seated, the attacker has led: the defender's clock runs."""
+    table = seat_both(table, players)
+    by_seat = {s.position: s.player for s in table.seats.all()}
+    attacker = table.state["attacker"]
+    action = durak.legal_actions(table.state, attacker)[0]
+    services.table_act(table_id=table.pk, player=by_seat[attacker], action=action)
+    table.refresh_from_db()
+    return table, by_seat, 1 - attacker
+
+
+def _record_broadcasts(monkeypatch):
+    calls = []
+    monkeypatch.setattr(services, "broadcast", lambda *args, **kwargs: calls.append(args))
+    return calls
+
+
+def test_an_overdue_clock_is_applied_in_the_actions_own_transaction_before_it(
+    durak_table, two_players, monkeypatch, django_capture_on_commit_callbacks
+):
+    table, by_seat, defender = _after_the_attack(durak_table, two_players)
+    late = timezone.now() + dt.timedelta(seconds=31)
+    after_timeout, _events = durak.apply_timeout(table.state, defender)
+    (next_seat,) = durak.to_act(after_timeout)
+    action = durak.legal_actions(after_timeout, next_seat)[0]
+    # the action does not open a transaction of its own for the overdue clock
+    monkeypatch.setattr(services, "table_apply_overdue", None)
+    calls = _record_broadcasts(monkeypatch)
+    with django_capture_on_commit_callbacks(execute=True):
+        outcome = services.table_act(
+            table_id=table.pk, player=by_seat[next_seat], action=action, now=late
+        )
+    assert outcome.version == table.version + 2
+    timeout, acted = TableEvent.objects.filter(table=table, version__gt=table.version)
+    assert (timeout.step, timeout.cause, timeout.seat) == ("timeout", "clock", defender)
+    assert (acted.step, acted.cause, acted.seat) == ("engine", "player", next_seat)
+    assert timeout.hand_id == acted.hand_id == Hand.objects.get(table=table, number=1).pk
+    assert len(calls) == 1  # one broadcast of the committed state, not one per change
+    assert_books_clean()
+
+
+def test_an_action_refused_after_an_overdue_clock_still_commits_the_clock(
+    durak_table, two_players, monkeypatch, django_capture_on_commit_callbacks
+):
+    table, by_seat, defender = _after_the_attack(durak_table, two_players)
+    late = timezone.now() + dt.timedelta(seconds=31)
+    too_late = durak.legal_actions(table.state, defender)[0]  # legal before the clock ran out
+    calls = _record_broadcasts(monkeypatch)
+    with django_capture_on_commit_callbacks(execute=True):
+        with pytest.raises(services.TableError):
+            services.table_act(
+                table_id=table.pk, player=by_seat[defender], action=too_late, now=late
+            )
+    after = TableEvent.objects.filter(table=table, version__gt=table.version)
+    assert [(e.step, e.seat) for e in after] == [("timeout", defender)]
+    fresh = type(table).objects.get(pk=table.pk)
+    assert fresh.version == table.version + 1
+    # the refused action's changes to the objects in memory never reach a socket: the
+    # broadcast reloads what was committed
+    assert calls == [(table.pk,)]
+
+
+def _sent_messages(monkeypatch):
+    sent = []
+    monkeypatch.setattr(services, "group_send_all", lambda messages: sent.append(messages))
+    return sent
+
+
+def test_the_lobby_and_the_pit_hear_of_a_table_only_when_its_summary_changes(
+    durak_table, two_players, monkeypatch, django_capture_on_commit_callbacks
+):
+    sent = _sent_messages(monkeypatch)
+    with django_capture_on_commit_callbacks(execute=True):
+        table = seat_both(durak_table, two_players)
+    for messages in sent:  # each sit changes the players shown
+        assert {"lobby", "pit"} <= {group for group, _message in messages}
+    sent.clear()
+    by_seat = {s.position: s.player for s in table.seats.all()}
+    (seat,) = durak.to_act(table.state)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.table_act(
+            table_id=table.pk,
+            player=by_seat[seat],
+            action=durak.legal_actions(table.state, seat)[0],
+        )
+    (messages,) = sent
+    groups = [group for group, _message in messages]
+    assert "lobby" not in groups and "pit" not in groups  # a card changes no lobby row
+    # each seat's own view goes to that player's group only; the table's group gets no hand
+    for group, message in messages:
+        view = message["view"]
+        if group == table.group_name:
+            assert view["seat"] is None and "hand" not in view["game"]
+        else:
+            (position,) = [p for p, player in by_seat.items() if f"user.{player.pk}" == group]
+            assert view["seat"] == position and view["game"]["hand"]
+    sent.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.table_leave(table_id=table.pk, player=by_seat[1])
+    (messages,) = sent
+    groups = [group for group, _message in messages]
+    assert "lobby" in groups and "pit" in groups
+    # the player who left gets the public view (their sockets are not in the table's group)
+    left = [m for g, m in messages if g == f"user.{by_seat[1].pk}"]
+    assert [m["view"]["seat"] for m in left] == [None]
