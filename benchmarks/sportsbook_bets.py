@@ -58,8 +58,9 @@ LIVE_KINDS = ("1x2", "total", "rest_of_match")
 
 
 def _settle_sizes() -> list[int]:
+    """BENCH_SETTLE_SIZES=0 skips the settlement scenarios (acceptance only)."""
     value = os.environ.get("BENCH_SETTLE_SIZES", "").strip() or "20000,100000"
-    return [int(part) for part in value.split(",") if part.strip()]
+    return [int(part) for part in value.split(",") if part.strip() and int(part) > 0]
 
 
 @dataclass
@@ -875,6 +876,9 @@ def _settlements(context, tag: str) -> bool:
 
     ok = True
     sizes = _settle_sizes()
+    if not sizes:
+        print("skipped (BENCH_SETTLE_SIZES=0)")
+        return True
     Player.objects.bulk_create(
         [Player(username=f"sb-settle-{tag}-{n}", password="!") for n in range(SETTLE_PLAYERS)]
     )

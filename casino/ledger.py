@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
@@ -243,11 +244,19 @@ def transfer_create(
     memo: str = "",
     reference: str = "",
     created_by: Player | None = None,
+    under_lock: Callable[[], None] | None = None,
+    savepoint: bool = True,
 ) -> TransferResult:
     """Book one balanced transfer atomically (joins the caller's transaction if there is one).
 
     Raises UnbalancedTransfer, InsufficientFunds, ClosedAccount or IdempotencyConflict; on any
     error nothing is booked.
+
+    `under_lock`: called once the wallets and escrow of the legs are locked and before their
+    balances are checked (a stake's responsible-gaming check, which must hold the wallet's lock
+    so two stakes cannot both slip under a limit); whatever it raises is raised, nothing booked.
+    `savepoint=False`: inside a caller's transaction that is rolled back as a whole on any error
+    (no retry by key within it), skip the savepoint: an IntegrityError is then raised as it is.
     """
     _check_balanced(legs)
     fingerprint = _fingerprint(kind, legs)
@@ -262,7 +271,7 @@ def transfer_create(
         {account.pk for account, _amount in legs if account.kind == AccountKind.HOUSE}
     )
     try:
-        with transaction.atomic():
+        with transaction.atomic(savepoint=savepoint):
             connection = transaction.get_connection()
             with connection.cursor() as cursor:
                 # The key is claimed first: a concurrent retry waits here on the unique index and
@@ -280,10 +289,11 @@ def transfer_create(
                 )
                 new_balances: dict[int, int] = {}
                 balances_update = None
+                locked = _lock_accounts(cursor, connection, locked_ids) if locked_ids else []
+                if under_lock is not None:
+                    under_lock()
                 if locked_ids:
-                    for pk, balance, currency, closed_at in _lock_accounts(
-                        cursor, connection, locked_ids
-                    ):
+                    for pk, balance, currency, closed_at in locked:
                         new_balance = balance + net[pk]
                         if new_balance < 0:
                             raise InsufficientFunds(
@@ -321,7 +331,7 @@ def transfer_create(
             if wallet_changes:
                 transaction.on_commit(lambda: _announce_wallets(wallet_changes))
     except IntegrityError:
-        if Transfer.objects.filter(idempotency_key=idempotency_key).exists():
+        if savepoint and Transfer.objects.filter(idempotency_key=idempotency_key).exists():
             return _existing(idempotency_key, kind, legs)
         raise
     return TransferResult(transfer, created=True)

@@ -12,6 +12,7 @@ import datetime as dt
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.db import connection
 from django.db.models import Sum
 from django.utils import timezone
 from django.utils.formats import date_format
@@ -60,7 +61,37 @@ def deposits_today(player: Player, currency: str) -> int:
     return _wallet_sum_today(player, currency, DEPOSIT_KINDS)
 
 
+_LIMIT_SQL = (
+    f'SELECT "amount", "pending_from" IS NOT NULL AND "pending_from" <= %s '
+    f'FROM "{GamingLimit._meta.db_table}" '
+    'WHERE "player_id" = %s AND "kind" = %s AND "currency" = %s'
+)
+
+
 def effective_limit(player: Player, kind: str, currency: str) -> int | None:
+    # Every stake asks this, so the common case (no limit, or no pending change due) is one plain
+    # SQL read (at most one row: unique per player, kind and currency); a due change is applied
+    # through the model as before.
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _LIMIT_SQL,
+            [
+                connection.ops.adapt_datetimefield_value(timezone.now()),
+                player.pk,
+                kind,
+                currency,
+            ],
+        )
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    amount, change_due = row
+    if not change_due:
+        return amount
+    return _apply_due_change(player, kind, currency)
+
+
+def _apply_due_change(player: Player, kind: str, currency: str) -> int | None:
     limit = GamingLimit.objects.filter(player=player, kind=kind, currency=currency).first()
     if limit is None:
         return None

@@ -11,6 +11,8 @@ Settlement is in `sportsbook.settlement_runner`; the rules are pure (`sportsbook
 from __future__ import annotations
 
 import datetime as dt
+import decimal
+import json
 import math
 from dataclasses import dataclass
 from decimal import ROUND_CEILING, Decimal
@@ -21,13 +23,14 @@ from django.utils.translation import gettext as _
 
 from casino import ledger, limits
 from casino.currencies import MINOR_UNITS, format_amount
-from casino.models import HousePurpose, Player, TransferKind
+from casino.models import Account, AccountKind, HousePurpose, Player, TransferKind
 from casino.realtime import group_send_all
 from sportsbook.models import (
     LINE_CURRENCY,
     Bet,
     BetKind,
     BetLeg,
+    BetStatus,
     BettorSettings,
     Event,
     EventStatus,
@@ -95,11 +98,17 @@ def receivable_account(currency: str):
     return ledger.house_account(HousePurpose.SPORTSBOOK, currency, RECEIVABLE)
 
 
-def usd_rate(currency: str) -> Decimal:
-    """Units of `currency` per 1 USD, as staff keep them (E31)."""
+def usd_rate(currency: str, rates: dict[str, Decimal | None] | None = None) -> Decimal:
+    """Units of `currency` per 1 USD, as staff keep them (E31). `rates`: rates already read
+    (None for a currency that has none), so a bet does not ask again."""
     if currency == "USD":
         return Decimal(1)
-    rate = ExchangeRate.objects.filter(currency=currency).values_list("per_usd", flat=True).first()
+    if rates is not None and currency in rates:
+        rate = rates[currency]
+    else:
+        rate = (
+            ExchangeRate.objects.filter(currency=currency).values_list("per_usd", flat=True).first()
+        )
     if rate is None:
         raise BetRefused(
             _("Bets in %(currency)s are not taken until the book has an exchange rate for it.")
@@ -108,25 +117,34 @@ def usd_rate(currency: str) -> Decimal:
     return rate
 
 
-def convert_minor(amount: int, source: str, target: str, *, round_up: bool = False) -> int:
+def convert_minor(
+    amount: int,
+    source: str,
+    target: str,
+    *,
+    round_up: bool = False,
+    rates: dict[str, Decimal | None] | None = None,
+) -> int:
     """`amount` minor units of `source` in minor units of `target` at the staff-kept rates;
     rounded down, or up where a minimum must not be undercut (E31)."""
     if source == target:
         return amount
     major = Decimal(amount) / 10 ** MINOR_UNITS[source]
-    converted = major / usd_rate(source) * usd_rate(target) * 10 ** MINOR_UNITS[target]
+    converted = (
+        major / usd_rate(source, rates) * usd_rate(target, rates) * 10 ** MINOR_UNITS[target]
+    )
     if round_up:
         return int(converted.to_integral_value(rounding=ROUND_CEILING))
     return int(converted)
 
 
-def minimum_stake(currency: str) -> int:
+def minimum_stake(currency: str, rates: dict[str, Decimal | None] | None = None) -> int:
     """SB §5.1, in minor units of `currency`."""
     factor = 10 ** MINOR_UNITS[currency]
     if currency in MINIMUM_STAKE:
         return int(MINIMUM_STAKE[currency] * factor)
     usd_cents = int(MINIMUM_STAKE_USD_EQUIVALENT * 100)
-    return convert_minor(usd_cents, "USD", currency, round_up=True)
+    return convert_minor(usd_cents, "USD", currency, round_up=True, rates=rates)
 
 
 def odds_policy_of(player: Player) -> str:
@@ -137,56 +155,179 @@ def odds_policy_of(player: Player) -> str:
 
 
 # --- accepting a bet ---------------------------------------------------------------------------
+#
+# bet_place is the sportsbook's hot path (benchmarks/README.md "sportsbook_bets"): on a small
+# machine building ORM queries cost more CPU than the database's work, so it speaks SQL through
+# the connection's (Django) cursor, portable between PostgreSQL and SQLite, with the query log and
+# Django's error wrapping (IntegrityError) as for the ORM. Per bet: BEGIN; one read of what the bet
+# needs besides the line (an earlier bet with the key, the odds policy, the player's stake limit,
+# the exchange rates, the wallet's and stakes-held's ids); the line read FOR SHARE; INSERT bet;
+# INSERT legs; the ledger's transfer (key claimed, wallet locked, gaming limits, the booking);
+# COMMIT. Refusal messages are built from the models (a refusal may cost a query more).
+
+_BET_TABLE = Bet._meta.db_table
+_LEG_TABLE = BetLeg._meta.db_table
+_OUTCOME_TABLE = Outcome._meta.db_table
+_MARKET_TABLE = Market._meta.db_table
+_EVENT_TABLE = Event._meta.db_table
+_SETTINGS_TABLE = BettorSettings._meta.db_table
+_STAKE_LIMIT_TABLE = PlayerStakeLimit._meta.db_table
+_RATE_TABLE = ExchangeRate._meta.db_table
+_ACCOUNT_TABLE = Account._meta.db_table
+_OPEN_EVENT_STATUSES = (EventStatus.SCHEDULED, EventStatus.LIVE)  # Event.is_open_for_bets
+
+_CONTEXT_SQL = (
+    f'SELECT (SELECT "id" FROM "{_BET_TABLE}" WHERE "idempotency_key" = %s), '
+    f'(SELECT "odds_policy" FROM "{_SETTINGS_TABLE}" WHERE "player_id" = %s), '
+    f'(SELECT "max_stake" FROM "{_STAKE_LIMIT_TABLE}" WHERE "player_id" = %s AND "currency" = %s), '
+    f'(SELECT "per_usd" FROM "{_RATE_TABLE}" WHERE "currency" = %s), '
+    f'(SELECT "per_usd" FROM "{_RATE_TABLE}" WHERE "currency" = %s), '
+    f'(SELECT "id" FROM "{_ACCOUNT_TABLE}" '
+    'WHERE "kind" = %s AND "owner_id" = %s AND "currency" = %s), '
+    f'(SELECT "id" FROM "{_ACCOUNT_TABLE}" '
+    'WHERE "kind" = %s AND "purpose" = %s AND "reference" = %s AND "currency" = %s)'
+)
 
 
-def _lock_line(outcome_ids: list[int]) -> dict[int, Outcome]:
-    """The selected outcomes with their markets and events, read so that a concurrent odds change
-    or suspension waits for this bet (PostgreSQL: FOR SHARE; SQLite's IMMEDIATE transactions
-    already hold the one write lock), so a bet racing a suspension sees it or precedes it."""
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute(
-                "SELECT o.id FROM sportsbook_outcome o JOIN sportsbook_market m "
-                "ON m.id = o.market_id JOIN sportsbook_event e ON e.id = m.event_id "
-                "WHERE o.id = ANY(%s) ORDER BY o.id FOR SHARE",
-                [outcome_ids],
-            )
-    outcomes = Outcome.objects.select_related("market__event__competition__sport").in_bulk(
-        outcome_ids
+def _decimal(value, places: int) -> Decimal | None:
+    """A DECIMAL column read through the cursor, as the ORM returns it (SQLite gives floats)."""
+    if value is None or isinstance(value, Decimal):
+        return value
+    return (
+        decimal.Context(prec=15)
+        .create_decimal_from_float(value)
+        .quantize(Decimal(1).scaleb(-places))
     )
-    return outcomes
 
 
-def _check_selection(outcome: Outcome, now: dt.datetime) -> bool:
+@dataclass(frozen=True)
+class _Context:
+    existing_bet_id: int | None
+    policy: str
+    stake_cap: int | None
+    rates: dict[str, Decimal | None]
+    wallet_id: int | None
+    stakes_held_id: int | None
+
+
+def _read_context(cursor, player: Player, currency: str, key: str) -> _Context:
+    """Everything a bet needs besides the line, in one statement (inside its transaction)."""
+    cursor.execute(
+        _CONTEXT_SQL,
+        [
+            key,
+            player.pk,
+            player.pk,
+            currency,
+            currency,
+            LINE_CURRENCY,
+            AccountKind.WALLET,
+            player.pk,
+            currency,
+            AccountKind.HOUSE,
+            HousePurpose.SPORTSBOOK,
+            STAKES_HELD,
+            currency,
+        ],
+    )
+    existing, policy, cap, rate, line_rate, wallet_id, held_id = cursor.fetchone()
+    return _Context(
+        existing_bet_id=existing,
+        policy=policy or OddsPolicy.ASK,
+        stake_cap=cap,
+        rates={currency: _decimal(rate, 6), LINE_CURRENCY: _decimal(line_rate, 6)},
+        wallet_id=wallet_id,
+        stakes_held_id=held_id,
+    )
+
+
+@dataclass(frozen=True)
+class _LineLeg:
+    """A selected outcome with its market's and event's state, as read under the FOR SHARE lock."""
+
+    outcome_id: int
+    odds: Decimal
+    max_stake: int
+    market_id: int
+    market_status: str
+    in_play: bool
+    event_id: int
+    event_status: str
+    start_time_passed: bool  # the event's starts_at <= now
+    live_score: object  # the JSON column as read (text) or parsed
+
+    def market(self) -> Market:
+        """For a refusal message: the market and its event, from the models."""
+        return Market.objects.select_related("event").get(pk=self.market_id)
+
+    def score(self) -> dict:
+        value = self.live_score
+        return json.loads(value) if isinstance(value, (str, bytes)) else (value or {})
+
+
+def _lock_line(cursor, outcome_ids: list[int], now: dt.datetime) -> dict[int, _LineLeg]:
+    """The selected outcomes with their markets and events, read so that a concurrent odds change
+    or suspension waits for this bet (PostgreSQL: FOR SHARE of the three rows; SQLite's IMMEDIATE
+    transactions already hold the one write lock), so a bet racing a suspension sees it or
+    precedes it. One statement; the start time is compared by the database as the ORM would."""
+    sql = (
+        'SELECT o."id", o."odds", o."max_stake", m."id", m."status", m."in_play", e."id", '
+        'e."status", e."starts_at" <= %s, e."live_score" '
+        f'FROM "{_OUTCOME_TABLE}" o JOIN "{_MARKET_TABLE}" m ON m."id" = o."market_id" '
+        f'JOIN "{_EVENT_TABLE}" e ON e."id" = m."event_id" '
+        f'WHERE o."id" IN ({", ".join(["%s"] * len(outcome_ids))}) ORDER BY o."id"'
+    )
+    if connection.vendor == "postgresql":
+        sql += " FOR SHARE"
+    cursor.execute(sql, [connection.ops.adapt_datetimefield_value(now), *outcome_ids])
+    return {
+        row[0]: _LineLeg(
+            outcome_id=row[0],
+            odds=_decimal(row[1], 3),
+            max_stake=row[2],
+            market_id=row[3],
+            market_status=row[4],
+            in_play=bool(row[5]),
+            event_id=row[6],
+            event_status=row[7],
+            start_time_passed=bool(row[8]),
+            live_score=row[9],
+        )
+        for row in cursor.fetchall()
+    }
+
+
+def _check_selection(leg: _LineLeg) -> bool:
     """Refuse a leg the book does not take now; returns whether it is a live leg."""
-    market, event = outcome.market, outcome.market.event
-    if market.status != MarketStatus.OPEN:
+    if leg.market_status != MarketStatus.OPEN:
+        market = leg.market()
         raise BetRefused(
             _("“%(market)s” is suspended: bets on it are not taken right now.")
             % {"market": market.title}
-            if market.status == MarketStatus.SUSPENDED
+            if leg.market_status == MarketStatus.SUSPENDED
             else _("“%(market)s” is closed.") % {"market": market.title}
         )
-    if not event.is_open_for_bets:
-        raise BetRefused(_("%(event)s is no longer taking bets.") % {"event": event})
-    started = event.status == EventStatus.LIVE or event.starts_at <= now
-    if started and not (market.in_play and event.status == EventStatus.LIVE):
+    if leg.event_status not in _OPEN_EVENT_STATUSES:
+        raise BetRefused(_("%(event)s is no longer taking bets.") % {"event": leg.market().event})
+    started = leg.event_status == EventStatus.LIVE or leg.start_time_passed
+    if started and not (leg.in_play and leg.event_status == EventStatus.LIVE):
         # SB §1.1 and E13: once an event has started only its live markets take bets.
+        market = leg.market()
         raise BetRefused(
             _("%(event)s has started: “%(market)s” is not offered live.")
-            % {"event": event, "market": market.title}
+            % {"event": market.event, "market": market.title}
         )
     return started
 
 
 def _check_odds(
-    selections: list[Selection], outcomes: dict[int, Outcome], policy: str
+    selections: list[Selection], legs: dict[int, _LineLeg], policy: str
 ) -> dict[int, Decimal]:
     """SB §1.7 / E15: the odds taken are today's; a change is accepted only as the player's
     setting allows, otherwise they are shown old and new and asked to confirm."""
     changes = {}
     for selection in selections:
-        now_odds = outcomes[selection.outcome_id].odds
+        now_odds = legs[selection.outcome_id].odds
         if now_odds == selection.odds_seen:
             continue
         if policy == OddsPolicy.ANY or (
@@ -196,7 +337,7 @@ def _check_odds(
         changes[selection.outcome_id] = (selection.odds_seen, now_odds)
     if changes:
         raise OddsChanged(changes)
-    return {s.outcome_id: outcomes[s.outcome_id].odds for s in selections}
+    return {s.outcome_id: legs[s.outcome_id].odds for s in selections}
 
 
 def _check_shape(kind: str, selections: list[Selection], system_size: int | None) -> None:
@@ -224,23 +365,22 @@ def _check_shape(kind: str, selections: list[Selection], system_size: int | None
         raise BetRefused(_("The same outcome is in the slip twice."))
 
 
-def _check_independent(outcomes: list[Outcome]) -> None:
+def _check_independent(legs: list[_LineLeg]) -> None:
     """SB §2.3 / E8: two outcomes of one event cannot be combined."""
     seen = set()
-    for outcome in outcomes:
-        event_id = outcome.market.event_id
-        if event_id in seen:
+    for leg in legs:
+        if leg.event_id in seen:
             raise BetRefused(
                 _("Two outcomes of %(event)s cannot be combined in one bet.")
-                % {"event": outcome.market.event}
+                % {"event": leg.market().event}
             )
-        seen.add(event_id)
+        seen.add(leg.event_id)
 
 
 def _check_stake(
-    player: Player, stake: int, currency: str, outcomes: list[Outcome], combinations: int
+    stake: int, currency: str, legs: list[_LineLeg], combinations: int, context: _Context
 ) -> None:
-    least = minimum_stake(currency)
+    least = minimum_stake(currency, context.rates)
     if stake < least:
         raise BetRefused(
             _("The minimum stake is %(amount)s.") % {"amount": format_amount(least, currency)}
@@ -251,22 +391,89 @@ def _check_stake(
             % {"amount": format_amount(stake, currency), "count": combinations}
         )
     # SB §5.2 and E31: the lowest maximum among the legs, in the player's currency.
-    maximum = min(convert_minor(o.max_stake, LINE_CURRENCY, currency) for o in outcomes)
+    maximum = min(
+        convert_minor(leg.max_stake, LINE_CURRENCY, currency, rates=context.rates) for leg in legs
+    )
     if stake > maximum:
         raise BetRefused(
             _("The maximum stake on this bet is %(amount)s.")
             % {"amount": format_amount(maximum, currency)}
         )
-    cap = (
-        PlayerStakeLimit.objects.filter(player=player, currency=currency)
-        .values_list("max_stake", flat=True)
-        .first()
-    )
+    cap = context.stake_cap
     if cap is not None and stake > cap:  # SB §5.3
         raise BetRefused(
             _("Your maximum stake per bet is %(amount)s.")
             % {"amount": format_amount(cap, currency)}
         )
+
+
+def _insert_bet(
+    cursor, *, player: Player, kind, system_size, stake, currency, potential_return, key, now
+) -> Bet:
+    """INSERT the bet: a concurrent bet with the same key fails here (IntegrityError)."""
+    sql = (
+        f'INSERT INTO "{_BET_TABLE}" ("player_id", "kind", "system_size", "stake", "currency", '
+        '"potential_return", "status", "debt", "idempotency_key", "placed_at") '
+        "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+    )
+    params = [
+        player.pk,
+        kind,
+        system_size,
+        stake,
+        currency,
+        potential_return,
+        BetStatus.OPEN,
+        0,
+        key,
+        connection.ops.adapt_datetimefield_value(now),
+    ]
+    if connection.features.can_return_columns_from_insert:
+        cursor.execute(sql + ' RETURNING "id"', params)
+        bet_id = cursor.fetchone()[0]
+    else:
+        cursor.execute(sql, params)
+        bet_id = cursor.lastrowid
+    bet = Bet(
+        id=bet_id,
+        player=player,
+        kind=kind,
+        system_size=system_size,
+        stake=stake,
+        currency=currency,
+        potential_return=potential_return,
+        status=BetStatus.OPEN,
+        payout=None,
+        debt=0,
+        idempotency_key=key,
+        placed_at=now,
+        settled_at=None,
+    )
+    bet._state.adding = False
+    bet._state.db = connection.alias
+    return bet
+
+
+def _insert_legs(cursor, bet_id: int, rows: list[tuple]) -> None:
+    """rows: (outcome id, odds, banker, live, score at placement, minute), in one INSERT."""
+    score_field = BetLeg._meta.get_field("score_at_placement")
+    params: list = []
+    for outcome_id, odds, banker, live, score, minute in rows:
+        params += [
+            bet_id,
+            outcome_id,
+            odds,
+            banker,
+            live,
+            None if score is None else score_field.get_db_prep_save(score, connection),
+            minute,
+        ]
+    values = ", ".join(["(%s, %s, %s, %s, %s, %s, %s)"] * len(rows))
+    cursor.execute(
+        f'INSERT INTO "{_LEG_TABLE}" ("bet_id", "outcome_id", "odds", "is_banker", "live", '
+        f'"score_at_placement", "placed_minute") VALUES {values}',
+        params,
+    )
 
 
 def bet_place(
@@ -285,67 +492,84 @@ def bet_place(
     The stake leaves the wallet in the same transaction (SB §1.3, §1.4: accepted means final)."""
     now = now or timezone.now()
     key = f"{player.pk}:{idempotency_key}"
-    existing = Bet.objects.filter(idempotency_key=key).first()
-    if existing is not None:
-        return existing, False
-    _check_shape(kind, selections, system_size)
-    policy = odds_policy_of(player)
     try:
-        with transaction.atomic():
-            outcomes = _lock_line([s.outcome_id for s in selections])
-            if len(outcomes) != len(selections):
+        with transaction.atomic(), connection.cursor() as cursor:
+            context = _read_context(cursor, player, currency, key)
+            if context.existing_bet_id is not None:
+                return Bet.objects.get(pk=context.existing_bet_id), False
+            _check_shape(kind, selections, system_size)
+            line = _lock_line(cursor, [s.outcome_id for s in selections], now)
+            if len(line) != len(selections):
                 raise BetRefused(_("An outcome in your slip is no longer in the line."))
-            ordered = [outcomes[s.outcome_id] for s in selections]
-            live = {o.pk: _check_selection(o, now) for o in ordered}
+            ordered = [line[s.outcome_id] for s in selections]
+            live = {leg.outcome_id: _check_selection(leg) for leg in ordered}
             _check_independent(ordered)
-            odds = _check_odds(selections, outcomes, policy)
+            odds = _check_odds(selections, line, context.policy)
             combinations = (
                 math.comb(len([s for s in selections if not s.banker]), system_size)
                 if kind == BetKind.SYSTEM
                 else 1
             )
-            _check_stake(player, stake, currency, ordered, combinations)
-            bet = Bet.objects.create(
+            _check_stake(stake, currency, ordered, combinations, context)
+            bet = _insert_bet(
+                cursor,
                 player=player,
                 kind=kind,
                 system_size=system_size if kind == BetKind.SYSTEM else None,
                 stake=stake,
                 currency=currency,
                 potential_return=_potential_return(kind, selections, odds, stake, system_size),
-                idempotency_key=key,
+                key=key,
+                now=now,
             )
-            BetLeg.objects.bulk_create(
-                [
-                    BetLeg(
-                        bet=bet,
-                        outcome_id=s.outcome_id,
-                        odds=odds[s.outcome_id],
-                        is_banker=s.banker,
-                        live=live[s.outcome_id],
-                        score_at_placement=(
-                            outcomes[s.outcome_id].market.event.live_score.get("score")
-                            if live[s.outcome_id]
-                            else None
-                        ),
-                        placed_minute=(
-                            outcomes[s.outcome_id].market.event.live_score.get("minute")
-                            if live[s.outcome_id]
-                            else None
-                        ),
+            leg_rows = []
+            for s in selections:
+                score = line[s.outcome_id].score() if live[s.outcome_id] else None
+                leg_rows.append(
+                    (
+                        s.outcome_id,
+                        odds[s.outcome_id],
+                        s.banker,
+                        live[s.outcome_id],
+                        score.get("score") if score is not None else None,
+                        score.get("minute") if score is not None else None,
                     )
-                    for s in selections
-                ]
+                )
+            _insert_legs(cursor, bet.pk, leg_rows)
+            wallet = (
+                Account(
+                    id=context.wallet_id,
+                    kind=AccountKind.WALLET,
+                    owner_id=player.pk,
+                    currency=currency,
+                )
+                if context.wallet_id is not None
+                else ledger.wallet_for(player, currency)
             )
-            wallet = ledger.wallet_for(player, currency)
-            ledger.lock_accounts([wallet])
+            held = (
+                Account(
+                    id=context.stakes_held_id,
+                    kind=AccountKind.HOUSE,
+                    purpose=HousePurpose.SPORTSBOOK,
+                    reference=STAKES_HELD,
+                    currency=currency,
+                )
+                if context.stakes_held_id is not None
+                else stakes_held_account(currency)
+            )
             try:
-                limits.check_can_stake(player, stake, currency)
+                # The ledger claims the transfer's key, locks the wallet, then (under that lock,
+                # before the balance is checked) runs the responsible-gaming check, so two
+                # stakes cannot both slip under a limit. No savepoint: any error here rolls the
+                # whole bet back.
                 ledger.transfer_create(
                     idempotency_key=f"bet:{bet.pk}:stake",
                     kind=TransferKind.STAKE,
-                    legs=[(wallet, -stake), (stakes_held_account(currency), stake)],
+                    legs=[(wallet, -stake), (held, stake)],
                     memo=_("Bet %(number)s") % {"number": bet.pk},
                     reference=bet.reference,
+                    under_lock=lambda: limits.check_can_stake(player, stake, currency),
+                    savepoint=False,
                 )
             except (limits.StakeRefused, ledger.LedgerError) as refusal:
                 raise BetRefused(str(refusal)) from refusal
