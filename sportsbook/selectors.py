@@ -59,11 +59,14 @@ def events_list(*, sport: Sport | None = None, live: bool | None = None):
 
 
 def event_markets(event: Event) -> list[Market]:
-    return list(
+    markets = list(
         Market.objects.filter(event=event, status__in=SHOWN_MARKETS)
         .prefetch_related("outcomes")
         .order_by("position", "pk")
     )
+    for market in markets:
+        market.event = event  # outcome labels name the event's teams: no query per market
+    return markets
 
 
 @dataclass
