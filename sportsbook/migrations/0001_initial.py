@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -15,279 +14,685 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Competition',
+            name="Competition",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name_ru', models.CharField(max_length=120, verbose_name='name (Russian)')),
-                ('name_en', models.CharField(max_length=120, verbose_name='name (English)')),
-                ('country', models.CharField(blank=True, max_length=60, verbose_name='country')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name_ru", models.CharField(max_length=120, verbose_name="name (Russian)")),
+                ("name_en", models.CharField(max_length=120, verbose_name="name (English)")),
+                ("country", models.CharField(blank=True, max_length=60, verbose_name="country")),
             ],
             options={
-                'verbose_name': 'competition',
-                'verbose_name_plural': 'competitions',
-                'ordering': ['sport', 'name_en'],
+                "verbose_name": "competition",
+                "verbose_name_plural": "competitions",
+                "ordering": ["sport", "name_en"],
             },
         ),
         migrations.CreateModel(
-            name='Sport',
+            name="Sport",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('code', models.SlugField(max_length=32, unique=True, verbose_name='code')),
-                ('name_ru', models.CharField(max_length=80, verbose_name='name (Russian)')),
-                ('name_en', models.CharField(max_length=80, verbose_name='name (English)')),
-                ('position', models.PositiveSmallIntegerField(default=0, verbose_name='position')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("code", models.SlugField(max_length=32, unique=True, verbose_name="code")),
+                ("name_ru", models.CharField(max_length=80, verbose_name="name (Russian)")),
+                ("name_en", models.CharField(max_length=80, verbose_name="name (English)")),
+                ("position", models.PositiveSmallIntegerField(default=0, verbose_name="position")),
             ],
             options={
-                'verbose_name': 'sport',
-                'verbose_name_plural': 'sports',
-                'ordering': ['position', 'code'],
+                "verbose_name": "sport",
+                "verbose_name_plural": "sports",
+                "ordering": ["position", "code"],
             },
         ),
         migrations.CreateModel(
-            name='Bet',
+            name="Bet",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('single', 'single'), ('express', 'express'), ('system', 'system')], max_length=8, verbose_name='kind')),
-                ('system_size', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='system: N of M')),
-                ('stake', models.BigIntegerField(verbose_name='stake')),
-                ('currency', models.CharField(choices=[('BYN', 'Belarusian rouble'), ('USD', 'US dollar'), ('EUR', 'Euro'), ('RUB', 'Russian rouble'), ('UAH', 'Ukrainian hryvnia')], max_length=3, verbose_name='currency')),
-                ('potential_return', models.BigIntegerField(verbose_name='potential return')),
-                ('status', models.CharField(choices=[('open', 'open'), ('won', 'won'), ('lost', 'lost'), ('void', 'void'), ('part', 'partly won')], default='open', max_length=6, verbose_name='status')),
-                ('payout', models.BigIntegerField(blank=True, null=True, verbose_name='payout')),
-                ('debt', models.BigIntegerField(default=0, verbose_name='owed after a correction')),
-                ('idempotency_key', models.CharField(max_length=80, unique=True, verbose_name='idempotency key')),
-                ('placed_at', models.DateTimeField(auto_now_add=True, db_index=True, verbose_name='placed at')),
-                ('settled_at', models.DateTimeField(blank=True, null=True, verbose_name='settled at')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='bets', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("single", "single"),
+                            ("express", "express"),
+                            ("system", "system"),
+                        ],
+                        max_length=8,
+                        verbose_name="kind",
+                    ),
+                ),
+                (
+                    "system_size",
+                    models.PositiveSmallIntegerField(
+                        blank=True, null=True, verbose_name="system: N of M"
+                    ),
+                ),
+                ("stake", models.BigIntegerField(verbose_name="stake")),
+                (
+                    "currency",
+                    models.CharField(
+                        choices=[
+                            ("BYN", "Belarusian rouble"),
+                            ("USD", "US dollar"),
+                            ("EUR", "Euro"),
+                            ("RUB", "Russian rouble"),
+                            ("UAH", "Ukrainian hryvnia"),
+                        ],
+                        max_length=3,
+                        verbose_name="currency",
+                    ),
+                ),
+                ("potential_return", models.BigIntegerField(verbose_name="potential return")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("open", "open"),
+                            ("won", "won"),
+                            ("lost", "lost"),
+                            ("void", "void"),
+                            ("part", "partly won"),
+                        ],
+                        default="open",
+                        max_length=6,
+                        verbose_name="status",
+                    ),
+                ),
+                ("payout", models.BigIntegerField(blank=True, null=True, verbose_name="payout")),
+                ("debt", models.BigIntegerField(default=0, verbose_name="owed after a correction")),
+                (
+                    "idempotency_key",
+                    models.CharField(max_length=80, unique=True, verbose_name="idempotency key"),
+                ),
+                (
+                    "placed_at",
+                    models.DateTimeField(
+                        auto_now_add=True, db_index=True, verbose_name="placed at"
+                    ),
+                ),
+                (
+                    "settled_at",
+                    models.DateTimeField(blank=True, null=True, verbose_name="settled at"),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="bets",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'bet',
-                'verbose_name_plural': 'bets',
-                'ordering': ['-placed_at', '-pk'],
+                "verbose_name": "bet",
+                "verbose_name_plural": "bets",
+                "ordering": ["-placed_at", "-pk"],
             },
         ),
         migrations.CreateModel(
-            name='BettorSettings',
+            name="BettorSettings",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('odds_policy', models.CharField(choices=[('ask', 'always ask me'), ('higher', 'accept higher odds'), ('any', 'accept any change')], default='ask', max_length=8, verbose_name='when odds change')),
-                ('player', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='bettor_settings', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "odds_policy",
+                    models.CharField(
+                        choices=[
+                            ("ask", "always ask me"),
+                            ("higher", "accept higher odds"),
+                            ("any", "accept any change"),
+                        ],
+                        default="ask",
+                        max_length=8,
+                        verbose_name="when odds change",
+                    ),
+                ),
+                (
+                    "player",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="bettor_settings",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'betting settings',
-                'verbose_name_plural': 'betting settings',
+                "verbose_name": "betting settings",
+                "verbose_name_plural": "betting settings",
             },
         ),
         migrations.CreateModel(
-            name='Event',
+            name="Event",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('home', models.CharField(max_length=120, verbose_name='home / first participant')),
-                ('away', models.CharField(blank=True, max_length=120, verbose_name='away / second participant')),
-                ('participants', models.JSONField(blank=True, default=dict, verbose_name='participants')),
-                ('starts_at', models.DateTimeField(db_index=True, verbose_name='starts at')),
-                ('venue', models.CharField(blank=True, max_length=120, verbose_name='venue')),
-                ('is_friendly', models.BooleanField(default=False, verbose_name='friendly match')),
-                ('status', models.CharField(choices=[('scheduled', 'scheduled'), ('live', 'live'), ('finished', 'finished'), ('interrupted', 'interrupted'), ('postponed', 'postponed'), ('cancelled', 'cancelled')], default='scheduled', max_length=12, verbose_name='status')),
-                ('live_score', models.JSONField(blank=True, default=dict, verbose_name='live score')),
-                ('started_at', models.DateTimeField(blank=True, null=True, verbose_name='actually started')),
-                ('finished_at', models.DateTimeField(blank=True, null=True, verbose_name='finished at')),
-                ('result', models.JSONField(blank=True, null=True, verbose_name='result')),
-                ('settle_due_at', models.DateTimeField(blank=True, db_index=True, null=True, verbose_name='settlement due')),
-                ('settled_at', models.DateTimeField(blank=True, null=True, verbose_name='settled at')),
-                ('voided_reason', models.CharField(blank=True, max_length=200, verbose_name='voided because')),
-                ('version', models.PositiveIntegerField(default=0, verbose_name='version')),
-                ('competition', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='events', to='sportsbook.competition')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("home", models.CharField(max_length=120, verbose_name="home / first participant")),
+                (
+                    "away",
+                    models.CharField(
+                        blank=True, max_length=120, verbose_name="away / second participant"
+                    ),
+                ),
+                (
+                    "participants",
+                    models.JSONField(blank=True, default=dict, verbose_name="participants"),
+                ),
+                ("starts_at", models.DateTimeField(db_index=True, verbose_name="starts at")),
+                ("venue", models.CharField(blank=True, max_length=120, verbose_name="venue")),
+                ("is_friendly", models.BooleanField(default=False, verbose_name="friendly match")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("scheduled", "scheduled"),
+                            ("live", "live"),
+                            ("finished", "finished"),
+                            ("interrupted", "interrupted"),
+                            ("postponed", "postponed"),
+                            ("cancelled", "cancelled"),
+                        ],
+                        default="scheduled",
+                        max_length=12,
+                        verbose_name="status",
+                    ),
+                ),
+                (
+                    "live_score",
+                    models.JSONField(blank=True, default=dict, verbose_name="live score"),
+                ),
+                (
+                    "started_at",
+                    models.DateTimeField(blank=True, null=True, verbose_name="actually started"),
+                ),
+                (
+                    "finished_at",
+                    models.DateTimeField(blank=True, null=True, verbose_name="finished at"),
+                ),
+                ("result", models.JSONField(blank=True, null=True, verbose_name="result")),
+                (
+                    "settle_due_at",
+                    models.DateTimeField(
+                        blank=True, db_index=True, null=True, verbose_name="settlement due"
+                    ),
+                ),
+                (
+                    "settled_at",
+                    models.DateTimeField(blank=True, null=True, verbose_name="settled at"),
+                ),
+                (
+                    "voided_reason",
+                    models.CharField(blank=True, max_length=200, verbose_name="voided because"),
+                ),
+                ("version", models.PositiveIntegerField(default=0, verbose_name="version")),
+                (
+                    "competition",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="events",
+                        to="sportsbook.competition",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'event',
-                'verbose_name_plural': 'events',
-                'ordering': ['starts_at', 'pk'],
+                "verbose_name": "event",
+                "verbose_name_plural": "events",
+                "ordering": ["starts_at", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='ExchangeRate',
+            name="ExchangeRate",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('currency', models.CharField(choices=[('BYN', 'Belarusian rouble'), ('USD', 'US dollar'), ('EUR', 'Euro'), ('RUB', 'Russian rouble'), ('UAH', 'Ukrainian hryvnia')], max_length=3, unique=True, verbose_name='currency')),
-                ('per_usd', models.DecimalField(decimal_places=6, max_digits=14, verbose_name='units per 1 USD')),
-                ('updated_at', models.DateTimeField(auto_now=True, verbose_name='updated at')),
-                ('updated_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "currency",
+                    models.CharField(
+                        choices=[
+                            ("BYN", "Belarusian rouble"),
+                            ("USD", "US dollar"),
+                            ("EUR", "Euro"),
+                            ("RUB", "Russian rouble"),
+                            ("UAH", "Ukrainian hryvnia"),
+                        ],
+                        max_length=3,
+                        unique=True,
+                        verbose_name="currency",
+                    ),
+                ),
+                (
+                    "per_usd",
+                    models.DecimalField(
+                        decimal_places=6, max_digits=14, verbose_name="units per 1 USD"
+                    ),
+                ),
+                ("updated_at", models.DateTimeField(auto_now=True, verbose_name="updated at")),
+                (
+                    "updated_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'exchange rate',
-                'verbose_name_plural': 'exchange rates',
+                "verbose_name": "exchange rate",
+                "verbose_name_plural": "exchange rates",
             },
         ),
         migrations.CreateModel(
-            name='Market',
+            name="Market",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(max_length=40, verbose_name='kind')),
-                ('params', models.JSONField(blank=True, default=dict, verbose_name='parameters')),
-                ('status', models.CharField(choices=[('open', 'open'), ('suspended', 'suspended'), ('closed', 'closed'), ('settled', 'settled')], default='open', max_length=10, verbose_name='status')),
-                ('in_play', models.BooleanField(default=False, verbose_name='offered live')),
-                ('position', models.PositiveSmallIntegerField(default=0, verbose_name='position')),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='markets', to='sportsbook.event')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("kind", models.CharField(max_length=40, verbose_name="kind")),
+                ("params", models.JSONField(blank=True, default=dict, verbose_name="parameters")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("open", "open"),
+                            ("suspended", "suspended"),
+                            ("closed", "closed"),
+                            ("settled", "settled"),
+                        ],
+                        default="open",
+                        max_length=10,
+                        verbose_name="status",
+                    ),
+                ),
+                ("in_play", models.BooleanField(default=False, verbose_name="offered live")),
+                ("position", models.PositiveSmallIntegerField(default=0, verbose_name="position")),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="markets",
+                        to="sportsbook.event",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'market',
-                'verbose_name_plural': 'markets',
-                'ordering': ['event', 'position', 'pk'],
+                "verbose_name": "market",
+                "verbose_name_plural": "markets",
+                "ordering": ["event", "position", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='Outcome',
+            name="Outcome",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('code', models.CharField(max_length=40, verbose_name='code')),
-                ('odds', models.DecimalField(decimal_places=3, max_digits=8, verbose_name='odds')),
-                ('max_stake', models.BigIntegerField(default=100000, verbose_name='maximum stake')),
-                ('position', models.PositiveSmallIntegerField(default=0, verbose_name='position')),
-                ('market', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='outcomes', to='sportsbook.market')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("code", models.CharField(max_length=40, verbose_name="code")),
+                ("odds", models.DecimalField(decimal_places=3, max_digits=8, verbose_name="odds")),
+                ("max_stake", models.BigIntegerField(default=100000, verbose_name="maximum stake")),
+                ("position", models.PositiveSmallIntegerField(default=0, verbose_name="position")),
+                (
+                    "market",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="outcomes",
+                        to="sportsbook.market",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'outcome',
-                'verbose_name_plural': 'outcomes',
-                'ordering': ['market', 'position', 'pk'],
+                "verbose_name": "outcome",
+                "verbose_name_plural": "outcomes",
+                "ordering": ["market", "position", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='OddsChange',
+            name="OddsChange",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('old_odds', models.DecimalField(decimal_places=3, max_digits=8, verbose_name='old odds')),
-                ('new_odds', models.DecimalField(decimal_places=3, max_digits=8, verbose_name='new odds')),
-                ('changed_at', models.DateTimeField(auto_now_add=True, verbose_name='changed at')),
-                ('changed_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, to=settings.AUTH_USER_MODEL)),
-                ('outcome', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='odds_changes', to='sportsbook.outcome')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "old_odds",
+                    models.DecimalField(decimal_places=3, max_digits=8, verbose_name="old odds"),
+                ),
+                (
+                    "new_odds",
+                    models.DecimalField(decimal_places=3, max_digits=8, verbose_name="new odds"),
+                ),
+                ("changed_at", models.DateTimeField(auto_now_add=True, verbose_name="changed at")),
+                (
+                    "changed_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "outcome",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="odds_changes",
+                        to="sportsbook.outcome",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'odds change',
-                'verbose_name_plural': 'odds changes',
-                'ordering': ['-changed_at', '-pk'],
+                "verbose_name": "odds change",
+                "verbose_name_plural": "odds changes",
+                "ordering": ["-changed_at", "-pk"],
             },
         ),
         migrations.CreateModel(
-            name='BetLeg',
+            name="BetLeg",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('odds', models.DecimalField(decimal_places=3, max_digits=8, verbose_name='accepted odds')),
-                ('is_banker', models.BooleanField(default=False, verbose_name='banker')),
-                ('live', models.BooleanField(default=False, verbose_name='placed live')),
-                ('score_at_placement', models.JSONField(blank=True, null=True, verbose_name='score when placed')),
-                ('placed_minute', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='minute when placed')),
-                ('win', models.CharField(blank=True, max_length=40, null=True)),
-                ('void', models.CharField(blank=True, max_length=40, null=True)),
-                ('bet', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='legs', to='sportsbook.bet')),
-                ('outcome', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='legs', to='sportsbook.outcome')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "odds",
+                    models.DecimalField(
+                        decimal_places=3, max_digits=8, verbose_name="accepted odds"
+                    ),
+                ),
+                ("is_banker", models.BooleanField(default=False, verbose_name="banker")),
+                ("live", models.BooleanField(default=False, verbose_name="placed live")),
+                (
+                    "score_at_placement",
+                    models.JSONField(blank=True, null=True, verbose_name="score when placed"),
+                ),
+                (
+                    "placed_minute",
+                    models.PositiveSmallIntegerField(
+                        blank=True, null=True, verbose_name="minute when placed"
+                    ),
+                ),
+                ("win", models.CharField(blank=True, max_length=40, null=True)),
+                ("void", models.CharField(blank=True, max_length=40, null=True)),
+                (
+                    "bet",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="legs",
+                        to="sportsbook.bet",
+                    ),
+                ),
+                (
+                    "outcome",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="legs",
+                        to="sportsbook.outcome",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'bet leg',
-                'verbose_name_plural': 'bet legs',
-                'ordering': ['bet', 'pk'],
+                "verbose_name": "bet leg",
+                "verbose_name_plural": "bet legs",
+                "ordering": ["bet", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='PlayerStakeLimit',
+            name="PlayerStakeLimit",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('currency', models.CharField(choices=[('BYN', 'Belarusian rouble'), ('USD', 'US dollar'), ('EUR', 'Euro'), ('RUB', 'Russian rouble'), ('UAH', 'Ukrainian hryvnia')], max_length=3, verbose_name='currency')),
-                ('max_stake', models.BigIntegerField(verbose_name='maximum stake per bet')),
-                ('reason', models.CharField(blank=True, max_length=200, verbose_name='reason')),
-                ('set_at', models.DateTimeField(auto_now=True, verbose_name='set at')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='stake_limits', to=settings.AUTH_USER_MODEL)),
-                ('set_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "currency",
+                    models.CharField(
+                        choices=[
+                            ("BYN", "Belarusian rouble"),
+                            ("USD", "US dollar"),
+                            ("EUR", "Euro"),
+                            ("RUB", "Russian rouble"),
+                            ("UAH", "Ukrainian hryvnia"),
+                        ],
+                        max_length=3,
+                        verbose_name="currency",
+                    ),
+                ),
+                ("max_stake", models.BigIntegerField(verbose_name="maximum stake per bet")),
+                ("reason", models.CharField(blank=True, max_length=200, verbose_name="reason")),
+                ("set_at", models.DateTimeField(auto_now=True, verbose_name="set at")),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="stake_limits",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "set_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'player stake limit',
-                'verbose_name_plural': 'player stake limits',
+                "verbose_name": "player stake limit",
+                "verbose_name_plural": "player stake limits",
             },
         ),
         migrations.CreateModel(
-            name='SettlementRun',
+            name="SettlementRun",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveIntegerField(verbose_name='number')),
-                ('reason', models.CharField(choices=[('scheduled', '20 minutes after the end (SB §6.1)'), ('on_demand', 'settled on demand'), ('correction', 'result corrected'), ('void', 'event voided (SB §1.10)')], max_length=12, verbose_name='reason')),
-                ('result', models.JSONField(null=True, verbose_name='result settled on')),
-                ('created_at', models.DateTimeField(auto_now_add=True, verbose_name='settled at')),
-                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, to=settings.AUTH_USER_MODEL)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='settlement_runs', to='sportsbook.event')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveIntegerField(verbose_name="number")),
+                (
+                    "reason",
+                    models.CharField(
+                        choices=[
+                            ("scheduled", "20 minutes after the end (SB §6.1)"),
+                            ("on_demand", "settled on demand"),
+                            ("correction", "result corrected"),
+                            ("void", "event voided (SB §1.10)"),
+                        ],
+                        max_length=12,
+                        verbose_name="reason",
+                    ),
+                ),
+                ("result", models.JSONField(null=True, verbose_name="result settled on")),
+                ("created_at", models.DateTimeField(auto_now_add=True, verbose_name="settled at")),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="settlement_runs",
+                        to="sportsbook.event",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'settlement run',
-                'verbose_name_plural': 'settlement runs',
-                'ordering': ['event', 'number'],
+                "verbose_name": "settlement run",
+                "verbose_name_plural": "settlement runs",
+                "ordering": ["event", "number"],
             },
         ),
         migrations.CreateModel(
-            name='BetSettlement',
+            name="BetSettlement",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('payout', models.BigIntegerField(verbose_name='payout')),
-                ('previous_payout', models.BigIntegerField(null=True, verbose_name='previous payout')),
-                ('status', models.CharField(choices=[('open', 'open'), ('won', 'won'), ('lost', 'lost'), ('void', 'void'), ('part', 'partly won')], max_length=6, verbose_name='status')),
-                ('bet', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='settlements', to='sportsbook.bet')),
-                ('run', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='bet_settlements', to='sportsbook.settlementrun')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("payout", models.BigIntegerField(verbose_name="payout")),
+                (
+                    "previous_payout",
+                    models.BigIntegerField(null=True, verbose_name="previous payout"),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("open", "open"),
+                            ("won", "won"),
+                            ("lost", "lost"),
+                            ("void", "void"),
+                            ("part", "partly won"),
+                        ],
+                        max_length=6,
+                        verbose_name="status",
+                    ),
+                ),
+                (
+                    "bet",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="settlements",
+                        to="sportsbook.bet",
+                    ),
+                ),
+                (
+                    "run",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="bet_settlements",
+                        to="sportsbook.settlementrun",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'bet settlement',
-                'verbose_name_plural': 'bet settlements',
-                'ordering': ['run', 'bet'],
+                "verbose_name": "bet settlement",
+                "verbose_name_plural": "bet settlements",
+                "ordering": ["run", "bet"],
             },
         ),
         migrations.AddField(
-            model_name='competition',
-            name='sport',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='competitions', to='sportsbook.sport'),
+            model_name="competition",
+            name="sport",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="competitions",
+                to="sportsbook.sport",
+            ),
         ),
         migrations.AddIndex(
-            model_name='bet',
-            index=models.Index(fields=['player', 'status'], name='bet_player_status'),
+            model_name="bet",
+            index=models.Index(fields=["player", "status"], name="bet_player_status"),
         ),
         migrations.AddConstraint(
-            model_name='bet',
-            constraint=models.CheckConstraint(condition=models.Q(('stake__gt', 0)), name='bet_stake_positive'),
+            model_name="bet",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("stake__gt", 0)), name="bet_stake_positive"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='bet',
-            constraint=models.CheckConstraint(condition=models.Q(('payout__isnull', True), ('payout__gte', 0), _connector='OR'), name='bet_payout_not_negative'),
+            model_name="bet",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("payout__isnull", True), ("payout__gte", 0), _connector="OR"),
+                name="bet_payout_not_negative",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='exchangerate',
-            constraint=models.CheckConstraint(condition=models.Q(('per_usd__gt', 0)), name='rate_positive'),
+            model_name="exchangerate",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("per_usd__gt", 0)), name="rate_positive"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='outcome',
-            constraint=models.UniqueConstraint(fields=('market', 'code'), name='outcome_code_once'),
+            model_name="outcome",
+            constraint=models.UniqueConstraint(fields=("market", "code"), name="outcome_code_once"),
         ),
         migrations.AddConstraint(
-            model_name='outcome',
-            constraint=models.CheckConstraint(condition=models.Q(('odds__gt', 1)), name='odds_above_one'),
+            model_name="outcome",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("odds__gt", 1)), name="odds_above_one"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='outcome',
-            constraint=models.CheckConstraint(condition=models.Q(('max_stake__gt', 0)), name='max_stake_positive'),
+            model_name="outcome",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("max_stake__gt", 0)), name="max_stake_positive"
+            ),
         ),
         migrations.AddIndex(
-            model_name='betleg',
-            index=models.Index(fields=['outcome', 'bet'], name='leg_outcome_bet'),
+            model_name="betleg",
+            index=models.Index(fields=["outcome", "bet"], name="leg_outcome_bet"),
         ),
         migrations.AddConstraint(
-            model_name='playerstakelimit',
-            constraint=models.UniqueConstraint(fields=('player', 'currency'), name='one_stake_limit'),
+            model_name="playerstakelimit",
+            constraint=models.UniqueConstraint(
+                fields=("player", "currency"), name="one_stake_limit"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='playerstakelimit',
-            constraint=models.CheckConstraint(condition=models.Q(('max_stake__gt', 0)), name='stake_limit_positive'),
+            model_name="playerstakelimit",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("max_stake__gt", 0)), name="stake_limit_positive"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='settlementrun',
-            constraint=models.UniqueConstraint(fields=('event', 'number'), name='settlement_run_once'),
+            model_name="settlementrun",
+            constraint=models.UniqueConstraint(
+                fields=("event", "number"), name="settlement_run_once"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='betsettlement',
-            constraint=models.UniqueConstraint(fields=('run', 'bet'), name='bet_settled_once_per_run'),
+            model_name="betsettlement",
+            constraint=models.UniqueConstraint(
+                fields=("run", "bet"), name="bet_settled_once_per_run"
+            ),
         ),
     ]
