@@ -35,9 +35,32 @@ def board_context(view: dict) -> dict:
         "clock_seats": clock["seats"],
         "my_turn": me is not None and me in clock["seats"],
     }
-    if game and table["game"] == "durak":
-        context.update(_durak(view, game, me))
+    if table["game"] == "durak":
+        context.update(_durak_seats(table, game, me))
+        if game:
+            context.update(_durak(view, game, me))
     return context
+
+
+def _durak_seats(table: dict, game: dict | None, me: int | None) -> dict:
+    """Who sits at the top of the felt (the opponent; for a spectator, everyone but seat 0) and
+    at the bottom (you; for a spectator, seat 0), and the card backs shown for each hand that is
+    not yours."""
+    top, bottom = [], []
+    counts = game["hand_counts"] if game else None
+    for seat in table["seats"]:
+        position = seat["position"]
+        is_me = me is not None and position == me
+        row = {
+            "p": seat,
+            "is_me": is_me,
+            "backs": counts[position] if counts is not None and not is_me else None,
+        }
+        if is_me or (me is None and position == 0):
+            bottom.append(row)
+        else:
+            top.append(row)
+    return {"top_seats": top, "bottom_seats": bottom}
 
 
 def _durak(view: dict, game: dict, me: int | None) -> dict:
