@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import logging
 from collections import defaultdict
 from decimal import Decimal
 from fractions import Fraction
@@ -41,7 +42,7 @@ from sportsbook.models import (
     SettlementRun,
 )
 from sportsbook.services import book_account, receivable_account, stakes_held_account
-from sportsbook.settlement import BetContext, Settled
+from sportsbook.settlement import VOID, BetContext, Settled
 from sportsbook.settlement import bets as bet_math
 from sportsbook.settlement.bets import Leg
 from sportsbook.settlement.grading import PRE_MATCH
@@ -49,6 +50,8 @@ from sportsbook.settlement.markets import KINDS
 from sportsbook.settlement.results import EventResult
 
 CHUNK = 2000
+
+log = logging.getLogger(__name__)
 
 
 def due_event_ids(now: dt.datetime | None = None) -> list[int]:
@@ -118,10 +121,21 @@ def _settle_legs(event: Event, result: EventResult) -> None:
         context = _leg_context(leg, event)
         key = (market.pk, kind.context_key(context))
         if key not in cache:
-            cache[key] = kind.settle(result, market.params, context)
+            cache[key] = _settle_in_context(kind, result, market, context)
         rows.append((leg["pk"], cache[key][leg["outcome__code"]]))
     _update_legs_by_id(rows)
     Market.objects.filter(event=event).update(status=MarketStatus.SETTLED)
+
+
+def _settle_in_context(kind, result: EventResult, market: Market, context: BetContext):
+    """A live leg whose recorded moment contradicts the official result (a rest-of-the-match bet
+    accepted at a score above the final one, after a correction) cannot be graded: it is void
+    (docs/rules-decisions.md), and the rest of the event still settles."""
+    try:
+        return kind.settle(result, market.params, context)
+    except ValueError:
+        log.warning("market %s: a bet's context contradicts the result; void", market.pk)
+        return dict.fromkeys(kind.outcomes(market.params), VOID)
 
 
 def _values(rows: list[tuple[int, Settled]]) -> tuple[str, list]:

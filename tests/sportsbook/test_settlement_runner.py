@@ -368,3 +368,23 @@ def test_settlement_records_are_append_only(bettor):
             with connection.cursor() as cursor:
                 cursor.execute(f"UPDATE {table} SET id = id")
     assert run.pk
+
+
+def test_sb_3_28_rest_of_the_match_counts_goals_after_the_bet_and_a_contradiction_is_void(bettor):
+    event = make_event(
+        markets=(("rest_of_match", {}),), status=EventStatus.LIVE, in_play=True, odds="2.00"
+    )
+    services.event_score_set(event_id=event.pk, score=[1, 0], minute=30)
+    away_rest = place(bettor, [outcome(event, "rest_of_match", "2")], stake=1_000)
+    services.event_score_set(event_id=event.pk, score=[2, 0], minute=60)
+    late_bet = place(bettor, [outcome(event, "rest_of_match", "X")], stake=1_000)
+    finish(event, football_result(2, 1))  # after 1:0 it went 1:1 (away won the rest), 2:1 (draw)
+    away_rest.refresh_from_db()
+    late_bet.refresh_from_db()
+    assert (away_rest.status, late_bet.status) == (BetStatus.LOST, BetStatus.LOST)
+    # a correction to 1:0 contradicts the 2:0 at which the late bet was accepted: void, not stuck
+    services.event_result_set(event_id=event.pk, result=football_result(1, 0))
+    event_settle(event_id=event.pk)
+    late_bet.refresh_from_db()
+    assert (late_bet.status, late_bet.payout) == (BetStatus.VOID, 1_000)
+    assert_books_clean()
