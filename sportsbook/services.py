@@ -176,8 +176,10 @@ _RATE_TABLE = ExchangeRate._meta.db_table
 _ACCOUNT_TABLE = Account._meta.db_table
 _OPEN_EVENT_STATUSES = (EventStatus.SCHEDULED, EventStatus.LIVE)  # Event.is_open_for_bets
 
-_CONTEXT_SQL = (
-    f'SELECT (SELECT "id" FROM "{_BET_TABLE}" WHERE "idempotency_key" = %s), '
+# What a bet needs besides the line: scalar subqueries, read on their own or as extra columns of
+# the line's FOR SHARE read (which locks only the outcome, market and event rows).
+_CONTEXT_COLUMNS = (
+    f'(SELECT "id" FROM "{_BET_TABLE}" WHERE "idempotency_key" = %s), '
     f'(SELECT "odds_policy" FROM "{_SETTINGS_TABLE}" WHERE "player_id" = %s), '
     f'(SELECT "max_stake" FROM "{_STAKE_LIMIT_TABLE}" WHERE "player_id" = %s AND "currency" = %s), '
     f'(SELECT "per_usd" FROM "{_RATE_TABLE}" WHERE "currency" = %s), '
@@ -210,27 +212,26 @@ class _Context:
     stakes_held_id: int | None
 
 
-def _read_context(cursor, player: Player, currency: str, key: str) -> _Context:
-    """Everything a bet needs besides the line, in one statement (inside its transaction)."""
-    cursor.execute(
-        _CONTEXT_SQL,
-        [
-            key,
-            player.pk,
-            player.pk,
-            currency,
-            currency,
-            LINE_CURRENCY,
-            AccountKind.WALLET,
-            player.pk,
-            currency,
-            AccountKind.HOUSE,
-            HousePurpose.SPORTSBOOK,
-            STAKES_HELD,
-            currency,
-        ],
-    )
-    existing, policy, cap, rate, line_rate, wallet_id, held_id = cursor.fetchone()
+def _context_params(player: Player, currency: str, key: str) -> list:
+    return [
+        key,
+        player.pk,
+        player.pk,
+        currency,
+        currency,
+        LINE_CURRENCY,
+        AccountKind.WALLET,
+        player.pk,
+        currency,
+        AccountKind.HOUSE,
+        HousePurpose.SPORTSBOOK,
+        STAKES_HELD,
+        currency,
+    ]
+
+
+def _context(row, currency: str) -> _Context:
+    existing, policy, cap, rate, line_rate, wallet_id, held_id = row
     return _Context(
         existing_bet_id=existing,
         policy=policy or OddsPolicy.ASK,
@@ -239,6 +240,12 @@ def _read_context(cursor, player: Player, currency: str, key: str) -> _Context:
         wallet_id=wallet_id,
         stakes_held_id=held_id,
     )
+
+
+def _read_context(cursor, player: Player, currency: str, key: str) -> _Context:
+    """What a bet needs besides the line, when the line read did not bring it (no row)."""
+    cursor.execute(f"SELECT {_CONTEXT_COLUMNS}", _context_params(player, currency, key))
+    return _context(cursor.fetchone(), currency)
 
 
 @dataclass(frozen=True)
@@ -265,22 +272,33 @@ class _LineLeg:
         return json.loads(value) if isinstance(value, (str, bytes)) else (value or {})
 
 
-def _lock_line(cursor, outcome_ids: list[int], now: dt.datetime) -> dict[int, _LineLeg]:
+def _lock_line(
+    cursor, outcome_ids: list[int], now: dt.datetime, *, player: Player, currency: str, key: str
+) -> tuple[dict[int, _LineLeg], _Context | None]:
     """The selected outcomes with their markets and events, read so that a concurrent odds change
-    or suspension waits for this bet (PostgreSQL: FOR SHARE of the three rows; SQLite's IMMEDIATE
+    or suspension waits for this bet (PostgreSQL: FOR SHARE of those rows; SQLite's IMMEDIATE
     transactions already hold the one write lock), so a bet racing a suspension sees it or
-    precedes it. One statement; the start time is compared by the database as the ORM would."""
+    precedes it. One statement, which also brings the bet's context (None if no outcome was
+    found); the start time is compared by the database as the ORM would."""
     sql = (
         'SELECT o."id", o."odds", o."max_stake", m."id", m."status", m."in_play", e."id", '
-        'e."status", e."starts_at" <= %s, e."live_score" '
+        f'e."status", e."starts_at" <= %s, e."live_score", {_CONTEXT_COLUMNS} '
         f'FROM "{_OUTCOME_TABLE}" o JOIN "{_MARKET_TABLE}" m ON m."id" = o."market_id" '
         f'JOIN "{_EVENT_TABLE}" e ON e."id" = m."event_id" '
         f'WHERE o."id" IN ({", ".join(["%s"] * len(outcome_ids))}) ORDER BY o."id"'
     )
     if connection.vendor == "postgresql":
-        sql += " FOR SHARE"
-    cursor.execute(sql, [connection.ops.adapt_datetimefield_value(now), *outcome_ids])
-    return {
+        sql += " FOR SHARE OF o, m, e"
+    cursor.execute(
+        sql,
+        [
+            connection.ops.adapt_datetimefield_value(now),
+            *_context_params(player, currency, key),
+            *outcome_ids,
+        ],
+    )
+    rows = cursor.fetchall()
+    legs = {
         row[0]: _LineLeg(
             outcome_id=row[0],
             odds=_decimal(row[1], 3),
@@ -293,8 +311,9 @@ def _lock_line(cursor, outcome_ids: list[int], now: dt.datetime) -> dict[int, _L
             start_time_passed=bool(row[8]),
             live_score=row[9],
         )
-        for row in cursor.fetchall()
+        for row in rows
     }
+    return legs, (_context(rows[0][10:], currency) if rows else None)
 
 
 def _check_selection(leg: _LineLeg) -> bool:
@@ -408,15 +427,27 @@ def _check_stake(
 
 
 def _insert_bet(
-    cursor, *, player: Player, kind, system_size, stake, currency, potential_return, key, now
+    cursor,
+    *,
+    player: Player,
+    kind,
+    system_size,
+    stake,
+    currency,
+    potential_return,
+    key,
+    now,
+    legs: list[tuple],
 ) -> Bet:
-    """INSERT the bet: a concurrent bet with the same key fails here (IntegrityError)."""
-    sql = (
+    """INSERT the bet and its legs (on PostgreSQL one statement: the bet as a data-modifying
+    WITH); a concurrent bet with the same key fails here (IntegrityError).
+    legs: (outcome id, odds, banker, live, score at placement, minute)."""
+    bet_sql = (
         f'INSERT INTO "{_BET_TABLE}" ("player_id", "kind", "system_size", "stake", "currency", '
         '"potential_return", "status", "debt", "idempotency_key", "placed_at") '
         "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
     )
-    params = [
+    bet_params = [
         player.pk,
         kind,
         system_size,
@@ -428,12 +459,40 @@ def _insert_bet(
         key,
         connection.ops.adapt_datetimefield_value(now),
     ]
-    if connection.features.can_return_columns_from_insert:
-        cursor.execute(sql + ' RETURNING "id"', params)
+    score_field = BetLeg._meta.get_field("score_at_placement")
+    leg_params: list = []
+    for outcome_id, odds, banker, live, score, minute in legs:
+        leg_params += [
+            outcome_id,
+            odds,
+            banker,
+            live,
+            None if score is None else score_field.get_db_prep_save(score, connection),
+            minute,
+        ]
+    legs_sql = (
+        f'INSERT INTO "{_LEG_TABLE}" ("bet_id", "outcome_id", "odds", "is_banker", "live", '
+        '"score_at_placement", "placed_minute") VALUES '
+    )
+    if connection.vendor == "postgresql":
+        values = ", ".join(['((SELECT "id" FROM "b"), %s, %s, %s, %s, %s, %s)'] * len(legs))
+        cursor.execute(
+            f'WITH "b" AS ({bet_sql} RETURNING "id") {legs_sql}{values} RETURNING "bet_id"',
+            bet_params + leg_params,
+        )
         bet_id = cursor.fetchone()[0]
     else:
-        cursor.execute(sql, params)
-        bet_id = cursor.lastrowid
+        if connection.features.can_return_columns_from_insert:
+            cursor.execute(bet_sql + ' RETURNING "id"', bet_params)
+            bet_id = cursor.fetchone()[0]
+        else:
+            cursor.execute(bet_sql, bet_params)
+            bet_id = cursor.lastrowid
+        values = ", ".join(["(%s, %s, %s, %s, %s, %s, %s)"] * len(legs))
+        params: list = []
+        for n in range(len(legs)):
+            params += [bet_id, *leg_params[n * 6 : n * 6 + 6]]
+        cursor.execute(legs_sql + values, params)
     bet = Bet(
         id=bet_id,
         player=player,
@@ -454,28 +513,6 @@ def _insert_bet(
     return bet
 
 
-def _insert_legs(cursor, bet_id: int, rows: list[tuple]) -> None:
-    """rows: (outcome id, odds, banker, live, score at placement, minute), in one INSERT."""
-    score_field = BetLeg._meta.get_field("score_at_placement")
-    params: list = []
-    for outcome_id, odds, banker, live, score, minute in rows:
-        params += [
-            bet_id,
-            outcome_id,
-            odds,
-            banker,
-            live,
-            None if score is None else score_field.get_db_prep_save(score, connection),
-            minute,
-        ]
-    values = ", ".join(["(%s, %s, %s, %s, %s, %s, %s)"] * len(rows))
-    cursor.execute(
-        f'INSERT INTO "{_LEG_TABLE}" ("bet_id", "outcome_id", "odds", "is_banker", "live", '
-        f'"score_at_placement", "placed_minute") VALUES {values}',
-        params,
-    )
-
-
 def bet_place(
     *,
     player: Player,
@@ -494,11 +531,26 @@ def bet_place(
     key = f"{player.pk}:{idempotency_key}"
     try:
         with transaction.atomic(), connection.cursor() as cursor:
-            context = _read_context(cursor, player, currency, key)
+            try:
+                _check_shape(kind, selections, system_size)
+            except BetRefused:
+                # A double submit returns the first bet, whatever the slip says now.
+                context = _read_context(cursor, player, currency, key)
+                if context.existing_bet_id is not None:
+                    return Bet.objects.get(pk=context.existing_bet_id), False
+                raise
+            line, context = _lock_line(
+                cursor,
+                [s.outcome_id for s in selections],
+                now,
+                player=player,
+                currency=currency,
+                key=key,
+            )
+            if context is None:
+                context = _read_context(cursor, player, currency, key)
             if context.existing_bet_id is not None:
                 return Bet.objects.get(pk=context.existing_bet_id), False
-            _check_shape(kind, selections, system_size)
-            line = _lock_line(cursor, [s.outcome_id for s in selections], now)
             if len(line) != len(selections):
                 raise BetRefused(_("An outcome in your slip is no longer in the line."))
             ordered = [line[s.outcome_id] for s in selections]
@@ -511,17 +563,6 @@ def bet_place(
                 else 1
             )
             _check_stake(stake, currency, ordered, combinations, context)
-            bet = _insert_bet(
-                cursor,
-                player=player,
-                kind=kind,
-                system_size=system_size if kind == BetKind.SYSTEM else None,
-                stake=stake,
-                currency=currency,
-                potential_return=_potential_return(kind, selections, odds, stake, system_size),
-                key=key,
-                now=now,
-            )
             leg_rows = []
             for s in selections:
                 score = line[s.outcome_id].score() if live[s.outcome_id] else None
@@ -535,7 +576,18 @@ def bet_place(
                         score.get("minute") if score is not None else None,
                     )
                 )
-            _insert_legs(cursor, bet.pk, leg_rows)
+            bet = _insert_bet(
+                cursor,
+                player=player,
+                kind=kind,
+                system_size=system_size if kind == BetKind.SYSTEM else None,
+                stake=stake,
+                currency=currency,
+                potential_return=_potential_return(kind, selections, odds, stake, system_size),
+                key=key,
+                now=now,
+                legs=leg_rows,
+            )
             wallet = (
                 Account(
                     id=context.wallet_id,

@@ -309,3 +309,65 @@ def test_a_bet_racing_a_suspension_is_refused():
     assert len(outcome_of_bet) == 1 and outcome_of_bet[0] != "accepted"
     assert not Bet.objects.exists()
     assert ledger.balances_of(player)["BYN"] == 10_000
+
+
+def test_a_double_submit_returns_the_first_bet_even_if_the_line_or_slip_changed(bettor):
+    chosen = outcome(make_event(), "1x2", "1")
+    first = place(bettor, [chosen], key="slip-2")
+    services.market_set_status(market_id=chosen.market_id, status=MarketStatus.SUSPENDED)
+    assert place(bettor, [chosen], key="slip-2").pk == first.pk
+    again, created = services.bet_place(
+        player=bettor,
+        kind=BetKind.EXPRESS,  # a shape that would be refused
+        selections=[services.Selection(chosen.pk, chosen.odds)],
+        stake=1_000,
+        currency="BYN",
+        idempotency_key="slip-2",
+    )
+    assert (again.pk, created) == (first.pk, False)
+    assert Bet.objects.count() == 1 and ledger.balances_of(bettor)["BYN"] == 99_000
+
+
+def test_the_daily_loss_limit_applies_to_bets_under_the_wallet_lock(bettor):
+    limits.limit_set(player=bettor, kind="loss", currency="BYN", amount=1_500, by=bettor)
+    event = make_event()
+    assert place(bettor, [outcome(event, "1x2", "1")], stake=1_000)
+    with pytest.raises(BetRefused, match="daily loss limit"):
+        place(bettor, [outcome(event, "1x2", "2")], stake=1_000)
+    assert Bet.objects.count() == 1 and ledger.balances_of(bettor)["BYN"] == 99_000
+
+
+def test_a_player_without_a_wallet_in_the_currency_is_refused_for_funds(bettor):
+    with pytest.raises(BetRefused, match="Insufficient funds"):
+        place(bettor, [outcome(make_event(), "1x2", "1")], stake=1_000, currency="USD")
+    assert not Bet.objects.exists()
+
+
+def test_an_unknown_outcome_is_refused(bettor):
+    with pytest.raises(BetRefused, match="no longer in the line"):
+        services.bet_place(
+            player=bettor,
+            kind=BetKind.SINGLE,
+            selections=[services.Selection(987_654_321, Decimal("2.00"))],
+            stake=1_000,
+            currency="BYN",
+            idempotency_key="gone",
+        )
+
+
+def test_a_rolled_back_stakes_held_account_is_never_used(bettor):
+    """bet_place reads the stakes-held account's id in its own transaction (no per-process
+    cache), so an account created and rolled back (a test, a failed first bet) is not booked to."""
+    from django.db import transaction
+
+    from casino.models import Account, HousePurpose
+
+    with pytest.raises(RuntimeError), transaction.atomic():
+        services.stakes_held_account("BYN")
+        raise RuntimeError
+    bet = place(bettor, [outcome(make_event(), "1x2", "1")])
+    held = Account.objects.get(
+        purpose=HousePurpose.SPORTSBOOK, reference=services.STAKES_HELD, currency="BYN"
+    )
+    assert Transfer.objects.get(reference=bet.reference).entries.filter(account=held).exists()
+    assert_books_clean()
