@@ -155,6 +155,10 @@ class Outcome(models.Model):
     # SB §5.2: the most one bet may stake on this outcome, in LINE_CURRENCY minor units.
     max_stake = models.BigIntegerField(_("maximum stake"), default=100_000)
     position = models.PositiveSmallIntegerField(_("position"), default=0)
+    # The result of every ordinary leg on this outcome (pre-match, accepted before the start), as
+    # exact text shares (Settled): one row per outcome written at settlement, not one per leg.
+    win = models.CharField(max_length=40, null=True, blank=True)
+    void = models.CharField(max_length=40, null=True, blank=True)
 
     class Meta:
         ordering = ["market", "position", "pk"]
@@ -325,8 +329,9 @@ class BetLeg(models.Model):
     # What the context-sensitive markets need (SB §3.28 rest of the match, E13).
     score_at_placement = models.JSONField(_("score when placed"), null=True, blank=True)
     placed_minute = models.PositiveSmallIntegerField(_("minute when placed"), null=True, blank=True)
-    # The leg's latest settlement: shares of the stake won at the odds and returned (Settled),
-    # exact as text ("1", "0.5", "1/3" for a dead heat of three).
+    # A leg settled in its own context (live, or accepted after the start: SB §3.28, E13) keeps
+    # its own result here; an ordinary leg leaves these empty and takes its outcome's. Shares of
+    # the stake won at the odds and returned (Settled), exact as text ("0.5", "1/3").
     win = models.CharField(max_length=40, null=True, blank=True)
     void = models.CharField(max_length=40, null=True, blank=True)
 
@@ -344,9 +349,10 @@ class BetLeg(models.Model):
         """The leg's `Settled`, or None while its event is not settled."""
         from sportsbook.settlement import Settled
 
-        if self.win is None:
+        own = self if self.win is not None else self.outcome
+        if own.win is None:
             return None
-        return Settled(Fraction(self.win), Fraction(self.void))
+        return Settled(Fraction(own.win), Fraction(own.void))
 
     @property
     def result_code(self) -> str:

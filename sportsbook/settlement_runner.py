@@ -30,7 +30,6 @@ from django.utils.translation import gettext as _
 from casino import ledger
 from casino.models import Account, AccountKind, Player, TransferKind
 from sportsbook.models import (
-    Bet,
     BetKind,
     BetLeg,
     BetSettlement,
@@ -91,14 +90,14 @@ def _leg_context(leg: dict, event: Event) -> BetContext:
 
 def _settle_legs(event: Event, result: EventResult) -> None:
     """Every market once for the ordinary bet (pre-match, accepted before the start), written to
-    all such legs per outcome in a few statements; then the other legs (live, or accepted after
-    the start, E13) once per distinct context of their kind."""
+    its outcomes (one row per outcome, whatever the number of bets); then the other legs (live,
+    or accepted after the start, E13) once per distinct context of their kind, written to them."""
     markets = {m.pk: m for m in Market.objects.filter(event=event).prefetch_related("outcomes")}
-    pre_match_rows = []
+    outcome_rows = []
     for market in markets.values():
         settled = KINDS[market.kind].settle(result, market.params, PRE_MATCH)
-        pre_match_rows += [(o.pk, settled[o.code]) for o in market.outcomes.all()]
-    _update_pre_match_legs(pre_match_rows, event.started_at)
+        outcome_rows += [(o.pk, settled[o.code]) for o in market.outcomes.all()]
+    _update_results("sportsbook_outcome", outcome_rows)
 
     others = BetLeg.objects.filter(outcome__market__event=event)
     if event.started_at is not None:
@@ -123,7 +122,7 @@ def _settle_legs(event: Event, result: EventResult) -> None:
         if key not in cache:
             cache[key] = _settle_in_context(kind, result, market, context)
         rows.append((leg["pk"], cache[key][leg["outcome__code"]]))
-    _update_legs_by_id(rows)
+    _update_results("sportsbook_betleg", rows)
     Market.objects.filter(event=event).update(status=MarketStatus.SETTLED)
 
 
@@ -145,36 +144,15 @@ def _values(rows: list[tuple[int, Settled]]) -> tuple[str, list]:
     )
 
 
-def _update_pre_match_legs(rows: list[tuple[int, Settled]], started_at) -> None:
-    """WITH v AS (VALUES ...) UPDATE ... FROM v: one statement for many outcomes' legs
-    (PostgreSQL and SQLite >= 3.33 both have it)."""
-    with connection.cursor() as cursor:
-        for start in range(0, len(rows), 300):
-            values, params = _values(rows[start : start + 300])
-            before_start = ""
-            if started_at is not None:
-                before_start = (
-                    " AND sportsbook_betleg.bet_id IN (SELECT b.id FROM sportsbook_bet b "
-                    "WHERE b.id = sportsbook_betleg.bet_id AND b.placed_at <= %s)"
-                )
-                params.append(started_at)
-            cursor.execute(
-                f"WITH v(k, win, void) AS (VALUES {values}) "
-                "UPDATE sportsbook_betleg SET win = v.win, void = v.void FROM v "
-                f"WHERE sportsbook_betleg.outcome_id = v.k AND NOT sportsbook_betleg.live"
-                f"{before_start}",
-                params,
-            )
-
-
-def _update_legs_by_id(rows: list[tuple[int, Settled]]) -> None:
+def _update_results(table: str, rows: list[tuple[int, Settled]]) -> None:
+    """WITH v AS (VALUES ...) UPDATE ... FROM v: one statement for many rows' results (PostgreSQL
+    and SQLite >= 3.33 both have UPDATE ... FROM)."""
     with connection.cursor() as cursor:
         for start in range(0, len(rows), 500):
             values, params = _values(rows[start : start + 500])
             cursor.execute(
                 f"WITH v(k, win, void) AS (VALUES {values}) "
-                "UPDATE sportsbook_betleg SET win = v.win, void = v.void FROM v "
-                "WHERE sportsbook_betleg.id = v.k",
+                f"UPDATE {table} SET win = v.win, void = v.void FROM v WHERE {table}.id = v.k",
                 params,
             )
 
@@ -190,8 +168,9 @@ def _share(text: str) -> Fraction:
 @functools.lru_cache(maxsize=8192)
 def _leg_of(odds, win: str, void: str) -> Leg:
     """A settled leg from its stored text; a chunk's legs repeat a few odds and results, so each
-    distinct one is parsed once (Leg and Settled are immutable)."""
-    return Leg(Decimal(odds), Settled(_share(win), _share(void)))
+    distinct one is parsed once (Leg and Settled are immutable). SQLite hands NUMERIC odds back
+    as a float through a plain cursor: str() gives its exact decimal text ("1.9")."""
+    return Leg(Decimal(str(odds)), Settled(_share(win), _share(void)))
 
 
 def bet_payout(kind: str, stake: int, system_size: int | None, legs: list[dict]) -> int:
@@ -235,6 +214,8 @@ def _queue_affected_bets(event: Event) -> None:
             "JOIN sportsbook_market m ON m.id = o.market_id WHERE m.event_id = %s",
             [event.pk],
         )
+        if connection.vendor == "postgresql":
+            cursor.execute(f"ANALYZE {QUEUE}")  # temporary tables are never analysed by autovacuum
 
 
 def _affected_bet_ids(after: int) -> list[int]:
@@ -249,16 +230,7 @@ def _settle_chunk(event: Event, run: SettlementRun, bet_ids: list[int], now: dt.
     """One transaction: book the change of these bets' payouts and record it."""
     with transaction.atomic():
         _one_settlement_at_a_time()
-        bets = list(
-            Bet.objects.filter(pk__in=bet_ids)
-            .order_by("pk")
-            .values("pk", "player_id", "kind", "stake", "currency", "system_size", "payout")
-        )
-        legs_by_bet: dict[int, list[dict]] = defaultdict(list)
-        for leg in BetLeg.objects.filter(bet_id__in=bet_ids).values(
-            "bet_id", "odds", "win", "void", "is_banker"
-        ):
-            legs_by_bet[leg["bet_id"]].append(leg)
+        bets, legs_by_bet = _read_chunk(bet_ids[0], bet_ids[-1])
         money = _ChunkMoney()
         records, updates = [], {}
         for bet in bets:
@@ -280,6 +252,33 @@ def _settle_chunk(event: Event, run: SettlementRun, bet_ids: list[int], now: dt.
         _write_bets([(pk, *values) for pk, values in updates.items()], now)
         _record_settlements(run, records)
     return len(updates)
+
+
+BET_FIELDS = ("pk", "player_id", "kind", "stake", "currency", "system_size", "payout")
+LEG_FIELDS = ("bet_id", "odds", "win", "void", "is_banker")
+
+
+def _read_chunk(first: int, last: int) -> tuple[list[dict], dict[int, list[dict]]]:
+    """The chunk's bets and all their legs, through the queue's id range (an index range, not a
+    list of 2,000 parameters); a leg without its own result takes its outcome's."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT b.id, b.player_id, b.kind, b.stake, b.currency, b.system_size, b.payout "
+            f"FROM {QUEUE} q JOIN sportsbook_bet b ON b.id = q.bet_id "
+            "WHERE q.bet_id BETWEEN %s AND %s ORDER BY b.id",
+            [first, last],
+        )
+        bets = [dict(zip(BET_FIELDS, row, strict=True)) for row in cursor.fetchall()]
+        cursor.execute(
+            "SELECT l.bet_id, l.odds, COALESCE(l.win, o.win), COALESCE(l.void, o.void), "
+            f"l.is_banker FROM {QUEUE} q JOIN sportsbook_betleg l ON l.bet_id = q.bet_id "
+            "JOIN sportsbook_outcome o ON o.id = l.outcome_id WHERE q.bet_id BETWEEN %s AND %s",
+            [first, last],
+        )
+        legs_by_bet: dict[int, list[dict]] = defaultdict(list)
+        for row in cursor.fetchall():
+            legs_by_bet[row[0]].append(dict(zip(LEG_FIELDS, row, strict=True)))
+    return bets, legs_by_bet
 
 
 SETTLEMENT_LOCK = 7_100_611  # any constant: the advisory lock's key
