@@ -117,9 +117,25 @@ def _placeholders(count: int) -> str:
 
 
 def _claim_key(
-    cursor, connection, *, idempotency_key, kind, memo, reference, created_by, fingerprint, now
-) -> Transfer:
-    """INSERT the transfer row: a second transfer with the same key fails here (IntegrityError)."""
+    cursor,
+    connection,
+    *,
+    idempotency_key,
+    kind,
+    memo,
+    reference,
+    created_by,
+    fingerprint,
+    now,
+    lock_ids: list[int],
+) -> tuple[Transfer, list[tuple]]:
+    """INSERT the transfer row: a second transfer with the same key fails here (IntegrityError).
+    Then lock `lock_ids` (wallets and escrow, see _lock_accounts) and return their rows.
+
+    On PostgreSQL both go as one statement: the INSERT as a data-modifying WITH that the locking
+    SELECT joins, so no account row can be locked before the key's row exists (a concurrent
+    retry still waits on the unique index, then fails, without touching a balance); the rows are
+    sorted by id before they are locked (LockRows above the Sort), as in _lock_accounts."""
     sql = (
         f'INSERT INTO "{_TRANSFER_TABLE}" ("idempotency_key", "kind", "memo", "reference", '
         f'"created_by_id", "fingerprint", "created_at") VALUES ({_placeholders(7)})'
@@ -133,12 +149,33 @@ def _claim_key(
         fingerprint,
         connection.ops.adapt_datetimefield_value(now),
     ]
-    if connection.features.can_return_columns_from_insert:
+    locked = None
+    if connection.vendor == "postgresql" and lock_ids:
+        cursor.execute(
+            f'WITH "t" AS ({sql} RETURNING "id") SELECT "t"."id", a."id", a."balance", '
+            f'a."currency", a."closed_at" FROM "t", "{_ACCOUNT_TABLE}" a '
+            f'WHERE a."id" IN ({_placeholders(len(lock_ids))}) ORDER BY a."id" FOR UPDATE OF a',
+            params + lock_ids,
+        )
+        rows = cursor.fetchall()
+        if rows:
+            transfer_id = rows[0][0]
+            locked = [row[1:] for row in rows]
+        else:  # none of the accounts exists: the key is claimed all the same
+            cursor.execute(
+                f'SELECT "id" FROM "{_TRANSFER_TABLE}" WHERE "idempotency_key" = %s',
+                [idempotency_key],
+            )
+            transfer_id = cursor.fetchone()[0]
+            locked = []
+    elif connection.features.can_return_columns_from_insert:
         cursor.execute(sql + ' RETURNING "id"', params)
         transfer_id = cursor.fetchone()[0]
     else:
         cursor.execute(sql, params)
         transfer_id = cursor.lastrowid
+    if locked is None:
+        locked = _lock_accounts(cursor, connection, lock_ids) if lock_ids else []
     transfer = Transfer(
         id=transfer_id,
         idempotency_key=idempotency_key,
@@ -151,7 +188,7 @@ def _claim_key(
     )
     transfer._state.adding = False
     transfer._state.db = connection.alias
-    return transfer
+    return transfer, locked
 
 
 def _lock_accounts(cursor, connection, ids: list[int]) -> list[tuple]:
@@ -276,7 +313,7 @@ def transfer_create(
             with connection.cursor() as cursor:
                 # The key is claimed first: a concurrent retry waits here on the unique index and
                 # then fails with IntegrityError, so it never touches a balance.
-                transfer = _claim_key(
+                transfer, locked = _claim_key(
                     cursor,
                     connection,
                     idempotency_key=idempotency_key,
@@ -286,10 +323,10 @@ def transfer_create(
                     created_by=created_by,
                     fingerprint=fingerprint,
                     now=now,
+                    lock_ids=locked_ids,
                 )
                 new_balances: dict[int, int] = {}
                 balances_update = None
-                locked = _lock_accounts(cursor, connection, locked_ids) if locked_ids else []
                 if under_lock is not None:
                     under_lock()
                 if locked_ids:
