@@ -4,6 +4,7 @@ E7, E34). Amounts are integers in minor units; odds are Decimal. Everything is c
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Iterable, Sequence
@@ -11,7 +12,6 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from casino.money import round_minor
 from sportsbook.settlement.grading import WON, Settled
 
 MAX_SYSTEM_LEGS = 16
@@ -28,6 +28,11 @@ class Leg:
         if Decimal(self.odds) < 1:
             raise ValueError(f"decimal odds are at least 1, not {self.odds}")
 
+    @functools.cached_property
+    def coefficient(self) -> Fraction:
+        """Exact K_eff; kept, since a settlement reuses one Leg for every bet with these odds."""
+        return self.settled.coefficient(Decimal(self.odds))
+
 
 LegLike = Leg | tuple[Decimal, Settled]
 
@@ -37,13 +42,13 @@ def _leg(leg: LegLike) -> Leg:
 
 
 def _coefficient(leg: LegLike) -> Fraction:
-    leg = _leg(leg)
-    return leg.settled.coefficient(Decimal(leg.odds))
+    return _leg(leg).coefficient
 
 
 def _payout(exact: Fraction) -> int:
-    """E34: one rounding, down to the minor unit."""
-    return round_minor(Decimal(exact.numerator) / Decimal(exact.denominator)) if exact else 0
+    """E34: one rounding, down to the minor unit: toward zero, as `casino.money.round_minor`, on
+    the exact value (a payout is never negative)."""
+    return int(exact)
 
 
 def leg_coefficient(odds: Decimal, settled: Settled) -> Decimal:
