@@ -9,6 +9,7 @@ from collections import OrderedDict
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from tables.engines.cards import SUIT_SYMBOLS
 from tables.templatetags.cards import card as card_svg
 
 
@@ -34,6 +35,8 @@ def board_context(view: dict) -> dict:
         "deadline": int(clock["deadline"]) if clock["deadline"] else None,
         "clock_seats": clock["seats"],
         "my_turn": me is not None and me in clock["seats"],
+        # what |truncatechars:20 gave, without its cost per rendering
+        "commitment_short": _truncated(table.get("commitment") or "", 20),
     }
     if table["game"] == "durak":
         context.update(_durak_seats(table, game, me))
@@ -83,7 +86,12 @@ def _durak(view: dict, game: dict, me: int | None) -> dict:
         "players": [_seat_info(view, p) for p in (0, 1)],
         "role": None if me is None else ("attacker" if game["attacker"] == me else "defender"),
         "hand_cards": _hand_cards(game, legal, types, playable),
+        "trump_symbol": SUIT_SYMBOLS.get(game.get("trump"), game.get("trump")),
     }
+
+
+def _truncated(text: str, length: int) -> str:
+    return text if len(text) <= length else text[: length - 1] + "…"
 
 
 def _hand_cards(game: dict, legal: list[dict], types: set, playable: set) -> list[dict]:
