@@ -8,9 +8,10 @@ Whoever causes a change (a player's action, a clock, staff, sitting down or leav
 
 Every function here takes the table lock itself; callers must not hold other table locks.
 Clocks: deadlines live in the state (``state["clock"]``) and in ``Table.deadline`` (for the
-sweeper's index). ``table_apply_overdue`` applies what is due, and every other entry point applies
-it first, in its own transaction right after taking the lock, so whoever notices an overdue
-deadline first applies it, exactly once.
+sweeper's index). ``table_apply_overdue`` applies what is due; ``table_act`` applies it in the
+action's own transaction right after taking the lock, the other entry points first (sit, leave,
+snapshot: through ``table_apply_overdue``; presence: under its lock), so whoever notices an
+overdue deadline first applies it, exactly once.
 
 The hot path (every card played) speaks SQL through the connection's cursor for its few statements
 (lock and load the table, its seats with their names, the replay check, the event, the new state),
@@ -66,7 +67,6 @@ class Outcome:
 _TABLE = Table._meta.db_table
 _SEAT = Seat._meta.db_table
 _EVENT = TableEvent._meta.db_table
-_HAND = Hand._meta.db_table
 _PLAYER = Player._meta.db_table
 # in the models' field order (Model.from_db fills the fields left out as deferred)
 _TABLE_FIELDS = (
