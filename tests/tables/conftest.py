@@ -44,3 +44,13 @@ def pick_action(state: dict, seat: int, rng: random.Random) -> dict:
 
 def balances(*players):
     return [ledger.balances_of(p).get("BYN", 0) for p in players]
+
+
+@pytest.fixture
+def unthrottled(monkeypatch):
+    """A scripted player acts as fast as the server answers, far above a person's 20 messages a
+    second: without this, a fast machine trips the per-socket rate limit mid-match."""
+    from tables import consumers
+
+    monkeypatch.setattr(consumers, "RATE_PER_SECOND", 1_000_000.0)
+    monkeypatch.setattr(consumers, "RATE_BURST", 1_000_000)

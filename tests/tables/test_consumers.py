@@ -71,7 +71,9 @@ async def play_one_action(table_id, by_seat, rng, all_sockets):
     return table
 
 
-async def test_two_players_play_a_whole_match_through_sockets_and_a_spectator_sees_no_cards():
+async def test_two_players_play_a_whole_match_through_sockets_and_a_spectator_sees_no_cards(
+    unthrottled,
+):
     table, players, sockets = await seated_sockets()
     spectator = await Socket(await database_sync_to_async(new_player)(), table.pk).connect()
     everyone = [*sockets, spectator]
