@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import multiprocessing as mp
 import os
 import sys
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
@@ -86,3 +88,51 @@ def load_average() -> str:
     except OSError:
         return "n/a"
     return f"{one:.1f} (1 min), {five:.1f} (5 min)"
+
+
+@dataclass
+class WorkerRun:
+    """What a set of worker processes reported: the reports of those that started measuring,
+    errors, the common measured window (seconds) and every operation's latency (ms)."""
+
+    reports: list[dict]
+    started: list[dict]
+    errors: list[str]
+    window: float
+    latencies: list[float]
+
+
+def run_workers(target, worker_args: list[tuple], context: BenchContext) -> WorkerRun:
+    """Start one spawned process per entry of `worker_args`, calling
+    `target(*args, barrier, results)`; each puts one report dict on `results` ("error", and
+    "start", "end", "latencies" once it measured). Waits for every report, at most 180 s beyond
+    the warm-up and the measured seconds."""
+    ctx = mp.get_context("spawn")
+    workers = len(worker_args)
+    barrier = ctx.Barrier(workers)
+    results = ctx.Queue()
+    processes = [
+        ctx.Process(target=target, args=(*args, barrier, results), daemon=True)
+        for args in worker_args
+    ]
+    for process in processes:
+        process.start()
+    reports = []
+    limit = time.monotonic() + 180 + context.warmup + context.seconds
+    while len(reports) < workers and time.monotonic() < limit:
+        try:
+            reports.append(results.get(timeout=1))
+        except Exception:
+            if not any(p.is_alive() for p in processes) and results.empty():
+                break
+    for process in processes:
+        process.join(timeout=10)
+    started = [r for r in reports if "start" in r]
+    errors = [r["error"] for r in reports if r["error"]]
+    if len(reports) < workers:
+        errors.append(f"only {len(reports)} of {workers} workers reported back")
+    window = max(r["end"] for r in started) - min(r["start"] for r in started) if started else 0.0
+    latencies = [latency for r in started for latency in r["latencies"]]
+    return WorkerRun(
+        reports=reports, started=started, errors=errors, window=window, latencies=latencies
+    )

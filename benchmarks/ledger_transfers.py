@@ -15,7 +15,6 @@ then calls transfer_create in a loop for BENCH_SECONDS. Every call is its own du
 
 from __future__ import annotations
 
-import multiprocessing as mp
 import os
 import time
 import traceback
@@ -137,57 +136,29 @@ def _worker(
 
 
 def _measure(context, scenario: str, workers: int, pairs: list[tuple[int, int]], tag: str):
-    ctx = mp.get_context("spawn")
-    barrier = ctx.Barrier(workers)
-    results = ctx.Queue()
     key_prefix = f"bench:{tag}:{scenario}:{workers}w"
-    processes = [
-        ctx.Process(
-            target=_worker,
-            args=(
-                context.database_url,
-                n,
-                pairs[n][0],
-                pairs[n][1],
-                key_prefix,
-                context.warmup,
-                context.seconds,
-                barrier,
-                results,
-            ),
-            daemon=True,
+    worker_args = [
+        (
+            context.database_url,
+            n,
+            pairs[n][0],
+            pairs[n][1],
+            key_prefix,
+            context.warmup,
+            context.seconds,
         )
         for n in range(workers)
     ]
-    for process in processes:
-        process.start()
-    reports = []
-    limit = time.monotonic() + 180 + context.warmup + context.seconds
-    while len(reports) < workers and time.monotonic() < limit:
-        try:
-            reports.append(results.get(timeout=1))
-        except Exception:
-            if not any(p.is_alive() for p in processes) and results.empty():
-                break
-    for process in processes:
-        process.join(timeout=10)
-    started = [r for r in reports if "start" in r]
-    errors = [r["error"] for r in reports if r["error"]]
-    if len(reports) < workers:
-        errors.append(f"only {len(reports)} of {workers} workers reported back")
-    window = max(r["end"] for r in started) - min(r["start"] for r in started) if started else 0.0
-    latencies: list[float] = []
-    for r in started:
-        latencies.extend(r["latencies"])
+    run = common.run_workers(_worker, worker_args, context)
     measurement = Measurement(
         scenario=scenario,
         workers=workers,
-        transfers=sum(r["transfers"] for r in started),
-        failures=sum(r["failures"] for r in started) + (workers - len(started)),
-        seconds=window,
-        warmup_transfers=sum(r["warmup"] for r in reports),
-        latencies_ms=latencies,
-        first_error=errors[0] if errors else "",
+        transfers=sum(r["transfers"] for r in run.started),
+        failures=sum(r["failures"] for r in run.started) + (workers - len(run.started)),
+        seconds=run.window,
+        warmup_transfers=sum(r["warmup"] for r in run.reports),
+        latencies_ms=run.latencies,
+        first_error=run.errors[0] if run.errors else "",
     )
     return measurement, key_prefix
 

@@ -259,56 +259,20 @@ def _worker(
 
 
 def _measure(context, workers: int, player_ids: list[int], line, key_prefix: str) -> Measurement:
-    ctx = mp.get_context("spawn")
-    barrier = ctx.Barrier(workers)
-    results = ctx.Queue()
-    processes = [
-        ctx.Process(
-            target=_worker,
-            args=(
-                context.database_url,
-                n,
-                player_ids[n],
-                line,
-                key_prefix,
-                context.warmup,
-                context.seconds,
-                barrier,
-                results,
-            ),
-            daemon=True,
-        )
+    worker_args = [
+        (context.database_url, n, player_ids[n], line, key_prefix, context.warmup, context.seconds)
         for n in range(workers)
     ]
-    for process in processes:
-        process.start()
-    reports = []
-    limit = time.monotonic() + 180 + context.warmup + context.seconds
-    while len(reports) < workers and time.monotonic() < limit:
-        try:
-            reports.append(results.get(timeout=1))
-        except Exception:
-            if not any(p.is_alive() for p in processes) and results.empty():
-                break
-    for process in processes:
-        process.join(timeout=10)
-    started = [r for r in reports if "start" in r]
-    errors = [r["error"] for r in reports if r["error"]]
-    if len(reports) < workers:
-        errors.append(f"only {len(reports)} of {workers} workers reported back")
-    window = max(r["end"] for r in started) - min(r["start"] for r in started) if started else 0.0
-    latencies: list[float] = []
-    for r in started:
-        latencies.extend(r["latencies"])
+    run = common.run_workers(_worker, worker_args, context)
     return Measurement(
         workers=workers,
-        bets=sum(r["bets"] for r in started),
-        expresses=sum(r["expresses"] for r in started),
-        failures=sum(r["failures"] for r in started) + (workers - len(started)),
-        seconds=window,
-        warmup_bets=sum(r["warmup"] for r in reports),
-        latencies_ms=latencies,
-        first_error=errors[0] if errors else "",
+        bets=sum(r["bets"] for r in run.started),
+        expresses=sum(r["expresses"] for r in run.started),
+        failures=sum(r["failures"] for r in run.started) + (workers - len(run.started)),
+        seconds=run.window,
+        warmup_bets=sum(r["warmup"] for r in run.reports),
+        latencies_ms=run.latencies,
+        first_error=run.errors[0] if run.errors else "",
     )
 
 
