@@ -15,7 +15,7 @@ from fractions import Fraction
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from casino.currencies import Currency
@@ -273,10 +273,10 @@ class BetKind(models.TextChoices):
 
 
 class BetStatus(models.TextChoices):
-    OPEN = "open", _("open")
+    OPEN = "open", pgettext_lazy("bet status", "open")
     WON = "won", _("won")
     LOST = "lost", _("lost")
-    VOID = "void", _("void")  # everything returned at odds 1
+    VOID = "void", pgettext_lazy("bet status", "void")  # everything returned at odds 1
     PART = "part", _("partly won")  # returned something, neither all nor a plain win
 
 

@@ -78,7 +78,7 @@ class EventStatusForm(forms.Form):
 
 class ScoreForm(forms.Form):
     home = forms.IntegerField(min_value=0, max_value=999, label=_("home"))
-    away = forms.IntegerField(min_value=0, max_value=999, label=_("away"))
+    away = forms.IntegerField(min_value=0, max_value=999, label=pgettext_lazy("team", "away"))
     minute = forms.IntegerField(min_value=0, max_value=300, required=False, label=_("minute"))
     period = forms.CharField(max_length=40, required=False, label=_("period"))
     version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
@@ -122,8 +122,10 @@ class RowForm(forms.Form):
 
 class PeriodForm(RowForm):
     home = _number(_("home"))
-    away = _number(_("away"))
-    finished = forms.BooleanField(label=_("finished"), required=False, initial=True)
+    away = _number(pgettext_lazy("team", "away"))
+    finished = forms.BooleanField(
+        label=pgettext_lazy("part of a match", "finished"), required=False, initial=True
+    )
     required_fields = ("home", "away")
 
     def is_blank(self) -> bool:
@@ -133,7 +135,7 @@ class PeriodForm(RowForm):
 
 class ScoreRowForm(RowForm):
     home = _number(_("home"))
-    away = _number(_("away"))
+    away = _number(pgettext_lazy("team", "away"))
     required_fields = ("home", "away")
 
 
@@ -148,7 +150,9 @@ class SetForm(RowForm):
         max_length=400,
         help_text=_("optional, e.g. 4:2 1:4 5:3 … (needed for “game X of set Y”)"),
     )
-    finished = forms.BooleanField(label=_("finished"), required=False, initial=True)
+    finished = forms.BooleanField(
+        label=pgettext_lazy("part of a match", "finished"), required=False, initial=True
+    )
     required_fields = ("home", "away")
 
     def clean(self):

@@ -4,6 +4,7 @@ from decimal import ROUND_DOWN, Decimal
 
 from django import template
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from casino.currencies import MINOR_UNITS
 
@@ -44,11 +45,14 @@ def per_combination(stake: str, count: int) -> str:
 @register.filter
 def leg_result(code: str) -> str:
     return {
-        "open": _("open"),
+        "open": pgettext("leg result", "open"),
         "won": _("won"),
         "lost": _("lost"),
-        "void": _("void"),
+        "void": pgettext("leg result", "void"),
         "part": _("part"),
+        "half_won": pgettext("leg result", "half won"),
+        "half_lost": pgettext("leg result", "half lost"),
+        "dead_heat": pgettext("leg result", "dead heat"),
     }.get(code, code)
 
 
