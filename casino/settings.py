@@ -94,6 +94,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test-casino.sqlite3")}
 else:
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    if env.bool("DB_PREPARED_STATEMENTS", default=True):
+        # Server-side binding lets PostgreSQL keep a plan per statement (psycopg prepares a
+        # statement after its 2nd use): half the server's CPU of a bet or a table action
+        # (benchmarks/README.md). Set DB_PREPARED_STATEMENTS=0 behind a transaction-pooling
+        # proxy (pgbouncer in transaction mode), which does not allow prepared statements.
+        DATABASES["default"].setdefault("OPTIONS", {}).update(
+            {"server_side_binding": True, "prepare_threshold": 2}
+        )
 # Persistent connections: a websocket server makes many short transactions per second, and on
 # SQLite every close also checkpoints the write-ahead log (~2 ms of a table action; benchmarks/).
 DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=60))
