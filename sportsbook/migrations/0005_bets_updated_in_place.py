@@ -7,9 +7,17 @@ from django.db import migrations, models
 
 def leave_room_for_updates(apps, schema_editor):
     """PostgreSQL: pages of bets keep 15 % free, so settlement's update of a bet stays on its page
-    (a HOT update: no index entries to add). SQLite has no such setting."""
+    (a HOT update: no index entries to add). SQLite has no such setting; there, altering a field
+    rebuilds its table, which drops the table's triggers: the append-only guard of 0002 on
+    sportsbook_betsettlement is put back."""
     if schema_editor.connection.vendor == "postgresql":
         schema_editor.execute("ALTER TABLE sportsbook_bet SET (fillfactor = 85)")
+    elif schema_editor.connection.vendor == "sqlite":
+        table = "sportsbook_betsettlement"
+        schema_editor.execute(
+            f"CREATE TRIGGER IF NOT EXISTS {table}_no_update BEFORE UPDATE ON {table} BEGIN "
+            f"SELECT RAISE(ABORT, 'records are append-only: UPDATE on {table} refused'); END;"
+        )
 
 
 def fill_pages(apps, schema_editor):
