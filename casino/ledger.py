@@ -238,9 +238,23 @@ def _house_sql(account_id: int, amount: int) -> tuple[str, list]:
     )
 
 
+ENTRIES_AS_ARRAYS = 16  # from this many entries, PostgreSQL gets them as arrays (see below)
+
+
 def _entries_sql(connection, transfer_id: int, rows: list[tuple], now) -> tuple[str, list]:
-    """rows: (account_id, currency, amount, balance_after) in the order of the legs."""
+    """rows: (account_id, currency, amount, balance_after) in the order of the legs. A large
+    transfer (a settlement pays a thousand wallets) goes to PostgreSQL as four arrays rather than
+    six placeholders per entry, which both the driver and the server would parse one by one."""
     created_at = connection.ops.adapt_datetimefield_value(now)
+    if connection.vendor == "postgresql" and len(rows) >= ENTRIES_AS_ARRAYS:
+        accounts, currencies, amounts, balances_after = (list(c) for c in zip(*rows, strict=True))
+        return (
+            f'INSERT INTO "{_ENTRY_TABLE}" ("transfer_id", "account_id", "currency", "amount", '
+            '"balance_after", "created_at") SELECT %s, "a", "c", "m", "b", %s FROM '
+            "unnest(%s::bigint[], %s::varchar[], %s::bigint[], %s::bigint[]) "
+            'WITH ORDINALITY AS "e"("a", "c", "m", "b", "n") ORDER BY "n"',
+            [transfer_id, created_at, accounts, currencies, amounts, balances_after],
+        )
     params: list = []
     for account_id, currency, amount, balance_after in rows:
         params += [transfer_id, account_id, currency, amount, balance_after, created_at]

@@ -177,9 +177,10 @@ def _leg_of(odds, win: str, void: str) -> Leg:
 
 def bet_payout(kind: str, stake: int, system_size: int | None, legs: list[dict]) -> int:
     """The bet's total return from its legs' results (SB §2.2–§2.5, E2, E3, E7)."""
-    settled = [(_leg_of(leg["odds"], leg["win"], leg["void"]), leg) for leg in legs]
     if kind == BetKind.SINGLE:
-        return bet_math.single_return(stake, settled[0][0])
+        (leg,) = legs
+        return bet_math.single_return(stake, _leg_of(leg["odds"], leg["win"], leg["void"]))
+    settled = [(_leg_of(leg["odds"], leg["win"], leg["void"]), leg) for leg in legs]
     if kind == BetKind.EXPRESS:
         return bet_math.express_return(stake, [one for one, _leg in settled])
     return bet_math.system_return(
