@@ -344,12 +344,7 @@ class _ChunkMoney:
         it no longer holds is booked to `sportsbook/receivable` and owed on the bets (E33).
         Returns bet id -> amount owed."""
         wallets = _wallets(self.wallets)
-        ledger.lock_accounts(wallets.values())
-        balances = dict(
-            Account.objects.filter(pk__in=[a.pk for a in wallets.values()]).values_list(
-                "pk", "balance"
-            )
-        )
+        balances = _lock_wallets(sorted(a.pk for a in wallets.values()))
         owed: dict[int, int] = {}
         for currency in sorted(
             set(self.held) | set(self.book_result) | {c for _p, c in self.wallets}
@@ -387,6 +382,21 @@ class _ChunkMoney:
                 reference=run.reference,
             )
         return owed
+
+
+def _lock_wallets(ids: list[int]) -> dict[int, int]:
+    """Lock the chunk's wallets in ascending id order (the ledger's one lock order) and read
+    their balances, in one statement (not a model instance per wallet)."""
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute(
+                "SELECT id, balance FROM casino_account WHERE id = ANY(%s) ORDER BY id FOR UPDATE",
+                [ids],
+            )
+        else:  # SQLite: the IMMEDIATE transaction holds the database's one write lock
+            marks = ", ".join(["%s"] * len(ids))
+            cursor.execute(f"SELECT id, balance FROM casino_account WHERE id IN ({marks})", ids)
+        return dict(cursor.fetchall())
 
 
 def _spread(taken_back: list[tuple[int, int]], shortfall: int) -> dict[int, int]:
