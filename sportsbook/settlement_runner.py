@@ -19,6 +19,8 @@ import datetime as dt
 import functools
 import logging
 from collections import defaultdict
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
@@ -229,54 +231,121 @@ def _affected_bet_ids(after: int) -> list[int]:
         return [row[0] for row in cursor.fetchall()]
 
 
-def _settle_chunk(event: Event, run: SettlementRun, bet_ids: list[int], now: dt.datetime) -> int:
-    """One transaction: book the change of these bets' payouts and record it."""
+@dataclass
+class _Chunk:
+    """A chunk's bets read and graded: what changes, ready to be booked and written."""
+
+    key: int  # the chunk's first bet id: part of its transfer's idempotency key
+    money: _ChunkMoney
+    updates: dict[int, list]  # bet id -> [status, payout, owed]
+    records: list[tuple[int, int, int | None, str]]  # BetSettlement rows
+
+
+def _grade_chunk(bet_ids: list[int]) -> _Chunk:
+    """Read the bets and their legs and work out each bet's payout (on this thread's database
+    connection); a bet whose payout is unchanged, or with a leg still open, is left out."""
+    bets, legs_by_bet = _read_chunk(bet_ids)
+    chunk = _Chunk(key=bet_ids[0], money=_ChunkMoney(), updates={}, records=[])
+    for bet in bets:
+        legs = legs_by_bet[bet["pk"]]
+        if any(leg["win"] is None for leg in legs):
+            continue  # another of its events is not settled yet
+        payout = bet_payout(bet["kind"], bet["stake"], bet["system_size"], legs)
+        previous = bet["payout"]
+        if previous == payout:
+            continue  # already settled on this result: nothing changes
+        chunk.money.add(bet, payout, previous)
+        status = bet_status(bet["stake"], payout, legs)
+        chunk.updates[bet["pk"]] = [status, payout, 0]
+        chunk.records.append((bet["pk"], payout, previous, status))
+    return chunk
+
+
+def _write_chunk(run: SettlementRun, chunk: _Chunk, now: dt.datetime) -> int:
+    """Book the chunk's money and record its bets' new payouts, in one transaction holding the
+    settlement lock (re-entrant: a pipelined run holds it for its whole length)."""
+    if not chunk.updates:
+        return 0
     with transaction.atomic():
         _one_settlement_at_a_time()
-        bets, legs_by_bet = _read_chunk(bet_ids[0], bet_ids[-1])
-        money = _ChunkMoney()
-        records, updates = [], {}
-        for bet in bets:
-            legs = legs_by_bet[bet["pk"]]
-            if any(leg["win"] is None for leg in legs):
-                continue  # another of its events is not settled yet
-            payout = bet_payout(bet["kind"], bet["stake"], bet["system_size"], legs)
-            previous = bet["payout"]
-            if previous == payout:
-                continue  # already settled on this result: nothing changes
-            money.add(bet, payout, previous)
-            status = bet_status(bet["stake"], payout, legs)
-            updates[bet["pk"]] = [status, payout, 0]
-            records.append((bet["pk"], payout, previous, status))
-        if not updates:
-            return 0
-        for bet_id, owed in money.book(run, chunk_key=bet_ids[0]).items():
-            updates[bet_id][2] = owed
-        _write_bets([(pk, *values) for pk, values in updates.items()], now)
-        _record_settlements(run, records)
-    return len(updates)
+        for bet_id, owed in chunk.money.book(run, chunk_key=chunk.key).items():
+            chunk.updates[bet_id][2] = owed
+        _write_bets([(pk, *values) for pk, values in chunk.updates.items()], now)
+        _record_settlements(run, chunk.records)
+    return len(chunk.updates)
+
+
+def _settle_chunk(run: SettlementRun, bet_ids: list[int], now: dt.datetime) -> int:
+    """One transaction: take the settlement lock, grade the chunk, book and record it."""
+    with transaction.atomic():
+        _one_settlement_at_a_time()
+        return _write_chunk(run, _grade_chunk(bet_ids), now)
+
+
+def _grade_on_own_connection(bet_ids: list[int]) -> _Chunk:
+    try:
+        return _grade_chunk(bet_ids)
+    finally:
+        connection.close()  # this thread's own connection
+
+
+def _settle_bets(run: SettlementRun, now: dt.datetime) -> int:
+    """Settle the queued bets chunk by chunk.
+
+    On PostgreSQL, outside a caller's transaction, the next chunk is read and graded on a second
+    connection (a thread) while this one books and writes the current chunk: the Python work of
+    one overlaps the database's work of the other. The run holds the settlement lock for its
+    whole length (a session lock), so no other settlement changes these bets between grading
+    and writing, and chunks are disjoint. Elsewhere (SQLite; a caller's transaction, which a
+    second connection could not see into, as in most tests) each chunk is graded and written in
+    one transaction under the lock, one after another."""
+    total, after = 0, 0
+    if connection.vendor != "postgresql" or connection.in_atomic_block:
+        while bet_ids := _affected_bet_ids(after):
+            total += _settle_chunk(run, bet_ids, now)
+            after = bet_ids[-1]
+        return total
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_lock(%s)", [SETTLEMENT_LOCK])
+    try:
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="settle-grade") as grader:
+            bet_ids = _affected_bet_ids(after)
+            graded = grader.submit(_grade_on_own_connection, bet_ids) if bet_ids else None
+            while graded is not None:
+                chunk = graded.result()
+                after = bet_ids[-1]
+                bet_ids = _affected_bet_ids(after)
+                graded = grader.submit(_grade_on_own_connection, bet_ids) if bet_ids else None
+                total += _write_chunk(run, chunk, now)
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_unlock(%s)", [SETTLEMENT_LOCK])
+    return total
 
 
 BET_FIELDS = ("pk", "player_id", "kind", "stake", "currency", "system_size", "payout")
 LEG_FIELDS = ("bet_id", "odds", "win", "void", "is_banker")
 
 
-def _read_chunk(first: int, last: int) -> tuple[list[dict], dict[int, list[dict]]]:
-    """The chunk's bets and all their legs, through the queue's id range (an index range, not a
-    list of CHUNK parameters); a leg without its own result takes its outcome's."""
+def _read_chunk(bet_ids: list[int]) -> tuple[list[dict], dict[int, list[dict]]]:
+    """The chunk's bets and all their legs, by id (one array parameter on PostgreSQL); a leg
+    without its own result takes its outcome's."""
+    if connection.vendor == "postgresql":
+        among, params = "= ANY(%s)", [bet_ids]
+    else:
+        among, params = f"IN ({', '.join(['%s'] * len(bet_ids))})", bet_ids
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT b.id, b.player_id, b.kind, b.stake, b.currency, b.system_size, b.payout "
-            f"FROM {QUEUE} q JOIN sportsbook_bet b ON b.id = q.bet_id "
-            "WHERE q.bet_id BETWEEN %s AND %s ORDER BY b.id",
-            [first, last],
+            f"FROM sportsbook_bet b WHERE b.id {among} ORDER BY b.id",
+            params,
         )
         bets = [dict(zip(BET_FIELDS, row, strict=True)) for row in cursor.fetchall()]
         cursor.execute(
             "SELECT l.bet_id, l.odds, COALESCE(l.win, o.win), COALESCE(l.void, o.void), "
-            f"l.is_banker FROM {QUEUE} q JOIN sportsbook_betleg l ON l.bet_id = q.bet_id "
-            "JOIN sportsbook_outcome o ON o.id = l.outcome_id WHERE q.bet_id BETWEEN %s AND %s",
-            [first, last],
+            "l.is_banker FROM sportsbook_betleg l "
+            f"JOIN sportsbook_outcome o ON o.id = l.outcome_id WHERE l.bet_id {among}",
+            params,
         )
         legs_by_bet: dict[int, list[dict]] = defaultdict(list)
         for row in cursor.fetchall():
@@ -480,13 +549,7 @@ def event_settle(
         )
         _settle_legs(event, EventResult.from_dict(event.result))
     _queue_affected_bets(event)
-    after, total = 0, 0
-    while True:
-        bet_ids = _affected_bet_ids(after)
-        if not bet_ids:
-            break
-        total += _settle_chunk(event, run, bet_ids, now)
-        after = bet_ids[-1]
+    total = _settle_bets(run, now)
     Event.objects.filter(pk=event.pk).update(settled_at=now, settle_due_at=None)
     run.bets_changed = total
     return run

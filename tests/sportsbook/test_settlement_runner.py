@@ -388,3 +388,43 @@ def test_sb_3_28_rest_of_the_match_counts_goals_after_the_bet_and_a_contradictio
     late_bet.refresh_from_db()
     assert (late_bet.status, late_bet.payout) == (BetStatus.VOID, 1_000)
     assert_books_clean()
+
+
+@requires_postgres
+@pytest.mark.django_db(transaction=True)
+def test_chunks_graded_on_a_second_connection_settle_every_bet_once(monkeypatch):
+    """Outside a transaction on PostgreSQL the next chunk is graded on another connection while
+    this one writes: many small chunks, each bet settled once, the books clean."""
+    from sportsbook import settlement_runner
+
+    monkeypatch.setattr(settlement_runner, "CHUNK", 7)
+    set_rates()
+    players = [new_player() for _ in range(3)]
+    for player in players:
+        fund(player, 100_000)
+    event, other = make_event(odds="2.00"), make_event(odds="1.50")
+    bets = [
+        place(players[n % 3], [outcome(event, "1x2", "1" if n % 2 else "2")], stake=1_000)
+        for n in range(40)
+    ]
+    express = place(
+        players[0],
+        [outcome(event, "1x2", "1"), outcome(other, "1x2", "1")],
+        kind=BetKind.EXPRESS,
+        stake=1_000,
+    )
+    finish(other, football_result(1, 0))
+    run = finish(event, football_result(2, 0))
+    assert run.bets_changed == 41
+    assert BetSettlement.objects.filter(run=run).count() == 41
+    for bet in bets:
+        bet.refresh_from_db()
+    assert sorted({b.payout for b in bets}) == [0, 2_000]
+    express.refresh_from_db()
+    assert express.payout == 3_000
+    assert sum(balance(p) for p in players) == 300_000 - 41_000 + 20 * 2_000 + 3_000
+    # the run's session lock is released: another settlement can take it
+    services.event_result_set(event_id=event.pk, result=football_result(0, 2))
+    assert event_settle(event_id=event.pk).reason == SettlementReason.CORRECTION
+    assert sum(balance(p) for p in players) == 300_000 - 41_000 + 20 * 2_000
+    assert_books_clean()
