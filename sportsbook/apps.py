@@ -6,6 +6,12 @@ class SportsbookConfig(AppConfig):
     name = "sportsbook"
     verbose_name = _("Sportsbook")
 
+    def ready(self) -> None:
+        # The cashier's statement links stakes and settlements to the bets they came from.
+        from sportsbook.views import register_statement_links
+
+        register_statement_links()
+
     def books_check(self, report) -> None:
         from sportsbook.books import check_stakes_held
 

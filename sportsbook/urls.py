@@ -22,5 +22,3 @@ urlpatterns = [
     path("bets/", views.my_bets, name="my_bets"),
     path("bets/<int:bet_id>/", views.bet_detail, name="bet"),
 ]
-
-views.register_statement_links()
