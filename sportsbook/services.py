@@ -529,6 +529,8 @@ def bet_place(
     The stake leaves the wallet in the same transaction (SB §1.3, §1.4: accepted means final)."""
     now = now or timezone.now()
     key = f"{player.pk}:{idempotency_key}"
+    if currency not in MINOR_UNITS:
+        raise BetRefused(_("Bets are not taken in this currency."))
     try:
         with transaction.atomic(), connection.cursor() as cursor:
             try:

@@ -371,3 +371,9 @@ def test_a_rolled_back_stakes_held_account_is_never_used(bettor):
     )
     assert Transfer.objects.get(reference=bet.reference).entries.filter(account=held).exists()
     assert_books_clean()
+
+
+def test_a_forged_currency_is_refused_with_a_message(bettor):
+    with pytest.raises(BetRefused, match="not taken in this currency"):
+        place(bettor, [outcome(make_event(), "1x2", "1")], currency="XYZ")
+    assert not Bet.objects.exists()
