@@ -542,8 +542,10 @@ def event_settle(
         last = event.settlement_runs.order_by("-number").first()
         if last is not None and last.result == event.result and event.settle_due_at is None:
             return None
-        if last is not None and reason in (SettlementReason.SCHEDULED, SettlementReason.ON_DEMAND):
-            # a settled event settled again: its result was corrected
+        corrected = last is not None and last.result != event.result
+        if corrected and reason in (SettlementReason.SCHEDULED, SettlementReason.ON_DEMAND):
+            # settled before on another result: this run books the correction (E33); the same
+            # result again is a run interrupted halfway (a crash) being finished
             reason = SettlementReason.CORRECTION
         number = (event.settlement_runs.aggregate(n=Max("number"))["n"] or 0) + 1
         run = SettlementRun.objects.create(

@@ -428,3 +428,36 @@ def test_chunks_graded_on_a_second_connection_settle_every_bet_once(monkeypatch)
     assert event_settle(event_id=event.pk).reason == SettlementReason.CORRECTION
     assert sum(balance(p) for p in players) == 300_000 - 41_000 + 20 * 2_000
     assert_books_clean()
+
+
+def test_a_settlement_interrupted_halfway_is_finished_by_the_next_run_not_called_a_correction(
+    bettor, monkeypatch
+):
+    from sportsbook import settlement_runner
+
+    event = make_event(odds="2.00")
+    bets = [place(bettor, [outcome(event, "1x2", "1")], stake=1_000) for _ in range(3)]
+    services.event_set_status(event_id=event.pk, status=EventStatus.FINISHED)
+    services.event_result_set(event_id=event.pk, result=football_result(1, 0))
+    monkeypatch.setattr(settlement_runner, "CHUNK", 2)
+    real_write = settlement_runner._write_chunk
+    calls = []
+
+    def crash_on_second_chunk(run, chunk, now):
+        calls.append(chunk.key)
+        if len(calls) == 2:
+            raise RuntimeError("the process died")
+        return real_write(run, chunk, now)
+
+    monkeypatch.setattr(settlement_runner, "_write_chunk", crash_on_second_chunk)
+    with pytest.raises(RuntimeError):
+        event_settle(event_id=event.pk)
+    monkeypatch.setattr(settlement_runner, "_write_chunk", real_write)
+    run = settle_due(timezone.now() + dt.timedelta(hours=1)) and event.settlement_runs.last()
+    assert run.number == 2 and run.reason == SettlementReason.SCHEDULED
+    for bet in bets:
+        bet.refresh_from_db()
+    assert [b.payout for b in bets] == [2_000, 2_000, 2_000]
+    assert BetSettlement.objects.filter(bet__in=bets).count() == 3
+    assert balance(bettor) == 100_000 - 3_000 + 6_000
+    assert_books_clean()
