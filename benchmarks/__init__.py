@@ -6,6 +6,7 @@ import multiprocessing as mp
 import os
 import sys
 import time
+import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
@@ -136,3 +137,61 @@ def run_workers(target, worker_args: list[tuple], context: BenchContext) -> Work
     return WorkerRun(
         reports=reports, started=started, errors=errors, window=window, latencies=latencies
     )
+
+
+def timed_worker(
+    report: dict,
+    prepare,
+    *,
+    warmup: float,
+    seconds: float,
+    barrier,
+    results,
+    done_key: str,
+    extra_key: str = "",
+) -> None:
+    """The body of a worker process: `prepare()` (Django set up, rows loaded) returns the
+    operation to time; it runs for `warmup` seconds, then all workers meet at `barrier` and it
+    runs for `seconds`, each call's latency recorded. The operation may return a number summed
+    into `report[extra_key]`. The report (failures, first error, window, latencies, the count
+    under `done_key`) goes on `results`, as `run_workers` expects."""
+    try:
+        operation = prepare()
+        warm_until = time.monotonic() + warmup
+        warmed = 0
+        while time.monotonic() < warm_until:
+            operation()
+            warmed += 1
+        report["warmup"] = warmed
+    except Exception:
+        report["error"] = traceback.format_exc()
+        barrier.abort()
+        results.put(report)
+        return
+    try:
+        barrier.wait(timeout=120)
+    except Exception:
+        report["error"] = "barrier broken (another worker failed to start)"
+        results.put(report)
+        return
+    latencies: list[float] = []
+    failures = done = extra = 0
+    start = time.monotonic()
+    deadline = start + seconds
+    now = start
+    while now < deadline:
+        try:
+            extra += operation() or 0
+            done += 1
+        except Exception:
+            failures += 1
+            if not report["error"]:
+                report["error"] = traceback.format_exc()
+        finished = time.monotonic()
+        latencies.append((finished - now) * 1000)
+        now = finished
+    report.update({done_key: done, "failures": failures, "start": start, "end": now})
+    report["latencies"] = latencies
+    if extra_key:
+        report[extra_key] = extra
+    results.put(report)

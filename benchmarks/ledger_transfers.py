@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import os
 import time
-import traceback
 import uuid
 from dataclasses import dataclass
 
@@ -72,14 +71,13 @@ def _worker(
     results,
 ) -> None:
     report = {"index": index, "transfers": 0, "failures": 0, "warmup": 0, "error": ""}
-    try:
+
+    def prepare():
         common.django_setup(database_url, log_queries=False)
         from casino.ledger import transfer_create
         from casino.models import Account, TransferKind
 
-        wallet = Account.objects.get(pk=wallet_id)
-        target = Account.objects.get(pk=target_id)
-        legs = [(wallet, -1), (target, 1)]
+        legs = [(Account.objects.get(pk=wallet_id), -1), (Account.objects.get(pk=target_id), 1)]
         serial = 0
 
         def book() -> None:
@@ -91,48 +89,17 @@ def _worker(
                 legs=legs,
             )
 
-        warm_until = time.monotonic() + warmup
-        while time.monotonic() < warm_until:
-            book()
-        report["warmup"] = serial
-    except Exception:
-        report["error"] = traceback.format_exc()
-        barrier.abort()
-        results.put(report)
-        return
+        return book
 
-    try:
-        barrier.wait(timeout=120)
-    except Exception:
-        report["error"] = "barrier broken (another worker failed to start)"
-        results.put(report)
-        return
-
-    latencies: list[float] = []
-    failures = 0
-    done = 0
-    start = time.monotonic()
-    deadline = start + seconds
-    now = start
-    while now < deadline:
-        try:
-            book()
-            done += 1
-        except Exception:
-            failures += 1
-            if not report["error"]:
-                report["error"] = traceback.format_exc()
-        finished = time.monotonic()
-        latencies.append((finished - now) * 1000)
-        now = finished
-    report.update(
-        transfers=done,
-        failures=failures,
-        start=start,
-        end=now,
-        latencies=latencies,
+    common.timed_worker(
+        report,
+        prepare,
+        warmup=warmup,
+        seconds=seconds,
+        barrier=barrier,
+        results=results,
+        done_key="transfers",
     )
-    results.put(report)
 
 
 def _measure(context, scenario: str, workers: int, pairs: list[tuple[int, int]], tag: str):

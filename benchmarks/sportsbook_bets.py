@@ -182,7 +182,8 @@ def _worker(
     results,
 ) -> None:
     report = {"index": index, "bets": 0, "expresses": 0, "failures": 0, "warmup": 0, "error": ""}
-    try:
+
+    def prepare():
         common.django_setup(database_url, log_queries=False)
         from casino.models import Player
         from sportsbook.models import BetKind
@@ -196,7 +197,8 @@ def _worker(
         events = list(by_event)
         serial = 0
 
-        def place() -> bool:
+        def place() -> int:
+            """One bet; 1 if it was an express (counted), 0 for a single."""
             nonlocal serial
             serial += 1
             express = rng.random() < EXPRESS_SHARE
@@ -212,50 +214,20 @@ def _worker(
             )
             if not created:
                 raise RuntimeError("a fresh idempotency key returned an existing bet")
-            return express
+            return int(express)
 
-        warm_until = time.monotonic() + warmup
-        while time.monotonic() < warm_until:
-            place()
-        report["warmup"] = serial
-    except Exception:
-        report["error"] = traceback.format_exc()
-        barrier.abort()
-        results.put(report)
-        return
+        return place
 
-    try:
-        barrier.wait(timeout=120)
-    except Exception:
-        report["error"] = "barrier broken (another worker failed to start)"
-        results.put(report)
-        return
-
-    latencies: list[float] = []
-    failures = done = expresses = 0
-    start = time.monotonic()
-    deadline = start + seconds
-    now = start
-    while now < deadline:
-        try:
-            expresses += place()
-            done += 1
-        except Exception:
-            failures += 1
-            if not report["error"]:
-                report["error"] = traceback.format_exc()
-        finished = time.monotonic()
-        latencies.append((finished - now) * 1000)
-        now = finished
-    report.update(
-        bets=done,
-        expresses=expresses,
-        failures=failures,
-        start=start,
-        end=now,
-        latencies=latencies,
+    common.timed_worker(
+        report,
+        prepare,
+        warmup=warmup,
+        seconds=seconds,
+        barrier=barrier,
+        results=results,
+        done_key="bets",
+        extra_key="expresses",
     )
-    results.put(report)
 
 
 def _measure(context, workers: int, player_ids: list[int], line, key_prefix: str) -> Measurement:
