@@ -26,8 +26,15 @@ def event_void(result: EventResult, params: dict, context: BetContext) -> bool:
     pitchers = params.get("pitchers")
     if pitchers and result.sport == "baseball":
         # SB §4.6, E28: bets accepted subject to named starting pitchers.
-        named = (pitchers.get("1"), pitchers.get("2"))
-        return result.starting_pitchers is None or named != tuple(result.starting_pitchers)
+        # Only the pitchers actually named count: a line may name one team's pitcher only.
+        if result.starting_pitchers is None:
+            return True
+        return any(
+            name is not None and name != started
+            for name, started in zip(
+                (pitchers.get("1"), pitchers.get("2")), result.starting_pitchers, strict=True
+            )
+        )
     return False
 
 
