@@ -54,8 +54,8 @@ def result_stands(result: EventResult) -> bool:
         return result.fight is not None  # SB §4.7: the fight says how and when it ended
     if result.ending != "abandoned":
         return False  # retirements and disqualifications: see `advancing`
-    if result.official_result:
-        return True  # SB §4.2(b), §4.3(b)
+    if result.official_result and result.sport in ("hockey", "basketball"):
+        return True  # SB §4.2(b), §4.3(b); §4.1 and §1.10 (E10) have no such clause
     if result.sport == "football" and result.is_friendly:
         return True  # SB §4.1, E12: friendlies settle on the final result as the officials ended it
     needed = minutes_to_stand(result)

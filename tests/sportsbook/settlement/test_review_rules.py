@@ -139,3 +139,10 @@ def test_e28_only_one_named_pitcher():
     result = score_only("baseball", *innings, starting_pitchers=("ace", "lefty"))
     assert states("1x2", result, pitchers={"1": "ace"})["1"] == "won"
     assert _all_void("1x2", result, pitchers={"1": "other"})
+
+
+def test_sb_4_1_football_stopped_official_result():
+    # §4.1 has no "official result" clause: stopped before 90 minutes -> only determined bets.
+    r = football((10, "1"), (50, "1"), ending="abandoned", minutes_played=70, official_result=True)
+    assert states("1x2", r)["1"] == "void"
+    assert states("total", r, line="1.5")["over"] == "won"
