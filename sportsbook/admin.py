@@ -62,7 +62,7 @@ class EventAdmin(admin.ModelAdmin):
     date_hierarchy = "starts_at"
     readonly_fields = ["started_at", "finished_at", "settle_due_at", "settled_at", "version"]
     inlines = [MarketInline]
-    actions = ["mark_live", "mark_finished", "mark_cancelled"]
+    actions = ["mark_live", "mark_finished", "mark_cancelled", "hold_payouts", "release_payouts"]
 
     @admin.display(description=_("trader"))
     def trader_links(self, event):
@@ -88,6 +88,16 @@ class EventAdmin(admin.ModelAdmin):
     @admin.action(description=_("Mark finished"))
     def mark_finished(self, request, queryset):
         self._set_status(request, queryset, EventStatus.FINISHED)
+
+    @admin.action(description=_("Hold payouts (investigation, SB §1.10)"))
+    def hold_payouts(self, request, queryset):
+        for event in queryset:
+            services.event_hold_payouts(event_id=event.pk, held=True, staff=request.user)
+
+    @admin.action(description=_("Release held payouts"))
+    def release_payouts(self, request, queryset):
+        for event in queryset:
+            services.event_hold_payouts(event_id=event.pk, held=False, staff=request.user)
 
     @admin.action(description=_("Mark cancelled"))
     def mark_cancelled(self, request, queryset):

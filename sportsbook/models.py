@@ -92,6 +92,8 @@ class Event(models.Model):
     settle_due_at = models.DateTimeField(_("settlement due"), null=True, blank=True, db_index=True)
     settled_at = models.DateTimeField(_("settled at"), null=True, blank=True)
     voided_reason = models.CharField(_("voided because"), max_length=200, blank=True)  # §1.10
+    # SB §1.10 / E33: on suspicion of foul play payouts wait until the investigation ends.
+    payouts_held = models.BooleanField(_("payouts on hold"), default=False)
     version = models.PositiveIntegerField(_("version"), default=0)
 
     class Meta:

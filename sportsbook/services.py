@@ -782,3 +782,17 @@ def event_result_set(
         event.version += 1
         event.save()
         return event
+
+
+def event_hold_payouts(*, event_id: int, held: bool, staff: Player | None = None) -> Event:
+    """SB §1.10 / E33: hold an event's settlement while foul play is investigated, or release it.
+    A held event is not settled, by the clock or on demand; once released, a settlement that
+    fell due meanwhile runs at the next sweep. (Voiding the bets, if the foul play is proven, is
+    a result whose ending is `foul_play_void`.)"""
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event_id)
+        if event.payouts_held != held:
+            event.payouts_held = held
+            event.version += 1
+            event.save(update_fields=["payouts_held", "version"])
+        return event

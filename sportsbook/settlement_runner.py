@@ -60,9 +60,9 @@ log = logging.getLogger(__name__)
 def due_event_ids(now: dt.datetime | None = None) -> list[int]:
     now = now or timezone.now()
     return list(
-        Event.objects.filter(settle_due_at__lte=now, result__isnull=False).values_list(
-            "pk", flat=True
-        )
+        Event.objects.filter(
+            settle_due_at__lte=now, result__isnull=False, payouts_held=False
+        ).values_list("pk", flat=True)
     )
 
 
@@ -537,8 +537,8 @@ def event_settle(
     now = now or timezone.now()
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event_id)
-        if event.result is None:
-            return None
+        if event.result is None or event.payouts_held:
+            return None  # no result yet, or payouts held for an investigation (SB §1.10)
         last = event.settlement_runs.order_by("-number").first()
         if last is not None and last.result == event.result and event.settle_due_at is None:
             return None

@@ -461,3 +461,21 @@ def test_a_settlement_interrupted_halfway_is_finished_by_the_next_run_not_called
     assert BetSettlement.objects.filter(bet__in=bets).count() == 3
     assert balance(bettor) == 100_000 - 3_000 + 6_000
     assert_books_clean()
+
+
+def test_sb_1_10_payouts_held_for_an_investigation_wait_until_released(bettor):
+    event = make_event()
+    bet = place(bettor, [outcome(event, "1x2", "1")])
+    ended = timezone.now() - dt.timedelta(hours=1)
+    services.event_set_status(event_id=event.pk, status=EventStatus.FINISHED, now=ended)
+    services.event_result_set(event_id=event.pk, result=football_result(1, 0), now=ended)
+    services.event_hold_payouts(event_id=event.pk, held=True)
+    assert settle_due() == 0
+    assert event_settle(event_id=event.pk) is None
+    bet.refresh_from_db()
+    assert bet.payout is None and balance(bettor) == 99_000
+    services.event_hold_payouts(event_id=event.pk, held=False)
+    assert settle_due() == 1
+    bet.refresh_from_db()
+    assert bet.payout == 2_000
+    assert_books_clean()
