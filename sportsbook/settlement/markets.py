@@ -315,7 +315,14 @@ def _settle_three_way(kind: str, outcomes=THREE_WAY, forced: dict | None = None)
     return settle
 
 
-def _count_market(count_of: Callable[[EventResult, dict, BetContext], int | None]):
+def _line_param(params: dict) -> Decimal:
+    return params["line"]
+
+
+def _count_market(
+    count_of: Callable[[EventResult, dict, BetContext], int | None],
+    line_of: Callable[[dict], Decimal] = _line_param,
+):
     """Over/under on a count (the one helper for totals, corners, cards, booking points,
     substitutions and rounds) and E11 for it: a count only grows."""
 
@@ -323,11 +330,11 @@ def _count_market(count_of: Callable[[EventResult, dict, BetContext], int | None
         count = count_of(result, params, context)
         if count is None:
             return dict.fromkeys(OVER_UNDER, VOID)
-        return over_under(count, params["line"])
+        return over_under(count, line_of(params))
 
     def fixed(result, params, context, settled):
         count = count_of(result, params, context)
-        if count is not None and over_under_fixed(count, params["line"]):
+        if count is not None and over_under_fixed(count, line_of(params)):
             return set(settled)
         return _period_fixed(result, params, context, settled)
 
@@ -562,12 +569,9 @@ def _round_betting_settle(result, params, context):
     return pick(outcomes, f"{fight.winner}:{fight.rounds_lasted()}")
 
 
-def _total_rounds_settle(result, params, context):
-    count = _rounds_count(result, params, context)
-    if count is None:
-        return dict.fromkeys(OVER_UNDER, VOID)
+def _rounds_line(params: dict) -> Decimal:
     # SB §3.23, §4.7, E21: "N rounds or more" = the bell of round N rang: over the line N - 0.5.
-    return over_under(count, Decimal(params["n"]) - Decimal("0.5"))
+    return Decimal(params["n"]) - Decimal("0.5")
 
 
 def _qualify_settle(result, params, context):
@@ -842,7 +846,7 @@ _corners_settle, _corners_fixed = _count_market(_corner_count)
 _booking_settle, _booking_fixed = _count_market(_booking_points)
 _cards_settle, _cards_fixed = _count_market(_card_count)
 _subs_settle, _subs_fixed = _count_market(_substitution_count)
-_rounds_fixed = _count_market(_rounds_count)[1]
+_total_rounds_settle, _rounds_fixed = _count_market(_rounds_count, _rounds_line)
 _hat_settle, _hat_fixed = _yes_no(_hat_trick)
 _off_settle, _off_fixed = _yes_no(_sent_off)
 _scorer_settle, _scorer_fixed = _yes_no(_scored)

@@ -146,3 +146,16 @@ def test_sb_4_1_football_stopped_official_result():
     r = football((10, "1"), (50, "1"), ending="abandoned", minutes_played=70, official_result=True)
     assert states("1x2", r)["1"] == "void"
     assert states("total", r, line="1.5")["over"] == "won"
+
+
+def test_sb_3_23_total_rounds_knows_when_it_is_decided():
+    """E11 for total rounds ("N rounds or more" is the line N - 0.5), no KeyError on 'line'."""
+    import random
+
+    from sportsbook.settlement.markets import KINDS
+    from sportsbook.settlement.random_results import random_result
+
+    kind = KINDS["total_rounds"]
+    result = random_result("boxing", random.Random(5))
+    decided = kind.is_determined(result, {"n": 7}, BetContext())
+    assert decided <= {"over", "under"}
