@@ -43,7 +43,7 @@ def parse_frame(text: str | None, bytes_data: bytes | None) -> dict:
         raise FrameError(gettext_noop("That message is too large."))
     try:
         frame = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # nesting deeper than the parser's stack is not valid here
         raise FrameError(gettext_noop("That message is not valid JSON.")) from None
     if not isinstance(frame, dict):
         raise FrameError(gettext_noop("A message is a JSON object."))
@@ -57,7 +57,7 @@ def parse_frame(text: str | None, bytes_data: bytes | None) -> dict:
     if isinstance(payload, str):
         try:
             payload = json.loads(payload) if payload else {}
-        except ValueError:
+        except (ValueError, RecursionError):
             raise FrameError(gettext_noop("The payload is not valid JSON.")) from None
     if not isinstance(payload, dict):
         raise FrameError(gettext_noop("The payload is a JSON object."))
