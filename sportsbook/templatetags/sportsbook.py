@@ -35,11 +35,12 @@ def per_combination(stake: str, count: int) -> str:
     down; the book splits it exactly)."""
     try:
         total = Decimal(str(stake).replace(",", "."))
+        if not total.is_finite() or total <= 0 or not count:
+            return ""
+        # A typed "1e999999" is no stake: the division or the rounding would overflow.
+        return str((total / count).quantize(Decimal(1).scaleb(-2), rounding=ROUND_DOWN))
     except ArithmeticError:
         return ""
-    if not total.is_finite() or total <= 0 or not count:
-        return ""
-    return str((total / count).quantize(Decimal(1).scaleb(-2), rounding=ROUND_DOWN))
 
 
 @register.filter
