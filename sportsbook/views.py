@@ -37,13 +37,13 @@ def register_statement_links() -> None:
     """The cashier's statement links a stake ("bet:<id>") and a settlement
     ("settlement:<event>:<n>") to the bets they came from."""
     references.register(
-        "bet", lambda ident: reverse("sportsbook:bet", args=[ident]) if ident.isdigit() else None
+        "bet", lambda ident: reverse("sportsbook:bet", args=[ident]) if _is_number(ident) else None
     )
     references.register(
         "settlement",
         lambda ident: (
             reverse("sportsbook:my_bets") + f"?state=settled&event={ident.split(':')[0]}"
-            if ident.split(":")[0].isdigit()
+            if _is_number(ident.split(":")[0])
             else None
         ),
     )
@@ -171,8 +171,9 @@ def slip_add(request):
 @require_POST
 def slip_remove(request):
     form = OutcomeForm(request.POST)
-    if form.is_valid():
-        session_slip.remove(request.session, form.cleaned_data["outcome"])
+    if not _in_slip(request, form):
+        return _error(request, _("That outcome is not in your bet slip."))
+    session_slip.remove(request.session, form.cleaned_data["outcome"])
     return _slip_response(request)
 
 
@@ -180,11 +181,19 @@ def slip_remove(request):
 @require_POST
 def slip_banker(request):
     form = OutcomeForm(request.POST)
-    if form.is_valid():
-        session_slip.set_banker(
-            request.session, form.cleaned_data["outcome"], request.POST.get("banker") == "on"
-        )
+    if not _in_slip(request, form):
+        return _error(request, _("That outcome is not in your bet slip."))
+    session_slip.set_banker(
+        request.session, form.cleaned_data["outcome"], request.POST.get("banker") == "on"
+    )
     return _slip_response(request)
+
+
+def _in_slip(request, form: OutcomeForm) -> bool:
+    return (
+        form.is_valid()
+        and form.cleaned_data["outcome"] in session_slip.load(request.session).outcome_ids
+    )
 
 
 @login_required
@@ -217,10 +226,15 @@ def slip_system(request):
 @require_POST
 def slip_currency(request):
     form = CurrencyForm(request.POST)
-    if form.is_valid() and form.cleaned_data["currency"] in selectors.wallet_currencies(
+    if not form.is_valid() or form.cleaned_data["currency"] not in selectors.wallet_currencies(
         request.user
     ):
-        session_slip.set_currency(request.session, form.cleaned_data["currency"])
+        return _error(
+            request,
+            _("You have no wallet in %(currency)s.")
+            % {"currency": request.POST.get("currency", "")[:3]},
+        )
+    session_slip.set_currency(request.session, form.cleaned_data["currency"])
     return _slip_response(request)
 
 
@@ -338,6 +352,11 @@ def slip_place(request):
     )
 
 
+def _is_number(value: str) -> bool:
+    """ASCII digits only: str.isdigit() also takes "²" and "١٢", which int() refuses."""
+    return value.isascii() and value.isdigit()
+
+
 def _is_uuid(value: str) -> bool:
     try:
         uuid.UUID(str(value))
@@ -371,8 +390,8 @@ def bettor_settings(request):
 def my_bets(request):
     settled = request.GET.get("state") == "settled"
     bets = selectors.bets_of(request.user, settled=settled)
-    event_id = request.GET.get("event", "")
-    if event_id.isdigit():
+    event_id = request.GET.get("event", "")[:20]
+    if _is_number(event_id):
         bets = bets.filter(legs__outcome__market__event_id=int(event_id)).distinct()
     context = _line_context(
         request, bets=bets[:200], settled=settled, current="my_bets", event_filter=event_id

@@ -522,3 +522,97 @@ def test_another_players_bet_is_not_shown(client):
         idempotency_key="x",
     )
     assert client.get(reverse("sportsbook:bet", args=[bet.pk])).status_code == 404
+
+
+# --- review: malformed input and other players' data ------------------------------------------
+
+
+def test_a_huge_typed_system_stake_does_not_break_the_combinations(client, bettor):
+    for _ in range(3):
+        add(client, factories.outcome(factories.event()))
+    for typed in ("1e999999999", "1e999999", "NaN", "-Infinity", "sNaN"):
+        response = client.post(
+            reverse("sportsbook:slip_system"), {"system_size": "2", "stake": typed}
+        )
+        assert response.status_code == 200, typed
+        assert "combinations" in text(response)
+    assert not Bet.objects.filter(player=bettor).exists()
+
+
+@pytest.mark.parametrize("event", ["²", "١٢", "99999999999999999999"])
+def test_a_malformed_event_filter_of_my_bets_is_ignored(client, event):
+    response = client.get(reverse("sportsbook:my_bets"), {"state": "settled", "event": event})
+    assert response.status_code == 200
+
+
+def test_a_huge_bet_id_is_404(client):
+    assert client.get("/sport/bets/99999999999999999999/").status_code == 404
+
+
+def test_my_bets_filtered_by_event_shows_only_my_bets(client, bettor):
+    other = new_player()
+    fund(other, 10_000)
+    pick = factories.outcome(factories.event())
+    theirs, _ = services.bet_place(
+        player=other,
+        kind="single",
+        selections=[services.Selection(pick.pk, pick.odds)],
+        stake=500,
+        currency="BYN",
+        idempotency_key="shared",
+    )
+    page = text(client.get(reverse("sportsbook:my_bets"), {"event": pick.market.event_id}))
+    assert reverse("sportsbook:bet", args=[theirs.pk]) not in page
+
+
+def test_another_players_idempotency_key_does_not_fetch_their_bet(client, bettor):
+    other = new_player()
+    fund(other, 10_000)
+    pick = factories.outcome(factories.event())
+    key = str(uuid.uuid4())
+    theirs, _ = services.bet_place(
+        player=other,
+        kind="single",
+        selections=[services.Selection(pick.pk, pick.odds)],
+        stake=500,
+        currency="BYN",
+        idempotency_key=f"{key}:single:{pick.pk}",
+    )
+    add(client, pick)
+    response = place(client, BetKind.SINGLE, stakes={pick: "7"}, key=key)
+    mine = Bet.objects.get(player=bettor)
+    assert mine.pk != theirs.pk and mine.stake == 700
+    assert f"Bet №{theirs.pk}" not in text(response)
+
+
+def test_a_currency_without_a_wallet_is_refused_with_a_message(client, bettor):
+    add(client, factories.outcome(factories.event()))
+    response = client.post(reverse("sportsbook:slip_currency"), {"currency": "USD"})
+    assert response.status_code == 200
+    assert "USD" in text(response) and "wallet" in text(response)
+    assert 'value="BYN" selected' in text(response)
+
+
+def test_a_banker_or_removal_of_an_outcome_not_in_the_slip_is_refused(client, bettor):
+    for _ in range(3):
+        add(client, factories.outcome(factories.event()))
+    stranger = factories.outcome(factories.event())
+    for url, data in (
+        ("sportsbook:slip_banker", {"outcome": stranger.pk, "banker": "on"}),
+        ("sportsbook:slip_remove", {"outcome": stranger.pk}),
+        ("sportsbook:slip_banker", {"outcome": "x", "banker": "on"}),
+    ):
+        response = client.post(reverse(url), data)
+        assert response.status_code == 200
+        assert "not in your bet slip" in text(response), url
+    assert str(stranger.pk) not in str(client.session["sportsbook_slip"])
+
+
+def test_get_and_missing_csrf_book_nothing(bettor):
+    pick = factories.outcome(factories.event())
+    strict = Client(enforce_csrf_checks=True, HTTP_HX_REQUEST="true")
+    strict.force_login(bettor)
+    assert strict.get(PLACE).status_code == 405
+    assert strict.post(ADD, {"outcome": pick.pk}).status_code == 403
+    assert strict.post(PLACE, {"kind": "single"}).status_code == 403
+    assert not Bet.objects.filter(player=bettor).exists()
