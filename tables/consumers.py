@@ -61,6 +61,10 @@ def parse_frame(text: str | None, bytes_data: bytes | None) -> dict:
             raise FrameError(gettext_noop("The payload is not valid JSON.")) from None
     if not isinstance(payload, dict):
         raise FrameError(gettext_noop("The payload is a JSON object."))
+    if _holds_nul(frame) or _holds_nul(payload):
+        # the database cannot store it (PostgreSQL text and jsonb refuse NUL): refused here
+        # rather than crashing the socket on the insert
+        raise FrameError(gettext_noop("That message holds a character that is not allowed."))
     extra = {k: v for k, v in frame.items() if k not in RESERVED_FIELDS}
     action = frame.get("action", "")
     if kind == "act" and (not isinstance(action, str) or not action):
@@ -71,6 +75,23 @@ def parse_frame(text: str | None, bytes_data: bytes | None) -> dict:
         "payload": {**extra, **payload},
         "client_action_id": client_action_id,
     }
+
+
+def _holds_nul(value) -> bool:
+    """Whether a NUL character is in any string (key or value) of a parsed frame; iterative,
+    for a frame may nest as deep as the JSON parser allows."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if "\x00" in item:
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
 
 
 def engine_action(frame: dict) -> dict:
