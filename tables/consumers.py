@@ -36,13 +36,18 @@ class FrameError(Exception):
     pass
 
 
+def _no_constant(name: str):
+    """NaN and Infinity: Python's parser takes them; JSON (the event log's jsonb) does not."""
+    raise ValueError(name)
+
+
 def parse_frame(text: str | None, bytes_data: bytes | None) -> dict:
     if bytes_data is not None or text is None:
         raise FrameError(gettext_noop("Send text frames only."))
     if len(text.encode()) > MAX_FRAME_BYTES:
         raise FrameError(gettext_noop("That message is too large."))
     try:
-        frame = json.loads(text)
+        frame = json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError):  # nesting deeper than the parser's stack is not valid here
         raise FrameError(gettext_noop("That message is not valid JSON.")) from None
     if not isinstance(frame, dict):
@@ -56,7 +61,7 @@ def parse_frame(text: str | None, bytes_data: bytes | None) -> dict:
     payload = frame.get("payload", {})
     if isinstance(payload, str):
         try:
-            payload = json.loads(payload) if payload else {}
+            payload = json.loads(payload, parse_constant=_no_constant) if payload else {}
         except (ValueError, RecursionError):
             raise FrameError(gettext_noop("The payload is not valid JSON.")) from None
     if not isinstance(payload, dict):

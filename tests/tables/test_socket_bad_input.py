@@ -1,7 +1,10 @@
 """Bad input on the table socket that once crashed it: an error to that socket, which stays open."""
 
+import json
+
 import pytest
 
+from tables.engines import durak
 from tables.models import TableEvent
 from tests.tables.sockets import table_now
 from tests.tables.test_consumers import seated_sockets
@@ -39,5 +42,25 @@ async def test_a_nul_character_is_an_error_not_a_crash(frame):
         assert "data-version" in await sock.receive()
     assert (await table_now(table.pk)).version == version
     assert not await TableEvent.objects.filter(version__gt=version, table_id=table.pk).aexists()
+    for s in sockets:
+        await s.close()
+
+
+async def test_nan_in_a_legal_action_is_an_error_not_a_crash():
+    """NaN and Infinity parse in Python's JSON but are not JSON: the event's insert refused them."""
+    table, players, sockets = await seated_sockets()
+    table = await table_now(table.pk)
+    (seat,) = durak.to_act(table.state)
+    by_player = {s.player.pk: s for s in sockets}
+    seats = {seat.position: seat.player_id async for seat in table.seats.all()}
+    acting = by_player[seats[seat]]
+    action = durak.legal_actions(table.state, seat)[0]
+    payload = {k: v for k, v in action.items() if k != "type"}
+    text = json.dumps({"type": "act", "action": action["type"], "payload": payload})
+    await acting.communicator.send_to(text_data=text[:-1] + ', "note": NaN}')
+    assert 'id="table-error"' in await acting.error()
+    await acting.send({"type": "sync"})
+    assert "data-version" in await acting.receive()
+    assert (await table_now(table.pk)).version == table.version
     for s in sockets:
         await s.close()
