@@ -733,10 +733,24 @@ def event_set_status(
 
 
 def event_score_set(
-    *, event_id: int, score: list[int], minute: int | None, period: str = ""
+    *,
+    event_id: int,
+    score: list[int],
+    minute: int | None,
+    period: str = "",
+    expected_version: int | None = None,
 ) -> Event:
+    """The live score a live event's page shows and its live bets record. `expected_version`:
+    the event's version the trader's page showed; a double click or a stale page is refused
+    under the row lock rather than applied twice."""
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event_id)
+        if expected_version is not None and expected_version != event.version:
+            raise LineError(
+                _("The event was changed meanwhile (a double click?): nothing was done twice.")
+            )
+        if event.status in (EventStatus.FINISHED, EventStatus.CANCELLED) or event.settled_at:
+            raise LineError(_("This event is over: enter its result instead of a live score."))
         event.live_score = {"score": list(score), "minute": minute, "period": period}
         event.version += 1
         event.save(update_fields=["live_score", "version"])

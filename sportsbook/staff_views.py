@@ -274,17 +274,20 @@ def event_score(request, event_id: int):
     error = notice = None
     if not form.is_valid():
         error = _first_error(form)
-    elif form.cleaned_data["version"] != event.version:
-        error = _("The event was changed meanwhile (a double click?): nothing was done twice.")
     else:
         data = form.cleaned_data
-        services.event_score_set(
-            event_id=event.pk,
-            score=[data["home"], data["away"]],
-            minute=data["minute"],
-            period=data["period"],
-        )
-        notice = _("Score saved.")
+        try:
+            services.event_score_set(
+                event_id=event.pk,
+                score=[data["home"], data["away"]],
+                minute=data["minute"],
+                period=data["period"],
+                expected_version=data["version"],
+            )
+        except services.LineError as refusal:
+            error = str(refusal)
+        else:
+            notice = _("Score saved.")
     return _event_panel(request, event_id, error, notice)
 
 

@@ -377,3 +377,15 @@ def test_a_forged_currency_is_refused_with_a_message(bettor):
     with pytest.raises(BetRefused, match="not taken in this currency"):
         place(bettor, [outcome(make_event(), "1x2", "1")], currency="XYZ")
     assert not Bet.objects.exists()
+
+
+def test_a_live_score_is_refused_on_a_stale_version_or_a_finished_event():
+    event = make_event(status=EventStatus.LIVE, in_play=True)
+    services.event_score_set(event_id=event.pk, score=[1, 0], minute=10, expected_version=0)
+    with pytest.raises(services.LineError, match="double click"):
+        services.event_score_set(event_id=event.pk, score=[1, 0], minute=10, expected_version=0)
+    services.event_set_status(event_id=event.pk, status=EventStatus.FINISHED)
+    with pytest.raises(services.LineError, match="enter its result"):
+        services.event_score_set(event_id=event.pk, score=[3, 0], minute=90)
+    event.refresh_from_db()
+    assert event.live_score["score"] == [1, 0]
