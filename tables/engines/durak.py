@@ -452,7 +452,10 @@ def apply_forfeit(state: State, seat: int, reason: str = "forfeit") -> tuple[Sta
 
 
 def apply_void(state: State) -> tuple[State, list[Event]]:
-    """Staff void: the match ends without a winner and both stakes go back."""
+    """Staff void: the match ends without a winner and both stakes go back, once: a match that
+    is over (decided, or voided already) has no stakes left to return."""
+    if state["match"]["over"]:
+        raise IllegalAction(gettext_noop("The match is already over."))
     state = _copy(state)
     match = state["match"]
     state["over"] = True

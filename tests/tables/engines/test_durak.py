@@ -392,3 +392,12 @@ def test_cg_125_6_a_trump_only_without_a_higher_card_of_the_suit():
     # holding only a lower card of the suit, the trump is allowed
     assert durak.may_beat("6S", "9D", "S", ["6S", "7D", "8D"])
     assert not durak.may_beat("6S", "9D", "S", ["6S", "TD"])
+
+
+def test_a_match_that_is_over_cannot_be_voided_again():
+    state = durak.new_hand(CONFIG, [0, 1], random.Random(4))
+    voided, _events = durak.apply_void(state)
+    forfeited, _events = durak.apply_forfeit(state, 0, "absent")
+    for over in (voided, forfeited):
+        with pytest.raises(IllegalAction):
+            durak.apply_void(over)
