@@ -352,9 +352,13 @@ def slip_place(request):
     )
 
 
+MAX_ID = 2**63 - 1  # the largest id a database integer column holds (SQLite, bigint)
+
+
 def _is_number(value: str) -> bool:
-    """ASCII digits only: str.isdigit() also takes "²" and "١٢", which int() refuses."""
-    return value.isascii() and value.isdigit()
+    """An id: ASCII digits only (str.isdigit() also takes "²" and "١٢", which int() refuses),
+    and no larger than a database id can be (SQLite raises OverflowError on bigger ones)."""
+    return value.isascii() and value.isdigit() and int(value) <= MAX_ID
 
 
 def _is_uuid(value: str) -> bool:
