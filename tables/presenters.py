@@ -1,13 +1,15 @@
 """Template context for a table's board, built from a view (primitives only) for one socket or
-page. A game may add its own helpers; the board template is `tables/<game>/_board.html`."""
+page. A game may add its own helpers; the board template is the Jinja2 template
+`templates/jinja2/tables/<game>/board.html` (casino/jinja2.py says why Jinja2)."""
 
 from __future__ import annotations
 
 import uuid
 from collections import OrderedDict
 
-from django.template.loader import render_to_string
+from django.template import engines
 from django.utils import translation
+from django.utils.translation import ngettext
 
 from tables.engines.cards import SUIT_SYMBOLS
 from tables.templatetags.cards import card as card_svg
@@ -37,12 +39,22 @@ def board_context(view: dict) -> dict:
         "my_turn": me is not None and me in clock["seats"],
         # what |truncatechars:20 gave, without its cost per rendering
         "commitment_short": _truncated(table.get("commitment") or "", 20),
+        "player_names": _player_names(view),
     }
     if table["game"] == "durak":
         context.update(_durak_seats(table, game, me))
         if game:
             context.update(_durak(view, game, me))
     return context
+
+
+def _player_names(view: dict) -> list[str]:
+    """Each position's shown name ("—" for an empty seat), for the score and the results."""
+    names = ["—"] * view["table"]["capacity"]
+    for seat in view["table"]["seats"]:
+        if seat["position"] < len(names):
+            names[seat["position"]] = seat["name"] or "—"
+    return names
 
 
 def _durak_seats(table: dict, game: dict | None, me: int | None) -> dict:
@@ -54,10 +66,15 @@ def _durak_seats(table: dict, game: dict | None, me: int | None) -> dict:
     for seat in table["seats"]:
         position = seat["position"]
         is_me = me is not None and position == me
+        backs = counts[position] if counts is not None and not is_me else None
         row = {
             "p": seat,
             "is_me": is_me,
-            "backs": counts[position] if counts is not None and not is_me else None,
+            "backs": backs,
+            "backs_title": None
+            if backs is None
+            else ngettext("%(counter)s card in hand", "%(counter)s cards in hand", backs)
+            % {"counter": backs},
         }
         if is_me or (me is None and position == 0):
             bottom.append(row)
@@ -87,6 +104,8 @@ def _durak(view: dict, game: dict, me: int | None) -> dict:
         "role": None if me is None else ("attacker" if game["attacker"] == me else "defender"),
         "hand_cards": _hand_cards(game, legal, types, playable),
         "trump_symbol": SUIT_SYMBOLS.get(game.get("trump"), game.get("trump")),
+        "draws_text": ngettext("%(counter)s draw", "%(counter)s draws", game.get("draws") or 0)
+        % {"counter": game.get("draws") or 0},
     }
 
 
@@ -135,6 +154,13 @@ BOARD_CACHE_SIZE = 512
 _boards: OrderedDict[tuple, str] = OrderedDict()
 
 
+def board_html(view: dict, *, oob: bool) -> str:
+    """The board of `view` in the active language; `oob`: swapped out of band (a socket's
+    frame), else part of the table's page."""
+    template = engines["jinja2"].env.get_template(f"tables/{view['table']['game']}/board.html")
+    return template.render({**board_context(view), "oob": oob})
+
+
 def render_board(view: dict, language: str) -> str:
     """The board of `view` for a socket (swapped out of band), in `language`."""
     table = view["table"]
@@ -144,9 +170,7 @@ def render_board(view: dict, language: str) -> str:
         _boards.move_to_end(key)
         return html
     with translation.override(language):
-        html = render_to_string(
-            f"tables/{table['game']}/_board.html", {**board_context(view), "oob": True}
-        )
+        html = board_html(view, oob=True)
     _boards[key] = html
     if len(_boards) > BOARD_CACHE_SIZE:
         _boards.popitem(last=False)

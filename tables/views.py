@@ -5,6 +5,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -12,7 +13,7 @@ from casino.limits import StakeRefused
 from tables import selectors, services
 from tables.engines import shuffle
 from tables.models import Hand, Table
-from tables.presenters import board_context
+from tables.presenters import board_context, board_html
 
 
 @login_required
@@ -22,7 +23,9 @@ def table_page(request, table_id: int):
     except services.TableError:
         raise Http404 from None
     table = get_object_or_404(Table, pk=table_id)
-    context = {**board_context(view), "table_obj": table, "oob": False}
+    # the board is a Jinja2 template, rendered (and escaped) by itself
+    board = mark_safe(board_html(view, oob=False))  # noqa: S308
+    context = {**board_context(view), "table_obj": table, "board": board}
     return render(request, f"tables/{table.game}/page.html", context)
 
 

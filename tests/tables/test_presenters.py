@@ -57,9 +57,9 @@ def test_each_seat_is_rendered_its_own_hand_and_a_spectator_none(state):
 
 def test_a_board_is_rendered_once_per_table_version_seat_and_language(state, monkeypatch):
     rendered = []
-    real = presenters.render_to_string
+    real = presenters.board_html
     monkeypatch.setattr(
-        presenters, "render_to_string", lambda *a, **k: rendered.append(a) or real(*a, **k)
+        presenters, "board_html", lambda *a, **k: rendered.append(a) or real(*a, **k)
     )
     first = presenters.render_board(_view(state, 0), "en")
     assert presenters.render_board(_view(state, 0), "en") is first  # a second tab
