@@ -1,24 +1,52 @@
-"""The Jinja2 environment of the templates rendered on every change of a live table.
+"""The Jinja2 templates rendered on every change of a live table: each socket's board.
 
-A table's board is rendered for each socket on each card played; Django's template language
-spent most of a table action's CPU on it (benchmarks/README.md, ``table_load``), so the boards
-are Jinja2 templates, which compile to Python. Everything else stays in Django templates.
-
-Translations are Django's: ``_("...")`` is ``gettext`` in the active language (the caller
-overrides it per socket), and ``makemessages`` finds ``{{ _("...") }}`` in these ``.html`` files as
-it finds ``{% translate %}`` in the others. Plurals are computed by the presenter (``ngettext``).
+Django's template language spent most of a table action's CPU on the board (benchmarks/README.md,
+``table_load``); these templates are Jinja2, compiled to Python, once per language: the loader
+puts each ``_("...")`` of the source in as the active catalogue's translation before compiling,
+so that rendering a board makes no gettext call at all, and ``{{ _("...") }}`` becomes plain
+text of the compiled template. ``makemessages`` finds ``{{ _("...") }}`` in these ``.html``
+files as it finds ``{% translate %}`` in the others. Plurals are the presenter's (``ngettext``).
 """
 
 from __future__ import annotations
 
-from django.utils.translation import gettext
-from jinja2 import Environment
+import functools
+import re
 
-from casino.templatetags.money import money
-from tables.templatetags.cards import card, card_back
+from django.conf import settings
+from django.utils import translation
+from jinja2 import BaseLoader, Environment, FileSystemLoader
+
+TEMPLATE_DIR = settings.BASE_DIR / "templates" / "jinja2"
+MESSAGE = re.compile(r'_\("([^"\\]*)"\)')
 
 
-def environment(**options) -> Environment:
-    env = Environment(**options)
-    env.globals.update({"_": gettext, "card": card, "card_back": card_back, "money": money})
-    return env
+class TranslatingLoader(BaseLoader):
+    """The templates of ``TEMPLATE_DIR`` with every ``_("msgid")`` replaced by the Jinja string
+    literal of its translation in ``language``."""
+
+    def __init__(self, language: str):
+        self.language = language
+        self.files = FileSystemLoader(TEMPLATE_DIR)
+
+    def get_source(self, environment, template):
+        source, filename, uptodate = self.files.get_source(environment, template)
+        with translation.override(self.language):
+            source = MESSAGE.sub(lambda m: repr(translation.gettext(m.group(1))), source)
+        return source, filename, uptodate
+
+
+@functools.cache
+def environment(language: str) -> Environment:
+    """The environment of one language: its templates are compiled in that language."""
+    return Environment(
+        loader=TranslatingLoader(language),
+        autoescape=True,
+        auto_reload=settings.DEBUG,
+    )
+
+
+def render(name: str, context: dict) -> str:
+    """Render template `name` in the active language."""
+    language = translation.get_language() or settings.LANGUAGE_CODE
+    return environment(language).get_template(name).render(context)

@@ -78,17 +78,6 @@ TEMPLATES = [
             ],
         },
     },
-    {
-        # the live tables' boards only (casino/jinja2.py says why)
-        "BACKEND": "django.template.backends.jinja2.Jinja2",
-        "DIRS": [BASE_DIR / "templates" / "jinja2"],
-        "APP_DIRS": False,
-        "OPTIONS": {
-            "environment": "casino.jinja2.environment",
-            "autoescape": True,
-            "auto_reload": DEBUG,
-        },
-    },
 ]
 
 DATABASES = {

@@ -4,15 +4,19 @@ page. A game may add its own helpers; the board template is the Jinja2 template
 
 from __future__ import annotations
 
+import functools
 import uuid
 from collections import OrderedDict
 
-from django.template import engines
 from django.utils import translation
+from django.utils.safestring import mark_safe
 from django.utils.translation import ngettext
 
+from casino import jinja2
+from casino.currencies import format_amount
 from tables.engines.cards import SUIT_SYMBOLS
 from tables.templatetags.cards import card as card_svg
+from tables.templatetags.cards import card_back
 
 
 def _seat_info(view: dict, position: int | None) -> dict | None:
@@ -40,6 +44,7 @@ def board_context(view: dict) -> dict:
         # what |truncatechars:20 gave, without its cost per rendering
         "commitment_short": _truncated(table.get("commitment") or "", 20),
         "player_names": _player_names(view),
+        "stake": format_amount(table["stake"], table["currency"]),
     }
     if table["game"] == "durak":
         context.update(_durak_seats(table, game, me))
@@ -71,6 +76,7 @@ def _durak_seats(table: dict, game: dict | None, me: int | None) -> dict:
             "p": seat,
             "is_me": is_me,
             "backs": backs,
+            "fan": _fan(backs or 0),
             "backs_title": None
             if backs is None
             else ngettext("%(counter)s card in hand", "%(counter)s cards in hand", backs)
@@ -83,6 +89,27 @@ def _durak_seats(table: dict, game: dict | None, me: int | None) -> dict:
     return {"top_seats": top, "bottom_seats": bottom}
 
 
+@functools.cache
+def _fan(count: int) -> str:
+    """An opponent's hand: `count` small card backs."""
+    return mark_safe(card_back("small") * count)  # noqa: S308 (our own SVG)
+
+
+def _bout(game: dict, targets: set[str]) -> list[dict]:
+    """The attack/defence pairs on the table, each card's SVG, and whether it is a card this
+    socket's defender may beat now."""
+    return [
+        {
+            "attack": attack,
+            "defence": defence,
+            "attack_svg": card_svg(attack),
+            "defence_svg": card_svg(defence) if defence else "",
+            "target": attack in targets,
+        }
+        for attack, defence in game.get("table") or []
+    ]
+
+
 def _durak(view: dict, game: dict, me: int | None) -> dict:
     legal = game.get("legal", [])
     types = {action["type"] for action in legal}
@@ -90,6 +117,7 @@ def _durak(view: dict, game: dict, me: int | None) -> dict:
     playable = {card for action in legal for card in action.get("cards", [])} | {
         action["card"] for action in legal if action["type"] == "defend"
     }
+    targets = {action["target"] for action in legal if action["type"] == "defend"}
     return {
         "legal_types": types,
         "can_attack": "attack" in types,
@@ -97,7 +125,13 @@ def _durak(view: dict, game: dict, me: int | None) -> dict:
         "can_take": "take" in types,
         "can_done": "done" in types,
         "playable": playable,
-        "targets": sorted({action["target"] for action in legal if action["type"] == "defend"}),
+        "targets": sorted(targets),
+        "bout": _bout(game, targets),
+        "svg": {
+            "trump": card_svg(game["trump_card"]) if game.get("trump_card") else "",
+            "back": card_back(),
+            "small_back": card_back("small"),
+        },
         "opponent": _seat_info(view, opponent),
         "opponent_count": game["hand_counts"][opponent] if opponent is not None else None,
         "players": [_seat_info(view, p) for p in (0, 1)],
@@ -157,8 +191,9 @@ _boards: OrderedDict[tuple, str] = OrderedDict()
 def board_html(view: dict, *, oob: bool) -> str:
     """The board of `view` in the active language; `oob`: swapped out of band (a socket's
     frame), else part of the table's page."""
-    template = engines["jinja2"].env.get_template(f"tables/{view['table']['game']}/board.html")
-    return template.render({**board_context(view), "oob": oob})
+    return jinja2.render(
+        f"tables/{view['table']['game']}/board.html", {**board_context(view), "oob": oob}
+    )
 
 
 def render_board(view: dict, language: str) -> str:
