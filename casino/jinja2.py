@@ -16,14 +16,18 @@ import re
 from django.conf import settings
 from django.utils import translation
 from jinja2 import BaseLoader, Environment, FileSystemLoader
+from markupsafe import escape
 
 TEMPLATE_DIR = settings.BASE_DIR / "templates" / "jinja2"
 MESSAGE = re.compile(r'_\("([^"\\]*)"\)')
+SHOWN_MESSAGE = re.compile(r'\{\{\s*_\("([^"\\]*)"\)\s*\}\}')
+JINJA_SYNTAX = re.compile(r"\{[{%#]")
 
 
 class TranslatingLoader(BaseLoader):
-    """The templates of ``TEMPLATE_DIR`` with every ``_("msgid")`` replaced by the Jinja string
-    literal of its translation in ``language``."""
+    """The templates of ``TEMPLATE_DIR`` in ``language``: ``{{ _("msgid") }}`` becomes the
+    translation as text (HTML-escaped, so it is safe inside ``{% autoescape false %}`` too), any
+    other ``_("msgid")`` (one that is formatted) the Jinja string literal of the translation."""
 
     def __init__(self, language: str):
         self.language = language
@@ -32,8 +36,19 @@ class TranslatingLoader(BaseLoader):
     def get_source(self, environment, template):
         source, filename, uptodate = self.files.get_source(environment, template)
         with translation.override(self.language):
+            source = SHOWN_MESSAGE.sub(_as_text, source)
             source = MESSAGE.sub(lambda m: repr(translation.gettext(m.group(1))), source)
         return source, filename, uptodate
+
+
+def _as_text(match: re.Match) -> str:
+    text = str(escape(translation.gettext(match.group(1))))
+    # a translation that looks like Jinja syntax stays an expression
+    return repr_expression(text) if JINJA_SYNTAX.search(text) else text
+
+
+def repr_expression(text: str) -> str:
+    return "{{ " + repr(text) + "|safe }}"
 
 
 @functools.cache

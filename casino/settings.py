@@ -118,7 +118,7 @@ if REDIS_URL:
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CHANNEL_LAYERS = {"default": {"BACKEND": "casino.layers.LocalChannelLayer"}}
 
 AUTH_USER_MODEL = "casino.Player"
 AUTH_PASSWORD_VALIDATORS = [
