@@ -3,12 +3,15 @@ and settlements are read-only records. Changes to odds and statuses go through t
 they are kept (OddsChange) and pushed live like the trader page's."""
 
 from django.contrib import admin, messages
+from django.contrib.admin import helpers
+from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from casino.admin import ReadOnlyAdminMixin
-from sportsbook import services
+from casino.currencies import format_amount
+from sportsbook import cancellations, services
 from sportsbook.models import (
     Bet,
     BetLeg,
@@ -25,6 +28,7 @@ from sportsbook.models import (
     SettlementRun,
     Sport,
 )
+from sportsbook.staff_forms import MAX_BETS_PER_CANCELLATION, CancelReasonForm
 
 
 @admin.register(Sport)
@@ -152,10 +156,78 @@ class BetLegInline(ReadOnlyAdminMixin, admin.TabularInline):
 
 @admin.register(Bet)
 class BetAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
-    list_display = ["pk", "player", "kind", "system_size", "stake", "currency", "status", "payout"]
+    list_display = [
+        "pk",
+        "player",
+        "kind",
+        "system_size",
+        "stake",
+        "currency",
+        "status",
+        "payout",
+        "cancelled_at",
+    ]
     list_filter = ["status", "kind", "currency"]
     search_fields = ["player__username", "player__display_name"]
     inlines = [BetLegInline]
+    actions = ["cancel_bets"]
+
+    @admin.action(description=_("Cancel selected bets at odds 1 (SB §1.10)"))
+    def cancel_bets(self, request, queryset):
+        """A page asking for the reason first; its POST (with `confirm`) cancels the bets."""
+        if queryset.count() > MAX_BETS_PER_CANCELLATION:
+            self.message_user(
+                request,
+                _("At most %(count)s bets at a time.") % {"count": MAX_BETS_PER_CANCELLATION},
+                messages.ERROR,
+            )
+            return None
+        form = CancelReasonForm(request.POST if "confirm" in request.POST else None)
+        if form.is_bound and form.is_valid():
+            try:
+                done = cancellations.bets_cancel(
+                    bet_ids=list(queryset.values_list("pk", flat=True)),
+                    reason=form.cleaned_data["reason"],
+                    staff=request.user,
+                )
+            except cancellations.CancelRefused as refusal:
+                self.message_user(request, str(refusal), messages.ERROR)
+                return None
+            if done.cancelled:
+                money = ", ".join(
+                    format_amount(amount, currency)
+                    for currency, amount in sorted(done.returned.items())
+                )
+                self.message_user(
+                    request,
+                    _(
+                        "Cancelled at odds 1 (SB §1.10): bets %(numbers)s; booked to the "
+                        "wallets: %(money)s."
+                    )
+                    % {"numbers": ", ".join(str(b.pk) for b in done.cancelled), "money": money},
+                    messages.SUCCESS,
+                )
+            if done.already:
+                self.message_user(
+                    request,
+                    _("Cancelled before, left as they were: bets %(numbers)s.")
+                    % {"numbers": ", ".join(str(n) for n in done.already)},
+                    messages.INFO,
+                )
+            return None
+        return TemplateResponse(
+            request,
+            "sportsbook/admin/cancel_bets.html",
+            {
+                **self.admin_site.each_context(request),
+                "title": _("Cancel bets at odds 1 (SB §1.10)"),
+                "opts": self.model._meta,
+                "bets": queryset.select_related("player").order_by("pk"),
+                "form": form,
+                "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
+                "action": "cancel_bets",
+            },
+        )
 
 
 @admin.register(SettlementRun)

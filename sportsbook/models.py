@@ -302,6 +302,23 @@ class Bet(models.Model):
     idempotency_key = models.CharField(_("idempotency key"), max_length=80)
     placed_at = models.DateTimeField(_("placed at"), auto_now_add=True)
     settled_at = models.DateTimeField(_("settled at"), null=True, blank=True)
+    # SB §1.10: staff cancelled the bet (returned at odds 1): when, by whom and why. A cancelled
+    # bet is never settled again (sportsbook.cancellations). Not indexed, and the staff member's
+    # key has no index either: cancellations are rare and read with their bets.
+    cancelled_at = models.DateTimeField(_("cancelled at"), null=True, blank=True)
+    cancelled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        db_index=False,
+        verbose_name=_("cancelled by"),
+    )
+    # A database default too: bet_place inserts bets with its own SQL, naming its columns.
+    cancelled_reason = models.CharField(
+        _("cancelled because"), max_length=200, blank=True, default="", db_default=""
+    )
 
     class Meta:
         ordering = ["-placed_at", "-pk"]

@@ -19,6 +19,7 @@ import datetime as dt
 import functools
 import logging
 from collections import defaultdict
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from decimal import Decimal
@@ -269,7 +270,15 @@ def _write_chunk(run: SettlementRun, chunk: _Chunk, now: dt.datetime) -> int:
         return 0
     with transaction.atomic():
         _one_settlement_at_a_time()
-        for bet_id, owed in chunk.money.book(run, chunk_key=chunk.key).items():
+        corrected = run.reason == SettlementReason.CORRECTION
+        owed_by_bet = chunk.money.book(
+            key=lambda currency: f"{run.reference}:{currency}:{chunk.key}",
+            kind=TransferKind.REVERSAL if corrected else TransferKind.PAYOUT,
+            memo=(_("Settlement corrected: %(event)s") if corrected else _("Settlement: %(event)s"))
+            % {"event": run.event},
+            reference=run.reference,
+        )
+        for bet_id, owed in owed_by_bet.items():
             chunk.updates[bet_id][2] = owed
         _write_bets([(pk, *values) for pk, values in chunk.updates.items()], now)
         _record_settlements(run, chunk.records)
@@ -331,7 +340,8 @@ LEG_FIELDS = ("bet_id", "odds", "win", "void", "is_banker")
 
 def _read_chunk(bet_ids: list[int]) -> tuple[list[dict], dict[int, list[dict]]]:
     """The chunk's bets and all their legs, by id (one array parameter on PostgreSQL); a leg
-    without its own result takes its outcome's."""
+    without its own result takes its outcome's. A bet staff cancelled (SB §1.10) is left out:
+    it stays returned at odds 1 whatever its events' results (sportsbook.cancellations)."""
     if connection.vendor == "postgresql":
         among, params = "= ANY(%s)", [bet_ids]
     else:
@@ -339,7 +349,7 @@ def _read_chunk(bet_ids: list[int]) -> tuple[list[dict], dict[int, list[dict]]]:
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT b.id, b.player_id, b.kind, b.stake, b.currency, b.system_size, b.payout "
-            f"FROM sportsbook_bet b WHERE b.id {among} ORDER BY b.id",
+            f"FROM sportsbook_bet b WHERE b.id {among} AND b.cancelled_at IS NULL ORDER BY b.id",
             params,
         )
         bets = [dict(zip(BET_FIELDS, row, strict=True)) for row in cursor.fetchall()]
@@ -410,10 +420,18 @@ class _ChunkMoney:
             if change < 0:
                 self.taken_back[(bet["player_id"], currency)].append((bet["pk"], -change))
 
-    def book(self, run: SettlementRun, chunk_key: int) -> dict[int, int]:
-        """Book one transfer per currency. A correction takes back what a wallet still holds; what
-        it no longer holds is booked to `sportsbook/receivable` and owed on the bets (E33).
-        Returns bet id -> amount owed."""
+    def book(
+        self,
+        *,
+        key: Callable[[str], str],
+        kind: str,
+        memo: str,
+        reference: str,
+        created_by: Player | None = None,
+    ) -> dict[int, int]:
+        """Book one transfer per currency (idempotency key `key(currency)`). A correction takes
+        back what a wallet still holds; what it no longer holds is booked to
+        `sportsbook/receivable` and owed on the bets (E33). Returns bet id -> amount owed."""
         wallets = _wallets(self.wallets)
         balances = _lock_wallets(sorted(a.pk for a in wallets.values()))
         owed: dict[int, int] = {}
@@ -439,18 +457,13 @@ class _ChunkMoney:
                 legs.append((book_account(currency), self.book_result[currency]))
             if not legs:
                 continue
-            corrected = run.reason == SettlementReason.CORRECTION
             ledger.transfer_create(
-                idempotency_key=f"{run.reference}:{currency}:{chunk_key}",
-                kind=TransferKind.REVERSAL if corrected else TransferKind.PAYOUT,
+                idempotency_key=key(currency),
+                kind=kind,
                 legs=legs,
-                memo=(
-                    _("Settlement corrected: %(event)s")
-                    if corrected
-                    else _("Settlement: %(event)s")
-                )
-                % {"event": run.event},
-                reference=run.reference,
+                memo=memo,
+                reference=reference,
+                created_by=created_by,
             )
         return owed
 

@@ -87,6 +87,58 @@ class ScoreForm(forms.Form):
 # --- results entry: the rows ----------------------------------------------------------------------
 
 
+# --- cancelling bets (SB §1.10) ------------------------------------------------------------------
+
+MAX_BETS_PER_CANCELLATION = 1000
+_BIGGEST_ID = 2**63 - 1  # a bigint: a larger number is no bet (and would overflow the query)
+
+
+class CancelReasonForm(forms.Form):
+    reason = forms.CharField(
+        label=_("reason"),
+        max_length=200,
+        error_messages={"required": _("Give the reason for the cancellation.")},
+    )
+
+
+class CancelPlayerBetsForm(CancelReasonForm):
+    """All of one player's bets on the event (SB §1.10: suspected of taking part in it)."""
+
+    player = forms.CharField(label=_("player (login)"), max_length=150)
+    field_order = ["player", "reason"]
+
+    def clean_player(self):
+        from casino.models import Player
+
+        name = self.cleaned_data["player"].strip()
+        player = Player.objects.filter(username__iexact=name).first()
+        if player is None:
+            raise forms.ValidationError(
+                _("There is no player with the login “%(name)s”.") % {"name": name}
+            )
+        return player
+
+
+class CancelBetsForm(CancelReasonForm):
+    """Bets chosen by number (SB §1.10: accepted while a technical error showed wrong data)."""
+
+    bets = forms.CharField(label=_("bet numbers"), max_length=10_000)
+    field_order = ["bets", "reason"]
+
+    def clean_bets(self) -> list[int]:
+        words = self.cleaned_data["bets"].replace(",", " ").replace(";", " ").split()
+        if not words or not all(word.isascii() and word.isdigit() for word in words):
+            raise forms.ValidationError(_("Bet numbers are whole numbers separated by commas."))
+        numbers = sorted({int(word) for word in words})
+        if numbers[-1] > _BIGGEST_ID or numbers[0] < 1:
+            raise forms.ValidationError(_("There is no bet with such a number."))
+        if len(numbers) > MAX_BETS_PER_CANCELLATION:
+            raise forms.ValidationError(
+                _("At most %(count)s bets at a time.") % {"count": MAX_BETS_PER_CANCELLATION}
+            )
+        return numbers
+
+
 def _number(label, required=False, minimum=0, maximum=999):
     return forms.IntegerField(
         label=label,

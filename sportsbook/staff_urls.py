@@ -14,6 +14,12 @@ urlpatterns = [
     path("event/<int:event_id>/changes/", views.odds_changes, name="changes"),
     path("event/<int:event_id>/result/", views.result_entry, name="results"),
     path("event/<int:event_id>/settle/", views.settle_now, name="settle"),
+    path(
+        "event/<int:event_id>/cancel/player/",
+        views.cancel_player_bets,
+        name="cancel_player_bets",
+    ),
+    path("event/<int:event_id>/cancel/bets/", views.cancel_bets, name="cancel_bets"),
     path("outcome/<int:outcome_id>/odds/", views.odds_change, name="odds"),
     path("market/<int:market_id>/status/", views.market_status, name="market_status"),
 ]

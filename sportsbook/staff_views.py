@@ -21,8 +21,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from sportsbook import services, settlement_runner
+from casino.currencies import format_amount
+from sportsbook import cancellations, services, settlement_runner
 from sportsbook.models import (
+    Bet,
     Event,
     EventStatus,
     Market,
@@ -34,6 +36,8 @@ from sportsbook.models import (
 )
 from sportsbook.staff_forms import (
     EVENT_ACTIONS,
+    CancelBetsForm,
+    CancelPlayerBetsForm,
     EventStatusForm,
     JsonResultForm,
     MarketStatusForm,
@@ -44,6 +48,7 @@ from sportsbook.staff_forms import (
 
 RECENT_CHANGES = 15
 LIST_LIMIT = 300
+RECENT_CANCELLATIONS = 50
 
 
 def staff_only(view):
@@ -137,11 +142,30 @@ def event_list(request):
     return render(request, template, context)
 
 
+def _cancelled_bets(event: Event):
+    """The bets with a leg on this event that staff cancelled (SB §1.10), latest first."""
+    return (
+        Bet.objects.filter(legs__outcome__market__event=event, cancelled_at__isnull=False)
+        .select_related("player", "cancelled_by")
+        .order_by("-cancelled_at", "-pk")
+        .distinct()[:RECENT_CANCELLATIONS]
+    )
+
+
 @require_GET
 @staff_only
 def event_detail(request, event_id: int):
     event = get_object_or_404(Event.objects.select_related("competition__sport"), pk=event_id)
-    return render(request, "sportsbook/trader/event.html", _event_context(event))
+    return render(
+        request,
+        "sportsbook/trader/event.html",
+        _event_context(
+            event,
+            cancel_player_form=CancelPlayerBetsForm(),
+            cancel_bets_form=CancelBetsForm(),
+            cancelled_bets=_cancelled_bets(event),
+        ),
+    )
 
 
 @require_GET
@@ -401,3 +425,63 @@ def settle_now(request, event_id: int):
             % {"number": run.number, "count": run.bets_changed},
         )
     return redirect(reverse("trader:results", args=[event.pk]))
+
+
+# --- cancelling bets (SB §1.10) -----------------------------------------------------------------
+
+
+def _cancel(request, event: Event, form, **selection):
+    """Run the cancellation the valid `form` asks for and tell the trader what was done."""
+    if not form.is_valid():
+        messages.error(request, _first_error(form))
+        return _back(request, event.pk)
+    try:
+        done = cancellations.bets_cancel(
+            reason=form.cleaned_data["reason"], staff=request.user, event_id=event.pk, **selection
+        )
+    except cancellations.CancelRefused as refusal:
+        messages.error(request, str(refusal))
+        return _back(request, event.pk)
+    if not done.cancelled:
+        messages.info(request, _("Nothing to do: these bets are cancelled already."))
+        return _back(request, event.pk)
+    money = ", ".join(
+        format_amount(amount, currency) for currency, amount in sorted(done.returned.items())
+    )
+    messages.success(
+        request,
+        _("Cancelled at odds 1 (SB §1.10): bets %(numbers)s; booked to the wallets: %(money)s.")
+        % {"numbers": ", ".join(str(bet.pk) for bet in done.cancelled), "money": money},
+    )
+    if done.already:
+        messages.info(
+            request,
+            _("Cancelled before, left as they were: bets %(numbers)s.")
+            % {"numbers": ", ".join(str(n) for n in done.already)},
+        )
+    if done.owed:
+        messages.warning(
+            request,
+            _("Some wallets no longer held winnings taken back: it is owed on the bets (E33)."),
+        )
+    return _back(request, event.pk)
+
+
+@require_POST
+@staff_only
+def cancel_player_bets(request, event_id: int):
+    """SB §1.10: all of one player's bets on this event (he is suspected of taking part)."""
+    event = get_object_or_404(Event, pk=event_id)
+    form = CancelPlayerBetsForm(request.POST)
+    player_id = form.cleaned_data["player"].pk if form.is_valid() else None
+    return _cancel(request, event, form, player_id=player_id)
+
+
+@require_POST
+@staff_only
+def cancel_bets(request, event_id: int):
+    """SB §1.10: bets chosen by number (accepted while a technical error showed wrong data)."""
+    event = get_object_or_404(Event, pk=event_id)
+    form = CancelBetsForm(request.POST)
+    bet_ids = form.cleaned_data["bets"] if form.is_valid() else None
+    return _cancel(request, event, form, bet_ids=bet_ids)
