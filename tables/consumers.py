@@ -21,7 +21,7 @@ from django.utils.translation import gettext, gettext_noop
 
 from casino.realtime import user_group
 from tables import clock, services
-from tables.presenters import render_board
+from tables.presenters import render_board, render_board_message
 
 MAX_FRAME_BYTES = 4096
 RATE_PER_SECOND = 20.0  # far above a person clicking, far below a flood
@@ -224,12 +224,19 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send_view(view, force=force)
 
     async def send_view(self, view: dict, force: bool = False):
-        version = view["table"]["version"]
+        seated = [seat["player_id"] for seat in view["table"]["seats"]]
+        await self._send_board(
+            view["table"]["version"], seated, lambda: render_board(view, self.language), force
+        )
+
+    async def _send_board(self, version: int, seated: list[int], render, force: bool = False):
+        """Send the board `render()` makes, unless this socket was sent that version (or a
+        newer one) already; then watch the table's group exactly while not seated."""
         if version < self.last_version or (version == self.last_version and not force):
             return
         self.last_version = version
-        await self.send(text_data=self.render_view(view))
-        await self._watch(not self._is_seated(view))
+        await self.send(text_data=render())
+        await self._watch(self.user.pk not in seated)
 
     async def _watch(self, watching: bool):
         """Be in the table's group (public views) exactly while this player is not seated."""
@@ -243,9 +250,6 @@ class TableConsumer(AsyncWebsocketConsumer):
         # a change committed between the view that unseated us and joining the group
         await self.send_snapshot()
 
-    def render_view(self, view: dict) -> str:
-        return render_board(view, self.language)
-
     async def send_error(self, message: str):
         with translation.override(self.language):
             html = render_to_string(
@@ -253,19 +257,23 @@ class TableConsumer(AsyncWebsocketConsumer):
             )
         await self.send(text_data=html)
 
-    def _is_seated(self, view: dict) -> bool:
-        return any(seat["player_id"] == self.user.pk for seat in view["table"]["seats"])
-
     async def table_view(self, event):
         # Seated players get their own view through their user group instead (a frame sent
         # before this socket left the table's group).
-        if not self._is_seated(event["view"]):
-            await self.send_view(event["view"])
+        if self.user.pk not in event["seated"]:
+            await self._send_message_board(event)
 
     async def table_private(self, event):
         """This player's own view of a table (or, having just left it, the public view)."""
         if event["table"] == self.table_id:
-            await self.send_view(event["view"])
+            await self._send_message_board(event)
+
+    async def _send_message_board(self, event):
+        await self._send_board(
+            event["version"],
+            event["seated"],
+            lambda: render_board_message(event, self.language),
+        )
 
     async def wallet_balance(self, event):
         """The player's user group also carries wallet updates; the lobby socket shows them."""

@@ -5,6 +5,7 @@ page. A game may add its own helpers; the board template is the Jinja2 template
 from __future__ import annotations
 
 import functools
+import json
 import uuid
 from collections import OrderedDict
 
@@ -200,12 +201,23 @@ def render_board(view: dict, language: str) -> str:
     """The board of `view` for a socket (swapped out of band), in `language`."""
     table = view["table"]
     key = (table["game"], table["id"], table["version"], view["seat"], language)
+    return _cached(key, lambda: view, language)
+
+
+def render_board_message(message: dict, language: str) -> str:
+    """The board of a broadcast view (``services.view_message``): its JSON is read only when
+    this process has not rendered that board yet."""
+    key = (message["game"], message["table"], message["version"], message["seat"], language)
+    return _cached(key, lambda: json.loads(message["view"]), language)
+
+
+def _cached(key: tuple, view, language: str) -> str:
     html = _boards.get(key)
     if html is not None:
         _boards.move_to_end(key)
         return html
     with translation.override(language):
-        html = board_html(view, oob=True)
+        html = board_html(view(), oob=True)
     _boards[key] = html
     if len(_boards) > BOARD_CACHE_SIZE:
         _boards.popitem(last=False)

@@ -29,6 +29,7 @@ import logging
 import secrets
 from dataclasses import dataclass
 
+from channels.layers import get_channel_layer
 from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -36,7 +37,7 @@ from django.utils.translation import gettext as _
 from casino import ledger, limits
 from casino.currencies import format_amount
 from casino.models import Player
-from casino.realtime import LOBBY_GROUP, group_send_all, user_group
+from casino.realtime import LOBBY_GROUP, group_send_all, has_listeners, user_group
 from tables.engines import shuffle
 from tables.engines.base import IllegalAction
 from tables.engines.registry import engine_for
@@ -878,21 +879,20 @@ def broadcast(
     if table is None or seats is None:
         table = _load_table(table_id, lock=False)
         seats = seats_of(table)
-    public = table_view(table, seats, None)
-    messages = [(table.group_name, {"type": "table.view", "view": public})]
+    seated = [seat.player_id for seat in seats.values()]
+    messages = []
+    public = None
+    # the public view, for spectators: built only if someone may be watching
+    if left or has_listeners(get_channel_layer(), table.group_name):
+        public = view_message("table.view", table, seats, None, seated)
+        messages.append((table.group_name, public))
     for player_id in left:
-        messages.append(
-            (user_group(player_id), {"type": "table.private", "table": table.pk, "view": public})
-        )
+        messages.append((user_group(player_id), {**public, "type": "table.private"}))
     for seat in seats.values():
         messages.append(
             (
                 user_group(seat.player_id),
-                {
-                    "type": "table.private",
-                    "table": table.pk,
-                    "view": table_view(table, seats, seat.position),
-                },
+                view_message("table.private", table, seats, seat.position, seated),
             )
         )
     summary = table_summary(table, seats)
@@ -900,6 +900,25 @@ def broadcast(
         messages.append((PIT_GROUP, {"type": "pit.summary", "summary": summary}))
         messages.append((LOBBY_GROUP, {"type": "lobby.table", "summary": summary}))
     group_send_all(messages)
+
+
+def view_message(
+    kind: str, table: Table, seats: dict[int, Seat], position: int | None, seated: list[int]
+) -> dict:
+    """A view as the channel layer carries it: the view itself as JSON text (the in-memory layer
+    deep-copies every message for every receiver, the Redis layer packs it: text is cheap for
+    both), and beside it what a socket needs to decide, without reading the view, whether to
+    render it: the version, the seat it is for, and who is seated."""
+    view = table_view(table, seats, position)
+    return {
+        "type": kind,
+        "table": table.pk,
+        "game": table.game,
+        "version": table.version,
+        "seat": position,
+        "seated": seated,
+        "view": json.dumps(view, separators=(",", ":")),
+    }
 
 
 def _summary_shown(table: Table, seats: dict[int, Seat], summary: dict | None = None) -> dict:

@@ -1,6 +1,7 @@
 """The table actor, driven directly (the consumers call exactly these services)."""
 
 import datetime as dt
+import json
 import random
 
 import pytest
@@ -264,6 +265,7 @@ def test_the_lobby_and_the_pit_hear_of_a_table_only_when_its_summary_changes(
     durak_table, two_players, monkeypatch, django_capture_on_commit_callbacks
 ):
     sent = _sent_messages(monkeypatch)
+    monkeypatch.setattr(services, "has_listeners", lambda layer, group: True)  # a spectator
     with django_capture_on_commit_callbacks(execute=True):
         table = seat_both(durak_table, two_players)
     for messages in sent:  # each sit changes the players shown
@@ -281,8 +283,10 @@ def test_the_lobby_and_the_pit_hear_of_a_table_only_when_its_summary_changes(
     groups = [group for group, _message in messages]
     assert "lobby" not in groups and "pit" not in groups  # a card changes no lobby row
     # each seat's own view goes to that player's group only; the table's group gets no hand
+    assert table.group_name in groups
     for group, message in messages:
-        view = message["view"]
+        view = json.loads(message["view"])
+        assert (message["version"], message["seat"]) == (view["table"]["version"], view["seat"])
         if group == table.group_name:
             assert view["seat"] is None and "hand" not in view["game"]
         else:
@@ -296,4 +300,4 @@ def test_the_lobby_and_the_pit_hear_of_a_table_only_when_its_summary_changes(
     assert "lobby" in groups and "pit" in groups
     # the player who left gets the public view (their sockets are not in the table's group)
     left = [m for g, m in messages if g == f"user.{by_seat[1].pk}"]
-    assert [m["view"]["seat"] for m in left] == [None]
+    assert [json.loads(m["view"])["seat"] for m in left] == [None]
