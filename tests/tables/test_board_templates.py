@@ -1,0 +1,40 @@
+"""The boards' Jinja2 templates are compiled once per language (casino/jinja2.py)."""
+
+import random
+
+import pytest
+from django.utils import translation
+
+from casino import jinja2
+from tables import presenters
+from tables.engines import durak
+from tests.tables.test_presenters import _view
+
+BOARDS = sorted(jinja2.TEMPLATE_DIR.rglob("*.html"))
+
+
+def _messages(path):
+    return jinja2.MESSAGE.findall(path.read_text())
+
+
+@pytest.mark.parametrize("path", BOARDS, ids=lambda p: str(p.relative_to(jinja2.TEMPLATE_DIR)))
+def test_every_message_of_a_board_has_a_russian_translation(path):
+    messages = _messages(path)
+    assert messages
+    with translation.override("ru"):
+        untranslated = [m for m in messages if translation.gettext(m) == m]
+    assert untranslated == []
+
+
+def test_a_board_is_compiled_with_its_language_and_escapes_what_players_typed():
+    presenters._boards.clear()
+    state = durak.new_hand({"wins_to_win": 5, "stake": 100}, [0, 1], random.Random(3), None)
+    view = _view(state, None)
+    view["table"]["seats"][0]["name"] = '<script>alert("x")</script>'
+    russian = presenters.render_board(view, "ru")
+    english = presenters.render_board(view, "en")
+    assert "Козыри" in russian and "Trumps" not in russian
+    assert "Trumps" in english and "Козыри" not in english
+    for board in (russian, english):
+        assert "<script>" not in board and "&lt;script&gt;" in board
+        assert '_("' not in board
