@@ -111,8 +111,7 @@ def _cancel_one(bet: Bet, *, reason: str, staff: Player | None, now: dt.datetime
     mechanism) and record who, when and why. Returns (amount booked to the wallet, owed)."""
     previous = bet.payout
     money = _ChunkMoney()
-    row = {"pk": bet.pk, "player_id": bet.player_id, "currency": bet.currency, "stake": bet.stake}
-    money.add(row, bet.stake, previous)
+    money.add(bet.pk, bet.player_id, bet.currency, bet.stake, bet.stake, previous)
     owed = money.book(
         key=lambda currency: f"bet:{bet.pk}:cancel:{currency}",
         kind=TransferKind.REFUND if previous is None else TransferKind.REVERSAL,

@@ -21,7 +21,7 @@ import logging
 from collections import defaultdict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 
@@ -171,35 +171,59 @@ def _share(text: str) -> Fraction:
 
 
 @functools.lru_cache(maxsize=8192)
-def _leg_of(odds, win: str, void: str) -> Leg:
+def _leg_of(odds: str, win: str, void: str) -> Leg:
     """A settled leg from its stored text; a chunk's legs repeat a few odds and results, so each
-    distinct one is parsed once (Leg and Settled are immutable). SQLite hands NUMERIC odds back
-    as a float through a plain cursor: str() gives its exact decimal text ("1.9")."""
-    return Leg(Decimal(str(odds)), Settled(_share(win), _share(void)))
+    distinct one is parsed once (Leg and Settled are immutable). The odds are read as text
+    (exact on both databases: SQLite's REAL gives its shortest decimal text, "1.9")."""
+    return Leg(Decimal(odds), Settled(_share(win), _share(void)))
 
 
-def bet_payout(kind: str, stake: int, system_size: int | None, legs: list[dict]) -> int:
-    """The bet's total return from its legs' results (SB §2.2–§2.5, E2, E3, E7)."""
-    if kind == BetKind.SINGLE:
-        (leg,) = legs
-        return bet_math.single_return(stake, _leg_of(leg["odds"], leg["win"], leg["void"]))
-    settled = [(_leg_of(leg["odds"], leg["win"], leg["void"]), leg) for leg in legs]
-    if kind == BetKind.EXPRESS:
-        return bet_math.express_return(stake, [one for one, _leg in settled])
-    return bet_math.system_return(
-        stake,
-        [one for one, leg in settled if not leg["is_banker"]],
-        system_size,
-        bankers=[one for one, leg in settled if leg["is_banker"]],
+@functools.lru_cache(maxsize=8192)
+def _leg_terms(odds: str, win: str, void: str) -> tuple[int, int, bool, bool]:
+    """The leg's exact K_eff as (numerator, denominator), whether it is wholly returned and
+    whether wholly won: all a single's or an express's payout and status need, per distinct
+    (odds, result) once."""
+    leg = _leg_of(odds, win, void)
+    coefficient = leg.coefficient
+    return (
+        coefficient.numerator,
+        coefficient.denominator,
+        leg.settled.void == 1,
+        leg.settled.win == 1,
     )
 
 
-def bet_status(stake: int, payout: int, legs: list[dict]) -> str:
+# A leg as read for grading: (bet id, odds as text, win, void, is banker).
+LegRow = tuple[int, str, str | None, str | None, bool]
+
+
+def bet_payout(kind: str, stake: int, system_size: int | None, legs: list[LegRow]) -> int:
+    """The bet's total return from its legs' results (SB §2.2–§2.5, E2, E3, E7). A single or an
+    express is stake x the product of its legs' K_eff, rounded down once (E34): exact integer
+    arithmetic on the coefficients' numerators and denominators, as `bets.express_return`."""
+    if kind != BetKind.SYSTEM:
+        numerator = denominator = 1
+        for _bet, odds, win, void, _banker in legs:
+            top, bottom, _void, _won = _leg_terms(odds, win, void)
+            numerator *= top
+            denominator *= bottom
+        return stake * numerator // denominator
+    settled = [(_leg_of(odds, win, void), banker) for _bet, odds, win, void, banker in legs]
+    return bet_math.system_return(
+        stake,
+        [one for one, banker in settled if not banker],
+        system_size,
+        bankers=[one for one, banker in settled if banker],
+    )
+
+
+def bet_status(payout: int, legs: list[LegRow]) -> str:
     if payout == 0:
         return BetStatus.LOST
-    if all(_share(leg["void"]) == 1 for leg in legs):
+    terms = [_leg_terms(odds, win, void) for _bet, odds, win, void, _banker in legs]
+    if all(term[2] for term in terms):
         return BetStatus.VOID
-    if all(_share(leg["win"]) == 1 for leg in legs):
+    if all(term[3] for term in terms):
         return BetStatus.WON
     return BetStatus.PART
 
@@ -235,54 +259,64 @@ def _affected_bet_ids(after: int, size: int | None = None) -> list[int]:
 
 @dataclass
 class _Chunk:
-    """A chunk's bets read and graded: what changes, ready to be booked and written."""
+    """A chunk's bets read and graded: what changes, ready to be booked and written. The changed
+    bets are kept as columns (one list per field, not an object per bet): the bets' UPDATE and
+    the BetSettlement rows are written from the same lists."""
 
     key: int  # the chunk's first bet id: part of its transfer's idempotency key
     money: _ChunkMoney
-    updates: dict[int, list]  # bet id -> [status, payout, owed]
-    records: list[tuple[int, int, int | None, str]]  # BetSettlement rows
+    ids: list[int] = field(default_factory=list)
+    statuses: list[str] = field(default_factory=list)
+    payouts: list[int] = field(default_factory=list)
+    previous: list[int | None] = field(default_factory=list)
 
 
 def _grade_chunk(bet_ids: list[int]) -> _Chunk:
     """Read the bets and their legs and work out each bet's payout (on this thread's database
     connection); a bet whose payout is unchanged, or with a leg still open, is left out."""
     bets, legs_by_bet = _read_chunk(bet_ids)
-    chunk = _Chunk(key=bet_ids[0], money=_ChunkMoney(), updates={}, records=[])
-    for bet in bets:
-        legs = legs_by_bet[bet["pk"]]
-        if any(leg["win"] is None for leg in legs):
+    chunk = _Chunk(key=bet_ids[0], money=_ChunkMoney())
+    add_money = chunk.money.add
+    ids, statuses, payouts, previous_payouts = (
+        chunk.ids,
+        chunk.statuses,
+        chunk.payouts,
+        chunk.previous,
+    )
+    for bet_id, player_id, kind, stake, currency, system_size, previous in bets:
+        legs = legs_by_bet[bet_id]
+        if any(leg[2] is None for leg in legs):
             continue  # another of its events is not settled yet
-        payout = bet_payout(bet["kind"], bet["stake"], bet["system_size"], legs)
-        previous = bet["payout"]
+        payout = bet_payout(kind, stake, system_size, legs)
         if previous == payout:
             continue  # already settled on this result: nothing changes
-        chunk.money.add(bet, payout, previous)
-        status = bet_status(bet["stake"], payout, legs)
-        chunk.updates[bet["pk"]] = [status, payout, 0]
-        chunk.records.append((bet["pk"], payout, previous, status))
+        add_money(bet_id, player_id, currency, stake, payout, previous)
+        ids.append(bet_id)
+        statuses.append(bet_status(payout, legs))
+        payouts.append(payout)
+        previous_payouts.append(previous)
     return chunk
 
 
 def _write_chunk(run: SettlementRun, chunk: _Chunk, now: dt.datetime) -> int:
     """Book the chunk's money and record its bets' new payouts, in one transaction holding the
     settlement lock (re-entrant: a pipelined run holds it for its whole length)."""
-    if not chunk.updates:
+    if not chunk.ids:
         return 0
     with transaction.atomic():
         _one_settlement_at_a_time()
         corrected = run.reason == SettlementReason.CORRECTION
-        owed_by_bet = chunk.money.book(
+        owed = chunk.money.book(
             key=lambda currency: f"{run.reference}:{currency}:{chunk.key}",
             kind=TransferKind.REVERSAL if corrected else TransferKind.PAYOUT,
             memo=(_("Settlement corrected: %(event)s") if corrected else _("Settlement: %(event)s"))
             % {"event": run.event},
             reference=run.reference,
         )
-        for bet_id, owed in owed_by_bet.items():
-            chunk.updates[bet_id][2] = owed
-        _write_bets([(pk, *values) for pk, values in chunk.updates.items()], now)
-        _record_settlements(run, chunk.records)
-    return len(chunk.updates)
+        debts = [owed.get(bet_id, 0) for bet_id in chunk.ids] if owed else None
+        _write_bets(chunk.ids, chunk.statuses, chunk.payouts, debts, now)
+        _record_settlements(run, chunk)
+    return len(chunk.ids)
 
 
 def _settle_chunk(run: SettlementRun, bet_ids: list[int], now: dt.datetime) -> int:
@@ -334,16 +368,26 @@ def _settle_bets(run: SettlementRun, now: dt.datetime) -> int:
     return total
 
 
-BET_FIELDS = ("pk", "player_id", "kind", "stake", "currency", "system_size", "payout")
-LEG_FIELDS = ("bet_id", "odds", "win", "void", "is_banker")
+def _pg_array(values) -> str:
+    """A PostgreSQL array literal ("{1,2,NULL}") of integers, None or plain codes, sent as one
+    text parameter and cast in SQL: the driver then has one string to pass, not a Python list
+    to walk element by element (which cost more than the statement itself for 10,000 bets)."""
+    return "{" + ",".join(["NULL" if v is None else str(v) for v in values]) + "}"
 
 
-def _read_chunk(bet_ids: list[int]) -> tuple[list[dict], dict[int, list[dict]]]:
+def _pg_list(values: list) -> str:
+    """As `_pg_array`, for integers or codes only (the common case, without the None test)."""
+    return "{" + ",".join(map(str, values)) + "}"
+
+
+def _read_chunk(bet_ids: list[int]) -> tuple[list[tuple], dict[int, list[LegRow]]]:
     """The chunk's bets and all their legs, by id (one array parameter on PostgreSQL); a leg
     without its own result takes its outcome's. A bet staff cancelled (SB §1.10) is left out:
-    it stays returned at odds 1 whatever its events' results (sportsbook.cancellations)."""
+    it stays returned at odds 1 whatever its events' results (sportsbook.cancellations).
+    Rows stay tuples: bets (id, player_id, kind, stake, currency, system_size, payout), legs
+    `LegRow`."""
     if connection.vendor == "postgresql":
-        among, params = "= ANY(%s)", [bet_ids]
+        among, params = "= ANY(%s::bigint[])", [_pg_list(bet_ids)]
     else:
         among, params = f"IN ({', '.join(['%s'] * len(bet_ids))})", bet_ids
     with connection.cursor() as cursor:
@@ -352,16 +396,16 @@ def _read_chunk(bet_ids: list[int]) -> tuple[list[dict], dict[int, list[dict]]]:
             f"FROM sportsbook_bet b WHERE b.id {among} AND b.cancelled_at IS NULL ORDER BY b.id",
             params,
         )
-        bets = [dict(zip(BET_FIELDS, row, strict=True)) for row in cursor.fetchall()]
+        bets = cursor.fetchall()
         cursor.execute(
-            "SELECT l.bet_id, l.odds, COALESCE(l.win, o.win), COALESCE(l.void, o.void), "
-            "l.is_banker FROM sportsbook_betleg l "
+            "SELECT l.bet_id, CAST(l.odds AS TEXT), COALESCE(l.win, o.win), "
+            "COALESCE(l.void, o.void), l.is_banker FROM sportsbook_betleg l "
             f"JOIN sportsbook_outcome o ON o.id = l.outcome_id WHERE l.bet_id {among}",
             params,
         )
-        legs_by_bet: dict[int, list[dict]] = defaultdict(list)
+        legs_by_bet: dict[int, list[LegRow]] = defaultdict(list)
         for row in cursor.fetchall():
-            legs_by_bet[row[0]].append(dict(zip(LEG_FIELDS, row, strict=True)))
+            legs_by_bet[row[0]].append(row)
     return bets, legs_by_bet
 
 
@@ -378,16 +422,21 @@ def _one_settlement_at_a_time() -> None:
             cursor.execute("SELECT pg_advisory_xact_lock(%s)", [SETTLEMENT_LOCK])
 
 
-def _record_settlements(run: SettlementRun, records: list[tuple[int, int, int | None, str]]):
-    """One BetSettlement row per bet: (bet id, payout, previous payout, status)."""
+def _record_settlements(run: SettlementRun, chunk: _Chunk) -> None:
+    """One BetSettlement row per changed bet: its payout, previous payout and status."""
     if connection.vendor == "postgresql":
-        bet_ids, payouts, previous, statuses = (list(c) for c in zip(*records, strict=True))
         with connection.cursor() as cursor:
             cursor.execute(
                 "INSERT INTO sportsbook_betsettlement (run_id, bet_id, payout, previous_payout, "
                 "status) SELECT %s, * FROM unnest(%s::bigint[], %s::bigint[], %s::bigint[], "
                 "%s::varchar[])",
-                [run.pk, bet_ids, payouts, previous, statuses],
+                [
+                    run.pk,
+                    _pg_list(chunk.ids),
+                    _pg_list(chunk.payouts),
+                    _pg_array(chunk.previous),
+                    _pg_list(chunk.statuses),
+                ],
             )
         return
     BetSettlement.objects.bulk_create(
@@ -395,7 +444,9 @@ def _record_settlements(run: SettlementRun, records: list[tuple[int, int, int | 
             BetSettlement(
                 run=run, bet_id=bet_id, payout=payout, previous_payout=before, status=status
             )
-            for bet_id, payout, before, status in records
+            for bet_id, payout, before, status in zip(
+                chunk.ids, chunk.payouts, chunk.previous, chunk.statuses, strict=True
+            )
         ]
     )
 
@@ -409,16 +460,25 @@ class _ChunkMoney:
         self.book_result: dict[str, int] = defaultdict(int)
         self.taken_back: dict[tuple[int, str], list[tuple[int, int]]] = defaultdict(list)
 
-    def add(self, bet: dict, payout: int, previous: int | None) -> None:
-        currency, change = bet["currency"], payout - (previous or 0)
-        self.wallets[(bet["player_id"], currency)] += change
+    def add(
+        self,
+        bet_id: int,
+        player_id: int,
+        currency: str,
+        stake: int,
+        payout: int,
+        previous: int | None,
+    ) -> None:
+        """A bet's payout goes from `previous` (None: never settled) to `payout`."""
+        change = payout - (previous or 0)
+        self.wallets[(player_id, currency)] += change
         if previous is None:  # first settlement: the stake leaves stakes-held
-            self.held[currency] -= bet["stake"]
-            self.book_result[currency] += bet["stake"] - payout
+            self.held[currency] -= stake
+            self.book_result[currency] += stake - payout
         else:
             self.book_result[currency] -= change
             if change < 0:
-                self.taken_back[(bet["player_id"], currency)].append((bet["pk"], -change))
+                self.taken_back[(player_id, currency)].append((bet_id, -change))
 
     def book(
         self,
@@ -509,20 +569,36 @@ def _wallets(keys) -> dict[tuple[int, str], Account]:
     return wallets
 
 
-def _write_bets(updates: list[tuple[int, str, int, int]], now: dt.datetime) -> None:
+def _write_bets(
+    ids: list[int],
+    statuses: list[str],
+    payouts: list[int],
+    debts: list[int] | None,
+    now: dt.datetime,
+) -> None:
+    """The bets' new status and payout; `debts`: what each now owes besides (E33), None for
+    nothing owed."""
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
-            # One statement per chunk, its values as four arrays: a short query text that the
-            # driver need not scan placeholder by placeholder.
-            ids, statuses, payouts, debts = (list(column) for column in zip(*updates, strict=True))
+            # One statement per chunk, its values as arrays sent as text literals: a short
+            # query text and four string parameters.
+            if debts is None:
+                cursor.execute(
+                    "UPDATE sportsbook_bet SET status = v.status, payout = v.payout, "
+                    "settled_at = %s FROM unnest(%s::bigint[], %s::varchar[], %s::bigint[]) "
+                    "AS v(k, status, payout) WHERE sportsbook_bet.id = v.k",
+                    [now, _pg_list(ids), _pg_list(statuses), _pg_list(payouts)],
+                )
+                return
             cursor.execute(
                 "UPDATE sportsbook_bet SET status = v.status, payout = v.payout, "
                 "debt = sportsbook_bet.debt + v.debt, settled_at = %s "
                 "FROM unnest(%s::bigint[], %s::varchar[], %s::bigint[], %s::bigint[]) "
                 "AS v(k, status, payout, debt) WHERE sportsbook_bet.id = v.k",
-                [now, ids, statuses, payouts, debts],
+                [now, _pg_list(ids), _pg_list(statuses), _pg_list(payouts), _pg_list(debts)],
             )
             return
+        updates = list(zip(ids, statuses, payouts, debts or [0] * len(ids), strict=True))
         for start in range(0, len(updates), 500):
             part = updates[start : start + 500]
             values = ", ".join(["(%s, %s, %s, %s)"] * len(part))
