@@ -109,14 +109,29 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env.str("REDIS_URL", default="")
 if REDIS_URL:
-    CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            # redis-py's asyncio pool refuses a connection past max_connections instead of
-            # waiting: many sockets closing at once must not hit that ceiling.
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "max_connections": 1000}]},
+    # Redis publish/subscribe: a group send is one PUBLISH, and each process hears the groups
+    # its sockets joined. channels_redis' list-based layer spent ~7x the CPU per group send and
+    # receive (a sorted set of members per group, a Lua script per send, a blocking pop per
+    # receive): most of a table action's CPU in production (benchmarks/README.md, table_load).
+    # Delivery is at most once, to the sockets connected at that moment; every socket is sent
+    # the table's whole current view when it (re)connects, so nothing depends on a queued frame.
+    # REDIS_CHANNEL_LAYER=core selects the list-based layer.
+    if env.str("REDIS_CHANNEL_LAYER", default="pubsub") == "core":
+        CHANNEL_LAYERS = {
+            "default": {
+                "BACKEND": "channels_redis.core.RedisChannelLayer",
+                # redis-py's asyncio pool refuses a connection past max_connections instead of
+                # waiting: many sockets closing at once must not hit that ceiling.
+                "CONFIG": {"hosts": [{"address": REDIS_URL, "max_connections": 1000}]},
+            }
         }
-    }
+    else:
+        CHANNEL_LAYERS = {
+            "default": {
+                "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+                "CONFIG": {"hosts": [REDIS_URL]},
+            }
+        }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "casino.layers.LocalChannelLayer"}}
 
