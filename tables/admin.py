@@ -1,6 +1,10 @@
-from django.contrib import admin
+from django import forms
+from django.contrib import admin, messages
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from casino.admin import ReadOnlyAdminMixin
+from tables import services
 from tables.models import Hand, Seat, Table, TableEvent
 
 
@@ -14,13 +18,83 @@ class SeatInline(admin.TabularInline):
         return False
 
 
+TERMS = ("name", "game", "stake", "currency", "settings")
+
+
+class TableForm(forms.ModelForm):
+    """A table's terms. An existing table changes only through the actor
+    (``services.table_configure``); what it would refuse is shown on the form."""
+
+    class Meta:
+        model = Table
+        fields = TERMS
+
+    def clean(self):
+        data = super().clean()
+        if self.instance.pk and not self.errors:
+            changes = {field: data[field] for field in TERMS if field in data}
+            current = Table.objects.get(pk=self.instance.pk)
+            refusal = services.table_configure_refusal(current, changes)
+            if refusal:
+                raise forms.ValidationError(refusal)
+        return data
+
+
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin):
+    form = TableForm
     list_display = ("name", "game", "stake", "currency", "status", "hand_number", "version")
     list_filter = ("game", "status", "currency")
     search_fields = ("name",)
-    readonly_fields = ("state", "version", "hand_number", "match_number", "deadline")
+    readonly_fields = ("status", "state", "version", "hand_number", "match_number", "deadline")
     inlines = [SeatInline]
+    actions = ["pause", "resume", "void_match", "close_table", "reopen_table"]
+
+    def save_model(self, request, obj, form, change):
+        if not change:  # a new table: nobody can be at it yet
+            super().save_model(request, obj, form, change)
+            return
+        changes = {field: form.cleaned_data[field] for field in TERMS if field in form.cleaned_data}
+        try:
+            services.table_configure(table_id=obj.pk, staff=request.user, changes=changes)
+        except services.TableError as refusal:  # changed meanwhile (a match started)
+            self.message_user(request, f"{obj}: {refusal}", messages.ERROR)
+
+    def _act(self, request, queryset, act: str):
+        done = 0
+        for table in queryset:
+            try:
+                services.table_staff_act(table_id=table.pk, staff=request.user, act=act)
+            except services.TableError as refusal:
+                self.message_user(request, f"{table}: {refusal}", messages.ERROR)
+            else:
+                done += 1
+        if done:
+            self.message_user(
+                request,
+                ngettext("%(count)d table done.", "%(count)d tables done.", done) % {"count": done},
+                messages.SUCCESS,
+            )
+
+    @admin.action(description=_("Pause the match (clocks stop)"))
+    def pause(self, request, queryset):
+        self._act(request, queryset, "pause")
+
+    @admin.action(description=_("Resume (clocks restart from full time)"))
+    def resume(self, request, queryset):
+        self._act(request, queryset, "resume")
+
+    @admin.action(description=_("Void the match in play and return the stakes"))
+    def void_match(self, request, queryset):
+        self._act(request, queryset, "void")
+
+    @admin.action(description=_("Close (no new matches)"))
+    def close_table(self, request, queryset):
+        self._act(request, queryset, "close")
+
+    @admin.action(description=_("Reopen"))
+    def reopen_table(self, request, queryset):
+        self._act(request, queryset, "open")
 
 
 class ReadOnly(ReadOnlyAdminMixin, admin.ModelAdmin):

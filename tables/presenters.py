@@ -29,6 +29,8 @@ def _seat_info(view: dict, position: int | None) -> dict | None:
 def board_context(view: dict) -> dict:
     table, game, me = view["table"], view["game"], view["seat"]
     clock = table["clock"]
+    # a paused table: nobody is to act and no clock runs
+    running = table["status"] != "paused"
     context = {
         "view": view,
         "table": table,
@@ -39,9 +41,9 @@ def board_context(view: dict) -> dict:
         # a fresh id per rendering: a double click sends the same id twice, applied once
         "client_action_id": uuid.uuid4().hex,
         # whole epoch seconds: a float would be localised ("1795974490,62") in Russian
-        "deadline": int(clock["deadline"]) if clock["deadline"] else None,
-        "clock_seats": clock["seats"],
-        "my_turn": me is not None and me in clock["seats"],
+        "deadline": int(clock["deadline"]) if clock["deadline"] and running else None,
+        "clock_seats": clock["seats"] if running else [],
+        "my_turn": running and me is not None and me in clock["seats"],
         # what |truncatechars:20 gave, without its cost per rendering
         "commitment_short": _truncated(table.get("commitment") or "", 20),
         "player_names": _player_names(view),
@@ -112,7 +114,8 @@ def _bout(game: dict, targets: set[str]) -> list[dict]:
 
 
 def _durak(view: dict, game: dict, me: int | None) -> dict:
-    legal = game.get("legal", [])
+    # nothing may be played at a paused table
+    legal = game.get("legal", []) if view["table"]["status"] != "paused" else []
     types = {action["type"] for action in legal}
     opponent = None if me is None else 1 - me
     playable = {card for action in legal for card in action.get("cards", [])} | {

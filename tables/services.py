@@ -30,6 +30,7 @@ import secrets
 from dataclasses import dataclass
 
 from channels.layers import get_channel_layer
+from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -598,6 +599,8 @@ def table_act(
         seat = next((s for s in seats.values() if s.player_id == player.pk), None)
         if seat is None:
             raise TableError(_("You are not seated at this table."))
+        if table.status == TableStatus.PAUSED:
+            raise TableError(_("The table is paused by the casino."))
         if table.status != TableStatus.PLAYING or not table.state:
             raise TableError(_("No hand is in play at this table."))
         engine = engine_for(table.game)
@@ -826,6 +829,141 @@ def table_presence(
             _broadcast_on_commit(table, seats)
         _store_deadline(table, seats)
         _save_table(table)
+
+
+# --- staff ------------------------------------------------------------------------------------
+
+STAFF_ACTS = ("pause", "resume", "void", "close", "open")
+# what may change only while no match is in play (a match keeps the terms it started with)
+MATCH_TERMS = ("game", "stake", "currency", "settings")
+
+
+def _match_in_play(table: Table) -> bool:
+    return table.status in (TableStatus.PLAYING, TableStatus.PAUSED) and bool(
+        table.state and not engine_for(table.game).is_match_over(table.state)
+    )
+
+
+def table_staff_act(
+    *, table_id: int, staff: Player, act: str, reason: str = "", now: dt.datetime | None = None
+) -> Outcome:
+    """A staff act on a table, through the actor like every change:
+    pause (the match and its clocks stop; nobody may act), resume (clocks restart from full
+    time), void (the match in play ends without a winner and every stake goes back, D-rules'
+    void), close (no new match; players may stay seated) and open."""
+    if act not in STAFF_ACTS:
+        raise TableError(_("Unknown staff action."))
+    now = now or timezone.now()
+    with transaction.atomic():
+        table, seats = _open(table_id)
+        in_play = _match_in_play(table)
+        if act == "void":
+            if not in_play:
+                raise TableError(_("No match is being played at this table."))
+            state, events = engine_for(table.game).apply_void(table.state)
+            table.status = TableStatus.PLAYING  # a paused match is voided as well
+            _commit(
+                table,
+                seats,
+                state,
+                events,
+                now=now,
+                cause=TableEvent.Cause.STAFF,
+                step=TableEvent.Step.VOID,
+                action={"type": "void", "reason": reason},
+                player=staff,
+            )
+            return Outcome(version=table.version)
+        target = _staff_status(table, act, in_play)
+        table.status = target
+        table.version += 1
+        _record(
+            table,
+            cause=TableEvent.Cause.STAFF,
+            events=[{"type": act, "status": target}],
+            action={"type": act, "reason": reason},
+            player=staff,
+        )
+        if table.state and target == TableStatus.PLAYING:
+            _set_clock(table, table.state, seats, now)  # a new version: full time again
+        _store_deadline(table, seats)
+        _save_table(table)
+        _broadcast_on_commit(table, seats)
+        return Outcome(version=table.version)
+
+
+def _staff_status(table: Table, act: str, in_play: bool) -> str:
+    status = table.status
+    if act == "pause":
+        if status != TableStatus.PLAYING:
+            raise TableError(_("Only a table with a match in play can be paused."))
+        return TableStatus.PAUSED
+    if act == "resume":
+        if status != TableStatus.PAUSED:
+            raise TableError(_("The table is not paused."))
+        return TableStatus.PLAYING if in_play else TableStatus.OPEN
+    if in_play:
+        raise TableError(_("Void or finish the match in play first."))
+    if act == "close":
+        if status == TableStatus.CLOSED:
+            raise TableError(_("The table is closed already."))
+        return TableStatus.CLOSED
+    if status == TableStatus.OPEN:
+        raise TableError(_("The table is open already."))
+    return TableStatus.OPEN
+
+
+def table_configure_refusal(table: Table, changes: dict) -> str | None:
+    """Why staff may not make these changes to the table now (None: they may)."""
+    changed = {key for key, value in changes.items() if getattr(table, key) != value}
+    if changed & set(MATCH_TERMS) and _match_in_play(table):
+        return _(
+            "The game, stake, currency and settings cannot change while a match is being "
+            "played: void it or wait for it to end."
+        )
+    if "game" in changed and table.seats.exists():
+        return _("The game cannot change while players are seated.")
+    return None
+
+
+def table_configure(
+    *, table_id: int, staff: Player, changes: dict, now: dt.datetime | None = None
+) -> Outcome:
+    """Staff change a table's name, game, stake, currency or settings (the admin's form), through
+    the actor: under the table lock, refused while a match is in play for what the match was
+    started with, recorded as a staff event and broadcast with a new version (so no socket keeps
+    a board rendered with the old terms)."""
+    now = now or timezone.now()
+    allowed = {"name", *MATCH_TERMS}
+    if set(changes) - allowed:
+        raise TableError(_("Only the name, game, stake, currency and settings can be changed."))
+    with transaction.atomic():
+        table, seats = _open(table_id)
+        refusal = table_configure_refusal(table, changes)
+        if refusal:
+            raise TableError(refusal)
+        changed = {key: value for key, value in changes.items() if getattr(table, key) != value}
+        if not changed:
+            return Outcome(version=table.version, replayed=True)
+        for key, value in changed.items():
+            setattr(table, key, value)
+        try:
+            table.full_clean(exclude=["state"])
+        except ValidationError as invalid:
+            raise TableError(" ".join(invalid.messages)) from invalid
+        Table.objects.filter(pk=table.pk).update(**changed)
+        table.version += 1
+        _record(
+            table,
+            cause=TableEvent.Cause.STAFF,
+            events=[{"type": "configure", "changed": sorted(changed)}],
+            action={"type": "configure", **{k: changed[k] for k in sorted(changed)}},
+            player=staff,
+        )
+        _store_deadline(table, seats)
+        _save_table(table)
+        _broadcast_on_commit(table, seats)
+        return Outcome(version=table.version)
 
 
 def table_snapshot(*, table_id: int, player: Player | None, now: dt.datetime | None = None):

@@ -3,9 +3,19 @@ import random
 import pytest
 
 from casino import ledger
+from tables import presenters
 from tables.engines import durak
 from tables.models import Table
 from tests.conftest import fund, new_player
+
+
+@pytest.fixture(autouse=True)
+def fresh_boards():
+    """Boards are cached per process by (table, version, seat, language): ids and versions are
+    never reused in one database, but every test starts a fresh one."""
+    presenters._boards.clear()
+    yield
+    presenters._boards.clear()
 
 
 @pytest.fixture

@@ -1,0 +1,206 @@
+"""Staff acts on a live table go through the actor: pause, resume, void, close/open, and the
+admin's edits of a table's terms."""
+
+import datetime as dt
+import json
+import random
+import re
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from tables import presenters, selectors, services
+from tables.engines import durak
+from tables.models import Table, TableEvent, TableStatus
+from tests.conftest import assert_books_clean
+from tests.tables.conftest import balances, pick_action
+from tests.tables.test_services import seat_both
+
+pytestmark = pytest.mark.django_db
+
+
+def _play(table, steps, rng):
+    by_seat = {s.position: s.player for s in table.seats.all()}
+    for _ in range(steps):
+        table.refresh_from_db()
+        (seat,) = durak.to_act(table.state)
+        services.table_act(
+            table_id=table.pk, player=by_seat[seat], action=pick_action(table.state, seat, rng)
+        )
+    table.refresh_from_db()
+    return by_seat
+
+
+def test_a_paused_match_refuses_actions_and_stops_its_clock_resuming_gives_full_time(
+    durak_table, two_players, staff
+):
+    table = seat_both(durak_table, two_players)
+    by_seat = _play(table, 3, random.Random(1))
+    services.table_staff_act(table_id=table.pk, staff=staff, act="pause")
+    table.refresh_from_db()
+    assert table.status == TableStatus.PAUSED and table.deadline is None
+    (seat,) = durak.to_act(table.state)
+    with pytest.raises(services.TableError, match="paused by the casino"):
+        services.table_act(
+            table_id=table.pk,
+            player=by_seat[seat],
+            action=durak.legal_actions(table.state, seat)[0],
+        )
+    # an hour later nothing has timed out: a paused table has no clock
+    later = timezone.now() + dt.timedelta(hours=1)
+    assert services.table_apply_overdue(table_id=table.pk, now=later) == 0
+    board = presenters.render_board(
+        services.table_snapshot(table_id=table.pk, player=by_seat[seat]), "en"
+    )
+    assert 'data-my-turn="0"' in board and "paused by the casino" in board
+    assert 'class="clock"' not in board, board[board.find('class="clock"') - 300 :][:400]
+    assert not re.search(r'name="cards?" value="\w\w">', board)  # every card disabled
+    services.table_staff_act(table_id=table.pk, staff=staff, act="resume", now=later)
+    table.refresh_from_db()
+    assert table.status == TableStatus.PLAYING
+    assert table.state["clock"]["deadline"] == pytest.approx(
+        (later + dt.timedelta(seconds=table.setting("action_seconds", 30))).timestamp()
+    )
+    services.table_act(
+        table_id=table.pk, player=by_seat[seat], action=durak.legal_actions(table.state, seat)[0]
+    )
+    staff_events = TableEvent.objects.filter(table=table, cause="staff").order_by("version")
+    assert [e.action["type"] for e in staff_events] == ["pause", "resume"]
+    assert all(e.player_id == staff.pk for e in staff_events)
+
+
+def test_voiding_a_match_returns_both_stakes_once_and_the_hand_replays(
+    durak_table, two_players, staff
+):
+    before = balances(*two_players)
+    table = seat_both(durak_table, two_players)
+    _play(table, 5, random.Random(2))
+    assert balances(*two_players) == [b - table.stake for b in before]
+    services.table_staff_act(table_id=table.pk, staff=staff, act="void", reason="dealer error")
+    table.refresh_from_db()
+    assert table.status == TableStatus.OPEN
+    assert balances(*two_players) == before
+    assert_books_clean()
+    with pytest.raises(services.TableError, match="No match is being played"):
+        services.table_staff_act(table_id=table.pk, staff=staff, act="void")
+    assert balances(*two_players) == before
+    void = TableEvent.objects.get(table=table, step=TableEvent.Step.VOID)
+    assert (void.cause, void.player_id, void.action["reason"]) == (
+        "staff",
+        staff.pk,
+        "dealer error",
+    )
+    hand = table.hands.get(number=table.hand_number)
+    last = selectors.hand_replay(hand, viewer=staff)[-1]
+    assert last["event"].pk == void.pk and last["public"]["match_over"]
+
+
+def test_a_paused_match_can_be_voided(durak_table, two_players, staff):
+    before = balances(*two_players)
+    table = seat_both(durak_table, two_players)
+    services.table_staff_act(table_id=table.pk, staff=staff, act="pause")
+    services.table_staff_act(table_id=table.pk, staff=staff, act="void")
+    table.refresh_from_db()
+    assert table.status == TableStatus.OPEN and balances(*two_players) == before
+    assert_books_clean()
+
+
+def test_staff_acts_refused_where_they_make_no_sense(durak_table, two_players, staff):
+    for act, message in [("pause", "Only a table with a match in play"), ("resume", "not paused")]:
+        with pytest.raises(services.TableError, match=message):
+            services.table_staff_act(table_id=durak_table.pk, staff=staff, act=act)
+    with pytest.raises(services.TableError, match="Unknown staff action"):
+        services.table_staff_act(table_id=durak_table.pk, staff=staff, act="explode")
+    table = seat_both(durak_table, two_players)
+    with pytest.raises(services.TableError, match="Void or finish the match"):
+        services.table_staff_act(table_id=table.pk, staff=staff, act="close")
+    assert TableEvent.objects.filter(table=table, cause="staff").count() == 0
+
+
+def test_a_closed_table_takes_nobody_and_reopens(durak_table, two_players, staff):
+    services.table_staff_act(table_id=durak_table.pk, staff=staff, act="close")
+    with pytest.raises(services.TableError, match="not taking players"):
+        services.table_sit(table_id=durak_table.pk, player=two_players[0])
+    services.table_staff_act(table_id=durak_table.pk, staff=staff, act="open")
+    services.table_sit(table_id=durak_table.pk, player=two_players[0])
+
+
+def test_terms_change_only_between_matches_and_the_new_version_reaches_the_sockets(
+    durak_table, two_players, staff, monkeypatch, django_capture_on_commit_callbacks
+):
+    table = seat_both(durak_table, two_players)
+    with pytest.raises(services.TableError, match="cannot change while a match"):
+        services.table_configure(table_id=table.pk, staff=staff, changes={"stake": 5})
+    services.table_configure(table_id=table.pk, staff=staff, changes={"name": "Renamed"})
+    services.table_staff_act(table_id=table.pk, staff=staff, act="void")
+    sent = []
+    monkeypatch.setattr(services, "group_send_all", lambda messages: sent.append(messages))
+    version = Table.objects.get(pk=table.pk).version
+    with django_capture_on_commit_callbacks(execute=True):
+        services.table_configure(table_id=table.pk, staff=staff, changes={"stake": 2_500})
+    table.refresh_from_db()
+    assert (table.stake, table.version, table.name) == (2_500, version + 1, "Renamed")
+    views = [json.loads(m["view"]) for _g, m in sent[0] if m["type"].startswith("table.")]
+    assert views and all(v["table"]["stake"] == 2_500 for v in views)
+    assert "25.00" in presenters.render_board(views[0], "en")
+    with pytest.raises(services.TableError):
+        services.table_configure(table_id=table.pk, staff=staff, changes={"stake": -1})
+    with pytest.raises(services.TableError, match="players are seated"):
+        services.table_configure(table_id=table.pk, staff=staff, changes={"game": "poker"})
+    with pytest.raises(services.TableError, match="Only the name"):
+        services.table_configure(table_id=table.pk, staff=staff, changes={"version": 0})
+    assert Table.objects.get(pk=table.pk).stake == 2_500
+
+
+def _admin_form(table, **changes):
+    data = {
+        "name": table.name,
+        "game": table.game,
+        "stake": table.stake,
+        "currency": table.currency,
+        "settings": json.dumps(table.settings),
+        "seats-TOTAL_FORMS": "0",
+        "seats-INITIAL_FORMS": "0",
+        "seats-MIN_NUM_FORMS": "0",
+        "seats-MAX_NUM_FORMS": "0",
+    }
+    return data | changes
+
+
+def test_the_admin_edits_a_table_through_the_actor_and_shows_what_it_refuses(
+    client, durak_table, two_players, staff
+):
+    client.force_login(staff)
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    url = reverse("admin:tables_table_change", args=[durak_table.pk])
+    response = client.post(url, _admin_form(durak_table, stake="1500"))
+    assert response.status_code == 302
+    event = TableEvent.objects.get(table=durak_table, cause="staff")
+    assert event.action == {"type": "configure", "stake": 1500}
+    table = seat_both(durak_table, two_players)
+    version = table.version
+    response = client.post(url, _admin_form(table, stake="9"))
+    assert response.status_code == 200
+    assert "cannot change while a match is being played" in response.content.decode()
+    table.refresh_from_db()
+    assert (table.stake, table.version) == (1500, version)
+
+
+def test_the_admin_actions_pause_and_void(client, durak_table, two_players, staff):
+    client.force_login(staff)
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    before = balances(*two_players)
+    table = seat_both(durak_table, two_players)
+    url = reverse("admin:tables_table_changelist")
+    for action in ("pause", "void_match"):
+        response = client.post(url, {"action": action, "_selected_action": [table.pk]}, follow=True)
+        assert response.status_code == 200
+    table.refresh_from_db()
+    assert table.status == TableStatus.OPEN and balances(*two_players) == before
+    response = client.post(
+        url, {"action": "void_match", "_selected_action": [table.pk]}, follow=True
+    )
+    assert "No match is being played" in response.content.decode()
+    assert balances(*two_players) == before
+    assert_books_clean()
