@@ -326,7 +326,7 @@ class Bet(models.Model):
         verbose_name_plural = _("bets")
         # Settlement rewrites status, payout and debt of every bet: none of them is indexed, so
         # PostgreSQL can update a bet in place (a HOT update, with the table's free space left by
-        # its fillfactor, migration 0005) instead of adding an entry to every index.
+        # its fillfactor, 50 % since migration 0008) instead of adding an entry to every index.
         indexes = [models.Index(fields=["player", "-placed_at"], name="bet_player_placed")]
         constraints = [
             models.UniqueConstraint(fields=["idempotency_key"], name="bet_idempotency_key_once"),
