@@ -2,11 +2,12 @@
 services, are kept (OddsChange) and pushed to the event's group; bad or repeated input changes
 nothing (twice)."""
 
-import uuid
+import asyncio
+import threading
 from decimal import Decimal
 
 import pytest
-from asgiref.sync import SyncToAsync, async_to_sync
+from asgiref.sync import SyncToAsync
 from channels.layers import get_channel_layer
 from django.urls import reverse
 
@@ -31,13 +32,38 @@ def event(db):
     return make_event(odds="2.00")
 
 
-def listen(event):
-    """A channel in the event's group, as a player's event page would be (a plain channel name:
-    channels-redis receives those from any event loop)."""
-    layer = get_channel_layer()
-    channel = f"trader-test-{uuid.uuid4().hex}"
-    async_to_sync(layer.group_add)(event.group_name, channel)
-    return layer, channel
+class Listener:
+    """A socket's channel in the event's group, as a player's event page holds one: on an event
+    loop of its own that stays open (a thread), for the Redis publish/subscribe layer delivers
+    only to subscriptions that are still there when the message is published."""
+
+    def __init__(self, group: str):
+        self.group = group
+        self.layer = get_channel_layer()
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        self.channel = self._run(self._join())
+
+    def _run(self, coroutine):
+        # a guard against a hang, not a timing: the message is sent before receive() is called
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout=30)
+
+    async def _join(self) -> str:
+        channel = await self.layer.new_channel()
+        await self.layer.group_add(self.group, channel)
+        return channel
+
+    def receive(self) -> dict:
+        return self._run(self.layer.receive(self.channel))
+
+    def close(self) -> None:
+        try:
+            self._run(self.layer.group_discard(self.group, self.channel))
+        finally:
+            self.loop.call_soon_threadsafe(self.loop.stop)
+            self.thread.join(timeout=30)
+            self.loop.close()
 
 
 def forget_closed_loop():
@@ -114,14 +140,14 @@ def test_odds_change_is_kept_with_the_staff_member_and_pushed_to_the_event_group
     trader, staff, event, django_capture_on_commit_callbacks
 ):
     target = outcome(event, "1x2", "1")
-    layer, channel = listen(event)
+    listener = Listener(event.group_name)
     try:
         with django_capture_on_commit_callbacks(execute=True):
             response = odds_post(trader, target, "2.35", **HTMX)
             forget_closed_loop()
-        message = async_to_sync(layer.receive)(channel)
+        message = listener.receive()
     finally:
-        async_to_sync(layer.group_discard)(event.group_name, channel)
+        listener.close()
     assert response.status_code == 200
     body = response.content.decode()
     assert f'id="outcome-{target.pk}"' in body and 'value="2.350"' in body
@@ -225,14 +251,14 @@ def test_suspend_and_reopen_a_market_with_one_click(
 ):
     market = event.markets.first()
     url = reverse("trader:market_status", args=[market.pk])
-    layer, channel = listen(event)
+    listener = Listener(event.group_name)
     try:
         with django_capture_on_commit_callbacks(execute=True):
             response = trader.post(url, {"status": "suspended"}, **HTMX)
             forget_closed_loop()
-        message = async_to_sync(layer.receive)(channel)
+        message = listener.receive()
     finally:
-        async_to_sync(layer.group_discard)(event.group_name, channel)
+        listener.close()
     assert message["what"] == "market" and message["market"] == market.pk
     market.refresh_from_db()
     assert market.status == MarketStatus.SUSPENDED
