@@ -5,8 +5,12 @@ import pytest
 from casino import layers
 from casino.layers import LocalChannelLayer
 
+# The database is not used. Without the marker, these async tests fail to start when they run
+# after the browser tests (Playwright's sync API keeps an event loop in this thread: "Runner.run()
+# cannot be called from a running event loop"); with it they start as the other socket tests do.
+pytestmark = pytest.mark.django_db
 
-@pytest.mark.asyncio
+
 async def test_a_group_send_reaches_every_member_once_and_no_one_else():
     layer = LocalChannelLayer()
     members = [await layer.new_channel() for _ in range(3)]
@@ -21,7 +25,6 @@ async def test_a_group_send_reaches_every_member_once_and_no_one_else():
     assert outsider not in layer.channels
 
 
-@pytest.mark.asyncio
 async def test_each_member_gets_its_own_copy():
     layer = LocalChannelLayer()
     a, b = await layer.new_channel(), await layer.new_channel()
@@ -35,7 +38,6 @@ async def test_each_member_gets_its_own_copy():
     assert message["view"]["seats"] == [1, 2]
 
 
-@pytest.mark.asyncio
 async def test_a_full_member_misses_the_message_and_the_others_get_it():
     layer = LocalChannelLayer(capacity=1)
     full, free = await layer.new_channel(), await layer.new_channel()
@@ -48,7 +50,6 @@ async def test_a_full_member_misses_the_message_and_the_others_get_it():
     assert full not in layer.channels
 
 
-@pytest.mark.asyncio
 async def test_expired_messages_and_their_channel_go_at_the_next_sweep(monkeypatch):
     clock = {"wall": 1_000.0, "monotonic": 50.0}
     monkeypatch.setattr(layers.time, "monotonic", lambda: clock["monotonic"])
