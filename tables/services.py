@@ -376,6 +376,19 @@ def _record(
         )
 
 
+def _table_step(table: Table, **record) -> None:
+    """A change that moves no money (sitting, leaving, staff acts): a new version and its event."""
+    table.version += 1
+    _record(table, **record)
+
+
+def _store(table: Table, seats: dict[int, Seat], left: tuple[int, ...] = ()) -> None:
+    """Store what the change did to the locked table and broadcast it after commit."""
+    _store_deadline(table, seats)
+    _save_table(table)
+    _broadcast_on_commit(table, seats, left=left)
+
+
 def _commit(
     table: Table,
     seats: dict[int, Seat],
@@ -408,9 +421,7 @@ def _commit(
         state, events = _finish_hand(table, seats, state, now)
     table.state = state
     _set_clock(table, state, seats, now)
-    _store_deadline(table, seats)
-    _save_table(table)
-    _broadcast_on_commit(table, seats)
+    _store(table, seats)
 
 
 def _finish_hand(table: Table, seats: dict[int, Seat], state: dict, now: dt.datetime):
@@ -680,8 +691,7 @@ def table_sit(
             ready=True,
         )
         seats[seat.position] = seat
-        table.version += 1
-        _record(
+        _table_step(
             table,
             cause=TableEvent.Cause.PLAYER,
             events=[{"type": "sit", "seat": seat.position}],
@@ -690,9 +700,7 @@ def table_sit(
             player=player,
         )
         _maybe_start_match(table, seats, now)
-        _store_deadline(table, seats)
-        _save_table(table)
-        _broadcast_on_commit(table, seats)
+        _store(table, seats)
         return Outcome(version=table.version)
 
 
@@ -720,8 +728,7 @@ def table_ready(*, table_id: int, player: Player, now: dt.datetime | None = None
             raise TableError(_("A match is already being played."))
         seat.ready = True
         seat.save(update_fields=["ready"])
-        table.version += 1
-        _record(
+        _table_step(
             table,
             cause=TableEvent.Cause.PLAYER,
             events=[{"type": "ready", "seat": seat.position}],
@@ -736,9 +743,7 @@ def table_ready(*, table_id: int, player: Player, now: dt.datetime | None = None
             seat.ready = False
             seat.save(update_fields=["ready"])
             raise
-        _store_deadline(table, seats)
-        _save_table(table)
-        _broadcast_on_commit(table, seats)
+        _store(table, seats)
         return Outcome(version=table.version)
 
 
@@ -769,8 +774,7 @@ def table_leave(*, table_id: int, player: Player, now: dt.datetime | None = None
         position = seat.position
         seat.delete()
         del seats[position]
-        table.version += 1
-        _record(
+        _table_step(
             table,
             cause=TableEvent.Cause.PLAYER,
             events=[{"type": "leave", "seat": position}],
@@ -778,9 +782,7 @@ def table_leave(*, table_id: int, player: Player, now: dt.datetime | None = None
             seat=position,
             player=player,
         )
-        _store_deadline(table, seats)
-        _save_table(table)
-        _broadcast_on_commit(table, seats, left=(player.pk,))
+        _store(table, seats, left=(player.pk,))
         return Outcome(version=table.version)
 
 
@@ -817,8 +819,7 @@ def table_presence(
         seat.save(update_fields=["connections", "status", "away_since"])
         _apply_due(table, seats, now)
         if away != was_away or change in ("sit_out", "back"):
-            table.version += 1
-            _record(
+            _table_step(
                 table,
                 cause=TableEvent.Cause.SYSTEM,
                 events=[{"type": "away" if away else "back", "seat": seat.position}],
@@ -876,8 +877,7 @@ def table_staff_act(
             return Outcome(version=table.version)
         target = _staff_status(table, act, in_play)
         table.status = target
-        table.version += 1
-        _record(
+        _table_step(
             table,
             cause=TableEvent.Cause.STAFF,
             events=[{"type": act, "status": target}],
@@ -886,9 +886,7 @@ def table_staff_act(
         )
         if table.state and target == TableStatus.PLAYING:
             _set_clock(table, table.state, seats, now)  # a new version: full time again
-        _store_deadline(table, seats)
-        _save_table(table)
-        _broadcast_on_commit(table, seats)
+        _store(table, seats)
         return Outcome(version=table.version)
 
 
@@ -952,17 +950,14 @@ def table_configure(
         except ValidationError as invalid:
             raise TableError(" ".join(invalid.messages)) from invalid
         Table.objects.filter(pk=table.pk).update(**changed)
-        table.version += 1
-        _record(
+        _table_step(
             table,
             cause=TableEvent.Cause.STAFF,
             events=[{"type": "configure", "changed": sorted(changed)}],
             action={"type": "configure", **{k: changed[k] for k in sorted(changed)}},
             player=staff,
         )
-        _store_deadline(table, seats)
-        _save_table(table)
-        _broadcast_on_commit(table, seats)
+        _store(table, seats)
         return Outcome(version=table.version)
 
 

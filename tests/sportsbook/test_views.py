@@ -509,7 +509,8 @@ def test_my_bets_shows_open_then_settled_bets_with_each_legs_result(client, bett
     assert "Bet №" in detail and 'class="leg-result">won<' in detail
 
 
-def test_another_players_bet_is_not_shown(client):
+def another_players_single(idempotency_key: str):
+    """A single of 5.00 BYN by a new player on a new event's outcome: (bet, outcome)."""
     other = new_player()
     fund(other, 10_000)
     pick = factories.outcome(factories.event())
@@ -519,8 +520,13 @@ def test_another_players_bet_is_not_shown(client):
         selections=[services.Selection(pick.pk, pick.odds)],
         stake=500,
         currency="BYN",
-        idempotency_key="x",
+        idempotency_key=idempotency_key,
     )
+    return bet, pick
+
+
+def test_another_players_bet_is_not_shown(client):
+    bet, pick = another_players_single("x")
     assert client.get(reverse("sportsbook:bet", args=[bet.pk])).status_code == 404
 
 
@@ -550,17 +556,7 @@ def test_a_huge_bet_id_is_404(client):
 
 
 def test_my_bets_filtered_by_event_shows_only_my_bets(client, bettor):
-    other = new_player()
-    fund(other, 10_000)
-    pick = factories.outcome(factories.event())
-    theirs, _ = services.bet_place(
-        player=other,
-        kind="single",
-        selections=[services.Selection(pick.pk, pick.odds)],
-        stake=500,
-        currency="BYN",
-        idempotency_key="shared",
-    )
+    theirs, pick = another_players_single("shared")
     page = text(client.get(reverse("sportsbook:my_bets"), {"event": pick.market.event_id}))
     assert reverse("sportsbook:bet", args=[theirs.pk]) not in page
 
