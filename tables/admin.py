@@ -1,10 +1,12 @@
 from django import forms
 from django.contrib import admin, messages
+from django.http import HttpResponseRedirect
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from casino.admin import ReadOnlyAdminMixin
 from tables import services
+from tables.engines.registry import registered_games
 from tables.models import Hand, Seat, Table, TableEvent
 
 
@@ -25,18 +27,28 @@ class TableForm(forms.ModelForm):
     """A table's terms. An existing table changes only through the actor
     (``services.table_configure``); what it would refuse is shown on the form."""
 
+    game = forms.ChoiceField(label=_("game"), choices=())
+
     class Meta:
         model = Table
         fields = TERMS
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [(game, game) for game in registered_games()]
+
     def clean(self):
         data = super().clean()
-        if self.instance.pk and not self.errors:
+        if self.errors:
+            return data
+        if self.instance.pk:
             changes = {field: data[field] for field in TERMS if field in data}
             current = Table.objects.get(pk=self.instance.pk)
             refusal = services.table_configure_refusal(current, changes)
-            if refusal:
-                raise forms.ValidationError(refusal)
+        else:
+            refusal = services.table_terms_refusal(data.get("game"), data.get("settings"))
+        if refusal:
+            raise forms.ValidationError(refusal)
         return data
 
 
@@ -58,7 +70,13 @@ class TableAdmin(admin.ModelAdmin):
         try:
             services.table_configure(table_id=obj.pk, staff=request.user, changes=changes)
         except services.TableError as refusal:  # changed meanwhile (a match started)
+            request.table_refused = True
             self.message_user(request, f"{obj}: {refusal}", messages.ERROR)
+
+    def response_change(self, request, obj):
+        if getattr(request, "table_refused", False):  # not "changed successfully" as well
+            return HttpResponseRedirect(request.path)
+        return super().response_change(request, obj)
 
     def _act(self, request, queryset, act: str):
         done = 0

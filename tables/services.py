@@ -26,6 +26,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import logging
+import math
 import secrets
 from dataclasses import dataclass
 
@@ -41,7 +42,7 @@ from casino.models import Player
 from casino.realtime import LOBBY_GROUP, group_send_all, has_listeners, user_group
 from tables.engines import shuffle
 from tables.engines.base import IllegalAction
-from tables.engines.registry import engine_for
+from tables.engines.registry import engine_for, registered_games
 from tables.models import Hand, Seat, SeatStatus, Table, TableEvent, TableStatus
 
 log = logging.getLogger(__name__)
@@ -667,6 +668,8 @@ def table_sit(
             raise TableError(_("This table is not taking players now."))
         if any(s.player_id == player.pk for s in seats.values()):
             return Outcome(version=table.version, replayed=True)
+        if _match_in_play(table):
+            raise TableError(_("A match is already being played."))
         engine = engine_for(table.game)
         free = [p for p in range(engine.SEATS[1]) if p not in seats]
         if not free:
@@ -757,7 +760,7 @@ def table_leave(*, table_id: int, player: Player, now: dt.datetime | None = None
         if seat is None:
             raise TableError(_("You are not seated at this table."))
         engine = engine_for(table.game)
-        if table.status == TableStatus.PLAYING and table.state:
+        if _match_in_play(table):  # playing or paused: D11, leaving forfeits the match
             state, events = engine.apply_forfeit(table.state, seat.position, "left")
             _commit(
                 table,
@@ -848,15 +851,17 @@ def _match_in_play(table: Table) -> bool:
 def table_staff_act(
     *, table_id: int, staff: Player, act: str, reason: str = "", now: dt.datetime | None = None
 ) -> Outcome:
-    """A staff act on a table, through the actor like every change:
+    """A staff act on a table, through the actor like every change, after whatever was already
+    overdue (a clock or an absence that decided the match first stands):
     pause (the match and its clocks stop; nobody may act), resume (clocks restart from full
-    time), void (the match in play ends without a winner and every stake goes back, D-rules'
-    void), close (no new match; players may stay seated) and open."""
+    time, and an away player's absence is counted again from now), void (the match in play ends
+    without a winner and every stake goes back), close (no new match; players may stay seated)
+    and open."""
     if act not in STAFF_ACTS:
         raise TableError(_("Unknown staff action."))
     now = now or timezone.now()
-    with transaction.atomic():
-        table, seats = _open(table_id)
+
+    def do(table: Table, seats: dict[int, Seat]) -> Outcome:
         in_play = _match_in_play(table)
         if act == "void":
             if not in_play:
@@ -884,10 +889,18 @@ def table_staff_act(
             action={"type": act, "reason": reason},
             player=staff,
         )
+        if act == "resume":
+            # the absence limit did not run while the table was paused
+            for seat in seats.values():
+                if seat.away_since is not None:
+                    seat.away_since = now
+                    seat.save(update_fields=["away_since"])
         if table.state and target == TableStatus.PLAYING:
             _set_clock(table, table.state, seats, now)  # a new version: full time again
         _store(table, seats)
         return Outcome(version=table.version)
+
+    return _locked(table_id, now, do)
 
 
 def _staff_status(table: Table, act: str, in_play: bool) -> str:
@@ -921,22 +934,53 @@ def table_configure_refusal(table: Table, changes: dict) -> str | None:
         )
     if "game" in changed and table.seats.exists():
         return _("The game cannot change while players are seated.")
+    return table_terms_refusal(
+        changes.get("game", table.game), changes.get("settings", table.settings)
+    )
+
+
+def table_terms_refusal(game: str, settings) -> str | None:
+    """Why a table could not be played with this game and these settings (None: it could)."""
+    if game not in registered_games():
+        return _("There is no game %(game)s.") % {"game": game}
+    if not isinstance(settings, dict):
+        return _("The settings are a JSON object.")
+    for key in ("action_seconds", "grace_seconds", "absence_seconds"):
+        if key in settings and not _positive_number(settings[key]):
+            return _("%(setting)s is a number of seconds above 0.") % {"setting": key}
+    check = getattr(engine_for(game), "check_settings", None)
+    if check is not None:
+        try:
+            check(settings)
+        except IllegalAction as illegal:
+            return _(illegal.template) % illegal.params
     return None
+
+
+def _positive_number(value) -> bool:
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        return False
+    try:
+        number = float(value)
+    except ValueError:
+        return False
+    return math.isfinite(number) and number > 0
 
 
 def table_configure(
     *, table_id: int, staff: Player, changes: dict, now: dt.datetime | None = None
 ) -> Outcome:
     """Staff change a table's name, game, stake, currency or settings (the admin's form), through
-    the actor: under the table lock, refused while a match is in play for what the match was
-    started with, recorded as a staff event and broadcast with a new version (so no socket keeps
-    a board rendered with the old terms)."""
+    the actor: under the table lock, after whatever was overdue, refused while a match is in play
+    for what the match was started with, recorded as a staff event and broadcast with a new
+    version (so no socket keeps a board rendered with the old terms). Players seated when the
+    terms change must say again that they are ready: nobody is staked on terms he did not see."""
     now = now or timezone.now()
     allowed = {"name", *MATCH_TERMS}
     if set(changes) - allowed:
         raise TableError(_("Only the name, game, stake, currency and settings can be changed."))
-    with transaction.atomic():
-        table, seats = _open(table_id)
+
+    def do(table: Table, seats: dict[int, Seat]) -> Outcome:
         refusal = table_configure_refusal(table, changes)
         if refusal:
             raise TableError(refusal)
@@ -950,6 +994,11 @@ def table_configure(
         except ValidationError as invalid:
             raise TableError(" ".join(invalid.messages)) from invalid
         Table.objects.filter(pk=table.pk).update(**changed)
+        if set(changed) & set(MATCH_TERMS):
+            for seat in seats.values():
+                if seat.ready:
+                    seat.ready = False
+                    seat.save(update_fields=["ready"])
         _table_step(
             table,
             cause=TableEvent.Cause.STAFF,
@@ -959,6 +1008,8 @@ def table_configure(
         )
         _store(table, seats)
         return Outcome(version=table.version)
+
+    return _locked(table_id, now, do)
 
 
 def table_snapshot(*, table_id: int, player: Player | None, now: dt.datetime | None = None):

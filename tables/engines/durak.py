@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import itertools
 import random
+from decimal import Decimal, InvalidOperation
 
 from casino.money import percentage_of
 from tables.engines import base
@@ -24,6 +25,22 @@ HAND_SIZE = 6
 MAX_BOUT_ATTACKS = 6
 TIMEOUTS_TO_FORFEIT = 2
 WINS_TO_WIN = (5, 7, 9, 11)  # §124: preliminary, quarter-final, semi-final / 3rd place, final
+
+
+def check_settings(settings: dict) -> None:
+    """Refuse (IllegalAction) a table's settings a match could not start with."""
+    wins = settings.get("wins_to_win", 5)
+    if isinstance(wins, bool) or wins not in WINS_TO_WIN:
+        raise IllegalAction(
+            gettext_noop("A match is played to %(choices)s wins."),
+            choices=", ".join(map(str, WINS_TO_WIN)),
+        )
+    try:
+        commission = Decimal(str(settings.get("commission_percent", "0")))
+    except InvalidOperation:
+        commission = Decimal(-1)
+    if not commission.is_finite() or not 0 <= commission <= 100:
+        raise IllegalAction(gettext_noop("The commission is a percentage from 0 to 100."))
 
 
 def card_value(card: str) -> int:

@@ -204,3 +204,89 @@ def test_the_admin_actions_pause_and_void(client, durak_table, two_players, staf
     assert "No match is being played" in response.content.decode()
     assert balances(*two_players) == before
     assert_books_clean()
+
+
+# --- review: staff acts against the clocks, the seats and the money -----------------------------
+
+
+def test_leaving_a_paused_match_forfeits_it_and_nobody_takes_the_empty_seat_mid_match(
+    durak_table, two_players, staff
+):
+    before = balances(*two_players)
+    table = seat_both(durak_table, two_players)
+    services.table_staff_act(table_id=table.pk, staff=staff, act="pause")
+    leaver, stayer = two_players
+    services.table_leave(table_id=table.pk, player=leaver)
+    table.refresh_from_db()
+    assert table.status == TableStatus.OPEN
+    assert balances(leaver)[0] == before[0] - table.stake  # D11: his stake is lost
+    assert balances(stayer)[0] > before[1]
+    assert_books_clean()
+    with pytest.raises(services.TableError, match="No match is being played"):
+        services.table_staff_act(table_id=table.pk, staff=staff, act="void")
+
+
+def test_a_void_after_an_overdue_absence_leaves_the_forfeit_standing(
+    durak_table, two_players, staff
+):
+    before = balances(*two_players)
+    table = seat_both(durak_table, two_players)
+    away, present = two_players
+    services.table_presence(table_id=table.pk, player=away, change="disconnect")
+    later = timezone.now() + dt.timedelta(seconds=table.setting("absence_seconds", 180) + 5)
+    with pytest.raises(services.TableError, match="No match is being played"):
+        services.table_staff_act(table_id=table.pk, staff=staff, act="void", now=later)
+    table.refresh_from_db()
+    assert table.state["match"]["result"] != "void"
+    assert balances(away)[0] == before[0] - table.stake
+    assert balances(present)[0] > before[1]
+    assert_books_clean()
+
+
+def test_resuming_counts_an_away_players_absence_from_the_resumption(
+    durak_table, two_players, staff
+):
+    table = seat_both(durak_table, two_players)
+    services.table_staff_act(table_id=table.pk, staff=staff, act="pause")
+    services.table_presence(table_id=table.pk, player=two_players[0], change="disconnect")
+    absence = dt.timedelta(seconds=table.setting("absence_seconds", 180))
+    resumed = timezone.now() + 2 * absence  # a pause longer than the absence limit
+    services.table_staff_act(table_id=table.pk, staff=staff, act="resume", now=resumed)
+    table.refresh_from_db()
+    assert table.status == TableStatus.PLAYING and not table.state["match"]["over"]
+    assert table.deadline >= resumed + dt.timedelta(seconds=1)
+
+
+def test_new_terms_stake_nobody_until_they_are_ready_again(durak_table, two_players, staff):
+    before = balances(*two_players)
+    first, second = two_players
+    services.table_sit(table_id=durak_table.pk, player=first, connected=True)
+    services.table_configure(table_id=durak_table.pk, staff=staff, changes={"stake": 5_000})
+    services.table_sit(table_id=durak_table.pk, player=second, connected=True)
+    durak_table.refresh_from_db()
+    assert durak_table.status == TableStatus.OPEN
+    assert balances(*two_players) == before  # the first player never agreed to 50.00
+    services.table_ready(table_id=durak_table.pk, player=first)
+    durak_table.refresh_from_db()
+    assert durak_table.status == TableStatus.PLAYING
+    assert balances(*two_players) == [b - 5_000 for b in before]
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"settings": {"wins_to_win": 4}}, "played to 5, 7, 9, 11 wins"),
+        ({"settings": {"commission_percent": "150"}}, "percentage from 0 to 100"),
+        ({"settings": {"commission_percent": "abc"}}, "percentage from 0 to 100"),
+        ({"settings": {"action_seconds": "abc"}}, "action_seconds is a number of seconds"),
+        ({"settings": {"grace_seconds": -5}}, "grace_seconds is a number of seconds"),
+        ({"settings": ["not", "an", "object"]}, "JSON object"),
+        ({"game": "roulette"}, "There is no game roulette"),
+    ],
+)
+def test_terms_no_match_could_start_with_are_refused(durak_table, staff, changes, message):
+    version = durak_table.version
+    with pytest.raises(services.TableError, match=message):
+        services.table_configure(table_id=durak_table.pk, staff=staff, changes=changes)
+    durak_table.refresh_from_db()
+    assert durak_table.version == version and durak_table.settings["wins_to_win"] == 5
