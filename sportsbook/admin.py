@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from casino.admin import ReadOnlyAdminMixin
 from casino.currencies import format_amount
+from casino.ledger import LedgerError
 from sportsbook import cancellations, services
 from sportsbook.models import (
     Bet,
@@ -190,7 +191,7 @@ class BetAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
                     reason=form.cleaned_data["reason"],
                     staff=request.user,
                 )
-            except cancellations.CancelRefused as refusal:
+            except (cancellations.CancelRefused, LedgerError) as refusal:
                 self.message_user(request, str(refusal), messages.ERROR)
                 return None
             if done.cancelled:

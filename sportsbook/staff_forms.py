@@ -111,7 +111,9 @@ class CancelPlayerBetsForm(CancelReasonForm):
         from casino.models import Player
 
         name = self.cleaned_data["player"].strip()
-        player = Player.objects.filter(username__iexact=name).first()
+        # the exact login: two accounts may differ only in case (the admin does not stop it),
+        # and cancelling the wrong one's bets would pay him
+        player = Player.objects.filter(username=name).first()
         if player is None:
             raise forms.ValidationError(
                 _("There is no player with the login “%(name)s”.") % {"name": name}
@@ -129,6 +131,9 @@ class CancelBetsForm(CancelReasonForm):
         words = self.cleaned_data["bets"].replace(",", " ").replace(";", " ").split()
         if not words or not all(word.isascii() and word.isdigit() for word in words):
             raise forms.ValidationError(_("Bet numbers are whole numbers separated by commas."))
+        if any(len(word.lstrip("0")) > len(str(_BIGGEST_ID)) for word in words):
+            # before int(): Python refuses to read a number of over 4,300 digits
+            raise forms.ValidationError(_("There is no bet with such a number."))
         numbers = sorted({int(word) for word in words})
         if numbers[-1] > _BIGGEST_ID or numbers[0] < 1:
             raise forms.ValidationError(_("There is no bet with such a number."))

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from casino.currencies import format_amount
+from casino.ledger import LedgerError
 from sportsbook import cancellations, services, settlement_runner
 from sportsbook.models import (
     Bet,
@@ -414,6 +415,11 @@ def settle_now(request, event_id: int):
     if event.result is None or event.status not in (EventStatus.FINISHED, EventStatus.CANCELLED):
         messages.error(request, _("Only a finished or cancelled event with a result is settled."))
         return redirect(reverse("trader:results", args=[event.pk]))
+    if event.payouts_held:
+        messages.error(
+            request, _("Payouts of this event are on hold (SB §1.10): release them to settle.")
+        )
+        return redirect(reverse("trader:results", args=[event.pk]))
     reason = SettlementReason.CORRECTION if event.settled_at else SettlementReason.ON_DEMAND
     run = settlement_runner.event_settle(event_id=event.pk, reason=reason, staff=request.user)
     if run is None:
@@ -439,7 +445,7 @@ def _cancel(request, event: Event, form, **selection):
         done = cancellations.bets_cancel(
             reason=form.cleaned_data["reason"], staff=request.user, event_id=event.pk, **selection
         )
-    except cancellations.CancelRefused as refusal:
+    except (cancellations.CancelRefused, LedgerError) as refusal:
         messages.error(request, str(refusal))
         return _back(request, event.pk)
     if not done.cancelled:

@@ -275,6 +275,8 @@ def test_trader_cancels_chosen_bets_by_number(trader, bettor, line):
         ("cancel_bets", {"bets": "1e5", "reason": REASON}, "whole numbers"),
         ("cancel_bets", {"bets": "٣", "reason": REASON}, "whole numbers"),
         ("cancel_bets", {"bets": "99999999999999999999", "reason": REASON}, "no bet with"),
+        ("cancel_bets", {"bets": "7" * 5_000, "reason": REASON}, "no bet with"),
+        ("cancel_player_bets", {"player": "{bettor_upper}", "reason": REASON}, "no player"),
         ("cancel_bets", {"bets": "{elsewhere}", "reason": REASON}, "No bet on this event"),
         ("cancel_bets", {"bets": "{bet}"}, "Give the reason"),
     ],
@@ -284,7 +286,12 @@ def test_trader_forged_or_invalid_forms_cancel_nothing(trader, bettor, line, vie
     bet = place(bettor, [outcome(event, "1x2", "1")], stake=1_000)
     elsewhere = place(bettor, [outcome(other, "1x2", "1")], stake=1_000)
     data = {
-        key: value.format(bettor=bettor.username, bet=bet.pk, elsewhere=elsewhere.pk)
+        key: value.format(
+            bettor=bettor.username,
+            bettor_upper=bettor.username.upper(),
+            bet=bet.pk,
+            elsewhere=elsewhere.pk,
+        )
         for key, value in data.items()
     }
     response = trader.post(reverse(f"trader:{view}", args=[event.pk]), data, follow=True)

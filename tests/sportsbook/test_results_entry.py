@@ -441,6 +441,17 @@ def test_settle_now_refuses_an_event_that_is_not_finished(trader):
     assert not SettlementRun.objects.exists()
 
 
+def test_settle_now_says_the_payouts_are_on_hold(trader, settled_event, staff):
+    event, _home, over_backer = settled_event
+    services.event_hold_payouts(event_id=event.pk, held=True, staff=staff)
+    corrected = {**football_result(2, 1), "ending": "completed"}
+    save(trader, event, {"result_json": json.dumps(corrected)})
+    response = trader.post(reverse("trader:settle", args=[event.pk]), follow=True)
+    assert "Payouts of this event are on hold" in response.content.decode()
+    assert SettlementRun.objects.filter(event=event).count() == 1
+    assert ledger.balances_of(over_backer)["BYN"] == 9_000
+
+
 def test_results_pages_are_staff_only(client, player):
     event = make_event(sport="football")
     url = reverse("trader:results", args=[event.pk])
