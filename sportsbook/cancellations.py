@@ -22,7 +22,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from django.db import transaction
+from django.db import OperationalError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -31,6 +31,8 @@ from sportsbook.models import Bet, BetLeg, BetStatus
 from sportsbook.settlement_runner import _ChunkMoney, _one_settlement_at_a_time
 
 REASON_MAX_LENGTH = Bet._meta.get_field("cancelled_reason").max_length
+# How long a cancellation waits for a settlement in progress (a page request must not hang).
+SETTLEMENT_WAIT = "10s"
 
 
 class CancelRefused(Exception):
@@ -74,7 +76,7 @@ def bets_cancel(
     now = now or timezone.now()
     result = Cancellation()
     with transaction.atomic():
-        _one_settlement_at_a_time()
+        _settlement_lock_or_refuse()
         bets = Bet.objects.select_for_update().order_by("pk")
         if wanted is not None:
             bets = bets.filter(pk__in=wanted)
@@ -104,6 +106,23 @@ def bets_cancel(
             result.returned[bet.currency] += change
             result.owed += owed
     return result
+
+
+def _settlement_lock_or_refuse() -> None:
+    """The settlement lock, waiting at most SETTLEMENT_WAIT on PostgreSQL (SQLite's writers are
+    one at a time and wait on their own busy timeout)."""
+    if connection.vendor != "postgresql":
+        _one_settlement_at_a_time()
+        return
+    with connection.cursor() as cursor:
+        cursor.execute(f"SET LOCAL lock_timeout = '{SETTLEMENT_WAIT}'")
+        try:
+            _one_settlement_at_a_time()
+        except OperationalError as busy:
+            raise CancelRefused(
+                _("A settlement is running: nothing was cancelled. Try again in a minute.")
+            ) from busy
+        cursor.execute("SET LOCAL lock_timeout TO DEFAULT")
 
 
 def _cancel_one(bet: Bet, *, reason: str, staff: Player | None, now: dt.datetime):

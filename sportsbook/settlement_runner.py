@@ -494,7 +494,9 @@ class _ChunkMoney:
         `sportsbook/receivable` and owed on the bets (E33). Returns bet id -> amount owed."""
         wallets = _wallets(self.wallets)
         balances = _lock_wallets(sorted(a.pk for a in wallets.values()))
+        debts = _debts_owed([key for key, amount in self.wallets.items() if amount > 0])
         owed: dict[int, int] = {}
+        repaid: dict[int, int] = {}
         for currency in sorted(
             set(self.held) | set(self.book_result) | {c for _p, c in self.wallets}
         ):
@@ -507,8 +509,13 @@ class _ChunkMoney:
                 if shortfall:
                     receivable += shortfall
                     owed.update(_spread(self.taken_back[(player_id, currency)], shortfall))
-                if amount + shortfall:
-                    legs.append((wallet, amount + shortfall))
+                # E33: what an earlier correction left owing is repaid first from a credit
+                repayment = _spread(debts.get((player_id, currency), []), max(0, amount))
+                receivable -= sum(repayment.values())
+                repaid.update(repayment)
+                credited = amount + shortfall - sum(repayment.values())
+                if credited:
+                    legs.append((wallet, credited))
             if receivable:
                 legs.append((receivable_account(currency), -receivable))
             if self.held.get(currency):
@@ -525,6 +532,7 @@ class _ChunkMoney:
                 reference=reference,
                 created_by=created_by,
             )
+        _repay_debts(repaid)
         return owed
 
 
@@ -541,6 +549,47 @@ def _lock_wallets(ids: list[int]) -> dict[int, int]:
             marks = ", ".join(["%s"] * len(ids))
             cursor.execute(f"SELECT id, balance FROM casino_account WHERE id IN ({marks})", ids)
         return dict(cursor.fetchall())
+
+
+def _debts_owed(keys: list[tuple[int, str]]) -> dict[tuple[int, str], list[tuple[int, int]]]:
+    """(player, currency) -> [(bet id, debt)], oldest bet first, for the players of `keys` who
+    owe on any bet (E33); read through the partial index of bets with a debt."""
+    if not keys:
+        return {}
+    wanted = set(keys)
+    players = sorted({player_id for player_id, _currency in wanted})
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute(
+                "SELECT player_id, currency, id, debt FROM sportsbook_bet "
+                "WHERE debt > 0 AND player_id = ANY(%s::bigint[]) ORDER BY id",
+                [_pg_list(players)],
+            )
+        else:
+            marks = ", ".join(["%s"] * len(players))
+            cursor.execute(
+                "SELECT player_id, currency, id, debt FROM sportsbook_bet "
+                f"WHERE debt > 0 AND player_id IN ({marks}) ORDER BY id",
+                players,
+            )
+        debts: dict[tuple[int, str], list[tuple[int, int]]] = defaultdict(list)
+        for player_id, currency, bet_id, debt in cursor.fetchall():
+            if (player_id, currency) in wanted:
+                debts[(player_id, currency)].append((bet_id, debt))
+    return debts
+
+
+def _repay_debts(repaid: dict[int, int]) -> None:
+    """Lower the debts the credits of this transfer repaid (the settlement lock is held, so
+    nobody else changes them meanwhile)."""
+    with connection.cursor() as cursor:
+        for bet_id, amount in sorted(repaid.items()):
+            cursor.execute(
+                "UPDATE sportsbook_bet SET debt = debt - %s WHERE id = %s AND debt >= %s",
+                [amount, bet_id, amount],
+            )
+            if cursor.rowcount != 1:
+                raise RuntimeError(f"bet {bet_id} no longer owes {amount}")
 
 
 def _spread(taken_back: list[tuple[int, int]], shortfall: int) -> dict[int, int]:

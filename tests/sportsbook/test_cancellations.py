@@ -5,6 +5,7 @@ never settled again; a double submit books once; the trader page and the admin r
 forms and non-staff; the player sees the bet void with the reason; the books stay clean."""
 
 import pytest
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
@@ -194,6 +195,36 @@ def test_sb_1_10_cancelled_bets_are_skipped_by_the_pipelined_settlement(monkeypa
     assert {(b.status, b.payout) for b in cancelled} == {(BetStatus.VOID, 1_000)}
     assert {(b.status, b.payout) for b in bets if b not in cancelled} == {(BetStatus.WON, 2_000)}
     assert balance(bettor) == 100_000 + 10 * 1_000
+    assert_books_clean()
+
+
+@requires_postgres
+@pytest.mark.django_db(transaction=True)
+def test_sb_1_10_a_cancellation_during_a_long_settlement_is_refused_not_hung(monkeypatch):
+    """A staff request does not wait without end for a settlement holding the lock: it is
+    refused with a message and cancels nothing."""
+    import psycopg
+
+    from sportsbook import cancellations, settlement_runner
+
+    monkeypatch.setattr(cancellations, "SETTLEMENT_WAIT", "200ms")
+    set_rates()
+    staff = new_player(is_staff=True)
+    bettor = new_player()
+    fund(bettor, 100_000)
+    bet = place(bettor, [outcome(make_event(), "1x2", "1")], stake=1_000)
+    settings = connection.settings_dict
+    with psycopg.connect(
+        dbname=settings["NAME"], user=settings["USER"], host=settings["HOST"], port=settings["PORT"]
+    ) as settling:
+        settling.execute("SELECT pg_advisory_xact_lock(%s)", [settlement_runner.SETTLEMENT_LOCK])
+        with pytest.raises(CancelRefused, match="settlement is running"):
+            bets_cancel(bet_ids=[bet.pk], reason=REASON, staff=staff)
+        settling.rollback()
+    bet.refresh_from_db()
+    assert bet.status == BetStatus.OPEN and bet.cancelled_at is None
+    done = bets_cancel(bet_ids=[bet.pk], reason=REASON, staff=staff)  # the lock is free again
+    assert [b.pk for b in done.cancelled] == [bet.pk]
     assert_books_clean()
 
 

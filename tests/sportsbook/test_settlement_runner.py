@@ -9,6 +9,8 @@ from decimal import Decimal
 import pytest
 from django.core.management import call_command
 from django.db import close_old_connections, connection
+from django.test import Client
+from django.urls import reverse
 from django.utils import timezone
 
 from casino import ledger
@@ -193,6 +195,88 @@ def test_e33_correction_beyond_the_wallet_is_owed(bettor):
     receivable = ledger.house_account(HousePurpose.SPORTSBOOK, "BYN", services.RECEIVABLE)
     assert sum(receivable.shards.values_list("balance", flat=True)) == -25_000
     assert_books_clean()
+
+
+def _owe_after_correction(bettor, owed: int) -> object:
+    """A won bet of 10,000 at 3.00, its winnings spent but `owed`, then corrected to lost."""
+    event = make_event(odds="3.00")
+    bet = place(bettor, [outcome(event, "1x2", "1")], stake=10_000)
+    finish(event, football_result(1, 0))
+    ledger.cashier_withdraw(
+        player=bettor,
+        amount=balance(bettor) - (30_000 - owed),
+        currency="BYN",
+        idempotency_key=f"out:{bet.pk}",
+        memo="x",
+    )
+    services.event_result_set(event_id=event.pk, result=football_result(0, 1))
+    event_settle(event_id=event.pk)
+    bet.refresh_from_db()
+    assert bet.debt == owed and balance(bettor) == 0
+    return bet
+
+
+def receivable_balance() -> int:
+    receivable = ledger.house_account(HousePurpose.SPORTSBOOK, "BYN", services.RECEIVABLE)
+    return sum(receivable.shards.values_list("balance", flat=True))
+
+
+def test_e33_a_debt_is_repaid_first_from_the_next_winnings(bettor):
+    owing = _owe_after_correction(bettor, 25_000)
+    fund(bettor, 10_000)
+    event = make_event(odds="3.00")
+    won = place(bettor, [outcome(event, "1x2", "1")], stake=10_000)
+    finish(event, football_result(2, 0))
+    owing.refresh_from_db()
+    won.refresh_from_db()
+    assert won.payout == 30_000 and owing.debt == 0
+    assert balance(bettor) == 5_000  # 30,000 won less the 25,000 owed
+    assert receivable_balance() == 0
+    payout = Transfer.objects.get(kind=TransferKind.PAYOUT, reference=f"settlement:{event.pk}:1")
+    assert {(e.account.owner_id, e.amount) for e in payout.entries.select_related("account")} >= {
+        (bettor.pk, 5_000)
+    }
+    assert_books_clean()
+
+
+def test_e33_winnings_smaller_than_the_debt_repay_part_of_it(bettor):
+    other = new_player()
+    fund(other, 100_000)
+    corrected = [make_event(odds="3.00"), make_event(odds="3.00")]
+    first, second = (place(bettor, [outcome(e, "1x2", "1")], stake=10_000) for e in corrected)
+    for event in corrected:
+        finish(event, football_result(1, 0))
+    ledger.cashier_withdraw(
+        player=bettor,
+        amount=balance(bettor) - 10_000,
+        currency="BYN",
+        idempotency_key="out",
+        memo="x",
+    )
+    for event in corrected:
+        services.event_result_set(event_id=event.pk, result=football_result(0, 1))
+        event_settle(event_id=event.pk)
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert (first.debt, second.debt, balance(bettor)) == (20_000, 30_000, 0)
+    fund(bettor, 10_000)
+    event = make_event(odds="2.50")
+    place(bettor, [outcome(event, "1x2", "1")], stake=10_000)
+    theirs = place(other, [outcome(event, "1x2", "1")], stake=10_000)
+    before = balance(other)
+    finish(event, football_result(1, 0))
+    first.refresh_from_db()
+    second.refresh_from_db()
+    # 25,000 won repays the older debt first, then 5,000 of the newer
+    assert (first.debt, second.debt) == (0, 25_000)
+    assert balance(bettor) == 0 and receivable_balance() == -25_000
+    theirs.refresh_from_db()
+    assert balance(other) == before + theirs.payout  # nobody else's winnings are touched
+    assert_books_clean()
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(bettor)
+    page = client.get(reverse("sportsbook:my_bets") + "?state=settled").content.decode()
+    assert page.count('class="bet-debt"') == 1 and "250.00" in page  # what the newer bet owes
 
 
 def test_result_for_the_wrong_sport_or_malformed_is_refused(bettor):
