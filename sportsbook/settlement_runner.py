@@ -680,10 +680,13 @@ def event_settle(
         last = event.settlement_runs.order_by("-number").first()
         if last is not None and last.result == event.result and event.settle_due_at is None:
             return None
-        corrected = last is not None and last.result != event.result
+        corrected = last is not None and (
+            last.result != event.result or last.reason == SettlementReason.CORRECTION
+        )
         if corrected and reason in (SettlementReason.SCHEDULED, SettlementReason.ON_DEMAND):
-            # settled before on another result: this run books the correction (E33); the same
-            # result again is a run interrupted halfway (a crash) being finished
+            # settled before on another result: this run books the correction (E33). The same
+            # result again is a run interrupted halfway (a crash) being finished: a correction
+            # that was interrupted is finished as a correction, its transfers as reversals.
             reason = SettlementReason.CORRECTION
         number = (event.settlement_runs.aggregate(n=Max("number"))["n"] or 0) + 1
         run = SettlementRun.objects.create(

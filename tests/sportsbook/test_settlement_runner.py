@@ -547,6 +547,38 @@ def test_a_settlement_interrupted_halfway_is_finished_by_the_next_run_not_called
     assert_books_clean()
 
 
+def test_e33_a_correction_interrupted_halfway_is_finished_as_a_correction(bettor, monkeypatch):
+    from sportsbook import settlement_runner
+
+    event = make_event(odds="2.00")
+    bets = [place(bettor, [outcome(event, "1x2", "1")], stake=1_000) for _ in range(3)]
+    finish(event, football_result(1, 0))
+    services.event_result_set(event_id=event.pk, result=football_result(0, 1))
+    monkeypatch.setattr(settlement_runner, "CHUNK", 2)
+    real_write = settlement_runner._write_chunk
+    calls = []
+
+    def crash_on_second_chunk(run, chunk, now):
+        calls.append(chunk.key)
+        if len(calls) == 2:
+            raise RuntimeError("the process died")
+        return real_write(run, chunk, now)
+
+    monkeypatch.setattr(settlement_runner, "_write_chunk", crash_on_second_chunk)
+    with pytest.raises(RuntimeError):
+        event_settle(event_id=event.pk)
+    monkeypatch.setattr(settlement_runner, "_write_chunk", real_write)
+    run = settle_due(timezone.now() + dt.timedelta(hours=1)) and event.settlement_runs.last()
+    assert run.number == 3 and run.reason == SettlementReason.CORRECTION
+    for bet in bets:
+        bet.refresh_from_db()
+    assert [b.payout for b in bets] == [0, 0, 0]
+    finished = Transfer.objects.filter(reference=run.reference)
+    assert finished.exists() and {t.kind for t in finished} == {TransferKind.REVERSAL}
+    assert balance(bettor) == 100_000 - 3_000
+    assert_books_clean()
+
+
 def test_sb_1_10_payouts_held_for_an_investigation_wait_until_released(bettor):
     event = make_event()
     bet = place(bettor, [outcome(event, "1x2", "1")])
