@@ -514,15 +514,10 @@ def test_chunks_graded_on_a_second_connection_settle_every_bet_once(monkeypatch)
     assert_books_clean()
 
 
-def test_a_settlement_interrupted_halfway_is_finished_by_the_next_run_not_called_a_correction(
-    bettor, monkeypatch
-):
+def _settle_crashing_on_the_second_chunk(event, monkeypatch) -> None:
+    """A settlement run in chunks of 2 bets whose process dies writing the second chunk."""
     from sportsbook import settlement_runner
 
-    event = make_event(odds="2.00")
-    bets = [place(bettor, [outcome(event, "1x2", "1")], stake=1_000) for _ in range(3)]
-    services.event_set_status(event_id=event.pk, status=EventStatus.FINISHED)
-    services.event_result_set(event_id=event.pk, result=football_result(1, 0))
     monkeypatch.setattr(settlement_runner, "CHUNK", 2)
     real_write = settlement_runner._write_chunk
     calls = []
@@ -537,6 +532,16 @@ def test_a_settlement_interrupted_halfway_is_finished_by_the_next_run_not_called
     with pytest.raises(RuntimeError):
         event_settle(event_id=event.pk)
     monkeypatch.setattr(settlement_runner, "_write_chunk", real_write)
+
+
+def test_a_settlement_interrupted_halfway_is_finished_by_the_next_run_not_called_a_correction(
+    bettor, monkeypatch
+):
+    event = make_event(odds="2.00")
+    bets = [place(bettor, [outcome(event, "1x2", "1")], stake=1_000) for _ in range(3)]
+    services.event_set_status(event_id=event.pk, status=EventStatus.FINISHED)
+    services.event_result_set(event_id=event.pk, result=football_result(1, 0))
+    _settle_crashing_on_the_second_chunk(event, monkeypatch)
     run = settle_due(timezone.now() + dt.timedelta(hours=1)) and event.settlement_runs.last()
     assert run.number == 2 and run.reason == SettlementReason.SCHEDULED
     for bet in bets:
@@ -548,26 +553,11 @@ def test_a_settlement_interrupted_halfway_is_finished_by_the_next_run_not_called
 
 
 def test_e33_a_correction_interrupted_halfway_is_finished_as_a_correction(bettor, monkeypatch):
-    from sportsbook import settlement_runner
-
     event = make_event(odds="2.00")
     bets = [place(bettor, [outcome(event, "1x2", "1")], stake=1_000) for _ in range(3)]
     finish(event, football_result(1, 0))
     services.event_result_set(event_id=event.pk, result=football_result(0, 1))
-    monkeypatch.setattr(settlement_runner, "CHUNK", 2)
-    real_write = settlement_runner._write_chunk
-    calls = []
-
-    def crash_on_second_chunk(run, chunk, now):
-        calls.append(chunk.key)
-        if len(calls) == 2:
-            raise RuntimeError("the process died")
-        return real_write(run, chunk, now)
-
-    monkeypatch.setattr(settlement_runner, "_write_chunk", crash_on_second_chunk)
-    with pytest.raises(RuntimeError):
-        event_settle(event_id=event.pk)
-    monkeypatch.setattr(settlement_runner, "_write_chunk", real_write)
+    _settle_crashing_on_the_second_chunk(event, monkeypatch)
     run = settle_due(timezone.now() + dt.timedelta(hours=1)) and event.settlement_runs.last()
     assert run.number == 3 and run.reason == SettlementReason.CORRECTION
     for bet in bets:
