@@ -1,10 +1,13 @@
-"""The sportsbook's live sockets: an event page's, and the bet slip's.
+"""The sportsbook's live sockets: an event page's, the bet slip's, and a trader's event page.
 
 Thin: authenticate, join the groups `event.<id>` (the page's event; the slip's events), and on
 each `line.changed` (sent by `services` after commit) push server-rendered fragments that htmx
 swaps out of band: an outcome's odds, a market suspended or reopened, the score and status, and
-the slip's odds (old and new, SB §1.7). The browser sends nothing: any message gets an error on
-this socket only, in the player's language.
+the slip's odds (old and new, SB §1.7). A trader's page (staff only) gets what another trader
+changed: the outcome's row with its new odds (and the odds-change log), a market suspended or
+reopened, the event's status and score with their forms' new versions, so the page's next change
+is checked against what it now shows. The browser sends nothing: any message gets an error on
+this socket only, in the user's language.
 """
 
 from __future__ import annotations
@@ -15,11 +18,12 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext
 
-from sportsbook import clock, selectors
+from sportsbook import clock, selectors, staff_views
 from sportsbook import slip as session_slip
 from sportsbook.models import Event
 
 CLOSE_UNAUTHENTICATED = 4401
+CLOSE_NOT_STAFF = 4403
 CLOSE_NO_EVENT = 4404
 
 
@@ -127,3 +131,46 @@ class SportConsumer(AsyncWebsocketConsumer):
             for row in view.rows
             if row.outcome.pk in self.slip_outcomes
         )
+
+
+class TraderConsumer(AsyncWebsocketConsumer):
+    """/ws/trader/event/<id>/: the trader's page of an event, for staff only."""
+
+    async def connect(self):
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self.close(code=CLOSE_UNAUTHENTICATED)
+            return
+        if not user.is_staff:
+            await self.close(code=CLOSE_NOT_STAFF)
+            return
+        self.user = user
+        self.language = getattr(user, "language", None) or "ru"
+        self.event_id = int(self.scope["url_route"]["kwargs"]["event_id"])
+        if not await database_sync_to_async(Event.objects.filter(pk=self.event_id).exists)():
+            await self.close(code=CLOSE_NO_EVENT)
+            return
+        self.group = f"event.{self.event_id}"
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code):
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        with translation.override(self.language):
+            html = render_to_string(
+                "sportsbook/_socket_error.html",
+                {"message": gettext("This socket accepts no messages."), "oob": True},
+            )
+        await self.send(text_data=html)
+
+    async def line_changed(self, message):
+        for html in await self._render(message):
+            await self.send(text_data=html)
+
+    @database_sync_to_async
+    def _render(self, message: dict) -> list[str]:
+        with translation.override(self.language):
+            return staff_views.trader_fragments(self.event_id, message)

@@ -1,8 +1,9 @@
 from django.urls import path
 
-from sportsbook.consumers import SportConsumer
+from sportsbook.consumers import SportConsumer, TraderConsumer
 
 websocket_urlpatterns = [
     path("ws/sport/event/<int:event_id>/", SportConsumer.as_asgi()),
     path("ws/sport/slip/", SportConsumer.as_asgi()),
+    path("ws/trader/event/<int:event_id>/", TraderConsumer.as_asgi()),
 ]

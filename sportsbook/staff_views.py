@@ -17,6 +17,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Case, Count, IntegerField, Prefetch, Value, When
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -178,6 +179,51 @@ def odds_changes(request, event_id: int):
         "sportsbook/trader/_changes.html",
         {"event": event, "changes": _recent_changes(event)},
     )
+
+
+def trader_fragments(event_id: int, change: dict) -> list[str]:
+    """What a trader's open page of the event swaps out of band after `change` (a `line.changed`
+    message), one frame each: the changed outcome's row and the odds-change log (apart: a row
+    cannot share a fragment with a block), the changed market, or the event panel (status, score
+    and their versions). Forms keep no CSRF field here (no request): the page sends its token as
+    a header with every htmx request (base.html)."""
+    what = change.get("what")
+    if what == "odds":
+        outcome = (
+            Outcome.objects.select_related("market__event")
+            .filter(pk=change.get("outcome"), market__event_id=event_id)
+            .first()
+        )
+        if outcome is None:
+            return []
+        event = outcome.market.event
+        last = outcome.odds_changes.select_related("changed_by").order_by("-changed_at", "-pk")
+        change = last.first()
+        row = render_to_string(
+            "sportsbook/trader/_outcome_row.html",
+            {
+                "outcome": outcome,
+                "market": outcome.market,
+                "oob_row": True,
+                # who set these odds: the confirmation on the page that set them, news elsewhere
+                "changed_by": change.changed_by.shown_name if change and change.changed_by else "",
+                "saved": change is not None,
+            },
+        )
+        log = render_to_string(
+            "sportsbook/trader/_changes.html", {"changes": _recent_changes(event)}
+        )
+        return [row, f'<div id="odds-changes" hx-swap-oob="innerHTML">{log}</div>']
+    event = Event.objects.select_related("competition__sport").filter(pk=event_id).first()
+    if event is None:
+        return []
+    if what == "market":
+        market = _event_markets(event).filter(pk=change.get("market")).first()
+        if market is None:
+            return []
+        return [render_to_string("sportsbook/trader/_market.html", {"market": market, "oob": True})]
+    panel = render_to_string("sportsbook/trader/_event_panel.html", _event_context(event))
+    return [f'<div id="event-panel" hx-swap-oob="innerHTML">{panel}</div>']
 
 
 # --- the line ----------------------------------------------------------------------------------

@@ -101,6 +101,21 @@ class DaphneServer:
                 f"--- stdout ---\n{result.stdout}\n--- stderr ---\n{result.stderr}"
             )
 
+    def shell(self, code: str) -> str:
+        """Run `code` in `manage.py shell` against this server's database and settings (another
+        process, as a trader's or a clock's change would be); returns what it printed."""
+        result = subprocess.run(
+            [sys.executable, "manage.py", "shell", "-c", code],
+            cwd=PROJECT_ROOT,
+            env=self.environment(),
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        if result.returncode != 0:
+            raise ServerError(f"manage.py shell failed:\n{result.stderr}")
+        return result.stdout
+
     def start(self) -> str:
         self.tmpdir = Path(tempfile.mkdtemp(prefix="casino-server-"))
         self.port = free_port()

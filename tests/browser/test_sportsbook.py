@@ -7,13 +7,11 @@ server runs with Redis as its channel layer), confirms the new odds, and finds t
 import json
 import os
 import re
-import subprocess
-import sys
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.server import PROJECT_ROOT, DaphneServer
+from tests.server import DaphneServer
 
 pytestmark = pytest.mark.browser
 
@@ -49,19 +47,6 @@ services.odds_set(outcome_id=%(outcome)d, odds=Decimal(%(odds)r), staff=None)
 """
 
 
-def manage_shell(server: DaphneServer, code: str) -> str:
-    result = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", code],
-        cwd=PROJECT_ROOT,
-        env=server.environment(),
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert result.returncode == 0, result.stderr
-    return result.stdout
-
-
 @pytest.fixture(scope="module")
 def daphne_server():
     # Redis: the odds change comes from another process, as a trader's would in production.
@@ -73,7 +58,7 @@ def daphne_server():
 
 @pytest.fixture(scope="module")
 def picks(daphne_server):
-    output = manage_shell(daphne_server, SETUP % {"password": PASSWORD})
+    output = daphne_server.shell(SETUP % {"password": PASSWORD})
     return json.loads(output.strip().splitlines()[-1])
 
 
@@ -128,7 +113,7 @@ def test_express_system_live_odds_change_confirm_and_my_bets(
     page.goto(f"/sport/event/{picks[0]['event']}/")
     expect(page.locator(".event-page[data-connected='1']")).to_have_count(1)
     slip_connected(page)
-    manage_shell(daphne_server, ODDS_SET % {"outcome": first, "odds": "1.80"})
+    daphne_server.shell(ODDS_SET % {"outcome": first, "odds": "1.80"})
     expect(page.locator(f"#outcome-{first} .odds")).to_have_text("1.80")
     odds = page.locator(f"#slip-odds-{first}")
     expect(odds.locator(".old-odds")).to_have_text("1.50")

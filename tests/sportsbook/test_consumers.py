@@ -1,6 +1,6 @@
-"""The sportsbook's live sockets: an event page's and the bet slip's. Odds changes, suspensions,
-scores and status changes are pushed as out-of-band fragments; anonymous sockets are refused;
-the browser sends nothing."""
+"""The sportsbook's live sockets: an event page's, the bet slip's and a trader's event page. Odds
+changes, suspensions, scores and status changes are pushed as out-of-band fragments; anonymous
+sockets are refused, and the trader's socket to anyone but staff; the browser sends nothing."""
 
 import datetime as dt
 from decimal import Decimal
@@ -25,8 +25,8 @@ HOST = (b"host", b"127.0.0.1:8000")
 
 
 @database_sync_to_async
-def signed_in(language: str = "en", slip_outcomes=()):
-    player = new_player(language=language)
+def signed_in(language: str = "en", slip_outcomes=(), is_staff: bool = False):
+    player = new_player(language=language, is_staff=is_staff)
     client = Client(HTTP_HX_REQUEST="true")
     client.force_login(player)
     for outcome in slip_outcomes:
@@ -159,3 +159,74 @@ async def test_a_message_from_the_browser_gets_an_error_on_that_socket_only():
     assert await listener.receive_nothing()
     await talker.disconnect()
     await listener.disconnect()
+
+
+# --- the trader's page ----------------------------------------------------------------------------
+
+
+async def test_the_traders_socket_is_for_staff_only():
+    event, _outcome, _market = await make_event()
+    _player, cookie = await signed_in()
+    refusals = []
+    for headers in ([ORIGIN, HOST], [ORIGIN, HOST, cookie]):
+        communicator = WebsocketCommunicator(
+            application, f"/ws/trader/event/{event.pk}/", headers=headers
+        )
+        refusals.append(await communicator.connect())
+    assert refusals == [(False, 4401), (False, 4403)]
+    _staff, staff_cookie = await signed_in(is_staff=True)
+    communicator = WebsocketCommunicator(
+        application, "/ws/trader/event/999999/", headers=[ORIGIN, HOST, staff_cookie]
+    )
+    assert await communicator.connect() == (False, 4404)
+
+
+async def test_another_traders_odds_change_reaches_the_traders_page():
+    event, outcome, _market = await make_event()
+    staff, cookie = await signed_in(is_staff=True)
+    page = await connect(f"/ws/trader/event/{event.pk}/", cookie)
+    await database_sync_to_async(services.odds_set)(
+        outcome_id=outcome.pk, odds=Decimal("2.35"), staff=staff
+    )
+    row, log = await page.receive_from(), await page.receive_from()
+    # the row, with the odds the page's next change is checked against, and the change log
+    assert row.strip().startswith(
+        f'<tr id="outcome-{outcome.pk}" class="saved" hx-swap-oob="true">'
+    )
+    assert f"✓ {staff.shown_name}" in row  # who set them
+    assert 'name="was" value="2.350"' in row and 'name="odds" value="2.350"' in row
+    assert log.startswith('<div id="odds-changes" hx-swap-oob="innerHTML">') and "2.350" in log
+    await page.disconnect()
+
+
+async def test_a_suspension_a_status_and_a_score_reach_the_traders_page():
+    event, _outcome, market = await make_event(in_play=True, starts_in=dt.timedelta(minutes=-1))
+    _staff, cookie = await signed_in(is_staff=True)
+    page = await connect(f"/ws/trader/event/{event.pk}/", cookie)
+    await database_sync_to_async(services.market_set_status)(
+        market_id=market.pk, status=MarketStatus.SUSPENDED
+    )
+    html = await page.receive_from()
+    assert f'id="market-{market.pk}" hx-swap-oob="true"' in html and "Reopen" in html
+    await database_sync_to_async(services.event_set_status)(
+        event_id=event.pk, status=EventStatus.LIVE
+    )
+    html = await page.receive_from()
+    assert html.startswith('<div id="event-panel" hx-swap-oob="innerHTML">')
+    event = await database_sync_to_async(type(event).objects.get)(pk=event.pk)
+    assert f'name="version" value="{event.version}"' in html  # the forms' new version
+    await database_sync_to_async(services.event_score_set)(
+        event_id=event.pk, score=[2, 1], minute=70, period="2nd half"
+    )
+    html = await page.receive_from()
+    assert 'id="event-panel"' in html and 'value="70"' in html
+    await page.disconnect()
+
+
+async def test_a_message_from_the_traders_page_gets_an_error_on_that_socket_only():
+    event, _outcome, _market = await make_event()
+    _staff, cookie = await signed_in(is_staff=True)
+    page = await connect(f"/ws/trader/event/{event.pk}/", cookie)
+    await page.send_to(text_data='{"odds": "9.99"}')
+    assert "This socket accepts no messages." in await page.receive_from()
+    await page.disconnect()

@@ -1,0 +1,73 @@
+"""Two traders on the same event in two browsers: what one changes (odds, a suspension) appears
+on the other's page without a reload, and the other's next change is checked against it. Waits
+are Playwright's auto-waiting expect(...), never fixed sleeps."""
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+pytestmark = pytest.mark.browser
+
+PASSWORD = "trader-pass-77"
+
+SETUP = """
+import json
+from casino.models import Player
+from tests.sportsbook import factories
+
+for name in ("trader-a", "trader-b"):
+    Player.objects.create_user(username=name, password=%(password)r, is_staff=True, language="en")
+event = factories.event(home="Dinamo Minsk", away="BATE", kinds=("1x2",))
+outcome = factories.outcome(event)
+print(json.dumps({"event": event.pk, "outcome": outcome.pk, "market": outcome.market_id}))
+"""
+
+
+@pytest.fixture(scope="module")
+def line(daphne_server):
+    output = daphne_server.shell(SETUP % {"password": PASSWORD})
+    return json.loads(output.strip().splitlines()[-1])
+
+
+def trader_page(browser: Browser, server_url: str, username: str, event: int) -> Page:
+    context = browser.new_context(base_url=server_url, locale="en-GB")
+    page = context.new_page()
+    page.goto(f"/accounts/login/?next=/trader/event/{event}/")
+    form = page.locator("main form").filter(has=page.locator("input[name=username]"))
+    form.locator("input[name=username]").fill(username)
+    form.locator("input[name=password]").fill(PASSWORD)
+    form.locator("button[type=submit]").click()
+    expect(page).to_have_url(re.compile(rf"/trader/event/{event}/$"))
+    expect(page.locator(".trader[data-connected='1']")).to_have_count(1)
+    return page
+
+
+def test_what_one_trader_changes_appears_on_the_others_page(browser, server_url, line):
+    first = trader_page(browser, server_url, "trader-a", line["event"])
+    second = trader_page(browser, server_url, "trader-b", line["event"])
+    row = f"#outcome-{line['outcome']}"
+
+    # A moves the odds; B's row and change log show it
+    odds = first.locator(f"{row} input[name=odds]")
+    odds.fill("2.15")
+    odds.press("Enter")
+    expect(first.locator(f"{row}.saved")).to_have_count(1)
+    expect(second.locator(f"{row} input[name=odds]")).to_have_value("2.150")
+    expect(second.locator("#odds-changes")).to_contain_text("2.150")
+
+    # B's next change is checked against what B now shows, so it is accepted
+    odds = second.locator(f"{row} input[name=odds]")
+    odds.fill("2.05")
+    odds.press("Enter")
+    expect(second.locator(f"{row}.saved")).to_have_count(1)
+    expect(first.locator(f"{row} input[name=odds]")).to_have_value("2.050")
+
+    # A suspends the market; B sees it suspended, with Reopen
+    market = f"#market-{line['market']}"
+    first.locator(f"{market} button[type=submit]").click()
+    expect(second.locator(f"{market}.status-suspended")).to_have_count(1)
+    expect(second.locator(f"{market} button[type=submit]")).to_have_text("Reopen")
+    first.context.close()
+    second.context.close()
