@@ -27,35 +27,30 @@ CLOSE_NOT_STAFF = 4403
 CLOSE_NO_EVENT = 4404
 
 
-class SportConsumer(AsyncWebsocketConsumer):
-    """/ws/sport/event/<id>/ (the event page) and /ws/sport/slip/ (the slip's events)."""
+class LineSocket(AsyncWebsocketConsumer):
+    """What the line's sockets share: the signed-in user's language, the groups `event.<id>`
+    they listen to, no messages from the browser, and each `line.changed` rendered (in the
+    database thread, `frames`) into the frames to send."""
 
-    async def connect(self):
+    groups_joined: list[str] = []
+
+    async def signed_in(self) -> bool:
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
             await self.close(code=CLOSE_UNAUTHENTICATED)
-            return
-        clock.ensure_running()
+            return False
         self.user = user
         self.language = getattr(user, "language", None) or "ru"
-        event_id = self.scope["url_route"]["kwargs"].get("event_id")
-        self.event_id = int(event_id) if event_id is not None else None
-        if self.event_id is not None and not await self._event_exists(self.event_id):
-            await self.close(code=CLOSE_NO_EVENT)
-            return
-        self.slip_outcomes = set()
-        event_ids = set()
-        if self.event_id is None:
-            self.slip_outcomes, event_ids = await self._slip_of_session()
-        else:
-            event_ids = {self.event_id}
+        return True
+
+    async def listen(self, event_ids) -> None:
         self.groups_joined = [f"event.{pk}" for pk in sorted(event_ids)]
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
 
     async def disconnect(self, code):
-        for group in getattr(self, "groups_joined", []):
+        for group in self.groups_joined:
             await self.channel_layer.group_discard(group, self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None):
@@ -67,15 +62,43 @@ class SportConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=html)
 
     async def line_changed(self, message):
-        html = await self._render(message)
-        if html:
+        for html in await self._frames(message):
             await self.send(text_data=html)
-
-    # --- reads and renders (in the database thread) -----------------------------------------
 
     @database_sync_to_async
     def _event_exists(self, event_id: int) -> bool:
         return Event.objects.filter(pk=event_id).exists()
+
+    @database_sync_to_async
+    def _frames(self, message: dict) -> list[str]:
+        with translation.override(self.language):
+            return self.frames(message)
+
+    def frames(self, message: dict) -> list[str]:
+        raise NotImplementedError
+
+
+class SportConsumer(LineSocket):
+    """/ws/sport/event/<id>/ (the event page) and /ws/sport/slip/ (the slip's events)."""
+
+    async def connect(self):
+        if not await self.signed_in():
+            return
+        clock.ensure_running()
+        event_id = self.scope["url_route"]["kwargs"].get("event_id")
+        self.event_id = int(event_id) if event_id is not None else None
+        if self.event_id is not None and not await self._event_exists(self.event_id):
+            await self.close(code=CLOSE_NO_EVENT)
+            return
+        self.slip_outcomes = set()
+        event_ids = set()
+        if self.event_id is None:
+            self.slip_outcomes, event_ids = await self._slip_of_session()
+        else:
+            event_ids = {self.event_id}
+        await self.listen(event_ids)
+
+    # --- reads and renders (in the database thread) -----------------------------------------
 
     @database_sync_to_async
     def _slip_of_session(self) -> tuple[set[int], set[int]]:
@@ -86,12 +109,9 @@ class SportConsumer(AsyncWebsocketConsumer):
         view = selectors.slip_view(slip, self.user)
         return set(view.outcome_ids), set(view.event_ids)
 
-    @database_sync_to_async
-    def _render(self, message: dict) -> str:
-        with translation.override(self.language):
-            if self.event_id is None:
-                return self._render_slip(message)
-            return self._render_event(message)
+    def frames(self, message: dict) -> list[str]:
+        html = self._render_slip(message) if self.event_id is None else self._render_event(message)
+        return [html] if html else []
 
     def _render_event(self, message: dict) -> str:
         what = message.get("what")
@@ -133,44 +153,20 @@ class SportConsumer(AsyncWebsocketConsumer):
         )
 
 
-class TraderConsumer(AsyncWebsocketConsumer):
+class TraderConsumer(LineSocket):
     """/ws/trader/event/<id>/: the trader's page of an event, for staff only."""
 
     async def connect(self):
-        user = self.scope.get("user")
-        if user is None or not user.is_authenticated:
-            await self.close(code=CLOSE_UNAUTHENTICATED)
+        if not await self.signed_in():
             return
-        if not user.is_staff:
+        if not self.user.is_staff:
             await self.close(code=CLOSE_NOT_STAFF)
             return
-        self.user = user
-        self.language = getattr(user, "language", None) or "ru"
         self.event_id = int(self.scope["url_route"]["kwargs"]["event_id"])
-        if not await database_sync_to_async(Event.objects.filter(pk=self.event_id).exists)():
+        if not await self._event_exists(self.event_id):
             await self.close(code=CLOSE_NO_EVENT)
             return
-        self.group = f"event.{self.event_id}"
-        await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.accept()
+        await self.listen([self.event_id])
 
-    async def disconnect(self, code):
-        if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
-
-    async def receive(self, text_data=None, bytes_data=None):
-        with translation.override(self.language):
-            html = render_to_string(
-                "sportsbook/_socket_error.html",
-                {"message": gettext("This socket accepts no messages."), "oob": True},
-            )
-        await self.send(text_data=html)
-
-    async def line_changed(self, message):
-        for html in await self._render(message):
-            await self.send(text_data=html)
-
-    @database_sync_to_async
-    def _render(self, message: dict) -> list[str]:
-        with translation.override(self.language):
-            return staff_views.trader_fragments(self.event_id, message)
+    def frames(self, message: dict) -> list[str]:
+        return staff_views.trader_fragments(self.event_id, message)

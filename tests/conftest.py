@@ -29,6 +29,17 @@ def fund(player: Player, amount: int, currency: str = "BYN") -> ledger.TransferR
     )
 
 
+def spend_down_to(player: Player, keep: int, currency: str = "BYN") -> None:
+    """Withdraw all but `keep` of the player's balance: winnings spent before a correction."""
+    ledger.cashier_withdraw(
+        player=player,
+        amount=ledger.balances_of(player).get(currency, 0) - keep,
+        currency=currency,
+        idempotency_key=f"spend:{uuid.uuid4()}",
+        memo="spent",
+    )
+
+
 def assert_books_clean() -> None:
     report = books_check()
     assert report.clean, report.text()

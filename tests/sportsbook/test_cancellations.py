@@ -15,7 +15,13 @@ from sportsbook import services
 from sportsbook.cancellations import CancelRefused, bets_cancel
 from sportsbook.models import Bet, BetKind, BetSettlement, BetStatus, EventStatus
 from sportsbook.settlement_runner import event_settle
-from tests.conftest import assert_books_clean, fund, new_player, requires_postgres
+from tests.conftest import (
+    assert_books_clean,
+    fund,
+    new_player,
+    requires_postgres,
+    spend_down_to,
+)
 from tests.sportsbook.line import football_result, make_event, outcome, place, set_rates
 
 pytestmark = pytest.mark.django_db
@@ -108,13 +114,7 @@ def test_e33_a_cancelled_win_the_wallet_no_longer_holds_is_owed(bettor, staff, l
     event, _other, _player = line
     bet = place(bettor, [outcome(event, "1x2", "1")], stake=10_000)
     finish(event, football_result(1, 0))  # pays 20,000
-    ledger.cashier_withdraw(
-        player=bettor,
-        amount=balance(bettor) - 4_000,
-        currency="BYN",
-        idempotency_key="out",
-        memo="",
-    )
+    spend_down_to(bettor, 4_000)
     done = bets_cancel(bet_ids=[bet.pk], reason="wrong score shown", staff=staff)
     bet.refresh_from_db()
     assert (bet.status, bet.payout, bet.debt) == (BetStatus.VOID, 10_000, 6_000)

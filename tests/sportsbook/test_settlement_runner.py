@@ -34,7 +34,13 @@ from sportsbook.settlement.markets import KINDS
 from sportsbook.settlement.random_results import random_result
 from sportsbook.settlement.results import EventResult
 from sportsbook.settlement_runner import event_settle, settle_due
-from tests.conftest import assert_books_clean, fund, new_player, requires_postgres
+from tests.conftest import (
+    assert_books_clean,
+    fund,
+    new_player,
+    requires_postgres,
+    spend_down_to,
+)
 from tests.sportsbook.line import football_result, make_event, outcome, place, set_rates
 
 pytestmark = pytest.mark.django_db
@@ -180,13 +186,7 @@ def test_e33_correction_beyond_the_wallet_is_owed(bettor):
     event = make_event(odds="3.00")
     bet = place(bettor, [outcome(event, "1x2", "1")], stake=10_000)
     finish(event, football_result(1, 0))
-    ledger.cashier_withdraw(
-        player=bettor,
-        amount=balance(bettor) - 5_000,
-        currency="BYN",
-        idempotency_key="out",
-        memo="x",
-    )
+    spend_down_to(bettor, 5_000)
     services.event_result_set(event_id=event.pk, result=football_result(0, 1))
     event_settle(event_id=event.pk)
     bet.refresh_from_db()
@@ -202,13 +202,7 @@ def _owe_after_correction(bettor, owed: int) -> object:
     event = make_event(odds="3.00")
     bet = place(bettor, [outcome(event, "1x2", "1")], stake=10_000)
     finish(event, football_result(1, 0))
-    ledger.cashier_withdraw(
-        player=bettor,
-        amount=balance(bettor) - (30_000 - owed),
-        currency="BYN",
-        idempotency_key=f"out:{bet.pk}",
-        memo="x",
-    )
+    spend_down_to(bettor, 30_000 - owed)
     services.event_result_set(event_id=event.pk, result=football_result(0, 1))
     event_settle(event_id=event.pk)
     bet.refresh_from_db()
@@ -246,13 +240,7 @@ def test_e33_winnings_smaller_than_the_debt_repay_part_of_it(bettor):
     first, second = (place(bettor, [outcome(e, "1x2", "1")], stake=10_000) for e in corrected)
     for event in corrected:
         finish(event, football_result(1, 0))
-    ledger.cashier_withdraw(
-        player=bettor,
-        amount=balance(bettor) - 10_000,
-        currency="BYN",
-        idempotency_key="out",
-        memo="x",
-    )
+    spend_down_to(bettor, 10_000)
     for event in corrected:
         services.event_result_set(event_id=event.pk, result=football_result(0, 1))
         event_settle(event_id=event.pk)
