@@ -13,6 +13,7 @@ class SportsbookConfig(AppConfig):
         register_statement_links()
 
     def books_check(self, report) -> None:
-        from sportsbook.books import check_stakes_held
+        from sportsbook.books import check_receivable, check_stakes_held
 
         check_stakes_held(report)
+        check_receivable(report)

@@ -1,5 +1,6 @@
-"""The sportsbook's part of the books check: the account `sportsbook/stakes-held` must hold
-exactly the stakes of the bets not yet settled, per currency (docs/architecture.md)."""
+"""The sportsbook's part of the books check, per currency: the account `sportsbook/stakes-held`
+must hold exactly the stakes of the bets not yet settled (docs/architecture.md), and the account
+`sportsbook/receivable` must be owed exactly what the bets' debts say (E33)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,19 @@ from django.db.models import Sum
 
 from casino.currencies import format_amount
 from casino.models import AccountKind, HouseBalanceShard, HousePurpose
+
+
+def _house_balances(reference: str) -> dict[str, int]:
+    return dict(
+        HouseBalanceShard.objects.filter(
+            account__kind=AccountKind.HOUSE,
+            account__purpose=HousePurpose.SPORTSBOOK,
+            account__reference=reference,
+        )
+        .values("account__currency")
+        .annotate(total=Sum("balance"))
+        .values_list("account__currency", "total")
+    )
 
 
 def check_stakes_held(report) -> None:
@@ -19,16 +33,7 @@ def check_stakes_held(report) -> None:
         .annotate(total=Sum("stake"))
         .values_list("currency", "total")
     )
-    held = dict(
-        HouseBalanceShard.objects.filter(
-            account__kind=AccountKind.HOUSE,
-            account__purpose=HousePurpose.SPORTSBOOK,
-            account__reference=STAKES_HELD,
-        )
-        .values("account__currency")
-        .annotate(total=Sum("balance"))
-        .values_list("account__currency", "total")
-    )
+    held = _house_balances(STAKES_HELD)
     for currency in sorted(set(open_stakes) | set(held)):
         expected, actual = open_stakes.get(currency, 0), held.get(currency, 0)
         report.lines.append(
@@ -38,4 +43,27 @@ def check_stakes_held(report) -> None:
         if expected != actual:
             report.problems.append(
                 f"sportsbook {currency}: stakes held {actual} but open bets stake {expected}"
+            )
+
+
+def check_receivable(report) -> None:
+    from sportsbook.models import Bet
+    from sportsbook.services import RECEIVABLE
+
+    owed = dict(
+        Bet.objects.filter(debt__gt=0)
+        .values("currency")
+        .annotate(total=Sum("debt"))
+        .values_list("currency", "total")
+    )
+    receivable = _house_balances(RECEIVABLE)
+    for currency in sorted(set(owed) | set(receivable)):
+        expected, actual = -owed.get(currency, 0), receivable.get(currency, 0)
+        report.lines.append(
+            f"sportsbook {currency}: owed on bets after corrections "
+            f"{format_amount(-expected, currency)}, receivable {format_amount(-actual, currency)}"
+        )
+        if expected != actual:
+            report.problems.append(
+                f"sportsbook {currency}: receivable {actual} but the bets owe {-expected}"
             )

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from casino import ledger
+from casino.books import books_check
 from casino.models import HousePurpose, Transfer, TransferKind
 from sportsbook import services
 from sportsbook.models import (
@@ -231,6 +232,15 @@ def test_e33_a_debt_is_repaid_first_from_the_next_winnings(bettor):
         (bettor.pk, 5_000)
     }
     assert_books_clean()
+
+
+def test_e33_the_books_check_holds_the_receivable_to_the_bets_debts(bettor):
+    owing = _owe_after_correction(bettor, 25_000)
+    assert_books_clean()
+    Bet.objects.filter(pk=owing.pk).update(debt=20_000)  # a debt forgiven outside the ledger
+    report = books_check()
+    assert not report.clean
+    assert any("receivable -25000 but the bets owe 20000" in p for p in report.problems)
 
 
 def test_e33_winnings_smaller_than_the_debt_repay_part_of_it(bettor):
