@@ -24,6 +24,7 @@ from casino.models import AccountKind, Entry, GamingLimit, LimitKind
 from casino.references import url_for
 
 STATEMENT_PAGE_SIZE = 25
+LOBBY_EVENTS = 6  # sportsbook events shown in the lobby
 
 
 def _remember_language(response: HttpResponse, language: str) -> HttpResponse:
@@ -77,9 +78,21 @@ def language_switch(request):
 
 @login_required
 def lobby(request):
+    from sportsbook.selectors import events_list
     from tables.selectors import lobby_tables
 
-    return render(request, "casino/lobby.html", {"lobby_tables": lobby_tables()})
+    # live events first, then the next to start
+    live = list(events_list(live=True)[:LOBBY_EVENTS])
+    upcoming = (
+        list(events_list(live=False)[: LOBBY_EVENTS - len(live)])
+        if len(live) < LOBBY_EVENTS
+        else []
+    )
+    return render(
+        request,
+        "casino/lobby.html",
+        {"lobby_tables": lobby_tables(), "lobby_events": live + upcoming},
+    )
 
 
 @login_required

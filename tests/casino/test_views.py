@@ -1,5 +1,6 @@
 """Player pages and staff pages through the Django test client."""
 
+import datetime as dt
 import uuid
 
 import pytest
@@ -155,6 +156,24 @@ def test_lobby_shows_balances_in_the_header_and_connects_the_live_socket(player_
     assert "123.45\u00a0BYN" in page and "5.00\u00a0USD" in page
     assert 'ws-connect="/ws/lobby/"' in page
     assert 'id="table-list"' in page and 'id="sportsbook"' in page
+
+
+def test_the_lobby_lists_live_events_first_then_the_next_ones(player_client):
+    from sportsbook.models import EventStatus
+    from tests.sportsbook import factories
+
+    later = factories.event(home="Neman", away="Shakhtyor", starts_in=dt.timedelta(days=2))
+    sooner = factories.event(home="Gomel", away="Torpedo", starts_in=dt.timedelta(hours=3))
+    live = factories.event(
+        home="Dinamo", away="BATE", status=EventStatus.LIVE, starts_in=-dt.timedelta(minutes=30)
+    )
+    finished = factories.event(home="Slavia", away="Isloch", status=EventStatus.FINISHED)
+    page = player_client.get(reverse("lobby")).content.decode()
+    section = page[page.index('id="sportsbook"') :]
+    positions = [section.index(f'href="/sport/event/{e.pk}/"') for e in (live, sooner, later)]
+    assert positions == sorted(positions)
+    assert f'href="/sport/event/{finished.pk}/"' not in section
+    assert 'href="/sport/"' in section
 
 
 def test_statement_is_paginated_with_running_balance(player_client, player):
