@@ -3,6 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from casino import views
+from tables import views as table_views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -16,6 +17,8 @@ urlpatterns = [
     path("cashier/limits/", views.gaming_limits, name="limits"),
     path("i18n/setlang/", views.language_switch, name="set_language"),
     path("tables/", include("tables.urls")),
+    path("pit/", table_views.pit, name="pit"),
+    path("pit/<int:table_id>/act/", table_views.pit_act, name="pit_act"),
     path("sport/", include("sportsbook.urls")),
     path("trader/", include("sportsbook.staff_urls")),
     path("admin/", admin.site.urls),

@@ -27,7 +27,9 @@ MAX_FRAME_BYTES = 4096
 RATE_PER_SECOND = 20.0  # far above a person clicking, far below a flood
 RATE_BURST = 40
 CLOSE_UNAUTHENTICATED = 4401
+CLOSE_NOT_PIT = 4403
 CLOSE_NO_TABLE = 4404
+PIT_PERMISSION = "casino.view_pit"
 FRAME_TYPES = {"act", "sync", "sit", "leave", "sit_out", "back", "ready"}
 RESERVED_FIELDS = {"type", "action", "payload", "client_action_id", "HEADERS"}
 
@@ -105,6 +107,12 @@ def engine_action(frame: dict) -> dict:
     if "cards" in payload and isinstance(payload["cards"], str):
         payload["cards"] = [payload["cards"]]
     return {**payload, "type": frame["action"]}
+
+
+def error_frame(message: str, language: str) -> str:
+    """A readable error for one socket, in its user's language, swapped out of band."""
+    with translation.override(language):
+        return render_to_string("tables/_error.html", {"message": gettext(message), "oob": True})
 
 
 class TableConsumer(AsyncWebsocketConsumer):
@@ -251,11 +259,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send_snapshot()
 
     async def send_error(self, message: str):
-        with translation.override(self.language):
-            html = render_to_string(
-                "tables/_error.html", {"message": gettext(message), "oob": True}
-            )
-        await self.send(text_data=html)
+        await self.send(text_data=error_frame(message, self.language))
 
     async def table_view(self, event):
         # Seated players get their own view through their user group instead (a frame sent
@@ -277,3 +281,34 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def wallet_balance(self, event):
         """The player's user group also carries wallet updates; the lobby socket shows them."""
+
+
+class PitConsumer(AsyncWebsocketConsumer):
+    """/ws/pit/: the pit boss's monitor. Each table's summary (sent to the `pit` group by the
+    table actor when what it shows changes) becomes that table's row, swapped out of band."""
+
+    async def connect(self):
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self.close(code=CLOSE_UNAUTHENTICATED)
+            return
+        if not await database_sync_to_async(user.has_perm)(PIT_PERMISSION):
+            await self.close(code=CLOSE_NOT_PIT)
+            return
+        self.language = getattr(user, "language", None) or "ru"
+        self.joined = True
+        await self.channel_layer.group_add(services.PIT_GROUP, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code):
+        if getattr(self, "joined", False):
+            await self.channel_layer.group_discard(services.PIT_GROUP, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        message = gettext_noop("This socket accepts no messages.")
+        await self.send(text_data=error_frame(message, self.language))
+
+    async def pit_summary(self, event):
+        with translation.override(self.language):
+            html = render_to_string("tables/_pit_row.html", {"t": event["summary"], "oob": True})
+        await self.send(text_data=html)

@@ -8,10 +8,18 @@ from tables.models import Hand, Table, TableEvent, TableStatus
 
 
 def lobby_tables() -> list[dict]:
-    tables = Table.objects.exclude(status=TableStatus.CLOSED).prefetch_related("seats__player")
+    return _summaries(Table.objects.exclude(status=TableStatus.CLOSED))
+
+
+def pit_tables() -> list[dict]:
+    """Every table, closed ones too, for the pit boss."""
+    return _summaries(Table.objects.order_by("pk"))
+
+
+def _summaries(tables) -> list[dict]:
     return [
         services.table_summary(table, {seat.position: seat for seat in table.seats.all()})
-        for table in tables
+        for table in tables.prefetch_related("seats__player")
     ]
 
 

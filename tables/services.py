@@ -1128,6 +1128,11 @@ def table_summary(table: Table, seats: dict[int, Seat]) -> dict:
         # who is away (no socket, or sitting out): the pit boss watches it, and a departure
         # reaches the lobby and the pit as a new summary
         "away": [p for p in sorted(seats) if seats[p].away_since is not None],
+        # the same by seat, for the pit boss's row
+        "seats": [
+            {"name": _shown_name(seats[p]), "away": seats[p].away_since is not None}
+            for p in sorted(seats)
+        ],
         "capacity": engine_for(table.game).SEATS[1],
         "version": table.version,
         "hand_number": table.hand_number,

@@ -1,12 +1,13 @@
-"""Table pages: the live table, sitting down from the lobby, the hand history and replays."""
+"""Table pages: the live table, sitting down from the lobby, the hand history and replays, and
+the pit boss's monitor of every table with the staff acts (pause, resume, void, close, open)."""
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
+from django.contrib.auth.decorators import login_required, permission_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from casino.limits import StakeRefused
@@ -65,3 +66,38 @@ def hand_detail(request, table_id: int, number: int):
         "tables/hand_detail.html",
         {"hand": hand, "table_obj": hand.table, "steps": steps, "verified": verified},
     )
+
+
+# --- the pit boss's monitor ---------------------------------------------------------------------
+
+PIT_PERMISSION = "casino.view_pit"
+
+
+@require_GET
+@login_required
+@permission_required(PIT_PERMISSION, raise_exception=True)
+def pit(request):
+    """Every table live (the `pit` group): status, players and who is away, score, hand."""
+    return render(request, "tables/pit.html", {"tables": selectors.pit_tables()})
+
+
+@require_POST
+@login_required
+@permission_required(PIT_PERMISSION, raise_exception=True)
+def pit_act(request, table_id: int):
+    """A staff act on one table through the table actor; a refusal is a message, not an error
+    page, and changes nothing."""
+    get_object_or_404(Table, pk=table_id)
+    act = request.POST.get("act", "")
+    reason = request.POST.get("reason", "").strip()[:200]
+    error = None
+    try:
+        services.table_staff_act(table_id=table_id, staff=request.user, act=act, reason=reason)
+    except services.TableError as refusal:
+        error = str(refusal)
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        return redirect(reverse("pit"))
+    summary = next(t for t in selectors.pit_tables() if t["id"] == table_id)
+    return render(request, "tables/_pit_row.html", {"t": summary, "error": error})

@@ -1,0 +1,62 @@
+"""The pit boss watches the demo's tables live while two players sit down and start a match,
+pauses it (the players' boards say so at once) and voids it (both stakes come back). Waits are
+Playwright's auto-waiting expect(...), never fixed sleeps."""
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+pytestmark = pytest.mark.browser
+
+TABLE_NAME = "Durak · 7 wins · 5 USD"
+
+
+def signed_in(browser: Browser, server_url: str, username: str, password: str) -> Page:
+    context = browser.new_context(base_url=server_url, locale="en-GB")
+    page = context.new_page()
+    page.goto("/accounts/login/")
+    form = page.locator("main form").filter(has=page.locator("input[name=username]"))
+    form.locator("input[name=username]").fill(username)
+    form.locator("input[name=password]").fill(password)
+    form.locator("button[type=submit]").click()
+    expect(page).to_have_url(re.compile(r"/lobby/$"))
+    return page
+
+
+def usd(page: Page) -> str:
+    return page.locator("#header-balances .balance[data-currency=USD]").inner_text()
+
+
+def test_the_pit_boss_watches_pauses_and_voids_a_match(browser, server_url):
+    boss = signed_in(browser, server_url, "pitboss", "casino-pit")
+    boss.locator("nav.main-nav a[href='/pit/']").click()
+    expect(boss.locator(".pit[data-connected='1']")).to_have_count(1)
+    row = boss.locator("tr.pit-row").filter(has_text=TABLE_NAME)
+    expect(row).to_have_attribute("data-status", "open")
+
+    dina = signed_in(browser, server_url, "dina", "casino-demo")
+    before = usd(dina)
+    dina.locator("#table-list tr.table-row").filter(has_text=TABLE_NAME).locator(
+        "button.sit"
+    ).click()
+    expect(dina).to_have_url(re.compile(r"/tables/\d+/$"))
+    expect(row).to_contain_text("1/2")
+
+    egor = signed_in(browser, server_url, "egor", "casino-demo")
+    egor.goto(dina.url)
+    egor.locator("#table-board button.sit").click()
+    expect(row).to_have_attribute("data-status", "playing")
+    expect(row).to_contain_text("2/2")
+
+    row.locator("input[name=reason]").fill("dealer change")
+    row.locator("button[value=pause]").click()
+    expect(row).to_have_attribute("data-status", "paused")
+    expect(dina.locator("#table-board")).to_have_attribute("data-status", "paused")
+
+    row.locator("button[value=void]").click()
+    expect(row).to_have_attribute("data-status", "open")
+    expect(dina.locator("#table-board")).to_have_attribute("data-status", "open")
+    expect(dina.locator("#header-balances .balance[data-currency=USD]")).to_have_text(before)
+    for page in (boss, dina, egor):
+        page.context.close()

@@ -1,0 +1,128 @@
+"""The pit boss's monitor: every table with its status, players (who is away) and score, kept
+live over the `pit` group; pause, resume, void, close and open through the table actor."""
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.contrib.auth.models import Group
+from django.test import Client
+from django.urls import reverse
+
+from casino.apps import PIT_BOSS_GROUP
+from casino.asgi import application
+from tables import services
+from tables.models import TableEvent, TableStatus
+from tests.conftest import assert_books_clean, new_player
+from tests.tables.conftest import balances
+from tests.tables.test_services import seat_both
+
+ORIGIN = (b"origin", b"http://127.0.0.1:8000")
+HOST = (b"host", b"127.0.0.1:8000")
+
+
+def pit_boss():
+    boss = new_player(language="en")
+    boss.groups.add(Group.objects.get(name=PIT_BOSS_GROUP))
+    return boss
+
+
+def signed_in(player) -> Client:
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(player)
+    return client
+
+
+@pytest.mark.django_db
+def test_only_the_pit_boss_sees_the_pit(durak_table, two_players):
+    seat_both(durak_table, two_players)
+    assert signed_in(two_players[0]).get(reverse("pit")).status_code == 403
+    page = signed_in(pit_boss()).get(reverse("pit")).content.decode()
+    assert f'id="pit-table-{durak_table.pk}"' in page and 'ws-connect="/ws/pit/"' in page
+    for player in two_players:
+        assert player.shown_name in page
+    assert 'value="pause"' in page and 'value="void"' in page  # a match is in play
+    response = signed_in(two_players[0]).post(
+        reverse("pit_act", args=[durak_table.pk]), {"act": "void"}
+    )
+    assert response.status_code == 403
+    durak_table.refresh_from_db()
+    assert durak_table.status == TableStatus.PLAYING
+
+
+@pytest.mark.django_db
+def test_the_pit_boss_pauses_resumes_and_voids_a_match_through_the_actor(durak_table, two_players):
+    before = balances(*two_players)
+    table = seat_both(durak_table, two_players)
+    client = signed_in(pit_boss())
+    client.defaults["HTTP_HX_REQUEST"] = "true"
+    url = reverse("pit_act", args=[table.pk])
+    row = client.post(url, {"act": "pause", "reason": "dealer change"}).content.decode()
+    assert 'data-status="paused"' in row and 'value="resume"' in row
+    row = client.post(url, {"act": "resume"}).content.decode()
+    assert 'data-status="playing"' in row
+    row = client.post(url, {"act": "void", "reason": "suspected collusion"}).content.decode()
+    assert 'data-status="open"' in row and 'value="close"' in row
+    assert balances(*two_players) == before  # both stakes back, once
+    staff_steps = TableEvent.objects.filter(table=table, cause=TableEvent.Cause.STAFF)
+    assert [e.action["type"] for e in staff_steps.order_by("version")] == [
+        "pause",
+        "resume",
+        "void",
+    ]
+    assert staff_steps.get(action__type="void").action["reason"] == "suspected collusion"
+    # a second void (a double click) finds nothing to void: a message, nothing moves
+    row = client.post(url, {"act": "void"}).content.decode()
+    assert 'role="alert"' in row and "No match is being played at this table." in row
+    row = client.post(url, {"act": "explode"}).content.decode()
+    assert "Unknown staff action." in row
+    assert balances(*two_players) == before
+    assert_books_clean()
+
+
+@pytest.mark.django_db
+def test_a_pit_act_without_the_csrf_token_is_refused(durak_table, two_players):
+    table = seat_both(durak_table, two_players)
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(pit_boss())
+    assert client.post(reverse("pit_act", args=[table.pk]), {"act": "pause"}).status_code == 403
+    table.refresh_from_db()
+    assert table.status == TableStatus.PLAYING
+
+
+@database_sync_to_async
+def cookie_of(player):
+    client = Client()
+    client.force_login(player)
+    value = client.cookies[settings.SESSION_COOKIE_NAME].value
+    return (b"cookie", f"{settings.SESSION_COOKIE_NAME}={value}".encode())
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_pit_socket_gets_a_tables_row_when_what_it_shows_changes(
+    durak_table, two_players
+):
+    boss = await database_sync_to_async(pit_boss)()
+    socket = WebsocketCommunicator(
+        application, "/ws/pit/", headers=[ORIGIN, HOST, await cookie_of(boss)]
+    )
+    assert (await socket.connect())[0]
+    await database_sync_to_async(services.table_sit)(
+        table_id=durak_table.pk, player=two_players[0], connected=True
+    )
+    row = await socket.receive_from()
+    assert f'<tr id="pit-table-{durak_table.pk}"' in row and 'hx-swap-oob="true"' in row
+    assert two_players[0].shown_name in row and "1/2" in row
+    await socket.send_to(text_data="pause everything")
+    assert "This socket accepts no messages." in await socket.receive_from()
+    await socket.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_pit_socket_is_refused_to_players_and_strangers():
+    player = await database_sync_to_async(new_player)()
+    refusals = []
+    for headers in ([ORIGIN, HOST], [ORIGIN, HOST, await cookie_of(player)]):
+        socket = WebsocketCommunicator(application, "/ws/pit/", headers=headers)
+        refusals.append(await socket.connect())
+    assert refusals == [(False, 4401), (False, 4403)]
