@@ -18,6 +18,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import ARTIFACTS, DEFAULT_TIMEOUT_MS
+from tests.browser.pages import log_in
 
 pytestmark = pytest.mark.browser
 
@@ -36,15 +37,6 @@ def minor_units(text: str) -> int:
     number = re.sub(r"[^\d.\-]", "", text.replace(",", "."))
     assert number, f"no amount in {text!r}"
     return int(Decimal(number) * 100)
-
-
-def log_in(page: Page, username: str) -> None:
-    page.goto("/accounts/login/")
-    form = page.locator("main form").filter(has=page.locator("input[name=username]"))
-    form.locator("input[name=username]").fill(username)
-    form.locator("input[name=password]").fill(DEMO_PASSWORD)
-    form.locator("button[type=submit]").click()
-    expect(page).to_have_url(re.compile(r"/lobby/$"))
 
 
 def usd_balance(page: Page) -> int:
@@ -200,7 +192,7 @@ def player_page(browser, server_url, js_errors):
         page = context.new_page()
         page.set_default_timeout(DEFAULT_TIMEOUT_MS)
         page.on("pageerror", lambda error: js_errors.append(f"{username}: {error}"))
-        log_in(page, username)
+        log_in(page, username, DEMO_PASSWORD)
         return page
 
     yield open_for

@@ -7,20 +7,16 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.browser.pages import log_in
+
 pytestmark = pytest.mark.browser
 
 TABLE_NAME = "Durak · 7 wins · 5 USD"
 
 
 def signed_in(browser: Browser, server_url: str, username: str, password: str) -> Page:
-    context = browser.new_context(base_url=server_url, locale="en-GB")
-    page = context.new_page()
-    page.goto("/accounts/login/")
-    form = page.locator("main form").filter(has=page.locator("input[name=username]"))
-    form.locator("input[name=username]").fill(username)
-    form.locator("input[name=password]").fill(password)
-    form.locator("button[type=submit]").click()
-    expect(page).to_have_url(re.compile(r"/lobby/$"))
+    page = browser.new_context(base_url=server_url, locale="en-GB").new_page()
+    log_in(page, username, password)
     return page
 
 

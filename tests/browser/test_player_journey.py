@@ -12,6 +12,8 @@ from decimal import Decimal
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.pages import log_in
+
 pytestmark = pytest.mark.browser
 
 DEMO_PASSWORD = "casino-demo"
@@ -25,15 +27,6 @@ def minor_units(text: str) -> int:
     number = re.sub(r"[^\d.\-]", "", text)
     assert number, f"no amount in {text!r}"
     return int(Decimal(number) * 100)
-
-
-def log_in(page: Page, username: str, next_path: str = "") -> None:
-    page.goto("/accounts/login/" + (f"?next={next_path}" if next_path else ""))
-    form = page.locator("main form").filter(has=page.locator("input[name=username]"))
-    form.locator("input[name=username]").fill(username)
-    form.locator("input[name=password]").fill(DEMO_PASSWORD)
-    form.locator("button[type=submit]").click()
-    expect(page).to_have_url(re.compile(re.escape(next_path or "/lobby/") + "$"))
 
 
 def header_balance(page: Page, currency: str):
@@ -55,7 +48,7 @@ def fill_topup(page: Page, amount: str, currency: str = "BYN"):
 
 
 def test_player_logs_in_and_tops_up_play_money(page: Page, server_url, artifacts):
-    log_in(page, "anna")
+    log_in(page, "anna", DEMO_PASSWORD)
 
     expect(page).to_have_url(f"{server_url}/lobby/")
     expect(page.locator("#header-balances")).to_be_visible()
@@ -92,7 +85,7 @@ def test_header_balance_updates_live_from_another_tab(new_page, artifacts):
 
     watcher.on("websocket", on_websocket)
     # Straight to the cashier, so the watcher only ever opens one lobby socket.
-    log_in(watcher, "boris", next_path="/cashier/")
+    log_in(watcher, "boris", DEMO_PASSWORD, next_path="/cashier/")
     # The consumer joins the player's group, then sends the balances once: after that frame,
     # a top-up is certain to be pushed to this tab.
     deadline = time.monotonic() + 15
@@ -146,7 +139,7 @@ def credited_amounts(page: Page) -> list[int]:
 
 
 def test_double_clicked_topup_books_once(page: Page):
-    log_in(page, "gleb", next_path="/cashier/")
+    log_in(page, "gleb", DEMO_PASSWORD, next_path="/cashier/")
     before = minor_units(header_balance(page, "BYN").inner_text())
     entries_before = statement_rows(page).count()
 
@@ -163,7 +156,7 @@ def test_same_topup_form_submitted_twice_books_once(page: Page):
     """Chromium itself drops the second submission of a double click (one POST leaves the
     browser), so the hidden idempotency key is proven here: the form's own data (same key, same
     CSRF token) is posted twice at once from the page, as a retrying or impatient browser would."""
-    log_in(page, "vera", next_path="/cashier/")
+    log_in(page, "vera", DEMO_PASSWORD, next_path="/cashier/")
     before = minor_units(header_balance(page, "BYN").inner_text())
     entries_before = statement_rows(page).count()
     fill_topup(page, "3.21")

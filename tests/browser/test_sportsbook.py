@@ -6,11 +6,11 @@ server runs with Redis as its channel layer), confirms the new odds, and finds t
 
 import json
 import os
-import re
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.pages import log_in
 from tests.server import DaphneServer
 
 pytestmark = pytest.mark.browser
@@ -62,15 +62,6 @@ def picks(daphne_server):
     return json.loads(output.strip().splitlines()[-1])
 
 
-def log_in(page: Page, username: str) -> None:
-    page.goto("/accounts/login/?next=/sport/")
-    form = page.locator("main form").filter(has=page.locator("input[name=username]"))
-    form.locator("input[name=username]").fill(username)
-    form.locator("input[name=password]").fill(PASSWORD)
-    form.locator("button[type=submit]").click()
-    expect(page).to_have_url(re.compile(r"/sport/$"))
-
-
 def slip_connected(page: Page):
     expect(page.locator("#slip-live[data-connected='1']")).to_have_count(1)
 
@@ -78,7 +69,7 @@ def slip_connected(page: Page):
 def test_express_system_live_odds_change_confirm_and_my_bets(
     page: Page, daphne_server, picks, artifacts
 ):
-    log_in(page, "sb-bettor")
+    log_in(page, "sb-bettor", PASSWORD, next_path="/sport/")
     expect(page.locator("nav.main-nav a[href='/sport/bets/']")).to_be_visible()
 
     # three outcomes from three events into the slip, from the event pages

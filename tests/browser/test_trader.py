@@ -3,10 +3,11 @@ on the other's page without a reload, and the other's next change is checked aga
 are Playwright's auto-waiting expect(...), never fixed sleeps."""
 
 import json
-import re
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.pages import log_in
 
 pytestmark = pytest.mark.browser
 
@@ -32,14 +33,8 @@ def line(daphne_server):
 
 
 def trader_page(browser: Browser, server_url: str, username: str, event: int) -> Page:
-    context = browser.new_context(base_url=server_url, locale="en-GB")
-    page = context.new_page()
-    page.goto(f"/accounts/login/?next=/trader/event/{event}/")
-    form = page.locator("main form").filter(has=page.locator("input[name=username]"))
-    form.locator("input[name=username]").fill(username)
-    form.locator("input[name=password]").fill(PASSWORD)
-    form.locator("button[type=submit]").click()
-    expect(page).to_have_url(re.compile(rf"/trader/event/{event}/$"))
+    page = browser.new_context(base_url=server_url, locale="en-GB").new_page()
+    log_in(page, username, PASSWORD, next_path=f"/trader/event/{event}/")
     expect(page.locator(".trader[data-connected='1']")).to_have_count(1)
     return page
 
