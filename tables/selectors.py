@@ -11,9 +11,10 @@ def lobby_tables() -> list[dict]:
     return _summaries(Table.objects.exclude(status=TableStatus.CLOSED))
 
 
-def pit_tables() -> list[dict]:
-    """Every table, closed ones too, for the pit boss."""
-    return _summaries(Table.objects.order_by("pk"))
+def pit_tables(table_id: int | None = None) -> list[dict]:
+    """Every table (or the one of `table_id`), closed ones too, for the pit boss."""
+    tables = Table.objects.order_by("pk")
+    return _summaries(tables if table_id is None else tables.filter(pk=table_id))
 
 
 def _summaries(tables) -> list[dict]:

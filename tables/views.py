@@ -99,5 +99,5 @@ def pit_act(request, table_id: int):
         if error:
             messages.error(request, error)
         return redirect(reverse("pit"))
-    summary = next(t for t in selectors.pit_tables() if t["id"] == table_id)
+    (summary,) = selectors.pit_tables(table_id)
     return render(request, "tables/_pit_row.html", {"t": summary, "error": error})
