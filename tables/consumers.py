@@ -20,7 +20,7 @@ from django.utils import translation
 from django.utils.translation import gettext, gettext_noop
 
 from casino.realtime import user_group
-from tables import clock, services
+from tables import clock, selectors, services
 from tables.presenters import render_board, render_board_message
 
 MAX_FRAME_BYTES = 4096
@@ -309,6 +309,12 @@ class PitConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=error_frame(message, self.language))
 
     async def pit_summary(self, event):
+        await self.send(text_data=await self._pit_row(event["summary"]))
+
+    @database_sync_to_async
+    def _pit_row(self, summary: dict) -> str:
+        pace = selectors.games_last_hour([summary["id"]]).get(summary["id"], 0)
         with translation.override(self.language):
-            html = render_to_string("tables/_pit_row.html", {"t": event["summary"], "oob": True})
-        await self.send(text_data=html)
+            return render_to_string(
+                "tables/_pit_row.html", {"t": {**summary, "games_last_hour": pace}, "oob": True}
+            )

@@ -1128,6 +1128,8 @@ def table_summary(table: Table, seats: dict[int, Seat]) -> dict:
         # who is away (no socket, or sitting out): the pit boss watches it, and a departure
         # reaches the lobby and the pit as a new summary
         "away": [p for p in sorted(seats) if seats[p].away_since is not None],
+        # the stakes in the pot while a match is in play (each seat staked once, at its start)
+        "pot": table.stake * len(seats) if _match_in_play(table) else 0,
         # the same by seat, for the pit boss's row
         "seats": [
             {"name": _shown_name(seats[p]), "away": seats[p].away_since is not None}

@@ -78,7 +78,7 @@ PIT_PERMISSION = "casino.view_pit"
 @permission_required(PIT_PERMISSION, raise_exception=True)
 def pit(request):
     """Every table live (the `pit` group): status, players and who is away, score, hand."""
-    return render(request, "tables/pit.html", {"tables": selectors.pit_tables()})
+    return render(request, "tables/pit.html", {"tables": selectors.pit_rows()})
 
 
 @require_POST
@@ -99,5 +99,5 @@ def pit_act(request, table_id: int):
         if error:
             messages.error(request, error)
         return redirect(reverse("pit"))
-    (summary,) = selectors.pit_tables(table_id)
+    (summary,) = selectors.pit_rows(table_id)
     return render(request, "tables/_pit_row.html", {"t": summary, "error": error})

@@ -59,10 +59,12 @@ def test_the_pit_boss_pauses_resumes_and_voids_a_match_through_the_actor(durak_t
     url = reverse("pit_act", args=[table.pk])
     row = client.post(url, {"act": "pause", "reason": "dealer change"}).content.decode()
     assert 'data-status="paused"' in row and 'value="resume"' in row
+    assert "20.00\xa0BYN" in row  # both stakes of 10.00 in the pot
     row = client.post(url, {"act": "resume"}).content.decode()
     assert 'data-status="playing"' in row
     row = client.post(url, {"act": "void", "reason": "suspected collusion"}).content.decode()
     assert 'data-status="open"' in row and 'value="close"' in row
+    assert "20.00\xa0BYN" not in row and '<td class="num">1</td>' in row  # one game this hour
     assert balances(*two_players) == before  # both stakes back, once
     staff_steps = TableEvent.objects.filter(table=table, cause=TableEvent.Cause.STAFF)
     assert [e.action["type"] for e in staff_steps.order_by("version")] == [
