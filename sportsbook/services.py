@@ -23,7 +23,15 @@ from django.utils.translation import gettext as _
 
 from casino import ledger, limits
 from casino.currencies import MINOR_UNITS, format_amount
-from casino.models import Account, AccountKind, HousePurpose, Player, TransferKind
+from casino.models import (
+    Account,
+    AccountKind,
+    GamingLimit,
+    HousePurpose,
+    LimitKind,
+    Player,
+    TransferKind,
+)
 from casino.realtime import group_send_all
 from sportsbook.models import (
     LINE_CURRENCY,
@@ -162,8 +170,9 @@ def odds_policy_of(player: Player) -> str:
 # Django's error wrapping (IntegrityError) as for the ORM. Per bet: BEGIN; one read of what the bet
 # needs besides the line (an earlier bet with the key, the odds policy, the player's stake limit,
 # the exchange rates, the wallet's and stakes-held's ids); the line read FOR SHARE; INSERT bet;
-# INSERT legs; the ledger's transfer (key claimed, wallet locked, gaming limits, the booking);
-# COMMIT. Refusal messages are built from the models (a refusal may cost a query more).
+# INSERT legs; the ledger's transfer (key claimed, wallet locked, the loss limit if the player has
+# one, the booking); COMMIT. Refusal messages are built from the models (a refusal may cost a
+# query more).
 
 _BET_TABLE = Bet._meta.db_table
 _LEG_TABLE = BetLeg._meta.db_table
@@ -174,6 +183,7 @@ _SETTINGS_TABLE = BettorSettings._meta.db_table
 _STAKE_LIMIT_TABLE = PlayerStakeLimit._meta.db_table
 _RATE_TABLE = ExchangeRate._meta.db_table
 _ACCOUNT_TABLE = Account._meta.db_table
+_GAMING_LIMIT_TABLE = GamingLimit._meta.db_table
 _OPEN_EVENT_STATUSES = (EventStatus.SCHEDULED, EventStatus.LIVE)  # Event.is_open_for_bets
 
 # What a bet needs besides the line: scalar subqueries, read on their own or as extra columns of
@@ -187,7 +197,9 @@ _CONTEXT_COLUMNS = (
     f'(SELECT "id" FROM "{_ACCOUNT_TABLE}" '
     'WHERE "kind" = %s AND "owner_id" = %s AND "currency" = %s), '
     f'(SELECT "id" FROM "{_ACCOUNT_TABLE}" '
-    'WHERE "kind" = %s AND "purpose" = %s AND "reference" = %s AND "currency" = %s)'
+    'WHERE "kind" = %s AND "purpose" = %s AND "reference" = %s AND "currency" = %s), '
+    f'(SELECT "id" FROM "{_GAMING_LIMIT_TABLE}" '
+    'WHERE "player_id" = %s AND "kind" = %s AND "currency" = %s)'
 )
 
 
@@ -210,6 +222,9 @@ class _Context:
     rates: dict[str, Decimal | None]
     wallet_id: int | None
     stakes_held_id: int | None
+    # the player has no daily loss limit in this currency, set or pending: the common case,
+    # which spares the limit's read under the wallet lock
+    no_loss_limit: bool
 
 
 def _context_params(player: Player, currency: str, key: str) -> list:
@@ -227,11 +242,14 @@ def _context_params(player: Player, currency: str, key: str) -> list:
         HousePurpose.SPORTSBOOK,
         STAKES_HELD,
         currency,
+        player.pk,
+        LimitKind.LOSS,
+        currency,
     ]
 
 
 def _context(row, currency: str) -> _Context:
-    existing, policy, cap, rate, line_rate, wallet_id, held_id = row
+    existing, policy, cap, rate, line_rate, wallet_id, held_id, loss_limit_id = row
     return _Context(
         existing_bet_id=existing,
         policy=policy or OddsPolicy.ASK,
@@ -239,6 +257,7 @@ def _context(row, currency: str) -> _Context:
         rates={currency: _decimal(rate, 6), LINE_CURRENCY: _decimal(line_rate, 6)},
         wallet_id=wallet_id,
         stakes_held_id=held_id,
+        no_loss_limit=loss_limit_id is None,
     )
 
 
@@ -622,7 +641,9 @@ def bet_place(
                     legs=[(wallet, -stake), (held, stake)],
                     memo=_("Bet %(number)s") % {"number": bet.pk},
                     reference=bet.reference,
-                    under_lock=lambda: limits.check_can_stake(player, stake, currency),
+                    under_lock=lambda: limits.check_can_stake(
+                        player, stake, currency, no_loss_limit=context.no_loss_limit
+                    ),
                     savepoint=False,
                 )
             except (limits.StakeRefused, ledger.LedgerError) as refusal:

@@ -6,7 +6,7 @@ import threading
 from decimal import Decimal
 
 import pytest
-from django.db import close_old_connections
+from django.db import close_old_connections, connection
 
 from casino import ledger, limits
 from casino.models import Transfer
@@ -335,6 +335,32 @@ def test_the_daily_loss_limit_applies_to_bets_under_the_wallet_lock(bettor):
     with pytest.raises(BetRefused, match="daily loss limit"):
         place(bettor, [outcome(event, "1x2", "2")], stake=1_000)
     assert Bet.objects.count() == 1 and ledger.balances_of(bettor)["BYN"] == 99_000
+
+
+def test_a_bet_reads_the_loss_limit_only_when_the_player_has_one(bettor):
+    limit_reads = []
+
+    def count_limit_reads(execute, sql, *args):
+        if sql == limits._LIMIT_SQL:
+            limit_reads.append(sql)
+        return execute(sql, *args)
+
+    with connection.execute_wrapper(count_limit_reads):
+        event = make_event()
+        assert place(bettor, [outcome(event, "1x2", "1")], stake=1_000)
+        assert limit_reads == []  # none set: the bet's first read said so
+        # a limit in another currency is not this one
+        limits.limit_set(player=bettor, kind="loss", currency="USD", amount=100, by=bettor)
+        limit_reads.clear()  # setting it reads it
+        assert place(bettor, [outcome(event, "1x2", "2")], stake=1_000)
+        assert limit_reads == []
+        # set between two bets: the next bet reads it under the wallet lock and is refused
+        limits.limit_set(player=bettor, kind="loss", currency="BYN", amount=2_500, by=bettor)
+        limit_reads.clear()
+        with pytest.raises(BetRefused, match="daily loss limit"):
+            place(bettor, [outcome(event, "1x2", "X")], stake=1_000)
+        assert len(limit_reads) == 1
+    assert Bet.objects.count() == 2 and ledger.balances_of(bettor)["BYN"] == 98_000
 
 
 def test_a_player_without_a_wallet_in_the_currency_is_refused_for_funds(bettor):
