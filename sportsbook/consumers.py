@@ -1,4 +1,4 @@
-"""The sportsbook's live sockets: an event page's, the bet slip's, and a trader's event page.
+"""The sportsbook's live sockets: an event page's, the bet slip's, a trader's event page and list.
 
 Thin: authenticate, join the groups `event.<id>` (the page's event; the slip's events), and on
 each `line.changed` (sent by `services` after commit) push server-rendered fragments that htmx
@@ -6,11 +6,13 @@ swaps out of band: an outcome's odds, a market suspended or reopened, the score 
 the slip's odds (old and new, SB §1.7). A trader's page (staff only) gets what another trader
 changed: the outcome's row with its new odds (and the odds-change log), a market suspended or
 reopened, the event's status and score with their forms' new versions, so the page's next change
-is checked against what it now shows. The browser sends nothing: any message gets an error on
-this socket only, in the user's language.
+is checked against what it now shows. A trader's list of events follows the rows it shows. The
+browser sends nothing: any message gets an error on this socket only, in the user's language.
 """
 
 from __future__ import annotations
+
+from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -18,7 +20,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext
 
-from sportsbook import clock, selectors, staff_views
+from sportsbook import clock, selectors, services, staff_views
 from sportsbook import slip as session_slip
 from sportsbook.models import Event
 
@@ -43,8 +45,16 @@ class LineSocket(AsyncWebsocketConsumer):
         self.language = getattr(user, "language", None) or "ru"
         return True
 
-    async def listen(self, event_ids) -> None:
-        self.groups_joined = [f"event.{pk}" for pk in sorted(event_ids)]
+    async def signed_in_staff(self) -> bool:
+        if not await self.signed_in():
+            return False
+        if not self.user.is_staff:
+            await self.close(code=CLOSE_NOT_STAFF)
+            return False
+        return True
+
+    async def listen(self, event_ids, groups=()) -> None:
+        self.groups_joined = [f"event.{pk}" for pk in sorted(event_ids)] + list(groups)
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
@@ -157,10 +167,7 @@ class TraderConsumer(LineSocket):
     """/ws/trader/event/<id>/: the trader's page of an event, for staff only."""
 
     async def connect(self):
-        if not await self.signed_in():
-            return
-        if not self.user.is_staff:
-            await self.close(code=CLOSE_NOT_STAFF)
+        if not await self.signed_in_staff():
             return
         self.event_id = int(self.scope["url_route"]["kwargs"]["event_id"])
         if not await self._event_exists(self.event_id):
@@ -170,3 +177,32 @@ class TraderConsumer(LineSocket):
 
     def frames(self, message: dict) -> list[str]:
         return staff_views.trader_fragments(self.event_id, message)
+
+
+class TraderListConsumer(LineSocket):
+    """/ws/trader/?sport=&status=: the trader's list of events, for staff only. The rows it
+    shows (that filter's) follow their events: status, score, result, settled. An event that
+    comes to match the filter later appears on the next load."""
+
+    async def connect(self):
+        if not await self.signed_in_staff():
+            return
+        query = parse_qs(self.scope.get("query_string", b"").decode(errors="replace"))
+        self.shown = await self._shown(query.get("sport", [""])[0], query.get("status", [""])[0])
+        await self.listen((), groups=[services.TRADER_EVENTS_GROUP])
+
+    @database_sync_to_async
+    def _shown(self, sport: str, status: str) -> set[int]:
+        events = staff_views.trader_events(sport, status)
+        return set(events.values_list("pk", flat=True)[: staff_views.LIST_LIMIT])
+
+    async def trader_event(self, message):
+        if message["event"] in self.shown:
+            html = await self._row(message["event"])
+            if html:
+                await self.send(text_data=html)
+
+    @database_sync_to_async
+    def _row(self, event_id: int) -> str:
+        with translation.override(self.language):
+            return staff_views.trader_event_row(event_id)

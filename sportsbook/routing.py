@@ -1,9 +1,10 @@
 from django.urls import path
 
-from sportsbook.consumers import SportConsumer, TraderConsumer
+from sportsbook.consumers import SportConsumer, TraderConsumer, TraderListConsumer
 
 websocket_urlpatterns = [
     path("ws/sport/event/<int:event_id>/", SportConsumer.as_asgi()),
     path("ws/sport/slip/", SportConsumer.as_asgi()),
     path("ws/trader/event/<int:event_id>/", TraderConsumer.as_asgi()),
+    path("ws/trader/", TraderListConsumer.as_asgi()),
 ]

@@ -668,10 +668,25 @@ def _potential_return(kind, selections, odds, stake, system_size) -> int:
 # --- the line (staff) ---------------------------------------------------------------------------
 
 
+# The trader's list of events (status, score, result, settled) follows its events live.
+TRADER_EVENTS_GROUP = "trader.events"
+_EVENT_ROW_CHANGES = ("event", "score")
+
+
 def _announce_line(event_id: int, payload: dict) -> None:
-    transaction.on_commit(
-        lambda: group_send_all([(f"event.{event_id}", {"type": "line.changed", **payload})])
-    )
+    messages = [(f"event.{event_id}", {"type": "line.changed", **payload})]
+    if payload["what"] in _EVENT_ROW_CHANGES:
+        messages.append(_event_row_message(event_id))
+    transaction.on_commit(lambda: group_send_all(messages))
+
+
+def _event_row_message(event_id: int) -> tuple[str, dict]:
+    return (TRADER_EVENTS_GROUP, {"type": "trader.event", "event": event_id})
+
+
+def announce_event_row(event_id: int) -> None:
+    """After commit: the event's row on the traders' lists changed (a result, a settlement)."""
+    transaction.on_commit(lambda: group_send_all([_event_row_message(event_id)]))
 
 
 def odds_set(
@@ -816,6 +831,7 @@ def event_result_set(
             event.settle_due_at = (event.finished_at or now) + SETTLE_DELAY
         event.version += 1
         event.save()
+        announce_event_row(event.pk)
         return event
 
 

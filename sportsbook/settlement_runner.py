@@ -43,7 +43,12 @@ from sportsbook.models import (
     SettlementReason,
     SettlementRun,
 )
-from sportsbook.services import book_account, receivable_account, stakes_held_account
+from sportsbook.services import (
+    announce_event_row,
+    book_account,
+    receivable_account,
+    stakes_held_account,
+)
 from sportsbook.settlement import VOID, BetContext, Settled
 from sportsbook.settlement import bets as bet_math
 from sportsbook.settlement.bets import Leg
@@ -696,5 +701,6 @@ def event_settle(
     _queue_affected_bets(event)
     total = _settle_bets(run, now)
     Event.objects.filter(pk=event.pk).update(settled_at=now, settle_due_at=None)
+    announce_event_row(event.pk)
     run.bets_changed = total
     return run

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from functools import wraps
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -108,11 +109,8 @@ def _event_context(event: Event, **extra) -> dict:
     }
 
 
-@require_GET
-@staff_only
-def event_list(request):
-    sport = request.GET.get("sport", "")
-    status = request.GET.get("status", "")
+def trader_events(sport: str = "", status: str = ""):
+    """The trader's list: live first, then scheduled, interrupted, the rest; by start."""
     events = (
         Event.objects.select_related("competition__sport")
         .annotate(
@@ -131,15 +129,34 @@ def event_list(request):
         events = events.filter(competition__sport__code=sport)
     if status in EventStatus.values:
         events = events.filter(status=status)
+    return events
+
+
+def trader_event_row(event_id: int) -> str:
+    """An event's row of the trader's list, swapped out of band (a socket's frame); "" if the
+    event is gone."""
+    event = trader_events().filter(pk=event_id).first()
+    if event is None:
+        return ""
+    return render_to_string("sportsbook/trader/_event_row.html", {"event": event, "oob": True})
+
+
+@require_GET
+@staff_only
+def event_list(request):
+    sport = request.GET.get("sport", "")
+    status = request.GET.get("status", "")
     context = {
-        "events": events[:LIST_LIMIT],
+        "events": trader_events(sport, status)[:LIST_LIMIT],
         "sports": Sport.objects.all(),
         "statuses": EventStatus.choices,
         "sport": sport,
         "status": status,
+        # the list's socket follows the events shown (this filter's)
+        "socket_query": urlencode({"sport": sport, "status": status}),
     }
     template = (
-        "sportsbook/trader/_event_rows.html" if request.htmx else "sportsbook/trader/list.html"
+        "sportsbook/trader/_event_list.html" if request.htmx else "sportsbook/trader/list.html"
     )
     return render(request, template, context)
 

@@ -1,4 +1,4 @@
-// The sportsbook's sockets (event page, bet slip, trader's page) and the pit's mark their element while connected, so the
+// The sportsbook's sockets (event page, bet slip, trader's page and list) and the pit's mark their element while connected, so the
 // page (and its browser tests) can tell a live page from one still connecting.
 (function () {
   "use strict";

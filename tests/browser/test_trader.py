@@ -64,5 +64,13 @@ def test_what_one_trader_changes_appears_on_the_others_page(browser, server_url,
     first.locator(f"{market} button[type=submit]").click()
     expect(second.locator(f"{market}.status-suspended")).to_have_count(1)
     expect(second.locator(f"{market} button[type=submit]")).to_have_text("Reopen")
+
+    # B watches the list of events; A marks the event live and B's row says so
+    second.goto("/trader/")
+    expect(second.locator("#event-list[data-connected='1']")).to_have_count(1)
+    event_row = second.locator(f"#event-{line['event']}")
+    expect(event_row.locator(".badge.scheduled")).to_have_count(1)
+    first.locator("#event-status button[value=live]").click()
+    expect(event_row.locator(".badge.live")).to_have_count(1)
     first.context.close()
     second.context.close()

@@ -230,3 +230,40 @@ async def test_a_message_from_the_traders_page_gets_an_error_on_that_socket_only
     await page.send_to(text_data='{"odds": "9.99"}')
     assert "This socket accepts no messages." in await page.receive_from()
     await page.disconnect()
+
+
+# --- the trader's list ----------------------------------------------------------------------------
+
+
+async def test_the_traders_list_socket_is_for_staff_only():
+    _player, cookie = await signed_in()
+    refusals = []
+    for headers in ([ORIGIN, HOST], [ORIGIN, HOST, cookie]):
+        communicator = WebsocketCommunicator(application, "/ws/trader/", headers=headers)
+        refusals.append(await communicator.connect())
+    assert refusals == [(False, 4401), (False, 4403)]
+
+
+async def test_the_traders_list_follows_the_events_it_shows():
+    shown, outcome, _market = await make_event(starts_in=dt.timedelta(minutes=-1))
+    other, _outcome, _market = await make_event(status=EventStatus.POSTPONED)
+    _staff, cookie = await signed_in(is_staff=True)
+    page = await connect("/ws/trader/?sport=&status=scheduled", cookie)
+    await database_sync_to_async(services.event_set_status)(
+        event_id=shown.pk, status=EventStatus.LIVE
+    )
+    row = await page.receive_from()
+    assert row.startswith(f'<tr id="event-{shown.pk}" hx-swap-oob="true">') and "badge live" in row
+    await database_sync_to_async(services.event_score_set)(
+        event_id=shown.pk, score=[2, 1], minute=70
+    )
+    assert "2:1 · 70′" in await page.receive_from()
+    # an event the list does not show sends nothing; nor does an odds change
+    await database_sync_to_async(services.event_set_status)(
+        event_id=other.pk, status=EventStatus.CANCELLED
+    )
+    await database_sync_to_async(services.odds_set)(
+        outcome_id=outcome.pk, odds=Decimal("3.10"), staff=None
+    )
+    assert await page.receive_nothing()
+    await page.disconnect()

@@ -122,7 +122,8 @@ def test_event_list_filters_by_sport_and_status_live_first(trader):
     assert f'id="event-{hockey.pk}"' in page and f'id="event-{live.pk}"' not in page
     rows = trader.get(reverse("trader:events"), {"status": "live"}, **HTMX).content.decode()
     assert f'id="event-{live.pk}"' in rows and f'id="event-{scheduled.pk}"' not in rows
-    assert "<html" not in rows  # htmx gets the rows only
+    assert "<html" not in rows  # htmx gets the list only, with its socket for that filter
+    assert 'id="event-list"' in rows and 'ws-connect="/ws/trader/?sport=&amp;status=live"' in rows
 
 
 def test_event_page_shows_every_outcome_with_an_odds_input(trader, event):
