@@ -128,9 +128,11 @@ def _claim_key(
     fingerprint,
     now,
     lock_ids: list[int],
+    with_rows: tuple[str, list] | None = None,
 ) -> tuple[Transfer, list[tuple]]:
     """INSERT the transfer row: a second transfer with the same key fails here (IntegrityError).
     Then lock `lock_ids` (wallets and escrow, see _lock_accounts) and return their rows.
+    `with_rows` (PostgreSQL): the caller's data-modifying WITH clauses, run in the same statement.
 
     On PostgreSQL both go as one statement: the INSERT as a data-modifying WITH that the locking
     SELECT joins, so no account row can be locked before the key's row exists (a concurrent
@@ -150,12 +152,16 @@ def _claim_key(
         connection.ops.adapt_datetimefield_value(now),
     ]
     locked = None
+    if with_rows is not None and (connection.vendor != "postgresql" or not lock_ids):
+        raise ValueError("with_rows joins the key claim's statement: PostgreSQL, accounts locked")
     if connection.vendor == "postgresql" and lock_ids:
+        before, before_params = with_rows or ("", [])
         cursor.execute(
-            f'WITH "t" AS ({sql} RETURNING "id") SELECT "t"."id", a."id", a."balance", '
+            f'WITH {before + ", " if before else ""}"t" AS ({sql} RETURNING "id") '
+            'SELECT "t"."id", a."id", a."balance", '
             f'a."currency", a."closed_at" FROM "t", "{_ACCOUNT_TABLE}" a '
             f'WHERE a."id" IN ({_placeholders(len(lock_ids))}) ORDER BY a."id" FOR UPDATE OF a',
-            params + lock_ids,
+            before_params + params + lock_ids,
         )
         rows = cursor.fetchall()
         if rows:
@@ -305,6 +311,7 @@ def transfer_create(
     created_by: Player | None = None,
     under_lock: Callable[[], None] | None = None,
     savepoint: bool = True,
+    with_rows: tuple[str, list] | None = None,
 ) -> TransferResult:
     """Book one balanced transfer atomically (joins the caller's transaction if there is one).
 
@@ -316,6 +323,10 @@ def transfer_create(
     so two stakes cannot both slip under a limit); whatever it raises is raised, nothing booked.
     `savepoint=False`: inside a caller's transaction that is rolled back as a whole on any error
     (no retry by key within it), skip the savepoint: an IntegrityError is then raised as it is.
+    `with_rows` (PostgreSQL, a transfer that locks a wallet or escrow): the caller's own rows as
+    data-modifying WITH clauses (`"name" AS (INSERT ...), ...`, and their parameters), run in the
+    statement that claims the key, before it: one round trip for both (a bet and its stake). An
+    error in them books nothing.
     """
     _check_balanced(legs)
     fingerprint = _fingerprint(kind, legs)
@@ -346,6 +357,7 @@ def transfer_create(
                     fingerprint=fingerprint,
                     now=now,
                     lock_ids=locked_ids,
+                    with_rows=with_rows,
                 )
                 new_balances: dict[int, int] = {}
                 balances_update = None

@@ -167,12 +167,13 @@ def odds_policy_of(player: Player) -> str:
 # bet_place is the sportsbook's hot path (benchmarks/README.md "sportsbook_bets"): on a small
 # machine building ORM queries cost more CPU than the database's work, so it speaks SQL through
 # the connection's (Django) cursor, portable between PostgreSQL and SQLite, with the query log and
-# Django's error wrapping (IntegrityError) as for the ORM. Per bet: BEGIN; one read of what the bet
-# needs besides the line (an earlier bet with the key, the odds policy, the player's stake limit,
-# the exchange rates, the wallet's and stakes-held's ids); the line read FOR SHARE; INSERT bet;
-# INSERT legs; the ledger's transfer (key claimed, wallet locked, the loss limit if the player has
-# one, the booking); COMMIT. Refusal messages are built from the models (a refusal may cost a
-# query more).
+# Django's error wrapping (IntegrityError) as for the ORM. Per bet on PostgreSQL, 5 statements:
+# BEGIN; the line read FOR SHARE, whose extra columns bring what the bet needs besides the line
+# (an earlier bet with the key, the odds policy, the player's stake and loss limits, the exchange
+# rates, the wallet's and stakes-held's ids) and the bet's id from its sequence; one statement
+# that INSERTs the bet and its legs, claims the stake transfer's key and locks the wallet; after
+# the loss limit (read only if the player has one) the booking; COMMIT. Refusal messages are built
+# from the models (a refusal may cost a query more).
 
 _BET_TABLE = Bet._meta.db_table
 _LEG_TABLE = BetLeg._meta.db_table
@@ -185,6 +186,10 @@ _RATE_TABLE = ExchangeRate._meta.db_table
 _ACCOUNT_TABLE = Account._meta.db_table
 _GAMING_LIMIT_TABLE = GamingLimit._meta.db_table
 _OPEN_EVENT_STATUSES = (EventStatus.SCHEDULED, EventStatus.LIVE)  # Event.is_open_for_bets
+
+# The next bet number, drawn once per line read (an uncorrelated subquery: one InitPlan). A bet
+# refused afterwards leaves a gap, as a rolled-back INSERT would.
+_NEXT_BET_ID = f"(SELECT nextval(pg_get_serial_sequence('\"{_BET_TABLE}\"', 'id')))"
 
 # What a bet needs besides the line: scalar subqueries, read on their own or as extra columns of
 # the line's FOR SHARE read (which locks only the outcome, market and event rows).
@@ -293,15 +298,18 @@ class _LineLeg:
 
 def _lock_line(
     cursor, outcome_ids: list[int], now: dt.datetime, *, player: Player, currency: str, key: str
-) -> tuple[dict[int, _LineLeg], _Context | None]:
+) -> tuple[dict[int, _LineLeg], _Context | None, int | None]:
     """The selected outcomes with their markets and events, read so that a concurrent odds change
     or suspension waits for this bet (PostgreSQL: FOR SHARE of those rows; SQLite's IMMEDIATE
     transactions already hold the one write lock), so a bet racing a suspension sees it or
     precedes it. One statement, which also brings the bet's context (None if no outcome was
-    found); the start time is compared by the database as the ORM would."""
+    found) and, on PostgreSQL, the id the bet will have (so its INSERT can join the statement
+    that claims its stake's transfer); the start time is compared by the database as the ORM
+    would."""
+    new_bet_id = _NEXT_BET_ID if connection.vendor == "postgresql" else "NULL"
     sql = (
         'SELECT o."id", o."odds", o."max_stake", m."id", m."status", m."in_play", e."id", '
-        f'e."status", e."starts_at" <= %s, e."live_score", {_CONTEXT_COLUMNS} '
+        f'e."status", e."starts_at" <= %s, e."live_score", {new_bet_id}, {_CONTEXT_COLUMNS} '
         f'FROM "{_OUTCOME_TABLE}" o JOIN "{_MARKET_TABLE}" m ON m."id" = o."market_id" '
         f'JOIN "{_EVENT_TABLE}" e ON e."id" = m."event_id" '
         f'WHERE o."id" IN ({", ".join(["%s"] * len(outcome_ids))}) ORDER BY o."id"'
@@ -332,7 +340,9 @@ def _lock_line(
         )
         for row in rows
     }
-    return legs, (_context(rows[0][10:], currency) if rows else None)
+    if not rows:
+        return legs, None, None
+    return legs, _context(rows[0][11:], currency), rows[0][10]
 
 
 def _check_selection(leg: _LineLeg) -> bool:
@@ -448,6 +458,7 @@ def _check_stake(
 def _insert_bet(
     cursor,
     *,
+    bet_id: int | None,
     player: Player,
     kind,
     system_size,
@@ -457,31 +468,33 @@ def _insert_bet(
     key,
     now,
     legs: list[tuple],
-) -> Bet:
-    """INSERT the bet and its legs (on PostgreSQL one statement: the bet as a data-modifying
-    WITH); a concurrent bet with the same key fails here (IntegrityError).
-    legs: (outcome id, odds, banker, live, score at placement, minute)."""
+) -> tuple[Bet, tuple[str, list] | None]:
+    """The bet and its legs. With `bet_id` (PostgreSQL, drawn by the line read) nothing is run
+    here: the INSERTs are returned as data-modifying WITH clauses for the ledger's statement that
+    claims the stake's transfer, one round trip for both; otherwise they run now (None returned).
+    Either way a concurrent bet with the same key fails on the key's unique index
+    (IntegrityError). legs: (outcome id, odds, banker, live, score at placement, minute)."""
+    bet_columns = {
+        "player_id": player.pk,
+        "kind": kind,
+        "system_size": system_size,
+        "stake": stake,
+        "currency": currency,
+        "potential_return": potential_return,
+        "status": BetStatus.OPEN,
+        "debt": 0,
+        "idempotency_key": key,
+        "placed_at": connection.ops.adapt_datetimefield_value(now),
+    }
+    if bet_id is not None:
+        bet_columns = {"id": bet_id, **bet_columns}
+    names = ", ".join(f'"{name}"' for name in bet_columns)
     bet_sql = (
-        f'INSERT INTO "{_BET_TABLE}" ("player_id", "kind", "system_size", "stake", "currency", '
-        '"potential_return", "status", "debt", "idempotency_key", "placed_at") '
-        "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+        f'INSERT INTO "{_BET_TABLE}" ({names}) VALUES ({", ".join(["%s"] * len(bet_columns))})'
     )
-    bet_params = [
-        player.pk,
-        kind,
-        system_size,
-        stake,
-        currency,
-        potential_return,
-        BetStatus.OPEN,
-        0,
-        key,
-        connection.ops.adapt_datetimefield_value(now),
-    ]
     score_field = BetLeg._meta.get_field("score_at_placement")
-    leg_params: list = []
-    for outcome_id, odds, banker, live, score, minute in legs:
-        leg_params += [
+    leg_rows = [
+        [
             outcome_id,
             odds,
             banker,
@@ -489,29 +502,30 @@ def _insert_bet(
             None if score is None else score_field.get_db_prep_save(score, connection),
             minute,
         ]
+        for outcome_id, odds, banker, live, score, minute in legs
+    ]
     legs_sql = (
         f'INSERT INTO "{_LEG_TABLE}" ("bet_id", "outcome_id", "odds", "is_banker", "live", '
         '"score_at_placement", "placed_minute") VALUES '
+        + ", ".join(["(%s, %s, %s, %s, %s, %s, %s)"] * len(legs))
     )
-    if connection.vendor == "postgresql":
-        values = ", ".join(['((SELECT "id" FROM "b"), %s, %s, %s, %s, %s, %s)'] * len(legs))
-        cursor.execute(
-            f'WITH "b" AS ({bet_sql} RETURNING "id") {legs_sql}{values} RETURNING "bet_id"',
-            bet_params + leg_params,
-        )
-        bet_id = cursor.fetchone()[0]
+    rows = None
+    if bet_id is not None:
+        params = list(bet_columns.values())
+        for leg in leg_rows:
+            params += [bet_id, *leg]
+        rows = (f'"bet" AS ({bet_sql}), "bet_legs" AS ({legs_sql})', params)
     else:
         if connection.features.can_return_columns_from_insert:
-            cursor.execute(bet_sql + ' RETURNING "id"', bet_params)
+            cursor.execute(bet_sql + ' RETURNING "id"', list(bet_columns.values()))
             bet_id = cursor.fetchone()[0]
         else:
-            cursor.execute(bet_sql, bet_params)
+            cursor.execute(bet_sql, list(bet_columns.values()))
             bet_id = cursor.lastrowid
-        values = ", ".join(["(%s, %s, %s, %s, %s, %s, %s)"] * len(legs))
-        params: list = []
-        for n in range(len(legs)):
-            params += [bet_id, *leg_params[n * 6 : n * 6 + 6]]
-        cursor.execute(legs_sql + values, params)
+        params = []
+        for leg in leg_rows:
+            params += [bet_id, *leg]
+        cursor.execute(legs_sql, params)
     bet = Bet(
         id=bet_id,
         player=player,
@@ -529,7 +543,7 @@ def _insert_bet(
     )
     bet._state.adding = False
     bet._state.db = connection.alias
-    return bet
+    return bet, rows
 
 
 def bet_place(
@@ -560,7 +574,7 @@ def bet_place(
                 if context.existing_bet_id is not None:
                     return Bet.objects.get(pk=context.existing_bet_id), False
                 raise
-            line, context = _lock_line(
+            line, context, new_bet_id = _lock_line(
                 cursor,
                 [s.outcome_id for s in selections],
                 now,
@@ -597,8 +611,9 @@ def bet_place(
                         score.get("minute") if score is not None else None,
                     )
                 )
-            bet = _insert_bet(
+            bet, bet_rows = _insert_bet(
                 cursor,
+                bet_id=new_bet_id,
                 player=player,
                 kind=kind,
                 system_size=system_size if kind == BetKind.SYSTEM else None,
@@ -645,6 +660,7 @@ def bet_place(
                         player, stake, currency, no_loss_limit=context.no_loss_limit
                     ),
                     savepoint=False,
+                    with_rows=bet_rows,
                 )
             except (limits.StakeRefused, ledger.LedgerError) as refusal:
                 raise BetRefused(str(refusal)) from refusal

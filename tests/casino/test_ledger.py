@@ -383,3 +383,23 @@ def test_books_check_finds_a_closed_escrow_that_is_not_empty(funded):
     Account.objects.filter(reference="bet:2").update(closed_at=timezone.now())
     report = books_check()
     assert any("closed but holds 1.00" in p for p in report.problems)
+
+
+def test_with_rows_joins_only_a_claim_that_locks_accounts_on_postgresql():
+    """`with_rows` rides on the statement that claims the key and locks wallets or escrow: a
+    transfer between house accounts has no such statement (nor has SQLite), so it is refused
+    before anything is written, rather than the caller's rows being silently dropped."""
+    before = snapshot()
+    legs = [
+        (ledger.house_account(HousePurpose.CASHIER, "BYN"), -500),
+        (ledger.house_account(HousePurpose.COMMISSION, "BYN"), 500),
+    ]
+    before = snapshot()
+    with pytest.raises(ValueError, match="with_rows"):
+        ledger.transfer_create(
+            idempotency_key="house-with-rows",
+            kind=TransferKind.TRANSFER,
+            legs=legs,
+            with_rows=('"noted" AS (SELECT 1)', []),
+        )
+    assert snapshot() == before

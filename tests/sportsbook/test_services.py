@@ -7,6 +7,7 @@ from decimal import Decimal
 
 import pytest
 from django.db import close_old_connections, connection
+from django.test.utils import CaptureQueriesContext
 
 from casino import ledger, limits
 from casino.models import Transfer
@@ -361,6 +362,36 @@ def test_a_bet_reads_the_loss_limit_only_when_the_player_has_one(bettor):
             place(bettor, [outcome(event, "1x2", "X")], stake=1_000)
         assert len(limit_reads) == 1
     assert Bet.objects.count() == 2 and ledger.balances_of(bettor)["BYN"] == 98_000
+
+
+@requires_postgres
+def test_on_postgresql_a_bet_its_legs_and_its_stake_take_three_statements(bettor):
+    event = make_event(odds="2.00")
+    legs = [outcome(event, "1x2", "1"), outcome(make_event(), "1x2", "2")]
+    place(bettor, [outcome(event, "1x2", "X")])  # creates the stakes-held account
+    with CaptureQueriesContext(connection) as captured:
+        bet = place(bettor, legs, kind=BetKind.EXPRESS, stake=1_000)
+    # the line read (which draws the bet's id); the bet, its legs, the transfer's key and the
+    # wallet's lock; the booking (BEGIN and COMMIT are not logged; the test's savepoints are)
+    statements = [q["sql"] for q in captured.captured_queries if "SAVEPOINT" not in q["sql"]]
+    assert len(statements) == 3
+    assert "nextval" in statements[0] and '"bet_legs" AS' in statements[1]
+    assert bet.legs.count() == 2 and Bet.objects.get(pk=bet.pk).stake == 1_000
+    stake = Transfer.objects.get(reference=bet.reference, kind="stake")
+    assert stake.idempotency_key == f"bet:{bet.pk}:stake"
+    assert ledger.balances_of(bettor)["BYN"] == 98_000
+
+
+@requires_postgres
+def test_on_postgresql_a_bet_refused_for_funds_leaves_no_bet_and_a_gap_in_numbers(bettor):
+    event = make_event()
+    first = place(bettor, [outcome(event, "1x2", "1")], stake=1_000)
+    with pytest.raises(BetRefused, match="Insufficient funds"):
+        place(bettor, [outcome(event, "1x2", "2")], stake=99_500)  # 990.00 BYN left
+    second = place(bettor, [outcome(event, "1x2", "X")], stake=1_000)
+    assert list(Bet.objects.values_list("pk", flat=True).order_by("pk")) == [first.pk, second.pk]
+    assert second.pk == first.pk + 2  # the refused bet's number is not reused
+    assert ledger.balances_of(bettor)["BYN"] == 98_000
 
 
 def test_a_player_without_a_wallet_in_the_currency_is_refused_for_funds(bettor):
