@@ -6,7 +6,7 @@ swaps out of band: an outcome's odds, a market suspended or reopened, the score 
 the slip's odds (old and new, SB §1.7). A trader's page (staff only) gets what another trader
 changed: the outcome's row with its new odds (and the odds-change log), a market suspended or
 reopened, the event's status and score with their forms' new versions, so the page's next change
-is checked against what it now shows. A trader's list of events follows the rows it shows. The
+is checked against what it now shows. A trader's list of events follows its events. The
 browser sends nothing: any message gets an error on this socket only, in the user's language.
 """
 
@@ -181,28 +181,37 @@ class TraderConsumer(LineSocket):
 
 class TraderListConsumer(LineSocket):
     """/ws/trader/?sport=&status=: the trader's list of events, for staff only. The rows it
-    shows (that filter's) follow their events: status, score, result, settled. An event that
-    comes to match the filter later appears on the next load."""
+    shows follow their events (status, score, result, settled; a row that no longer matches the
+    filter stays, showing why); an event that comes to match the filter (goes live, say) is
+    added at the top."""
 
     async def connect(self):
         if not await self.signed_in_staff():
             return
         query = parse_qs(self.scope.get("query_string", b"").decode(errors="replace"))
-        self.shown = await self._shown(query.get("sport", [""])[0], query.get("status", [""])[0])
+        self.sport, self.status = query.get("sport", [""])[0], query.get("status", [""])[0]
+        self.shown = await self._shown()
         await self.listen((), groups=[services.TRADER_EVENTS_GROUP])
 
     @database_sync_to_async
-    def _shown(self, sport: str, status: str) -> set[int]:
-        events = staff_views.trader_events(sport, status)
+    def _shown(self) -> set[int]:
+        events = staff_views.trader_events(self.sport, self.status)
         return set(events.values_list("pk", flat=True)[: staff_views.LIST_LIMIT])
 
     async def trader_event(self, message):
-        if message["event"] in self.shown:
-            html = await self._row(message["event"])
-            if html:
-                await self.send(text_data=html)
+        event_id = message["event"]
+        html, added = await self._row(event_id)
+        if html:
+            if added:
+                self.shown.add(event_id)
+            await self.send(text_data=html)
 
     @database_sync_to_async
-    def _row(self, event_id: int) -> str:
+    def _row(self, event_id: int) -> tuple[str, bool]:
         with translation.override(self.language):
-            return staff_views.trader_event_row(event_id)
+            if event_id in self.shown:
+                return staff_views.trader_event_row(event_id), False
+            if not staff_views.trader_events(self.sport, self.status).filter(pk=event_id).exists():
+                return "", False
+            first = not self.shown  # the list says "No events match."
+            return staff_views.trader_event_row(event_id, added=True, first=first), True

@@ -132,13 +132,18 @@ def trader_events(sport: str = "", status: str = ""):
     return events
 
 
-def trader_event_row(event_id: int) -> str:
-    """An event's row of the trader's list, swapped out of band (a socket's frame); "" if the
-    event is gone."""
+def trader_event_row(event_id: int, added: bool = False, first: bool = False) -> str:
+    """An event's row of the trader's list as a socket's frame, swapped out of band: in place,
+    or (`added`) put at the top of the list, replacing its "No events match." if it is the
+    `first`; "" if the event is gone."""
     event = trader_events().filter(pk=event_id).first()
     if event is None:
         return ""
-    return render_to_string("sportsbook/trader/_event_row.html", {"event": event, "oob": True})
+    if not added:
+        return render_to_string("sportsbook/trader/_event_row.html", {"event": event, "oob": True})
+    row = render_to_string("sportsbook/trader/_event_row.html", {"event": event})
+    placeholder = '<tr id="no-events" hx-swap-oob="delete"></tr>' if first else ""
+    return f'<tbody hx-swap-oob="afterbegin:#event-rows">{row}</tbody>{placeholder}'
 
 
 @require_GET

@@ -65,12 +65,19 @@ def test_what_one_trader_changes_appears_on_the_others_page(browser, server_url,
     expect(second.locator(f"{market}.status-suspended")).to_have_count(1)
     expect(second.locator(f"{market} button[type=submit]")).to_have_text("Reopen")
 
-    # B watches the list of events; A marks the event live and B's row says so
-    second.goto("/trader/")
+    # B watches the live events; A marks this one live and it joins B's list, then its score
+    second.goto("/trader/?status=live")
     expect(second.locator("#event-list[data-connected='1']")).to_have_count(1)
     event_row = second.locator(f"#event-{line['event']}")
-    expect(event_row.locator(".badge.scheduled")).to_have_count(1)
+    expect(event_row).to_have_count(0)
     first.locator("#event-status button[value=live]").click()
     expect(event_row.locator(".badge.live")).to_have_count(1)
+    expect(second.locator("#no-events")).to_have_count(0)
+    score = first.locator("#event-score")
+    score.locator("input[name=home]").fill("1")
+    score.locator("input[name=away]").fill("0")
+    score.locator("input[name=minute]").fill("12")
+    score.locator("button[type=submit]").click()
+    expect(event_row).to_contain_text("1:0 · 12′")
     first.context.close()
     second.context.close()

@@ -258,7 +258,7 @@ async def test_the_traders_list_follows_the_events_it_shows():
         event_id=shown.pk, score=[2, 1], minute=70
     )
     assert "2:1 · 70′" in await page.receive_from()
-    # an event the list does not show sends nothing; nor does an odds change
+    # an event that does not match the filter sends nothing; nor does an odds change
     await database_sync_to_async(services.event_set_status)(
         event_id=other.pk, status=EventStatus.CANCELLED
     )
@@ -266,4 +266,28 @@ async def test_the_traders_list_follows_the_events_it_shows():
         outcome_id=outcome.pk, odds=Decimal("3.10"), staff=None
     )
     assert await page.receive_nothing()
+    # an event that comes to match it is added at the top; its next change updates it in place
+    await database_sync_to_async(services.event_set_status)(
+        event_id=other.pk, status=EventStatus.SCHEDULED
+    )
+    added = await page.receive_from()
+    assert added.startswith('<tbody hx-swap-oob="afterbegin:#event-rows">')
+    assert f'<tr id="event-{other.pk}">' in added and 'id="no-events"' not in added
+    await database_sync_to_async(services.event_set_status)(
+        event_id=other.pk, status=EventStatus.LIVE
+    )
+    assert (await page.receive_from()).startswith(f'<tr id="event-{other.pk}" hx-swap-oob="true">')
+    await page.disconnect()
+
+
+async def test_the_first_event_added_to_an_empty_list_replaces_its_no_events_line():
+    event, _outcome, _market = await make_event()
+    _staff, cookie = await signed_in(is_staff=True)
+    page = await connect("/ws/trader/?sport=&status=live", cookie)
+    await database_sync_to_async(services.event_set_status)(
+        event_id=event.pk, status=EventStatus.LIVE
+    )
+    frame = await page.receive_from()
+    assert f'<tr id="event-{event.pk}">' in frame
+    assert frame.endswith('<tr id="no-events" hx-swap-oob="delete"></tr>')
     await page.disconnect()
