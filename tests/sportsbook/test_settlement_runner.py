@@ -532,6 +532,16 @@ def _settle_crashing_on_the_second_chunk(event, monkeypatch) -> None:
     monkeypatch.setattr(settlement_runner, "_write_chunk", real_write)
 
 
+def _crash_then_finish(event, bets, monkeypatch):
+    """A settlement of `event` dies on its second chunk; the next sweep finishes it. Returns
+    that run, with `bets` refreshed."""
+    _settle_crashing_on_the_second_chunk(event, monkeypatch)
+    run = settle_due(timezone.now() + dt.timedelta(hours=1)) and event.settlement_runs.last()
+    for bet in bets:
+        bet.refresh_from_db()
+    return run
+
+
 def test_a_settlement_interrupted_halfway_is_finished_by_the_next_run_not_called_a_correction(
     bettor, monkeypatch
 ):
@@ -539,11 +549,8 @@ def test_a_settlement_interrupted_halfway_is_finished_by_the_next_run_not_called
     bets = [place(bettor, [outcome(event, "1x2", "1")], stake=1_000) for _ in range(3)]
     services.event_set_status(event_id=event.pk, status=EventStatus.FINISHED)
     services.event_result_set(event_id=event.pk, result=football_result(1, 0))
-    _settle_crashing_on_the_second_chunk(event, monkeypatch)
-    run = settle_due(timezone.now() + dt.timedelta(hours=1)) and event.settlement_runs.last()
+    run = _crash_then_finish(event, bets, monkeypatch)
     assert run.number == 2 and run.reason == SettlementReason.SCHEDULED
-    for bet in bets:
-        bet.refresh_from_db()
     assert [b.payout for b in bets] == [2_000, 2_000, 2_000]
     assert BetSettlement.objects.filter(bet__in=bets).count() == 3
     assert balance(bettor) == 100_000 - 3_000 + 6_000
@@ -555,11 +562,8 @@ def test_e33_a_correction_interrupted_halfway_is_finished_as_a_correction(bettor
     bets = [place(bettor, [outcome(event, "1x2", "1")], stake=1_000) for _ in range(3)]
     finish(event, football_result(1, 0))
     services.event_result_set(event_id=event.pk, result=football_result(0, 1))
-    _settle_crashing_on_the_second_chunk(event, monkeypatch)
-    run = settle_due(timezone.now() + dt.timedelta(hours=1)) and event.settlement_runs.last()
+    run = _crash_then_finish(event, bets, monkeypatch)
     assert run.number == 3 and run.reason == SettlementReason.CORRECTION
-    for bet in bets:
-        bet.refresh_from_db()
     assert [b.payout for b in bets] == [0, 0, 0]
     finished = Transfer.objects.filter(reference=run.reference)
     assert finished.exists() and {t.kind for t in finished} == {TransferKind.REVERSAL}
