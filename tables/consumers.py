@@ -29,7 +29,6 @@ RATE_BURST = 40
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_NOT_PIT = 4403
 CLOSE_NO_TABLE = 4404
-PIT_PERMISSION = "casino.view_pit"
 FRAME_TYPES = {"act", "sync", "sit", "leave", "sit_out", "back", "ready"}
 RESERVED_FIELDS = {"type", "action", "payload", "client_action_id", "HEADERS"}
 
@@ -292,7 +291,7 @@ class PitConsumer(AsyncWebsocketConsumer):
         if user is None or not user.is_authenticated:
             await self.close(code=CLOSE_UNAUTHENTICATED)
             return
-        if not await database_sync_to_async(user.has_perm)(PIT_PERMISSION):
+        if not await database_sync_to_async(user.has_perm)(services.PIT_PERMISSION):
             await self.close(code=CLOSE_NOT_PIT)
             return
         self.language = getattr(user, "language", None) or "ru"

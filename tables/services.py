@@ -48,6 +48,7 @@ from tables.models import Hand, Seat, SeatStatus, Table, TableEvent, TableStatus
 log = logging.getLogger(__name__)
 
 PIT_GROUP = "pit"
+PIT_PERMISSION = "casino.view_pit"  # the pit boss's monitor: the page, its socket, its acts
 DEFAULT_ACTION_SECONDS = 30
 DEFAULT_GRACE_SECONDS = 60
 DEFAULT_ABSENCE_SECONDS = 180

@@ -70,20 +70,19 @@ def hand_detail(request, table_id: int, number: int):
 
 # --- the pit boss's monitor ---------------------------------------------------------------------
 
-PIT_PERMISSION = "casino.view_pit"
-
 
 @require_GET
 @login_required
-@permission_required(PIT_PERMISSION, raise_exception=True)
+@permission_required(services.PIT_PERMISSION, raise_exception=True)
 def pit(request):
-    """Every table live (the `pit` group): status, players and who is away, score, hand."""
+    """Every table live (the `pit` group): status, players and who is away, score, the stakes
+    in the pot, the games of the last hour."""
     return render(request, "tables/pit.html", {"tables": selectors.pit_rows()})
 
 
 @require_POST
 @login_required
-@permission_required(PIT_PERMISSION, raise_exception=True)
+@permission_required(services.PIT_PERMISSION, raise_exception=True)
 def pit_act(request, table_id: int):
     """A staff act on one table through the table actor; a refusal is a message, not an error
     page, and changes nothing."""
