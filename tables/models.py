@@ -111,6 +111,8 @@ class Hand(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="hand_number_unique"),
         ]
+        # the pit boss's pace of play: a table's games ended since a moment
+        indexes = [models.Index(fields=["table", "ended_at"], name="hand_table_ended")]
 
     def __str__(self) -> str:
         return f"{self.table} · {self.number}"

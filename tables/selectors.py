@@ -3,11 +3,6 @@ hand's replay."""
 
 from __future__ import annotations
 
-import datetime as dt
-
-from django.db.models import Count
-from django.utils import timezone
-
 from tables import services
 from tables.engines.registry import engine_for
 from tables.models import Hand, Table, TableEvent, TableStatus
@@ -23,18 +18,10 @@ def pit_tables(table_id: int | None = None) -> list[dict]:
     return _summaries(tables if table_id is None else tables.filter(pk=table_id))
 
 
-def games_last_hour(table_ids=None) -> dict[int, int]:
-    """Games (hands) finished in the last hour, by table: the pit boss's pace of play."""
-    hands = Hand.objects.filter(ended_at__gte=timezone.now() - dt.timedelta(hours=1))
-    if table_ids is not None:
-        hands = hands.filter(table_id__in=table_ids)
-    return dict(hands.values("table_id").annotate(n=Count("pk")).values_list("table_id", "n"))
-
-
 def pit_rows(table_id: int | None = None) -> list[dict]:
     """The pit boss's rows: each table's summary and its games in the last hour."""
     summaries = pit_tables(table_id)
-    pace = games_last_hour([t["id"] for t in summaries])
+    pace = services.games_last_hour([t["id"] for t in summaries])
     return [{**t, "games_last_hour": pace.get(t["id"], 0)} for t in summaries]
 
 

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from channels.layers import get_channel_layer
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
+from django.db.models import Count
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -1082,9 +1083,20 @@ def broadcast(
         )
     summary = table_summary(table, seats)
     if getattr(table, "_summary_before", None) != _summary_shown(table, seats, summary):
-        messages.append((PIT_GROUP, {"type": "pit.summary", "summary": summary}))
+        if has_listeners(get_channel_layer(), PIT_GROUP):
+            # read once here, not by every pit socket: as of this change
+            pace = games_last_hour([table.pk]).get(table.pk, 0)
+            pit_row = {**summary, "games_last_hour": pace}
+            messages.append((PIT_GROUP, {"type": "pit.summary", "summary": pit_row}))
         messages.append((LOBBY_GROUP, {"type": "lobby.table", "summary": summary}))
     group_send_all(messages)
+
+
+def games_last_hour(table_ids) -> dict[int, int]:
+    """Games (hands) ended in the last hour, by table: the pit boss's pace of play."""
+    since = timezone.now() - dt.timedelta(hours=1)
+    hands = Hand.objects.filter(table_id__in=table_ids, ended_at__gte=since)
+    return dict(hands.values("table_id").annotate(n=Count("pk")).values_list("table_id", "n"))
 
 
 def view_message(

@@ -39,13 +39,15 @@ def test_the_pit_boss_watches_pauses_and_voids_a_match(browser, server_url):
     expect(dina).to_have_url(re.compile(r"/tables/\d+/$"))
     expect(row).to_contain_text("1/2")
 
+    # the boss starts typing a reason; the row's live update (a match starts) keeps it
+    row.locator("input[name=reason]").fill("dealer change")
     egor = signed_in(browser, server_url, "egor", "casino-demo")
     egor.goto(dina.url)
     egor.locator("#table-board button.sit").click()
     expect(row).to_have_attribute("data-status", "playing")
     expect(row).to_contain_text("2/2")
+    expect(row.locator("input[name=reason]")).to_have_value("dealer change")
 
-    row.locator("input[name=reason]").fill("dealer change")
     row.locator("button[value=pause]").click()
     expect(row).to_have_attribute("data-status", "paused")
     expect(dina.locator("#table-board")).to_have_attribute("data-status", "paused")

@@ -38,6 +38,7 @@ def test_only_the_pit_boss_sees_the_pit(durak_table, two_players):
     seat_both(durak_table, two_players)
     assert signed_in(two_players[0]).get(reverse("pit")).status_code == 403
     page = signed_in(pit_boss()).get(reverse("pit")).content.decode()
+    assert 'id="table-error"' in page  # where a refusal on the pit's socket is shown
     assert f'id="pit-table-{durak_table.pk}"' in page and 'ws-connect="/ws/pit/"' in page
     for player in two_players:
         assert player.shown_name in page
@@ -65,6 +66,7 @@ def test_the_pit_boss_pauses_resumes_and_voids_a_match_through_the_actor(durak_t
     row = client.post(url, {"act": "void", "reason": "suspected collusion"}).content.decode()
     assert 'data-status="open"' in row and 'value="close"' in row
     assert "20.00\xa0BYN" not in row and '<td class="num">1</td>' in row  # one game this hour
+    assert "hx-preserve" not in row  # the act's own answer clears the reason it used
     assert balances(*two_players) == before  # both stakes back, once
     staff_steps = TableEvent.objects.filter(table=table, cause=TableEvent.Cause.STAFF)
     assert [e.action["type"] for e in staff_steps.order_by("version")] == [
@@ -115,6 +117,9 @@ async def test_the_pit_socket_gets_a_tables_row_when_what_it_shows_changes(
     row = await socket.receive_from()
     assert f'<tr id="pit-table-{durak_table.pk}"' in row and 'hx-swap-oob="true"' in row
     assert two_players[0].shown_name in row and "1/2" in row
+    assert '<td class="num">0</td>' in row  # no game ended in the last hour
+    # a reason the pit boss is typing survives the live update
+    assert f'id="pit-reason-{durak_table.pk}" hx-preserve="true"' in row
     await socket.send_to(text_data="pause everything")
     assert "This socket accepts no messages." in await socket.receive_from()
     await socket.disconnect()
