@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.db import OperationalError, connection, transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -141,7 +142,6 @@ def _cancel_one(bet: Bet, *, reason: str, staff: Player | None, now: dt.datetime
     ).get(bet.pk, 0)
     bet.status = BetStatus.VOID
     bet.payout = bet.stake
-    bet.debt += owed
     bet.settled_at = now
     bet.cancelled_at = now
     bet.cancelled_by = staff
@@ -150,11 +150,15 @@ def _cancel_one(bet: Bet, *, reason: str, staff: Player | None, now: dt.datetime
         update_fields=[
             "status",
             "payout",
-            "debt",
             "settled_at",
             "cancelled_at",
             "cancelled_by",
             "cancelled_reason",
         ]
     )
+    # The booking may have repaid debts, this bet's among them (E33): the debt is changed where
+    # it is stored, never written back from the row read before the booking.
+    if owed:
+        Bet.objects.filter(pk=bet.pk).update(debt=F("debt") + owed)
+    bet.refresh_from_db(fields=["debt"])
     return bet.stake - (previous or 0), owed

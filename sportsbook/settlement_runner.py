@@ -506,6 +506,8 @@ class _ChunkMoney:
             set(self.held) | set(self.book_result) | {c for _p, c in self.wallets}
         ):
             legs, receivable = [], 0
+            owed_here: dict[int, int] = {}
+            repaid_here: dict[int, int] = {}
             for (player_id, wallet_currency), amount in sorted(self.wallets.items()):
                 if wallet_currency != currency or not amount:
                     continue
@@ -513,11 +515,11 @@ class _ChunkMoney:
                 shortfall = max(0, -amount - balances[wallet.pk])
                 if shortfall:
                     receivable += shortfall
-                    owed.update(_spread(self.taken_back[(player_id, currency)], shortfall))
+                    owed_here.update(_spread(self.taken_back[(player_id, currency)], shortfall))
                 # E33: what an earlier correction left owing is repaid first from a credit
                 repayment = _spread(debts.get((player_id, currency), []), max(0, amount))
                 receivable -= sum(repayment.values())
-                repaid.update(repayment)
+                repaid_here.update(repayment)
                 credited = amount + shortfall - sum(repayment.values())
                 if credited:
                     legs.append((wallet, credited))
@@ -529,7 +531,7 @@ class _ChunkMoney:
                 legs.append((book_account(currency), self.book_result[currency]))
             if not legs:
                 continue
-            ledger.transfer_create(
+            booked = ledger.transfer_create(
                 idempotency_key=key(currency),
                 kind=kind,
                 legs=legs,
@@ -537,6 +539,9 @@ class _ChunkMoney:
                 reference=reference,
                 created_by=created_by,
             )
+            if booked.created:  # a transfer found by its key changed the debts already
+                owed.update(owed_here)
+                repaid.update(repaid_here)
         _repay_debts(repaid)
         return owed
 

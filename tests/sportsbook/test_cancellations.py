@@ -5,7 +5,7 @@ never settled again; a double submit books once; the trader page and the admin r
 forms and non-staff; the player sees the bet void with the reason; the books stay clean."""
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 from django.test import Client
 from django.urls import reverse
 
@@ -14,7 +14,7 @@ from casino.models import HousePurpose, Transfer, TransferKind
 from sportsbook import services
 from sportsbook.cancellations import CancelRefused, bets_cancel
 from sportsbook.models import Bet, BetKind, BetSettlement, BetStatus, EventStatus
-from sportsbook.settlement_runner import event_settle
+from sportsbook.settlement_runner import _ChunkMoney, event_settle
 from tests.conftest import (
     assert_books_clean,
     fund,
@@ -122,6 +122,77 @@ def test_e33_a_cancelled_win_the_wallet_no_longer_holds_is_owed(bettor, staff, l
     receivable = ledger.house_account(HousePurpose.SPORTSBOOK, "BYN", services.RECEIVABLE)
     assert sum(receivable.shards.values_list("balance", flat=True)) == -6_000
     assert_books_clean()
+
+
+def receivable_balance() -> int:
+    receivable = ledger.house_account(HousePurpose.SPORTSBOOK, "BYN", services.RECEIVABLE)
+    return sum(receivable.shards.values_list("balance", flat=True))
+
+
+def owing_after_a_correction(bettor, event, *, left: int):
+    """A 10,000 win at 3.00 the wallet has spent down to `left`, then corrected to a loss: the
+    bet owes what the wallet could not give back (E33)."""
+    bet = place(bettor, [outcome(event, "1x2", "1")], stake=10_000)
+    finish(event, football_result(1, 0))  # pays 30,000
+    spend_down_to(bettor, left)
+    services.event_result_set(event_id=event.pk, result=football_result(0, 1))
+    event_settle(event_id=event.pk)
+    bet.refresh_from_db()
+    return bet
+
+
+def test_e33_cancelling_a_bet_that_owes_repays_its_own_debt_first():
+    set_rates()
+    staff, bettor = new_player(is_staff=True), new_player()
+    fund(bettor, 100_000)
+    bet = owing_after_a_correction(bettor, make_event(odds="3.00"), left=5_000)
+    assert bet.debt == 25_000 and receivable_balance() == -25_000 and balance(bettor) == 0
+    bets_cancel(bet_ids=[bet.pk], reason="wrong score shown", staff=staff)
+    bet.refresh_from_db()
+    # the stake it returns at odds 1 goes to what it owes; nothing reaches the wallet
+    assert (bet.status, bet.payout, bet.debt) == (BetStatus.VOID, 10_000, 15_000)
+    assert receivable_balance() == -15_000 and balance(bettor) == 0
+    assert_books_clean()
+
+
+def test_e33_one_cancellation_repays_the_debt_of_another_bet_in_it_once():
+    set_rates()
+    staff, bettor = new_player(is_staff=True), new_player()
+    fund(bettor, 100_000)
+    open_bet = place(bettor, [outcome(make_event(odds="3.00"), "1x2", "1")], stake=10_000)
+    owing = owing_after_a_correction(bettor, make_event(odds="3.00"), left=0)
+    assert owing.debt == 30_000
+    bets_cancel(bet_ids=[open_bet.pk, owing.pk], reason="technical error", staff=staff)
+    owing.refresh_from_db()
+    # the open bet's 10,000 back repays 10,000; the owing bet's own stake another 10,000
+    assert owing.debt == 10_000 and receivable_balance() == -10_000
+    assert balance(bettor) == 0
+    assert_books_clean()
+
+
+def test_e33_a_booking_found_by_its_key_repays_no_debt_a_second_time():
+    set_rates()
+    bettor = new_player()
+    fund(bettor, 100_000)
+    open_bet = place(bettor, [outcome(make_event(odds="3.00"), "1x2", "1")], stake=10_000)
+    owing = owing_after_a_correction(bettor, make_event(odds="3.00"), left=0)
+
+    def refund_the_open_bet():
+        money = _ChunkMoney()
+        money.add(open_bet.pk, bettor.pk, "BYN", 10_000, 10_000, None)
+        with transaction.atomic():
+            money.book(
+                key=lambda currency: f"test:{open_bet.pk}:{currency}",
+                kind=TransferKind.REFUND,
+                memo="refund",
+                reference=open_bet.reference,
+                created_by=None,
+            )
+
+    refund_the_open_bet()
+    refund_the_open_bet()  # a retry: the ledger finds the transfer by its key
+    owing.refresh_from_db()
+    assert owing.debt == 20_000 and receivable_balance() == -20_000
 
 
 def test_sb_1_10_cancelling_twice_books_once(bettor, staff, line):
