@@ -132,7 +132,8 @@ def _claim_key(
 ) -> tuple[Transfer, list[tuple]]:
     """INSERT the transfer row: a second transfer with the same key fails here (IntegrityError).
     Then lock `lock_ids` (wallets and escrow, see _lock_accounts) and return their rows.
-    `with_rows` (PostgreSQL): the caller's data-modifying WITH clauses, run in the same statement.
+    `with_rows` (PostgreSQL): the caller's data-modifying WITH clauses, run in the same statement
+    (PostgreSQL runs every such clause to completion, in no promised order with the lock).
 
     On PostgreSQL both go as one statement: the INSERT as a data-modifying WITH that the locking
     SELECT joins, so no account row can be locked before the key's row exists (a concurrent
@@ -325,8 +326,9 @@ def transfer_create(
     (no retry by key within it), skip the savepoint: an IntegrityError is then raised as it is.
     `with_rows` (PostgreSQL, a transfer that locks a wallet or escrow): the caller's own rows as
     data-modifying WITH clauses (`"name" AS (INSERT ...), ...`, and their parameters), run in the
-    statement that claims the key, before it: one round trip for both (a bet and its stake). An
-    error in them books nothing.
+    statement that claims the key: one round trip for both (a bet and its stake). They may run
+    after the accounts are locked, so a unique key of theirs (a bet's idempotency key) is then
+    what stops a retry: it waits for the lock, fails on that key and books nothing.
     """
     _check_balanced(legs)
     fingerprint = _fingerprint(kind, legs)
