@@ -152,7 +152,7 @@ class SportConsumer(LineSocket):
         return "".join(parts)
 
     def _render_slip(self, message: dict) -> str:
-        if message.get("what") == "score" or not self.slip_outcomes:
+        if message.get("what") in ("score", "result") or not self.slip_outcomes:
             return ""
         slip = session_slip.load(self.scope["session"])
         view = selectors.slip_view(slip, self.user)
@@ -174,15 +174,24 @@ class TraderConsumer(LineSocket):
             await self.close(code=CLOSE_NO_EVENT)
             return
         await self.listen([self.event_id])
+        # (re)connected: the page catches up with whatever changed while no socket listened
+        for html in await self._page():
+            await self.send(text_data=html)
+
+    @database_sync_to_async
+    def _page(self) -> list[str]:
+        with translation.override(self.language):
+            return staff_views.trader_page_fragments(self.event_id)
 
     def frames(self, message: dict) -> list[str]:
         return staff_views.trader_fragments(self.event_id, message)
 
 
 class TraderListConsumer(LineSocket):
-    """/ws/trader/?sport=&status=: the trader's list of events, for staff only. The rows it
-    shows follow their events (status, score, result, settled; a row that no longer matches the
-    filter stays, showing why); an event that comes to match the filter (goes live, say) is
+    """/ws/trader/?sport=&status=: the trader's list of events, for staff only. On (re)connect it
+    sends the whole list, so the page and the events this socket knows to be on it agree; then
+    each row follows its event (status, score, result, settled; a row that no longer matches the
+    filter stays, showing why), and an event that comes to match the filter (goes live, say) is
     added at the top."""
 
     async def connect(self):
@@ -190,13 +199,14 @@ class TraderListConsumer(LineSocket):
             return
         query = parse_qs(self.scope.get("query_string", b"").decode(errors="replace"))
         self.sport, self.status = query.get("sport", [""])[0], query.get("status", [""])[0]
-        self.shown = await self._shown()
         await self.listen((), groups=[services.TRADER_EVENTS_GROUP])
+        html, self.shown = await self._list()
+        await self.send(text_data=html)
 
     @database_sync_to_async
-    def _shown(self) -> set[int]:
-        events = staff_views.trader_events(self.sport, self.status)
-        return set(events.values_list("pk", flat=True)[: staff_views.LIST_LIMIT])
+    def _list(self) -> tuple[str, set[int]]:
+        with translation.override(self.language):
+            return staff_views.trader_event_rows(self.sport, self.status)
 
     async def trader_event(self, message):
         event_id = message["event"]

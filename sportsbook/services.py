@@ -686,23 +686,20 @@ def _potential_return(kind, selections, odds, stake, system_size) -> int:
 
 # The trader's list of events (status, score, result, settled) follows its events live.
 TRADER_EVENTS_GROUP = "trader.events"
-_EVENT_ROW_CHANGES = ("event", "score")
+_EVENT_ROW_CHANGES = ("event", "score", "result")
 
 
 def _announce_line(event_id: int, payload: dict) -> None:
     messages = [(f"event.{event_id}", {"type": "line.changed", **payload})]
     if payload["what"] in _EVENT_ROW_CHANGES:
-        messages.append(_event_row_message(event_id))
+        messages.append((TRADER_EVENTS_GROUP, {"type": "trader.event", "event": event_id}))
     transaction.on_commit(lambda: group_send_all(messages))
 
 
-def _event_row_message(event_id: int) -> tuple[str, dict]:
-    return (TRADER_EVENTS_GROUP, {"type": "trader.event", "event": event_id})
-
-
-def announce_event_row(event_id: int) -> None:
-    """After commit: the event's row on the traders' lists changed (a result, a settlement)."""
-    transaction.on_commit(lambda: group_send_all([_event_row_message(event_id)]))
+def announce_result(event_id: int) -> None:
+    """After commit: the event's result, its settlement or a hold of its payouts changed (the
+    traders' pages and lists show them; the event's version moved on)."""
+    _announce_line(event_id, {"what": "result"})
 
 
 def odds_set(
@@ -847,7 +844,7 @@ def event_result_set(
             event.settle_due_at = (event.finished_at or now) + SETTLE_DELAY
         event.version += 1
         event.save()
-        announce_event_row(event.pk)
+        announce_result(event.pk)
         return event
 
 
@@ -862,4 +859,5 @@ def event_hold_payouts(*, event_id: int, held: bool, staff: Player | None = None
             event.payouts_held = held
             event.version += 1
             event.save(update_fields=["payouts_held", "version"])
+            announce_result(event.pk)
         return event

@@ -44,7 +44,7 @@ from sportsbook.models import (
     SettlementRun,
 )
 from sportsbook.services import (
-    announce_event_row,
+    announce_result,
     book_account,
     receivable_account,
     stakes_held_account,
@@ -706,6 +706,6 @@ def event_settle(
     _queue_affected_bets(event)
     total = _settle_bets(run, now)
     Event.objects.filter(pk=event.pk).update(settled_at=now, settle_due_at=None)
-    announce_event_row(event.pk)
+    announce_result(event.pk)
     run.bets_changed = total
     return run

@@ -17,9 +17,11 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Case, Count, IntegerField, Prefetch, Value, When
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -125,11 +127,21 @@ def trader_events(sport: str = "", status: str = ""):
         )
         .order_by("live_first", "starts_at", "pk")
     )
+    if "\x00" in sport:  # in no sport's code, and PostgreSQL refuses it in a query
+        return events.none()
     if sport:
         events = events.filter(competition__sport__code=sport)
     if status in EventStatus.values:
         events = events.filter(status=status)
     return events
+
+
+def trader_event_rows(sport: str, status: str) -> tuple[str, set[int]]:
+    """The whole list of a filter as a socket's frame (its rows replaced), and the events in it."""
+    events = list(trader_events(sport, status)[:LIST_LIMIT])
+    template = "sportsbook/trader/_event_rows.html"
+    rows = _oob_inner("event-rows", template, {"events": events}, tag="tbody")
+    return rows, {event.pk for event in events}
 
 
 def trader_event_row(event_id: int, added: bool = False, first: bool = False) -> str:
@@ -160,10 +172,12 @@ def event_list(request):
         # the list's socket follows the events shown (this filter's)
         "socket_query": urlencode({"sport": sport, "status": status}),
     }
-    template = (
-        "sportsbook/trader/_event_list.html" if request.htmx else "sportsbook/trader/list.html"
-    )
-    return render(request, template, context)
+    # a new filter swaps the list; going back in history (htmx restores it) gets the whole page
+    partial = request.htmx and not request.htmx.history_restore_request
+    template = "sportsbook/trader/_event_list.html" if partial else "sportsbook/trader/list.html"
+    response = render(request, template, context)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
 
 
 def _cancelled_bets(event: Event):
@@ -220,7 +234,7 @@ def trader_fragments(event_id: int, change: dict) -> list[str]:
             return []
         event = outcome.market.event
         last = outcome.odds_changes.select_related("changed_by").order_by("-changed_at", "-pk")
-        change = last.first()
+        setting = last.first()
         row = render_to_string(
             "sportsbook/trader/_outcome_row.html",
             {
@@ -228,14 +242,14 @@ def trader_fragments(event_id: int, change: dict) -> list[str]:
                 "market": outcome.market,
                 "oob_row": True,
                 # who set these odds: the confirmation on the page that set them, news elsewhere
-                "changed_by": change.changed_by.shown_name if change and change.changed_by else "",
-                "saved": change is not None,
+                "changed_by": setting.changed_by.shown_name
+                if setting and setting.changed_by
+                else "",
+                "saved": setting is not None,
             },
         )
-        log = render_to_string(
-            "sportsbook/trader/_changes.html", {"changes": _recent_changes(event)}
-        )
-        return [row, f'<div id="odds-changes" hx-swap-oob="innerHTML">{log}</div>']
+        log = {"changes": _recent_changes(event)}
+        return [row, _oob_inner("odds-changes", "sportsbook/trader/_changes.html", log)]
     event = Event.objects.select_related("competition__sport").filter(pk=event_id).first()
     if event is None:
         return []
@@ -244,8 +258,31 @@ def trader_fragments(event_id: int, change: dict) -> list[str]:
         if market is None:
             return []
         return [render_to_string("sportsbook/trader/_market.html", {"market": market, "oob": True})]
-    panel = render_to_string("sportsbook/trader/_event_panel.html", _event_context(event))
-    return [f'<div id="event-panel" hx-swap-oob="innerHTML">{panel}</div>']
+    context = _event_context(event)
+    frames = [_oob_inner("event-panel", "sportsbook/trader/_event_panel.html", context)]
+    if what == "event":  # live or finished: markets close together (SB §1.1)
+        frames.append(_oob_inner("markets", "sportsbook/trader/_markets.html", context))
+    return frames
+
+
+def trader_page_fragments(event_id: int) -> list[str]:
+    """The whole live part of a trader's page of the event, for a socket that (re)connects:
+    whatever changed between the page's rendering and the socket's joining is shown."""
+    event = Event.objects.select_related("competition__sport").filter(pk=event_id).first()
+    if event is None:
+        return []
+    context = _event_context(event)
+    return [
+        _oob_inner("event-panel", "sportsbook/trader/_event_panel.html", context),
+        _oob_inner("markets", "sportsbook/trader/_markets.html", context),
+        _oob_inner("odds-changes", "sportsbook/trader/_changes.html", context),
+    ]
+
+
+def _oob_inner(element_id: str, template: str, context: dict, request=None, tag="div") -> str:
+    """`template` rendered as the new content of the page's element `element_id`."""
+    html = render_to_string(template, context, request=request)
+    return f'<{tag} id="{element_id}" hx-swap-oob="innerHTML">{html}</{tag}>'
 
 
 # --- the line ----------------------------------------------------------------------------------
@@ -328,11 +365,11 @@ def _event_panel(request, event_id: int, error: str | None, notice: str | None =
         elif notice:
             messages.success(request, notice)
         return _back(request, event_id)
-    return render(
-        request,
-        "sportsbook/trader/_event_panel.html",
-        _event_context(event, panel_error=error, panel_notice=notice),
-    )
+    context = _event_context(event, panel_error=error, panel_notice=notice)
+    panel = render_to_string("sportsbook/trader/_event_panel.html", context, request=request)
+    # the markets beside the panel: marking the event live or finished closes some (SB §1.1)
+    markets = _oob_inner("markets", "sportsbook/trader/_markets.html", context, request)
+    return HttpResponse(panel + markets)
 
 
 @require_POST

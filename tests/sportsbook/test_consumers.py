@@ -17,6 +17,7 @@ from sportsbook import services
 from sportsbook.models import EventStatus, MarketStatus
 from tests.conftest import new_player
 from tests.sportsbook import factories
+from tests.sportsbook.line import football_result
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -164,6 +165,31 @@ async def test_a_message_from_the_browser_gets_an_error_on_that_socket_only():
 # --- the trader's page ----------------------------------------------------------------------------
 
 
+async def trader_page(event, cookie) -> WebsocketCommunicator:
+    """A trader's event page, connected: it first catches up with the panel, the markets and
+    the odds-change log as they are now."""
+    page = await connect(f"/ws/trader/event/{event.pk}/", cookie)
+    catch_up = [await page.receive_from() for _ in range(3)]
+    assert [frame[: frame.index(">") + 1] for frame in catch_up] == [
+        '<div id="event-panel" hx-swap-oob="innerHTML">',
+        '<div id="markets" hx-swap-oob="innerHTML">',
+        '<div id="odds-changes" hx-swap-oob="innerHTML">',
+    ]
+    assert f'name="version" value="{event.version}"' in catch_up[0]
+    return page
+
+
+async def trader_list(path: str, cookie, event_ids: list[int]) -> WebsocketCommunicator:
+    """A trader's list, connected: it first gets its whole list (these events' rows)."""
+    page = await connect(path, cookie)
+    rows = await page.receive_from()
+    assert rows.startswith('<tbody id="event-rows" hx-swap-oob="innerHTML">')
+    assert rows.count('<tr id="event-') == len(event_ids)
+    assert all(f'<tr id="event-{pk}">' in rows for pk in event_ids)
+    assert ('id="no-events"' in rows) == (not event_ids)
+    return page
+
+
 async def test_the_traders_socket_is_for_staff_only():
     event, _outcome, _market = await make_event()
     _player, cookie = await signed_in()
@@ -184,7 +210,7 @@ async def test_the_traders_socket_is_for_staff_only():
 async def test_another_traders_odds_change_reaches_the_traders_page():
     event, outcome, _market = await make_event()
     staff, cookie = await signed_in(is_staff=True)
-    page = await connect(f"/ws/trader/event/{event.pk}/", cookie)
+    page = await trader_page(event, cookie)
     await database_sync_to_async(services.odds_set)(
         outcome_id=outcome.pk, odds=Decimal("2.35"), staff=staff
     )
@@ -202,7 +228,7 @@ async def test_another_traders_odds_change_reaches_the_traders_page():
 async def test_a_suspension_a_status_and_a_score_reach_the_traders_page():
     event, _outcome, market = await make_event(in_play=True, starts_in=dt.timedelta(minutes=-1))
     _staff, cookie = await signed_in(is_staff=True)
-    page = await connect(f"/ws/trader/event/{event.pk}/", cookie)
+    page = await trader_page(event, cookie)
     await database_sync_to_async(services.market_set_status)(
         market_id=market.pk, status=MarketStatus.SUSPENDED
     )
@@ -215,18 +241,29 @@ async def test_a_suspension_a_status_and_a_score_reach_the_traders_page():
     assert html.startswith('<div id="event-panel" hx-swap-oob="innerHTML">')
     event = await database_sync_to_async(type(event).objects.get)(pk=event.pk)
     assert f'name="version" value="{event.version}"' in html  # the forms' new version
+    markets = await page.receive_from()  # going live closes the pre-match markets (SB §1.1)
+    assert markets.startswith('<div id="markets" hx-swap-oob="innerHTML">')
     await database_sync_to_async(services.event_score_set)(
         event_id=event.pk, score=[2, 1], minute=70, period="2nd half"
     )
     html = await page.receive_from()
     assert 'id="event-panel"' in html and 'value="70"' in html
+    # a score leaves the markets (and odds being typed in them) as they are
+    assert 'id="markets"' not in html and await page.receive_nothing()
+    # a result entered elsewhere moves the event's version on: the page's forms follow it
+    await database_sync_to_async(services.event_result_set)(
+        event_id=event.pk, result=football_result(2, 1)
+    )
+    event = await database_sync_to_async(type(event).objects.get)(pk=event.pk)
+    html = await page.receive_from()
+    assert f'name="version" value="{event.version}"' in html
     await page.disconnect()
 
 
 async def test_a_message_from_the_traders_page_gets_an_error_on_that_socket_only():
     event, _outcome, _market = await make_event()
     _staff, cookie = await signed_in(is_staff=True)
-    page = await connect(f"/ws/trader/event/{event.pk}/", cookie)
+    page = await trader_page(event, cookie)
     await page.send_to(text_data='{"odds": "9.99"}')
     assert "This socket accepts no messages." in await page.receive_from()
     await page.disconnect()
@@ -248,7 +285,7 @@ async def test_the_traders_list_follows_the_events_it_shows():
     shown, outcome, _market = await make_event(starts_in=dt.timedelta(minutes=-1))
     other, _outcome, _market = await make_event(status=EventStatus.POSTPONED)
     _staff, cookie = await signed_in(is_staff=True)
-    page = await connect("/ws/trader/?sport=&status=scheduled", cookie)
+    page = await trader_list("/ws/trader/?sport=&status=scheduled", cookie, [shown.pk])
     await database_sync_to_async(services.event_set_status)(
         event_id=shown.pk, status=EventStatus.LIVE
     )
@@ -283,11 +320,37 @@ async def test_the_traders_list_follows_the_events_it_shows():
 async def test_the_first_event_added_to_an_empty_list_replaces_its_no_events_line():
     event, _outcome, _market = await make_event()
     _staff, cookie = await signed_in(is_staff=True)
-    page = await connect("/ws/trader/?sport=&status=live", cookie)
+    page = await trader_list("/ws/trader/?sport=&status=live", cookie, [])
     await database_sync_to_async(services.event_set_status)(
         event_id=event.pk, status=EventStatus.LIVE
     )
     frame = await page.receive_from()
     assert f'<tr id="event-{event.pk}">' in frame
     assert frame.endswith('<tr id="no-events" hx-swap-oob="delete"></tr>')
+    await page.disconnect()
+
+
+async def test_a_reconnected_list_shows_what_its_filter_holds_now_and_adds_no_row_twice():
+    event, _outcome, _market = await make_event(status=EventStatus.LIVE)
+    _staff, cookie = await signed_in(is_staff=True)
+    page = await trader_list("/ws/trader/?status=live", cookie, [event.pk])
+    await database_sync_to_async(services.event_set_status)(
+        event_id=event.pk, status=EventStatus.INTERRUPTED
+    )
+    assert (await page.receive_from()).startswith(f'<tr id="event-{event.pk}" hx-swap-oob')
+    await page.disconnect()
+    # a dropped socket comes back: its whole list is the filter's now (the interrupted row goes)
+    page = await trader_list("/ws/trader/?status=live", cookie, [])
+    await database_sync_to_async(services.event_set_status)(
+        event_id=event.pk, status=EventStatus.LIVE
+    )
+    added = await page.receive_from()
+    assert added.startswith('<tbody hx-swap-oob="afterbegin:#event-rows">')
+    await page.disconnect()
+
+
+async def test_a_nul_in_the_lists_filter_shows_no_event_and_breaks_nothing():
+    await make_event()
+    _staff, cookie = await signed_in(is_staff=True)
+    page = await trader_list("/ws/trader/?sport=foot%00ball", cookie, [])
     await page.disconnect()

@@ -124,6 +124,13 @@ def test_event_list_filters_by_sport_and_status_live_first(trader):
     assert f'id="event-{live.pk}"' in rows and f'id="event-{scheduled.pk}"' not in rows
     assert "<html" not in rows  # htmx gets the list only, with its socket for that filter
     assert 'id="event-list"' in rows and 'ws-connect="/ws/trader/?sport=&amp;status=live"' in rows
+    # htmx restoring the page from history (a cache miss) gets the whole page, and caches know
+    # the answer depends on the HX-Request header
+    restored = trader.get(
+        reverse("trader:events"), {"status": "live"}, **HTMX, HTTP_HX_HISTORY_RESTORE_REQUEST="true"
+    )
+    assert "<html" in restored.content.decode() and "HX-Request" in restored["Vary"]
+    assert trader.get(reverse("trader:events"), {"sport": "foot\x00ball"}).status_code == 200
 
 
 def test_event_page_shows_every_outcome_with_an_odds_input(trader, event):
