@@ -124,6 +124,7 @@ def test_event_list_filters_by_sport_and_status_live_first(trader):
     assert f'id="event-{live.pk}"' in rows and f'id="event-{scheduled.pk}"' not in rows
     assert "<html" not in rows  # htmx gets the list only, with its socket for that filter
     assert 'id="event-list"' in rows and 'ws-connect="/ws/trader/?sport=&amp;status=live"' in rows
+    assert 'id="sport-socket-error"' in rows
     # htmx restoring the page from history (a cache miss) gets the whole page, and caches know
     # the answer depends on the HX-Request header
     restored = trader.get(
@@ -135,6 +136,7 @@ def test_event_list_filters_by_sport_and_status_live_first(trader):
 
 def test_event_page_shows_every_outcome_with_an_odds_input(trader, event):
     page = trader.get(reverse("trader:event", args=[event.pk])).content.decode()
+    assert 'id="sport-socket-error"' in page  # where a refusal on its socket is shown
     for target in Outcome.objects.filter(market__event=event):
         assert f'id="outcome-{target.pk}"' in page
         assert reverse("trader:odds", args=[target.pk]) in page
