@@ -98,5 +98,7 @@ def pit_act(request, table_id: int):
         if error:
             messages.error(request, error)
         return redirect(reverse("pit"))
-    (summary,) = selectors.pit_rows(table_id)
-    return render(request, "tables/_pit_row.html", {"t": summary, "error": error})
+    rows = selectors.pit_rows(table_id)
+    if not rows:  # deleted meanwhile (the admin may)
+        raise Http404
+    return render(request, "tables/_pit_row.html", {"t": rows[0], "error": error})
