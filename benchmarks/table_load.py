@@ -479,9 +479,9 @@ class Sock:
         try:
             async for message in self.ws:
                 now = time.perf_counter()
-                if self.echo:
+                if self.echo and not message.startswith("<"):
                     version = json.loads(message)["payload"]["seq"]
-                else:
+                else:  # a board (the echo's BENCH_ECHO_FLOOR=render numbers its boards)
                     if 'id="table-error"' in message:
                         text = re.sub(r"<[^>]+>", " ", message)
                         self.errors.append(" ".join(text.split())[:200])
@@ -768,16 +768,17 @@ def _run_setup(context, key: str, database_url: str, redis_url: str, secret: str
         f"  {SETUPS[key]}: migrated, {2 * MEMORY_TABLES} players and {MEMORY_TABLES} tables "
         f"created in {time.monotonic() - started:.1f} s"
     )
-    for app_key, app in APPS.items():
+    for app_key, app, floor in _apps():
         if redis_url:
             _redis_ready(redis_url)
         server = Daphne(app, database_url, redis_url, secret)
+        server.env["BENCH_ECHO_FLOOR"] = floor
         log = ""
         try:
             server.start()
             config = {
                 "pid": server.pid,
-                "echo": app_key == "echo",
+                "echo": app_key != "table",
                 "base": server.base,
                 "world": world,
                 "warmup": context.warmup,
@@ -820,6 +821,14 @@ def _run_setup(context, key: str, database_url: str, redis_url: str, secret: str
     return outcome
 
 
+def _apps() -> list[tuple[str, str, str]]:
+    """(key, ASGI application, BENCH_ECHO_FLOOR) of each server to run: the tables, the bare
+    echo, then the echo with each floor of BENCH_ECHO_FLOORS (benchmarks/echo_consumer.py)."""
+    floors = [f.strip() for f in os.environ.get("BENCH_ECHO_FLOORS", "").split(",") if f.strip()]
+    runs = [("table", APPS["table"], ""), ("echo", APPS["echo"], "")]
+    return runs + [(f"echo+{floor}", APPS["echo"], floor) for floor in floors]
+
+
 def _best(phases: list[dict], name: str) -> dict | None:
     chosen = [p for p in phases if p["name"] == name]
     if not chosen:
@@ -837,7 +846,7 @@ def _report(outcomes: list[dict], context) -> bool:
     targets_met = True
     print()
     print(
-        f"{'setup':<30} {'app':<6} {'load':<11} {'actions/s':>9} {'p50 ms':>7} {'p99 ms':>7} "
+        f"{'setup':<30} {'app':<12} {'load':<11} {'actions/s':>9} {'p50 ms':>7} {'p99 ms':>7} "
         f"{'max ms':>7} {'server CPU':>10} {'CPU ms/act':>10} {'loadgen CPU':>11} {'load':>5}"
     )
     for outcome in outcomes:
@@ -848,7 +857,7 @@ def _report(outcomes: list[dict], context) -> bool:
                     continue
                 load = "1/s/table" if name == "paced" else "max"
                 print(
-                    f"{outcome['label']:<30} {app_key:<6} {load:<11} "
+                    f"{outcome['label']:<30} {app_key:<12} {load:<11} "
                     f"{phase['per_second']:>9,.1f} {phase['p50_ms']:>7.1f} "
                     f"{phase['p99_ms']:>7.1f} {phase['max_ms']:>7.1f} "
                     f"{_fmt(phase['server_cpu_share'], '>10.0%')} "
@@ -870,7 +879,7 @@ def _report(outcomes: list[dict], context) -> bool:
             )
             print(
                 f"  {app_key}: Daphne VmRSS {rss}; {2 * TABLES} sockets connected"
-                f"{'' if app_key == 'echo' else ' and seated'} in "
+                f"{' and seated' if app_key == 'table' else ''} in "
                 f"{result['connect_seconds']:.1f} s; after the clients closed, the server was "
                 f"busy for {result.get('drain_seconds', 0):.1f} s more"
             )

@@ -69,3 +69,11 @@ def test_htmx_script_from_login_page_is_served(server_url):
     assert "javascript" in headers["Content-Type"]
     assert b"htmx" in script
     assert len(script) > 10_000
+
+
+def test_card_sprite_is_served_as_svg(server_url):
+    status, headers, body = fetch(f"{server_url}/static/img/cards.svg")
+
+    assert status == 200
+    assert headers["Content-Type"].startswith("image/svg+xml")
+    assert b'<symbol id="card-QS"' in body

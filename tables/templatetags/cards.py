@@ -1,31 +1,57 @@
-"""Cards as inline SVG: `{% card "QH" %}`, `{% card_back %}`."""
+"""Cards as SVG: `{% card "QH" %}`, `{% card_back %}`.
+
+Each card is drawn once, as a symbol of the sprite `static/img/cards.svg` (DESIGN.md: cards as SVG
+in static/); a board refers to it (`<use href=".../cards.svg#card-QH">`), so the browser fetches
+the drawings once and caches them, and a board sent on every change carries ~130 bytes a card
+instead of its whole drawing. `python manage.py cardsprite` writes the sprite from `card_sprite()`
+(a test checks that the file is up to date).
+"""
 
 import functools
 
 from django import template
+from django.templatetags.static import static
 from django.utils.html import format_html
 
-from tables.engines.cards import JOKER, SUIT_SYMBOLS
+from tables.engines.cards import JOKER, RANKS_52, SUIT_SYMBOLS, SUITS
 
 register = template.Library()
 
 RED_SUITS = {"H", "D"}
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 RANK_NAMES = {"T": "10", "J": "J", "Q": "Q", "K": "K", "A": "A"}
+SPRITE = "img/cards.svg"
 
-
-CARD_SVG = (
-    '<svg class="card card-{size}" viewBox="0 0 60 84" role="img" aria-label="{label}" '
-    'data-card="{code}"><rect x="1" y="1" width="58" height="82" rx="6" fill="#fff" '
-    'stroke="#888"/><text x="6" y="20" font-size="16" font-weight="700" fill="{colour}">'
-    '{rank}</text><text x="6" y="36" font-size="14" fill="{colour}">{symbol}</text>'
+FACE = (
+    '<symbol id="card-{code}" viewBox="0 0 60 84"><rect x="1" y="1" width="58" height="82" '
+    'rx="6" fill="#fff" stroke="#888"/><text x="6" y="20" font-size="16" font-weight="700" '
+    'fill="{colour}">{rank}</text><text x="6" y="36" font-size="14" fill="{colour}">{symbol}</text>'
     '<text x="30" y="62" font-size="30" text-anchor="middle" fill="{colour}">{symbol}</text>'
-    "</svg>"
+    "</symbol>"
+)
+BACK_FACE = (
+    '<symbol id="card-back" viewBox="0 0 60 84"><rect x="1" y="1" width="58" height="82" rx="6" '
+    'fill="#1d3f8f" stroke="#0d2356"/><rect x="7" y="7" width="46" height="70" rx="4" '
+    'fill="none" stroke="#9fb4e8" stroke-dasharray="3 3"/></symbol>'
 )
 
 
-def _rank_text(card: str) -> str:
-    return RANK_NAMES.get(card[0], card[0])
+def _face(code: str) -> tuple[str, str, str]:
+    """(colour, rank as shown, suit symbol) of a card."""
+    if code == JOKER:
+        return "#7a1fa2", "J", "★"
+    colour = "#c62828" if code[1] in RED_SUITS else "#1b1f23"
+    return colour, RANK_NAMES.get(code[0], code[0]), SUIT_SYMBOLS[code[1]]
+
+
+def card_sprite() -> str:
+    """The sprite: every card of a 52-card pack, the joker and the back, one symbol each."""
+    faces = []
+    for code in [r + s for s in SUITS for r in RANKS_52] + [JOKER]:
+        colour, rank_text, symbol = _face(code)
+        faces.append(FACE.format(code=code, colour=colour, rank=rank_text, symbol=symbol))
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg">\n' + "\n".join([*faces, BACK_FACE]) + "\n</svg>\n"
+    )
 
 
 @register.simple_tag
@@ -36,19 +62,14 @@ def card(code: str, size: str = "normal"):
 
 @functools.lru_cache(maxsize=512)
 def _card_svg(code: str, size: str):
-    if code == JOKER:
-        colour, rank_text, symbol = "#7a1fa2", "J", "★"
-    else:
-        colour = "#c62828" if code[1] in RED_SUITS else "#1b1f23"
-        rank_text, symbol = _rank_text(code), SUIT_SYMBOLS[code[1]]
+    _colour, rank_text, symbol = _face(code)
     return format_html(
-        CARD_SVG,
+        '<svg class="card card-{size}" viewBox="0 0 60 84" role="img" aria-label="{label}" '
+        'data-card="{code}"><use href="{sprite}#card-{code}"/></svg>',
         size=size,
         label=f"{rank_text}{symbol}",
         code=code,
-        colour=colour,
-        rank=rank_text,
-        symbol=symbol,
+        sprite=static(SPRITE),
     )
 
 
@@ -57,10 +78,9 @@ def _card_svg(code: str, size: str):
 def card_back(size: str = "normal"):
     return format_html(
         '<svg class="card card-back card-{size}" viewBox="0 0 60 84" aria-hidden="true">'
-        '<rect x="1" y="1" width="58" height="82" rx="6" fill="#1d3f8f" stroke="#0d2356"/>'
-        '<rect x="7" y="7" width="46" height="70" rx="4" fill="none" stroke="#9fb4e8" '
-        'stroke-dasharray="3 3"/></svg>',
+        '<use href="{sprite}#card-back"/></svg>',
         size=size,
+        sprite=static(SPRITE),
     )
 
 
