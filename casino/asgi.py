@@ -1,7 +1,8 @@
 """ASGI entry point: HTTP through Django, websockets through Channels.
 
 Websockets are wrapped in AllowedHostsOriginValidator(AuthMiddlewareStack(...)): a socket from a
-foreign Origin is refused before any consumer runs, and consumers see the session's user.
+foreign Origin is refused before any consumer runs, and consumers see the session's user. The first request or socket starts the process's table clock
+(tables/clock.py).
 """
 
 import os
@@ -16,12 +17,15 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from casino.routing import websocket_urlpatterns  # noqa: E402
+from tables.clock import StartsTheClock  # noqa: E402
 
-application = ProtocolTypeRouter(
-    {
-        "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-        ),
-    }
+application = StartsTheClock(
+    ProtocolTypeRouter(
+        {
+            "http": django_asgi_app,
+            "websocket": AllowedHostsOriginValidator(
+                AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+            ),
+        }
+    )
 )

@@ -1,6 +1,6 @@
 """The turn clock inside a server process (DESIGN.md "The table actor").
 
-The first socket that connects in a process starts one asyncio task that applies overdue
+The first request or socket a process serves starts one asyncio task that applies overdue
 deadlines through the table actor. With the in-memory channel layer (`make run`: one process,
 no sweeper can reach its sockets) it watches every table; with Redis it watches the tables that
 have sockets in this process, and `manage.py tableclock` sweeps the rest.
@@ -12,7 +12,7 @@ import asyncio
 import logging
 
 from channels.db import database_sync_to_async
-from django.conf import settings
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 
 from tables import services
 
@@ -25,7 +25,9 @@ _task: asyncio.Task | None = None
 
 
 def watches_every_table() -> bool:
-    return "InMemory" in settings.CHANNEL_LAYERS["default"]["BACKEND"]
+    """Whether this process is the only one that can reach the sockets (an in-memory layer,
+    channels' own or casino.layers'), so its clock must keep every table's time."""
+    return isinstance(get_channel_layer(), InMemoryChannelLayer)
 
 
 def table_opened(table_id: int) -> None:
@@ -39,6 +41,20 @@ def table_closed(table_id: int) -> None:
         _local_tables[table_id] = count
     else:
         _local_tables.pop(table_id, None)
+
+
+class StartsTheClock:
+    """ASGI middleware: with the in-memory layer (one process watches every table) the clock
+    starts with the first request or socket after a (re)start, not with the first table socket,
+    so that an absence still runs out when, after a restart, nobody opens that table again."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] in ("http", "websocket") and watches_every_table():
+            ensure_running()
+        return await self.app(scope, receive, send)
 
 
 def ensure_running() -> None:

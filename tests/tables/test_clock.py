@@ -1,10 +1,13 @@
 """Turn clocks applied by the production sweeper and by racing processes (D13)."""
 
+import asyncio
 import datetime as dt
+import io
 import random
 import threading
 
 import pytest
+from channels.db import database_sync_to_async
 from django.core.management import call_command
 from django.db import connections
 from django.utils import timezone
@@ -12,7 +15,7 @@ from django.utils import timezone
 from casino import ledger
 from tables import services
 from tables.engines import durak
-from tables.models import TableEvent
+from tables.models import Table, TableEvent
 from tests.conftest import assert_books_clean, requires_postgres
 from tests.tables.conftest import pick_action
 
@@ -119,3 +122,87 @@ def test_two_sweepers_and_a_timer_racing_on_one_deadline_apply_it_once(durak_tab
     assert durak_table.version == version + 1
     assert TableEvent.objects.filter(table=durak_table, step="timeout").count() == 1
     assert_books_clean()
+
+
+@pytest.mark.django_db
+def test_the_sweeper_passes_over_a_table_that_fails_and_applies_the_others(monkeypatch, caplog):
+    applied_to = []
+
+    def apply(*, table_id):
+        if table_id == 7:
+            raise RuntimeError("a broken table")
+        applied_to.append(table_id)
+        return 1
+
+    monkeypatch.setattr(services, "overdue_table_ids", lambda: [7, 8, 9])
+    monkeypatch.setattr(services, "table_apply_overdue", apply)
+    out = io.StringIO()
+
+    call_command("tableclock", "--once", stdout=out)
+
+    assert applied_to == [8, 9]
+    assert "applied 2 overdue change(s)" in out.getvalue()
+    assert "1 table(s) failed" in out.getvalue()
+    assert "table 7: applying the overdue deadline failed" in caplog.text
+
+
+def _version(table_id):
+    return Table.objects.get(pk=table_id).version
+
+
+def _clock_events(table_id):
+    return TableEvent.objects.filter(table_id=table_id, cause="clock").count()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_d13_after_a_restart_the_first_request_starts_the_clock_with_no_table_open(
+    durak_table, two_players, settings
+):
+    """The embedded default (in-memory layer): nobody opens the table after a restart, yet the
+    absence that ran out meanwhile is applied once anybody loads any page."""
+    from casino.asgi import application
+    from tables import clock
+
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "casino.layers.LocalChannelLayer"}}
+    past = timezone.now() - dt.timedelta(hours=1)
+    await database_sync_to_async(sit_away)(durak_table, two_players, past)
+    version = await database_sync_to_async(_version)(durak_table.pk)
+    clock._task = None  # a fresh process
+    clock._local_tables.clear()
+
+    served = []
+
+    async def page(scope, receive, send):
+        served.append(scope["path"])
+
+    assert isinstance(application, clock.StartsTheClock)  # what Daphne serves
+    await clock.StartsTheClock(page)({"type": "http", "path": "/lobby/"}, None, None)
+
+    assert served == ["/lobby/"]
+    assert clock._task is not None and not clock._task.done()
+    # the task's first tick and this one take turns on the database thread: once this returns
+    # what was overdue has been applied, by one of them, once
+    await clock._tick()
+    assert await database_sync_to_async(_version)(durak_table.pk) > version
+    assert await database_sync_to_async(_clock_events)(durak_table.pk)
+    clock._task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await clock._task
+
+
+@pytest.mark.parametrize(
+    ("backend", "every_table"),
+    [
+        ("casino.layers.LocalChannelLayer", True),  # make run
+        ("channels.layers.InMemoryChannelLayer", True),
+        ("channels_redis.pubsub.RedisPubSubChannelLayer", False),  # the sweeper reaches the rest
+        ("channels_redis.core.RedisChannelLayer", False),
+    ],
+)
+def test_the_process_clock_watches_every_table_exactly_when_no_other_process_can(
+    backend, every_table, settings
+):
+    from tables import clock
+
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": backend}}
+    assert clock.watches_every_table() is every_table
