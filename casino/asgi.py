@@ -1,8 +1,8 @@
 """ASGI entry point: HTTP through Django, websockets through Channels.
 
 Websockets are wrapped in AllowedHostsOriginValidator(AuthMiddlewareStack(...)): a socket from a
-foreign Origin is refused before any consumer runs, and consumers see the session's user. The first request or socket starts the process's table clock
-(tables/clock.py).
+foreign Origin is refused before any consumer runs, and consumers see the session's user.
+The first request or socket starts the process's table clock (tables/clock.py).
 """
 
 import os
