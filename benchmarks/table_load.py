@@ -603,6 +603,7 @@ class TableDriver:
                 return False
             if frame["type"] == "act":
                 frame["client_action_id"] = uuid.uuid4().hex
+                frame["version"] = version  # as the board's form sends it
         other = self.socks[1] if actor is self.socks[0] else self.socks[0]
         for sock in self.socks:
             sock.watch, sock.watch_time = version, None

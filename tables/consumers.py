@@ -30,7 +30,7 @@ CLOSE_UNAUTHENTICATED = 4401
 CLOSE_NOT_PIT = 4403
 CLOSE_NO_TABLE = 4404
 FRAME_TYPES = {"act", "sync", "sit", "leave", "sit_out", "back", "ready"}
-RESERVED_FIELDS = {"type", "action", "payload", "client_action_id", "HEADERS"}
+RESERVED_FIELDS = {"type", "action", "payload", "client_action_id", "version", "HEADERS"}
 
 
 class FrameError(Exception):
@@ -72,6 +72,11 @@ def parse_frame(text: str | None, bytes_data: bytes | None) -> dict:
         # rather than crashing the socket on the insert
         raise FrameError(gettext_noop("That message holds a character that is not allowed."))
     extra = {k: v for k, v in frame.items() if k not in RESERVED_FIELDS}
+    version = frame.get("version")
+    if isinstance(version, str) and version.isascii() and version.isdigit() and len(version) < 19:
+        version = int(version)  # a form field is text
+    if version is not None and (type(version) is not int or version < 0):
+        raise FrameError(gettext_noop("version must be a whole number."))
     action = frame.get("action", "")
     if kind == "act" and (not isinstance(action, str) or not action):
         raise FrameError(gettext_noop("Say which action to take."))
@@ -80,6 +85,10 @@ def parse_frame(text: str | None, bytes_data: bytes | None) -> dict:
         "action": action,
         "payload": {**extra, **payload},
         "client_action_id": client_action_id,
+        # the version of the board the action was chosen on: a click that crossed a change
+        # (a clock that ended the bout, the other player's move) is refused, not applied to a
+        # state its player never saw
+        "expected_version": version,
     }
 
 
@@ -211,6 +220,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                 player=player,
                 action=engine_action(frame),
                 client_action_id=frame["client_action_id"],
+                expected_version=frame["expected_version"],
             )
         if kind == "sit":
             return services.table_sit(table_id=table_id, player=player, connected=True)

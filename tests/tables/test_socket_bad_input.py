@@ -1,13 +1,14 @@
 """Bad input on the table socket that once crashed it: an error to that socket, which stays open."""
 
 import json
+import uuid
 
 import pytest
 
 from tables.engines import durak
 from tables.models import TableEvent
 from tests.tables.sockets import table_now
-from tests.tables.test_consumers import seated_sockets
+from tests.tables.test_consumers import seated_sockets, seats_map
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -61,6 +62,56 @@ async def test_nan_in_a_legal_action_is_an_error_not_a_crash():
     assert 'id="table-error"' in await acting.error()
     await acting.send({"type": "sync"})
     assert "data-version" in await acting.receive()
+    assert (await table_now(table.pk)).version == table.version
+    for s in sockets:
+        await s.close()
+
+
+async def _acting_socket(table, sockets):
+    (seat,) = durak.to_act(table.state)
+    positions = await seats_map(table.pk, sockets)
+    return positions[seat], durak.legal_actions(table.state, seat)[0]
+
+
+def _act_frame(action: dict, version) -> dict:
+    return {
+        "type": "act",
+        "action": action["type"],
+        "payload": {k: v for k, v in action.items() if k != "type"},
+        "client_action_id": uuid.uuid4().hex,
+        "version": version,
+    }
+
+
+async def test_an_action_chosen_on_an_older_board_is_refused_and_the_current_one_applied():
+    """A click that crossed a change (a clock that ended the bout, the other player's move) is
+    not applied to a state its player never saw."""
+    table, players, sockets = await seated_sockets()
+    table = await table_now(table.pk)
+    acting, action = await _acting_socket(table, sockets)
+    # the board's forms carry the version they were rendered at
+    assert f'name="version" value="{table.version}"' in acting.frames[-1]
+
+    await acting.send(_act_frame(action, table.version - 1))
+
+    assert "The table has moved on" in await acting.error()
+    assert (await table_now(table.pk)).version == table.version
+    await acting.send(_act_frame(action, str(table.version)))  # as the form sends it: text
+    for sock in sockets:
+        await sock.until_version(table.version + 1)
+    for s in sockets:
+        await s.close()
+
+
+@pytest.mark.parametrize("version", ["abc", -1, True, 1.5, "1e3", "٣", [1]])
+async def test_a_version_that_is_not_a_whole_number_is_an_error(version):
+    table, players, sockets = await seated_sockets()
+    table = await table_now(table.pk)
+    acting, action = await _acting_socket(table, sockets)
+
+    await acting.send(_act_frame(action, version))
+
+    assert "version must be a whole number" in await acting.error()
     assert (await table_now(table.pk)).version == table.version
     for s in sockets:
         await s.close()
