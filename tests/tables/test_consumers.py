@@ -13,7 +13,8 @@ from casino import ledger
 from casino.asgi import application
 from tables import services
 from tables.engines import durak
-from tables.models import Table, TableEvent
+from tables.engines.cards import SUIT_SYMBOLS
+from tables.models import Hand, Table, TableEvent
 from tests.conftest import assert_books_clean, fund, new_player
 from tests.tables.conftest import pick_action
 from tests.tables.sockets import CARD, Socket, session_cookie, table_now
@@ -126,6 +127,130 @@ async def test_two_players_play_a_whole_match_through_sockets_and_a_spectator_se
     for sock in everyone:
         await sock.close()
     await database_sync_to_async(assert_books_clean)()
+
+
+# --- hidden information over many random games ------------------------------------------------
+
+# A card in any form a frame may carry it: a code standing alone in an attribute or text
+# (data-card, data-attack, data-defence, data-beats, value, the sprite's "#card-QH") ...
+ANY_CODE = re.compile(r"(?<![0-9A-Za-z])([2-9TJQKA][SHDC])(?![0-9A-Za-z])")
+# ... or its label ("10♥", aria-label)
+ANY_LABEL = re.compile(r"(10|[2-9JQKA])([♠♥♦♣])")
+SUIT_OF_SYMBOL = {symbol: code for code, symbol in SUIT_SYMBOLS.items()}
+FRAME_VERSION = re.compile(r'id="table-board"[^>]*data-version="(\d+)"')
+
+
+def cards_shown(frame: str) -> set[str]:
+    return set(ANY_CODE.findall(frame)) | {
+        ("T" if rank == "10" else rank) + SUIT_OF_SYMBOL[symbol]
+        for rank, symbol in ANY_LABEL.findall(frame)
+    }
+
+
+def secrets_of(table: Table) -> dict:
+    """What no frame of this version may give away, and whose it is."""
+    state = table.state
+    return {
+        "hands": [list(hand) for hand in state["hands"]],
+        "talon": list(state["talon"]),
+        "trump_card": state["trump_card"],
+        "hand_id": state["hand_id"],
+        "over": state["over"],
+    }
+
+
+@database_sync_to_async
+def public_cards_by_version(table_id: int, versions) -> dict[int, set[str]]:
+    """The cards public at each version, in the game (hand) in play then: the turned-up trump
+    and every card ever played to the table in that game (attacks, throw-ins, defences, also
+    those a defender took, or that were thrown in and taken in one change), from the log."""
+    log = list(TableEvent.objects.filter(table_id=table_id).order_by("version"))
+    public: dict[int | None, set[str]] = {}
+    at: dict[int, set[str]] = {}
+    index = 0
+    for version in sorted(versions):
+        while index < len(log) and log[index].version <= version:
+            record = log[index]
+            cards = public.setdefault(record.hand_id, set())
+            for event in record.events:
+                if event.get("type") == "attack":
+                    cards.update(event["cards"])
+                elif event.get("type") == "defend":
+                    cards.add(event["card"])
+                elif event.get("type") == "deal":
+                    cards.add(event["trump_card"])
+            index += 1
+        at[version] = {hand_id: set(cards) for hand_id, cards in public.items()}
+    return at
+
+
+@database_sync_to_async
+def hand_secrets(table_id: int) -> dict[int, tuple[str, str]]:
+    return {
+        hand.pk: (hand.secret, hand.deck_record) for hand in Hand.objects.filter(table_id=table_id)
+    }
+
+
+@pytest.mark.parametrize("seed", range(101, 109))
+async def test_hidden_information_no_socket_ever_sees_a_card_before_it_is_public(unthrottled, seed):
+    """Two whole games per seed (the deal of the next game included), every frame to both seats
+    and to a spectator recorded: a seat's frames show none of the opponent's cards that were not
+    public yet, nor any card of the deck but the turned-up trump; a spectator's show no hand
+    card that was not public and nothing of the deck; no frame shows the game's shuffle secret
+    or deck record while the game is in play."""
+    games = 2
+    table, players, sockets = await seated_sockets()
+    spectator = await Socket(await database_sync_to_async(new_player)(), table.pk).connect()
+    everyone = [*sockets, spectator]
+    by_seat = await seats_map(table.pk, sockets)
+    rng = random.Random(seed)
+    table = await table_now(table.pk)
+    first_version = table.version
+    secrets_at = {table.version: secrets_of(table)}
+    for _step in range(5_000):
+        table = await play_one_action(table.pk, by_seat, rng, everyone)
+        secrets_at[table.version] = secrets_of(table)
+        if table.state["match"]["over"] or table.state["match"]["games"] > games:
+            break
+    assert table.state["match"]["over"] or table.state["match"]["games"] > games
+    public_at = await public_cards_by_version(table.pk, secrets_at)
+    hands = await hand_secrets(table.pk)
+
+    def check(frame: str, position: int | None) -> bool:
+        """Check one frame; False when it is from before the match (no game to hide)."""
+        shown = cards_shown(frame)
+        # the old, narrower reading of the same frame finds nothing the wide one misses
+        assert set(CARD.findall(frame)) <= shown
+        version_match = FRAME_VERSION.search(frame)
+        version = int(version_match.group(1)) if version_match else None
+        if version is None or version < first_version:
+            assert not shown, (position, version, shown)  # no game yet: no card at all
+            return False
+        # every frame of the match is of a version whose secrets were recorded
+        assert version in secrets_at, (position, version)
+        secrets = secrets_at[version]
+        public = public_at[version].get(secrets["hand_id"], set())
+        deck = set(secrets["talon"]) - {secrets["trump_card"]}
+        held = [set(hand) for hand in secrets["hands"]]
+        if position is None:
+            hidden = ((held[0] | held[1]) - public) | deck
+            assert 'id="hand-form"' not in frame
+        else:
+            hidden = (held[1 - position] - public) | deck
+            assert held[position] <= shown or secrets["over"]  # the own hand is shown
+        assert not shown & hidden, (seed, position, version, sorted(shown & hidden))
+        secret, record = hands[secrets["hand_id"]]
+        if not secrets["over"]:
+            assert secret not in frame and record not in frame
+        return True
+
+    for position, sock in by_seat.items():
+        checked = sum(check(frame, position) for frame in sock.frames)
+        assert checked > 20
+    checked = sum(check(frame, None) for frame in spectator.frames)
+    assert checked > 20
+    for sock in everyone:
+        await sock.close()
 
 
 async def test_bad_frames_get_errors_on_that_socket_only_and_change_nothing():

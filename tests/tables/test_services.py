@@ -127,22 +127,78 @@ def test_the_clock_takes_for_a_silent_defender_and_forfeits_after_two(durak_tabl
     assert_books_clean()
 
 
-def test_an_absent_player_forfeits_the_match_after_the_absence_limit(durak_table, two_players):
+def test_d13_an_absent_player_keeps_a_grace_period_then_forfeits_the_match_after_the_limit(
+    durak_table, two_players
+):
     table = seat_both(durak_table, two_players)
+    grace = durak_table.settings["grace_seconds"]
+    absence = durak_table.settings["absence_seconds"]
+    action_seconds = durak_table.settings["action_seconds"]
+    assert action_seconds < grace < absence
     by_seat = {s.position: s.player for s in table.seats.all()}
-    gone = by_seat[0]
+    # the player to act (the leader of the first game) drops
+    (absent,) = durak.to_act(table.state)
+    present = 1 - absent
     left_at = timezone.now()
-    services.table_presence(table_id=table.pk, player=gone, change="disconnect", now=left_at)
+    services.table_presence(
+        table_id=table.pk, player=by_seat[absent], change="disconnect", now=left_at
+    )
     table.refresh_from_db()
-    # within the grace period nothing happens to the absent player's clock
-    services.table_apply_overdue(table_id=table.pk, now=left_at + dt.timedelta(seconds=45))
-    later = left_at + dt.timedelta(seconds=181)
-    while services.table_apply_overdue(table_id=table.pk, now=later):
+    version, state = table.version, table.state
+    assert table.seats.get(position=absent).away_since == left_at
+
+    def clock_events(since):
+        return list(
+            TableEvent.objects.filter(
+                table=table, version__gt=since, step__in=["timeout", "forfeit"]
+            ).values_list("step", "seat", "cause")
+        )
+
+    # D13: past the action time but within the grace period the absent player's clock waits:
+    # nothing is due, nothing is applied, the same seat is still to act
+    within_grace = left_at + dt.timedelta(seconds=(action_seconds + grace) / 2)
+    assert within_grace > left_at + dt.timedelta(seconds=action_seconds)
+    assert services.overdue_table_ids(now=within_grace) == []
+    assert services.table_apply_overdue(table_id=table.pk, now=within_grace) == 0
+    table.refresh_from_db()
+    assert table.version == version and table.state == state
+    assert durak.to_act(table.state) == [absent]
+    assert clock_events(version) == []
+    assert not table.state["match"]["over"]
+    # once the grace period is over the clock applies: one timeout (the lowest card is led),
+    # no forfeit yet
+    after_grace = left_at + dt.timedelta(seconds=grace + 1)
+    assert services.overdue_table_ids(now=after_grace) == [table.pk]
+    assert services.table_apply_overdue(table_id=table.pk, now=after_grace) == 1
+    assert services.table_apply_overdue(table_id=table.pk, now=after_grace) == 0
+    table.refresh_from_db()
+    assert clock_events(version) == [("timeout", absent, "clock")]
+    assert table.state["timeouts"][absent] == 1 and len(table.state["table"]) == 1
+    assert durak.to_act(table.state) == [present] and not table.state["match"]["over"]
+    # just before the absence limit the match still goes on (the present defender's own clock
+    # may run out meanwhile: he takes)
+    before_limit = left_at + dt.timedelta(seconds=absence - 1)
+    while services.table_apply_overdue(table_id=table.pk, now=before_limit):
         pass
     table.refresh_from_db()
+    assert ("forfeit", absent, "clock") not in clock_events(version)
+    assert not table.state["match"]["over"] and table.status == TableStatus.PLAYING
+    assert balances(*by_seat.values()) == [9_000, 9_000]
+    # past the limit the absent player forfeits the match, once
+    version = table.version
+    later = left_at + dt.timedelta(seconds=absence + 1)
+    while services.table_apply_overdue(table_id=table.pk, now=later):
+        pass
+    assert services.table_apply_overdue(table_id=table.pk, now=later) == 0
+    table.refresh_from_db()
+    assert clock_events(version) == [("forfeit", absent, "clock")]
+    forfeit = TableEvent.objects.get(table=table, step="forfeit")
+    assert forfeit.action == {"type": "forfeit", "reason": "absent"}
     assert table.state["match"]["over"]
-    assert table.state["match"]["winner"] == 1
-    assert ledger.balances_of(by_seat[1])["BYN"] == 10_900
+    assert table.state["match"]["winner"] == present
+    assert table.state["match"]["result"] == "absent"
+    assert ledger.balances_of(by_seat[present])["BYN"] == 10_900
+    assert ledger.balances_of(by_seat[absent])["BYN"] == 9_000
     assert_books_clean()
 
 
