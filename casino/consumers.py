@@ -1,6 +1,8 @@
-"""The lobby's live updates: the player's balances and (later) the table list.
+"""The lobby's live updates: the player's balances and the list of tables.
 
 Thin by design: authenticate, join the player's own group and the lobby group, render fragments.
+The list is sent whole on (re)connect, then a table's row follows it; a table the page does not
+list yet (created or reopened since) is added (casino.oob).
 """
 
 from channels.db import database_sync_to_async
@@ -8,6 +10,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from casino.oob import LiveRows
 from casino.realtime import LOBBY_GROUP, user_group
 from sportsbook import clock as sportsbook_clock
 
@@ -28,6 +31,8 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
         await self.send(text_data=await self._render_balances())
+        html, self.rows = await self._render_tables()
+        await self.send(text_data=html)
 
     async def disconnect(self, code):
         for group in getattr(self, "groups_joined", []):
@@ -42,13 +47,32 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
         await self.send(text_data=await self._render_balances())
 
     async def lobby_table(self, event):
-        """A table changed: its row in the lobby list, swapped out of band."""
+        """A table changed: its row in the lobby list, swapped out of band (or added)."""
+        summary = event["summary"]
+        if summary["id"] not in self.rows.shown and summary["status"] == "closed":
+            return  # the lobby lists no closed table
+
+        def render(oob: bool) -> str:
+            return render_to_string("tables/_lobby_row.html", {"t": summary, "oob": oob})
+
         with translation.override(self.language):
-            html = render_to_string("tables/_lobby_row.html", {"t": event["summary"], "oob": True})
+            html = self.rows.frame(summary["id"], render)
         await self.send(text_data=html)
 
     async def table_private(self, event):
         """Table views for this player go to their table sockets, not the lobby."""
+
+    @database_sync_to_async
+    def _render_tables(self) -> tuple[str, LiveRows]:
+        from tables.selectors import lobby_tables
+
+        tables = lobby_tables()
+        rows = LiveRows(
+            "lobby-table-rows", "no-lobby-tables", "beforeend", [t["id"] for t in tables]
+        )
+        with translation.override(self.language):
+            html = rows.whole("tables/_lobby_rows.html", {"lobby_tables": tables})
+        return html, rows
 
     @database_sync_to_async
     def _render_balances(self) -> str:

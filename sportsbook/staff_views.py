@@ -25,6 +25,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from casino import oob
 from casino.currencies import format_amount
 from casino.ledger import LedgerError
 from sportsbook import cancellations, services, settlement_runner
@@ -140,7 +141,7 @@ def trader_event_rows(sport: str, status: str) -> tuple[str, set[int]]:
     """The whole list of a filter as a socket's frame (its rows replaced), and the events in it."""
     events = list(trader_events(sport, status)[:LIST_LIMIT])
     template = "sportsbook/trader/_event_rows.html"
-    rows = _oob_inner("event-rows", template, {"events": events}, tag="tbody")
+    rows = oob.inner("event-rows", template, {"events": events}, tag="tbody")
     return rows, {event.pk for event in events}
 
 
@@ -154,8 +155,7 @@ def trader_event_row(event_id: int, added: bool = False, first: bool = False) ->
     if not added:
         return render_to_string("sportsbook/trader/_event_row.html", {"event": event, "oob": True})
     row = render_to_string("sportsbook/trader/_event_row.html", {"event": event})
-    placeholder = '<tr id="no-events" hx-swap-oob="delete"></tr>' if first else ""
-    return f'<tbody hx-swap-oob="afterbegin:#event-rows">{row}</tbody>{placeholder}'
+    return oob.row_added(row, "event-rows", "no-events", first=first, where="afterbegin")
 
 
 @require_GET
@@ -249,7 +249,7 @@ def trader_fragments(event_id: int, change: dict) -> list[str]:
             },
         )
         log = {"changes": _recent_changes(event)}
-        return [row, _oob_inner("odds-changes", "sportsbook/trader/_changes.html", log)]
+        return [row, oob.inner("odds-changes", "sportsbook/trader/_changes.html", log)]
     event = Event.objects.select_related("competition__sport").filter(pk=event_id).first()
     if event is None:
         return []
@@ -259,9 +259,9 @@ def trader_fragments(event_id: int, change: dict) -> list[str]:
             return []
         return [render_to_string("sportsbook/trader/_market.html", {"market": market, "oob": True})]
     context = _event_context(event)
-    frames = [_oob_inner("event-panel", "sportsbook/trader/_event_panel.html", context)]
+    frames = [oob.inner("event-panel", "sportsbook/trader/_event_panel.html", context)]
     if what == "event":  # live or finished: markets close together (SB §1.1)
-        frames.append(_oob_inner("markets", "sportsbook/trader/_markets.html", context))
+        frames.append(oob.inner("markets", "sportsbook/trader/_markets.html", context))
     return frames
 
 
@@ -273,16 +273,10 @@ def trader_page_fragments(event_id: int) -> list[str]:
         return []
     context = _event_context(event)
     return [
-        _oob_inner("event-panel", "sportsbook/trader/_event_panel.html", context),
-        _oob_inner("markets", "sportsbook/trader/_markets.html", context),
-        _oob_inner("odds-changes", "sportsbook/trader/_changes.html", context),
+        oob.inner("event-panel", "sportsbook/trader/_event_panel.html", context),
+        oob.inner("markets", "sportsbook/trader/_markets.html", context),
+        oob.inner("odds-changes", "sportsbook/trader/_changes.html", context),
     ]
-
-
-def _oob_inner(element_id: str, template: str, context: dict, request=None, tag="div") -> str:
-    """`template` rendered as the new content of the page's element `element_id`."""
-    html = render_to_string(template, context, request=request)
-    return f'<{tag} id="{element_id}" hx-swap-oob="innerHTML">{html}</{tag}>'
 
 
 # --- the line ----------------------------------------------------------------------------------
@@ -368,7 +362,7 @@ def _event_panel(request, event_id: int, error: str | None, notice: str | None =
     context = _event_context(event, panel_error=error, panel_notice=notice)
     panel = render_to_string("sportsbook/trader/_event_panel.html", context, request=request)
     # the markets beside the panel: marking the event live or finished closes some (SB §1.1)
-    markets = _oob_inner("markets", "sportsbook/trader/_markets.html", context, request)
+    markets = oob.inner("markets", "sportsbook/trader/_markets.html", context, request)
     return HttpResponse(panel + markets)
 
 

@@ -1,5 +1,6 @@
 from django import forms
 from django.contrib import admin, messages
+from django.db import transaction
 from django.http import HttpResponseRedirect
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
@@ -65,6 +66,8 @@ class TableAdmin(admin.ModelAdmin):
     def save_model(self, request, obj, form, change):
         if not change:  # a new table: nobody can be at it yet
             super().save_model(request, obj, form, change)
+            # the lobby's and the pit boss's live lists add it
+            transaction.on_commit(lambda: services.broadcast(obj.pk))
             return
         changes = {field: form.cleaned_data[field] for field in TERMS if field in form.cleaned_data}
         try:

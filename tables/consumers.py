@@ -19,8 +19,9 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext, gettext_noop
 
+from casino.oob import LiveRows
 from casino.realtime import user_group
-from tables import clock, services
+from tables import clock, selectors, services
 from tables.presenters import render_board, render_board_message
 
 MAX_FRAME_BYTES = 4096
@@ -310,6 +311,16 @@ class PitConsumer(AsyncWebsocketConsumer):
         self.joined = True
         await self.channel_layer.group_add(services.PIT_GROUP, self.channel_name)
         await self.accept()
+        # the whole list on (re)connect: rows missed while away, tables created since the page
+        html, self.rows = await self._render_tables()
+        await self.send(text_data=html)
+
+    @database_sync_to_async
+    def _render_tables(self) -> tuple[str, LiveRows]:
+        tables = selectors.pit_rows()
+        rows = LiveRows("pit-table-rows", "no-pit-tables", "beforeend", [t["id"] for t in tables])
+        with translation.override(self.language):
+            return rows.whole("tables/_pit_rows.html", {"tables": tables}), rows
 
     async def disconnect(self, code):
         if getattr(self, "joined", False):
@@ -321,6 +332,11 @@ class PitConsumer(AsyncWebsocketConsumer):
 
     async def pit_summary(self, event):
         # the row's figures all come in the message (the pace read once, by the actor)
+        summary = event["summary"]
+
+        def render(oob: bool) -> str:
+            return render_to_string("tables/_pit_row.html", {"t": summary, "oob": oob})
+
         with translation.override(self.language):
-            html = render_to_string("tables/_pit_row.html", {"t": event["summary"], "oob": True})
+            html = self.rows.frame(summary["id"], render)
         await self.send(text_data=html)

@@ -386,10 +386,44 @@ async def test_the_lobby_socket_gets_a_tables_row_when_it_changes():
     )
     assert (await lobby.connect())[0]
     await lobby.receive_from()  # balances
+    listed = await lobby.receive_from()  # the whole list, on (re)connect
+    assert '<tbody id="lobby-table-rows" hx-swap-oob="innerHTML">' in listed
+    assert f'id="table-row-{table.pk}"' in listed
     await database_sync_to_async(services.table_sit)(table_id=table.pk, player=players[0])
     row = await lobby.receive_from()
     assert f'id="table-row-{table.pk}"' in row and 'hx-swap-oob="true"' in row
     assert players[0].shown_name in row and "1/2" in row
+    await lobby.disconnect()
+
+
+async def test_the_lobby_adds_a_table_opened_after_the_page_loaded_and_not_a_closed_one():
+    watcher = await database_sync_to_async(new_player)()
+    lobby = WebsocketCommunicator(
+        application,
+        "/ws/lobby/",
+        headers=[
+            (b"origin", b"http://127.0.0.1:8000"),
+            (b"host", b"127.0.0.1:8000"),
+            await session_cookie(watcher),
+        ],
+    )
+    assert (await lobby.connect())[0]
+    await lobby.receive_from()  # balances
+    assert 'id="no-lobby-tables"' in await lobby.receive_from()  # no table open yet
+    closed, _players = await make_table_and_players()
+    await database_sync_to_async(Table.objects.filter(pk=closed.pk).update)(status="closed")
+    await database_sync_to_async(services.broadcast)(closed.pk)
+    opened, players = await make_table_and_players()
+    await database_sync_to_async(services.broadcast)(opened.pk)  # as the admin does
+
+    added = await lobby.receive_from()  # the closed table sent nothing before it
+
+    assert '<tbody hx-swap-oob="beforeend:#lobby-table-rows">' in added
+    assert f'id="table-row-{opened.pk}"' in added and f"table-row-{closed.pk}" not in added
+    assert '<tr id="no-lobby-tables" hx-swap-oob="delete">' in added
+    await database_sync_to_async(services.table_sit)(table_id=opened.pk, player=players[0])
+    row = await lobby.receive_from()
+    assert row.startswith(f'<tr id="table-row-{opened.pk}"') and "1/2" in row
     await lobby.disconnect()
 
 

@@ -12,7 +12,7 @@ from django.urls import reverse
 from casino.apps import PIT_BOSS_GROUP
 from casino.asgi import application
 from tables import services
-from tables.models import TableEvent, TableStatus
+from tables.models import Table, TableEvent, TableStatus
 from tests.conftest import assert_books_clean, new_player
 from tests.tables.conftest import balances
 from tests.tables.test_services import seat_both
@@ -111,6 +111,9 @@ async def test_the_pit_socket_gets_a_tables_row_when_what_it_shows_changes(
         application, "/ws/pit/", headers=[ORIGIN, HOST, await cookie_of(boss)]
     )
     assert (await socket.connect())[0]
+    listed = await socket.receive_from()  # the whole list, on (re)connect
+    assert '<tbody id="pit-table-rows" hx-swap-oob="innerHTML">' in listed
+    assert f'<tr id="pit-table-{durak_table.pk}"' in listed
     await database_sync_to_async(services.table_sit)(
         table_id=durak_table.pk, player=two_players[0], connected=True
     )
@@ -133,3 +136,37 @@ async def test_the_pit_socket_is_refused_to_players_and_strangers():
         socket = WebsocketCommunicator(application, "/ws/pit/", headers=headers)
         refusals.append(await socket.connect())
     assert refusals == [(False, 4401), (False, 4403)]
+
+
+def _new_table(name):
+    table = Table.objects.create(
+        name=name, game="durak", stake=500, currency="USD", settings={"wins_to_win": 7}
+    )
+    services.broadcast(table.pk)  # what the admin does when it creates one
+    return table
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_table_created_after_the_pit_loaded_is_added_to_its_list_once():
+    boss = await database_sync_to_async(pit_boss)()
+    socket = WebsocketCommunicator(
+        application, "/ws/pit/", headers=[ORIGIN, HOST, await cookie_of(boss)]
+    )
+    assert (await socket.connect())[0]
+    assert 'id="no-pit-tables"' in await socket.receive_from()  # no table yet
+
+    first = await database_sync_to_async(_new_table)("Late table")
+    added = await socket.receive_from()
+    assert '<tbody hx-swap-oob="beforeend:#pit-table-rows">' in added
+    assert f'<tr id="pit-table-{first.pk}"' in added and "Late table" in added
+    assert '<tr id="no-pit-tables" hx-swap-oob="delete">' in added  # the placeholder goes
+    second = await database_sync_to_async(_new_table)("Later table")
+    added = await socket.receive_from()
+    assert f'<tr id="pit-table-{second.pk}"' in added and "no-pit-tables" not in added
+    # a listed table's row changes in place
+    await database_sync_to_async(services.table_staff_act)(
+        table_id=first.pk, staff=boss, act="close"
+    )
+    row = await socket.receive_from()
+    assert row.startswith(f'<tr id="pit-table-{first.pk}"') and 'hx-swap-oob="true"' in row
+    await socket.disconnect()

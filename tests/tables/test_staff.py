@@ -290,3 +290,16 @@ def test_terms_no_match_could_start_with_are_refused(durak_table, staff, changes
         services.table_configure(table_id=durak_table.pk, staff=staff, changes=changes)
     durak_table.refresh_from_db()
     assert durak_table.version == version and durak_table.settings["wins_to_win"] == 5
+
+
+def test_a_table_created_in_the_admin_is_announced_to_the_live_lists_after_commit(
+    client, staff, monkeypatch, django_capture_on_commit_callbacks
+):
+    announced = []
+    monkeypatch.setattr(services, "broadcast", lambda table_id: announced.append(table_id))
+    client.force_login(staff)
+    form = Table(name="New one", game="durak", stake=700, currency="BYN", settings={})
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(reverse("admin:tables_table_add"), _admin_form(form))
+    assert response.status_code == 302
+    assert announced == [Table.objects.get(name="New one").pk]

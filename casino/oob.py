@@ -1,0 +1,49 @@
+"""Out-of-band fragments for htmx's websocket extension: an element's new content, and a row
+added to a live list (the lobby's tables, the pit boss's tables, the trader's events).
+
+A live list's socket sends the whole list when it (re)connects and remembers the rows it sent;
+a change to a listed row replaces that row in place (the row's own ``hx-swap-oob``), and a row
+the page does not have yet is added to the list, replacing its "nothing here" placeholder if it
+is the first. So a page loaded before a table or event existed, or a socket that reconnects after
+missing changes, ends up with every row once.
+"""
+
+from __future__ import annotations
+
+from django.template.loader import render_to_string
+
+
+def inner(element_id: str, template: str, context: dict, request=None, tag: str = "div") -> str:
+    """`template` rendered as the new content of the page's element `element_id`."""
+    html = render_to_string(template, context, request=request)
+    return f'<{tag} id="{element_id}" hx-swap-oob="innerHTML">{html}</{tag}>'
+
+
+def row_added(row: str, list_id: str, placeholder_id: str, *, first: bool, where: str) -> str:
+    """`row` (rendered without hx-swap-oob) added to the list `list_id` (a tbody) `where`
+    ("afterbegin" or "beforeend"); `first`: the list shows its placeholder, which goes."""
+    placeholder = f'<tr id="{placeholder_id}" hx-swap-oob="delete"></tr>' if first else ""
+    return f'<tbody hx-swap-oob="{where}:#{list_id}">{row}</tbody>{placeholder}'
+
+
+class LiveRows:
+    """The rows one socket's page shows, by id: what to send when one of them changes."""
+
+    def __init__(self, list_id: str, placeholder_id: str, where: str, shown=()):
+        self.list_id, self.placeholder_id, self.where = list_id, placeholder_id, where
+        self.shown = set(shown)
+
+    def whole(self, template: str, context: dict) -> str:
+        """The whole list, `template` rendered as the new content of its tbody."""
+        return inner(self.list_id, template, context, tag="tbody")
+
+    def frame(self, row_id, render) -> str:
+        """The frame for a change to row `row_id`; `render(oob)` renders the row, swapped in
+        place out of band when `oob`."""
+        if row_id in self.shown:
+            return render(True)
+        first = not self.shown
+        self.shown.add(row_id)
+        return row_added(
+            render(False), self.list_id, self.placeholder_id, first=first, where=self.where
+        )
