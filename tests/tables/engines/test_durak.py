@@ -310,6 +310,21 @@ def test_cg_124_a_match_is_played_to_n_wins_and_the_pot_less_commission_goes_to_
     assert durak.carry_over(state) is None  # the next hand starts a new match
 
 
+@pytest.mark.parametrize("wins", [5, 7, 9, 11])
+def test_cg_124_a_match_ends_exactly_when_a_player_reaches_the_tables_n_wins(wins):
+    config = {**CONFIG, "wins_to_win": wins}
+    state = durak.new_hand(config, [0, 1], random.Random(wins))
+    # both reach N - 1 wins, taking turns; then seat 0 wins the deciding game
+    results = [game % 2 for game in range(2 * (wins - 1))] + [0]
+    for game_no, winner in enumerate(results, start=1):
+        assert not durak.is_match_over(state)
+        state, _events = _win_game_for(state, winner)
+        if game_no < len(results):
+            state = durak.new_hand(config, [0, 1], random.Random(game_no), durak.carry_over(state))
+    assert durak.is_match_over(state)
+    assert state["match"]["score"] == [wins, wins - 1]
+
+
 def test_only_the_first_game_of_a_match_takes_the_stakes():
     state = durak.new_hand(CONFIG, [0, 1], random.Random(2))
     state, _ = _win_game_for(state, 0)
