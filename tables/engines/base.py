@@ -10,7 +10,8 @@ An engine is a module (or object) with:
 - ``view(state, seat | None) -> dict``: exactly what that seat (None: a spectator) may see;
 - ``to_act(state) -> list[int]``: the seats whose decision is awaited (their clocks run);
 - ``timeout_action(state, seat) -> dict``: what is applied when that seat's clock runs out;
-- ``payments(state, events)``: money effects, as ``Payment`` records inside the events;
+- money effects travel inside the events ``apply`` returns, as ``Payment`` records (``type``
+  "payment": source, target, amount, reason), which the actor books in the same transaction;
 - ``is_hand_over(state)``, ``carry_over(state)``, ``deck_record(state)`` (the order the shuffle
   commitment covers) and ``hand_result(state)``.
 """
