@@ -824,8 +824,10 @@ def _run_setup(context, key: str, database_url: str, redis_url: str, secret: str
 
 def _apps() -> list[tuple[str, str, str]]:
     """(key, ASGI application, BENCH_ECHO_FLOOR) of each server to run: the tables, the bare
-    echo, then the echo with each floor of BENCH_ECHO_FLOORS (benchmarks/echo_consumer.py)."""
-    floors = [f.strip() for f in os.environ.get("BENCH_ECHO_FLOORS", "").split(",") if f.strip()]
+    echo, then the echo with each floor of BENCH_ECHO_FLOORS (benchmarks/echo_consumer.py; all
+    three unless it says otherwise, "none": no floor)."""
+    chosen = os.environ.get("BENCH_ECHO_FLOORS", "hop,write,render")
+    floors = [f.strip() for f in chosen.split(",") if f.strip() and f.strip() != "none"]
     runs = [("table", APPS["table"], ""), ("echo", APPS["echo"], "")]
     return runs + [(f"echo+{floor}", APPS["echo"], floor) for floor in floors]
 
@@ -885,6 +887,16 @@ def _report(outcomes: list[dict], context) -> bool:
                 f"busy for {result.get('drain_seconds', 0):.1f} s more"
             )
         table, echo = runs.get("table"), runs.get("echo")
+        e_best = _best(echo["phases"], "max") if echo else None
+        for app_key, result in runs.items():
+            best = _best(result["phases"], "max")
+            if app_key in ("table", "echo") or not best or not e_best or not e_best["per_second"]:
+                continue
+            print(
+                f"  floor {app_key}: {best['per_second']:,.1f} / {e_best['per_second']:,.1f} = "
+                f"{best['per_second'] / e_best['per_second']:.3f} x the bare echo "
+                f"({best['server_cpu_ms'] or 0:.2f} ms of Daphne's CPU each)"
+            )
         if table and echo:
             t_max, e_max = _best(table["phases"], "max"), _best(echo["phases"], "max")
             paced = _best(table["phases"], "paced")
