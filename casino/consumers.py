@@ -59,6 +59,11 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
             html = self.rows.frame(summary["id"], render)
         await self.send(text_data=html)
 
+    async def lobby_table_gone(self, event):
+        html = self.rows.gone(event["table"], f"table-row-{event['table']}")
+        if html:
+            await self.send(text_data=html)
+
     async def table_private(self, event):
         """Table views for this player go to their table sockets, not the lobby."""
 

@@ -37,6 +37,14 @@ class LiveRows:
         """The whole list, `template` rendered as the new content of its tbody."""
         return inner(self.list_id, template, context, tag="tbody")
 
+    def gone(self, row_id, element_id: str) -> str:
+        """The frame that takes row `row_id` (the element `element_id`) off the page; "" when
+        the page does not show it."""
+        if row_id not in self.shown:
+            return ""
+        self.shown.discard(row_id)
+        return f'<tr id="{element_id}" hx-swap-oob="delete"></tr>'
+
     def frame(self, row_id, render) -> str:
         """The frame for a change to row `row_id`; `render(oob)` renders the row, swapped in
         place out of band when `oob`."""

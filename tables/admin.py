@@ -76,6 +76,24 @@ class TableAdmin(admin.ModelAdmin):
             request.table_refused = True
             self.message_user(request, f"{obj}: {refusal}", messages.ERROR)
 
+    def has_delete_permission(self, request, obj=None):
+        # A table played at keeps its history (the append-only event log, the hands and their
+        # shuffle reveals, escrow references): close it instead.
+        if obj is not None and (obj.hands.exists() or obj.seats.exists()):
+            return False
+        return super().has_delete_permission(request, obj)
+
+    def get_actions(self, request):
+        # the bulk delete would pass over the check above
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)
+        return actions
+
+    def delete_model(self, request, obj):
+        table_id = obj.pk
+        super().delete_model(request, obj)
+        transaction.on_commit(lambda: services.announce_table_gone(table_id))
+
     def response_change(self, request, obj):
         if getattr(request, "table_refused", False):  # not "changed successfully" as well
             return HttpResponseRedirect(request.path)

@@ -330,6 +330,11 @@ class PitConsumer(AsyncWebsocketConsumer):
         message = gettext_noop("This socket accepts no messages.")
         await self.send(text_data=error_frame(message, self.language))
 
+    async def pit_table_gone(self, event):
+        html = self.rows.gone(event["table"], f"pit-table-{event['table']}")
+        if html:
+            await self.send(text_data=html)
+
     async def pit_summary(self, event):
         # the row's figures all come in the message (the pace read once, by the actor)
         summary = event["summary"]

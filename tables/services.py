@@ -1092,6 +1092,17 @@ def broadcast(
     group_send_all(messages)
 
 
+def announce_table_gone(table_id: int) -> None:
+    """After a table is deleted (the admin allows it only for a table never played at): its row
+    leaves the lobby's and the pit boss's live lists."""
+    group_send_all(
+        [
+            (LOBBY_GROUP, {"type": "lobby.table_gone", "table": table_id}),
+            (PIT_GROUP, {"type": "pit.table_gone", "table": table_id}),
+        ]
+    )
+
+
 def games_last_hour(table_ids) -> dict[int, int]:
     """Games (hands) ended in the last hour, by table: the pit boss's pace of play."""
     since = timezone.now() - dt.timedelta(hours=1)

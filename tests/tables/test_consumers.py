@@ -424,6 +424,11 @@ async def test_the_lobby_adds_a_table_opened_after_the_page_loaded_and_not_a_clo
     await database_sync_to_async(services.table_sit)(table_id=opened.pk, player=players[0])
     row = await lobby.receive_from()
     assert row.startswith(f'<tr id="table-row-{opened.pk}"') and "1/2" in row
+    await database_sync_to_async(services.announce_table_gone)(closed.pk)  # never listed: nothing
+    await database_sync_to_async(services.announce_table_gone)(opened.pk)
+    assert (
+        await lobby.receive_from() == f'<tr id="table-row-{opened.pk}" hx-swap-oob="delete"></tr>'
+    )
     await lobby.disconnect()
 
 

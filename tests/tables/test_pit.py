@@ -169,4 +169,9 @@ async def test_a_table_created_after_the_pit_loaded_is_added_to_its_list_once():
     )
     row = await socket.receive_from()
     assert row.startswith(f'<tr id="pit-table-{first.pk}"') and 'hx-swap-oob="true"' in row
+    # a table deleted (never played at) leaves the list
+    await database_sync_to_async(services.announce_table_gone)(second.pk)
+    assert (
+        await socket.receive_from() == f'<tr id="pit-table-{second.pk}" hx-swap-oob="delete"></tr>'
+    )
     await socket.disconnect()

@@ -303,3 +303,25 @@ def test_a_table_created_in_the_admin_is_announced_to_the_live_lists_after_commi
         response = client.post(reverse("admin:tables_table_add"), _admin_form(form))
     assert response.status_code == 302
     assert announced == [Table.objects.get(name="New one").pk]
+
+
+def test_only_a_table_never_played_at_can_be_deleted_and_its_rows_leave_the_live_lists(
+    client, staff, durak_table, two_players, monkeypatch, django_capture_on_commit_callbacks
+):
+    gone = []
+    monkeypatch.setattr(services, "announce_table_gone", gone.append)
+    client.force_login(staff)
+    played = seat_both(durak_table, two_players)  # a match in play: hands, seats, escrow
+    fresh = Table.objects.create(name="Fresh", game="durak", stake=100, currency="BYN")
+
+    refused = client.post(reverse("admin:tables_table_delete", args=[played.pk]), {"post": "yes"})
+    with django_capture_on_commit_callbacks(execute=True):
+        deleted = client.post(
+            reverse("admin:tables_table_delete", args=[fresh.pk]), {"post": "yes"}
+        )
+
+    assert refused.status_code == 403 and Table.objects.filter(pk=played.pk).exists()
+    assert deleted.status_code == 302 and not Table.objects.filter(pk=fresh.pk).exists()
+    assert gone == [fresh.pk]
+    changelist = client.get(reverse("admin:tables_table_changelist"))
+    assert "delete_selected" not in changelist.content.decode()  # no bulk delete around the check
