@@ -2,7 +2,7 @@
 
 Websockets are wrapped in AllowedHostsOriginValidator(AuthMiddlewareStack(...)): a socket from a
 foreign Origin is refused before any consumer runs, and consumers see the session's user.
-The first request or socket starts the process's table clock (tables/clock.py).
+With an in-memory layer the first request or socket starts the table clock (tables/clock.py).
 """
 
 import os

@@ -1,9 +1,12 @@
 """The lobby's live updates: the player's balances and the list of tables.
 
-Thin by design: authenticate, join the player's own group and the lobby group, render fragments.
-The list is sent whole on (re)connect, then a table's row follows it; a table the page does not
-list yet (created or reopened since) is added (casino.oob).
+Thin by design: authenticate, join the player's own group (and, for the lobby page's socket,
+``?tables=1``, the lobby group), render fragments. The list is sent whole on (re)connect, then a
+table's row follows it; a table the page does not list yet (created or reopened since) is added
+(casino.oob).
 """
+
+from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -26,13 +29,16 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
         self.user = user
         sportsbook_clock.ensure_running()
         self.language = getattr(user, "language", None) or "ru"
-        self.groups_joined = [user_group(user.pk), LOBBY_GROUP]
+        # every page's header opens this socket; only the lobby page lists the tables
+        with_tables = parse_qs(self.scope.get("query_string", b"").decode()).get("tables") == ["1"]
+        self.groups_joined = [user_group(user.pk), *([LOBBY_GROUP] if with_tables else [])]
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
         await self.send(text_data=await self._render_balances())
-        html, self.rows = await self._render_tables()
-        await self.send(text_data=html)
+        if with_tables:
+            html, self.rows = await self._render_tables()
+            await self.send(text_data=html)
 
     async def disconnect(self, code):
         for group in getattr(self, "groups_joined", []):

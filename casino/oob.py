@@ -22,7 +22,9 @@ def inner(element_id: str, template: str, context: dict, request=None, tag: str 
 def row_added(row: str, list_id: str, placeholder_id: str, *, first: bool, where: str) -> str:
     """`row` (rendered without hx-swap-oob) added to the list `list_id` (a tbody) `where`
     ("afterbegin" or "beforeend"); `first`: the list shows its placeholder, which goes."""
-    placeholder = f'<tr id="{placeholder_id}" hx-swap-oob="delete"></tr>' if first else ""
+    # a top-level <tr> after </tbody> would be parsed into an implied tbody without a target:
+    # the placeholder is deleted by a tbody of its own that names it
+    placeholder = f'<tbody hx-swap-oob="delete:#{placeholder_id}"></tbody>' if first else ""
     return f'<tbody hx-swap-oob="{where}:#{list_id}">{row}</tbody>{placeholder}'
 
 
@@ -43,7 +45,7 @@ class LiveRows:
         if row_id not in self.shown:
             return ""
         self.shown.discard(row_id)
-        return f'<tr id="{element_id}" hx-swap-oob="delete"></tr>'
+        return f'<tbody hx-swap-oob="delete:#{element_id}"></tbody>'
 
     def frame(self, row_id, render) -> str:
         """The frame for a change to row `row_id`; `render(oob)` renders the row, swapped in

@@ -77,9 +77,9 @@ class TableAdmin(admin.ModelAdmin):
             self.message_user(request, f"{obj}: {refusal}", messages.ERROR)
 
     def has_delete_permission(self, request, obj=None):
-        # A table played at keeps its history (the append-only event log, the hands and their
-        # shuffle reveals, escrow references): close it instead.
-        if obj is not None and (obj.hands.exists() or obj.seats.exists()):
+        # A table with any history keeps it (the append-only event log: sittings, staff acts,
+        # hands and their shuffle reveals, escrow references): close it instead.
+        if obj is not None and (obj.events.exists() or obj.seats.exists()):
             return False
         return super().has_delete_permission(request, obj)
 

@@ -1,9 +1,10 @@
 """The turn clock inside a server process (DESIGN.md "The table actor").
 
-The first request or socket a process serves starts one asyncio task that applies overdue
-deadlines through the table actor. With the in-memory channel layer (`make run`: one process,
-no sweeper can reach its sockets) it watches every table; with Redis it watches the tables that
-have sockets in this process, and `manage.py tableclock` sweeps the rest.
+With an in-memory layer the first request or socket a process serves (with Redis, the first
+table socket) starts one asyncio task that applies overdue deadlines through the table actor.
+With the in-memory channel layer (`make run`: one process, no sweeper can reach its sockets) it
+watches every table; with Redis it watches the tables that have sockets in this process, and
+`manage.py tableclock` sweeps the rest.
 """
 
 from __future__ import annotations

@@ -320,7 +320,8 @@ class PitConsumer(AsyncWebsocketConsumer):
         tables = selectors.pit_rows()
         rows = LiveRows("pit-table-rows", "no-pit-tables", "beforeend", [t["id"] for t in tables])
         with translation.override(self.language):
-            return rows.whole("tables/_pit_rows.html", {"tables": tables}), rows
+            context = {"tables": tables, "preserve": True}  # a reason being typed stays
+            return rows.whole("tables/_pit_rows.html", context), rows
 
     async def disconnect(self, code):
         if getattr(self, "joined", False):

@@ -1093,7 +1093,7 @@ def broadcast(
 
 
 def announce_table_gone(table_id: int) -> None:
-    """After a table is deleted (the admin allows it only for a table never played at): its row
+    """After a table is deleted (the admin allows it only for a table with no history): its row
     leaves the lobby's and the pit boss's live lists."""
     group_send_all(
         [

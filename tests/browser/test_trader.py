@@ -20,7 +20,8 @@ from tests.sportsbook import factories
 
 for name in ("trader-a", "trader-b"):
     Player.objects.create_user(username=name, password=%(password)r, is_staff=True, language="en")
-event = factories.event(home="Dinamo Minsk", away="BATE", kinds=("1x2",))
+# ice hockey: the demo line has no live hockey, so B's list of live hockey starts empty
+event = factories.event(sport_code="hockey", home="Dinamo Minsk", away="BATE", kinds=("1x2",))
 outcome = factories.outcome(event)
 print(json.dumps({"event": event.pk, "outcome": outcome.pk, "market": outcome.market_id}))
 """
@@ -65,11 +66,13 @@ def test_what_one_trader_changes_appears_on_the_others_page(browser, server_url,
     expect(second.locator(f"{market}.status-suspended")).to_have_count(1)
     expect(second.locator(f"{market} button[type=submit]")).to_have_text("Reopen")
 
-    # B watches the live events; A marks this one live and it joins B's list, then its score
-    second.goto("/trader/?status=live")
+    # B watches the live hockey (none yet); A marks this one live and it replaces B's "No events
+    # match.", then its score follows
+    second.goto("/trader/?status=live&sport=hockey")
     expect(second.locator("#event-list[data-connected='1']")).to_have_count(1)
     event_row = second.locator(f"#event-{line['event']}")
     expect(event_row).to_have_count(0)
+    expect(second.locator("#no-events")).to_have_count(1)
     first.locator("#event-status button[value=live]").click()
     expect(event_row.locator(".badge.live")).to_have_count(1)
     expect(second.locator("#no-events")).to_have_count(0)

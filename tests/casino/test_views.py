@@ -154,7 +154,10 @@ def test_lobby_shows_balances_in_the_header_and_connects_the_live_socket(player_
     page = player_client.get(reverse("lobby")).content.decode()
     assert 'id="header-balances"' in page
     assert "123.45\u00a0BYN" in page and "5.00\u00a0USD" in page
-    assert 'ws-connect="/ws/lobby/"' in page
+    # the header's socket, which on the lobby page also carries the list of tables
+    assert 'ws-connect="/ws/lobby/?tables=1"' in page
+    cashier = player_client.get(reverse("cashier")).content.decode()
+    assert 'ws-connect="/ws/lobby/"' in cashier
     assert 'id="table-list"' in page and 'id="sportsbook"' in page
 
 

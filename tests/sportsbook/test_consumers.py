@@ -326,7 +326,7 @@ async def test_the_first_event_added_to_an_empty_list_replaces_its_no_events_lin
     )
     frame = await page.receive_from()
     assert f'<tr id="event-{event.pk}">' in frame
-    assert frame.endswith('<tr id="no-events" hx-swap-oob="delete"></tr>')
+    assert frame.endswith('<tbody hx-swap-oob="delete:#no-events"></tbody>')
     await page.disconnect()
 
 

@@ -114,6 +114,7 @@ async def test_the_pit_socket_gets_a_tables_row_when_what_it_shows_changes(
     listed = await socket.receive_from()  # the whole list, on (re)connect
     assert '<tbody id="pit-table-rows" hx-swap-oob="innerHTML">' in listed
     assert f'<tr id="pit-table-{durak_table.pk}"' in listed
+    assert f'id="pit-reason-{durak_table.pk}" hx-preserve="true"' in listed  # kept on reconnect
     await database_sync_to_async(services.table_sit)(
         table_id=durak_table.pk, player=two_players[0], connected=True
     )
@@ -159,7 +160,7 @@ async def test_a_table_created_after_the_pit_loaded_is_added_to_its_list_once():
     added = await socket.receive_from()
     assert '<tbody hx-swap-oob="beforeend:#pit-table-rows">' in added
     assert f'<tr id="pit-table-{first.pk}"' in added and "Late table" in added
-    assert '<tr id="no-pit-tables" hx-swap-oob="delete">' in added  # the placeholder goes
+    assert added.endswith('<tbody hx-swap-oob="delete:#no-pit-tables"></tbody>')  # it goes
     second = await database_sync_to_async(_new_table)("Later table")
     added = await socket.receive_from()
     assert f'<tr id="pit-table-{second.pk}"' in added and "no-pit-tables" not in added
@@ -172,6 +173,7 @@ async def test_a_table_created_after_the_pit_loaded_is_added_to_its_list_once():
     # a table deleted (never played at) leaves the list
     await database_sync_to_async(services.announce_table_gone)(second.pk)
     assert (
-        await socket.receive_from() == f'<tr id="pit-table-{second.pk}" hx-swap-oob="delete"></tr>'
+        await socket.receive_from()
+        == f'<tbody hx-swap-oob="delete:#pit-table-{second.pk}"></tbody>'
     )
     await socket.disconnect()
