@@ -54,6 +54,7 @@ DEFAULT_ACTION_SECONDS = 30
 DEFAULT_GRACE_SECONDS = 60
 DEFAULT_ABSENCE_SECONDS = 180
 MAX_OVERDUE_STEPS = 50
+MAX_REASON_LENGTH = 200  # a staff act's reason, as its form allows
 
 
 class TableError(Exception):
@@ -861,6 +862,12 @@ def table_staff_act(
     and open."""
     if act not in STAFF_ACTS:
         raise TableError(_("Unknown staff action."))
+    if len(reason) > MAX_REASON_LENGTH:
+        raise TableError(
+            _("The reason is at most %(count)s characters.") % {"count": MAX_REASON_LENGTH}
+        )
+    if "\x00" in reason:  # PostgreSQL's jsonb refuses it: an error here, not a crash there
+        raise TableError(_("The reason holds a character that is not allowed."))
     now = now or timezone.now()
 
     def do(table: Table, seats: dict[int, Seat]) -> Outcome:

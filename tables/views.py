@@ -88,7 +88,7 @@ def pit_act(request, table_id: int):
     page, and changes nothing."""
     get_object_or_404(Table, pk=table_id)
     act = request.POST.get("act", "")
-    reason = request.POST.get("reason", "").strip()[:200]
+    reason = request.POST.get("reason", "").strip()
     error = None
     try:
         services.table_staff_act(table_id=table_id, staff=request.user, act=act, reason=reason)

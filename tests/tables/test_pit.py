@@ -85,6 +85,29 @@ def test_the_pit_boss_pauses_resumes_and_voids_a_match_through_the_actor(durak_t
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("reason", "message"),
+    [
+        ("x" * 201, "The reason is at most 200 characters."),  # past the form's maxlength
+        ("dealer\x00change", "The reason holds a character that is not allowed."),
+    ],
+)
+def test_a_forged_reason_is_refused_with_a_message_and_changes_nothing(
+    durak_table, two_players, reason, message
+):
+    table = seat_both(durak_table, two_players)
+    version = table.version
+    client = signed_in(pit_boss())
+    client.defaults["HTTP_HX_REQUEST"] = "true"
+    row = client.post(reverse("pit_act", args=[table.pk]), {"act": "pause", "reason": reason})
+    assert row.status_code == 200 and message in row.content.decode()
+    table.refresh_from_db()
+    assert (table.status, table.version) == (TableStatus.PLAYING, version)
+    # the form allows what the actor takes
+    assert f'maxlength="{services.MAX_REASON_LENGTH}"' in row.content.decode()
+
+
+@pytest.mark.django_db
 def test_a_pit_act_without_the_csrf_token_is_refused(durak_table, two_players):
     table = seat_both(durak_table, two_players)
     client = Client(enforce_csrf_checks=True)
