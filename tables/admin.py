@@ -12,12 +12,19 @@ from tables.models import Hand, Seat, Table, TableEvent
 
 
 class SeatInline(admin.TabularInline):
+    """Seats are shown, never edited here: a seat comes and goes through the table actor (a
+    seat deleted beside it mid-match left both stakes in escrow with nobody to pay)."""
+
     model = Seat
     extra = 0
+    can_delete = False
     fields = ("position", "player", "status", "away_since", "connections", "ready")
     readonly_fields = fields
 
     def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
         return False
 
 
@@ -99,6 +106,10 @@ class TableAdmin(admin.ModelAdmin):
             return HttpResponseRedirect(request.path)
         return super().response_change(request, obj)
 
+    def has_pit_permission(self, request):
+        """The staff acts are the pit boss's, here as on the pit page."""
+        return request.user.has_perm(services.PIT_PERMISSION)
+
     def _act(self, request, queryset, act: str):
         done = 0
         for table in queryset:
@@ -115,23 +126,25 @@ class TableAdmin(admin.ModelAdmin):
                 messages.SUCCESS,
             )
 
-    @admin.action(description=_("Pause the match (clocks stop)"))
+    @admin.action(description=_("Pause the match (clocks stop)"), permissions=["pit"])
     def pause(self, request, queryset):
         self._act(request, queryset, "pause")
 
-    @admin.action(description=_("Resume (clocks restart from full time)"))
+    @admin.action(description=_("Resume (clocks restart from full time)"), permissions=["pit"])
     def resume(self, request, queryset):
         self._act(request, queryset, "resume")
 
-    @admin.action(description=_("Void the match in play and return the stakes"))
+    @admin.action(
+        description=_("Void the match in play and return the stakes"), permissions=["pit"]
+    )
     def void_match(self, request, queryset):
         self._act(request, queryset, "void")
 
-    @admin.action(description=_("Close (no new matches)"))
+    @admin.action(description=_("Close (no new matches)"), permissions=["pit"])
     def close_table(self, request, queryset):
         self._act(request, queryset, "close")
 
-    @admin.action(description=_("Reopen"))
+    @admin.action(description=_("Reopen"), permissions=["pit"])
     def reopen_table(self, request, queryset):
         self._act(request, queryset, "open")
 

@@ -862,6 +862,8 @@ def table_staff_act(
     and open."""
     if act not in STAFF_ACTS:
         raise TableError(_("Unknown staff action."))
+    if not staff.has_perm(PIT_PERMISSION):  # whichever way in: the pit page, the admin, code
+        raise TableError(_("Only the pit boss may pause, void, close or open a table."))
     if len(reason) > MAX_REASON_LENGTH:
         raise TableError(
             _("The reason is at most %(count)s characters.") % {"count": MAX_REASON_LENGTH}

@@ -325,3 +325,46 @@ def test_only_a_table_never_played_at_can_be_deleted_and_its_rows_leave_the_live
     assert gone == [fresh.pk]
     changelist = client.get(reverse("admin:tables_table_changelist"))
     assert "delete_selected" not in changelist.content.decode()  # no bulk delete around the check
+
+
+def test_the_admin_cannot_delete_a_seat_beside_the_actor(client, staff, durak_table, two_players):
+    """A seat deleted mid-match left both stakes in escrow with nobody to pay."""
+    table = seat_both(durak_table, two_players)
+    seats = list(table.seats.order_by("position"))
+    client.force_login(staff)
+    url = reverse("admin:tables_table_change", args=[table.pk])
+    assert "seats-0-DELETE" not in client.get(url).content.decode()
+    form = _admin_form(table) | {
+        "seats-TOTAL_FORMS": "2",
+        "seats-INITIAL_FORMS": "2",
+        "seats-0-id": str(seats[0].pk),
+        "seats-0-table": str(table.pk),
+        "seats-0-DELETE": "on",
+        "seats-1-id": str(seats[1].pk),
+        "seats-1-table": str(table.pk),
+    }
+    client.post(url, form)
+    assert table.seats.count() == 2
+    assert_books_clean()
+
+
+def test_the_staff_acts_are_the_pit_boss_s_whichever_way_in(client, durak_table, two_players):
+    from django.contrib.auth.models import Permission
+
+    from tests.conftest import new_player
+
+    before = balances(*two_players)
+    table = seat_both(durak_table, two_players)
+    clerk = new_player(is_staff=True)  # may see and edit tables, is not the pit boss
+    clerk.user_permissions.add(
+        *Permission.objects.filter(codename__in=["view_table", "change_table"])
+    )
+    with pytest.raises(services.TableError, match="Only the pit boss"):
+        services.table_staff_act(table_id=table.pk, staff=clerk, act="void")
+    client.force_login(clerk)
+    changelist = reverse("admin:tables_table_changelist")
+    assert "void_match" not in client.get(changelist).content.decode()
+    client.post(changelist, {"action": "void_match", "_selected_action": [table.pk]})
+    table.refresh_from_db()
+    assert table.status == TableStatus.PLAYING and balances(*two_players) != before  # staked
+    assert not TableEvent.objects.filter(table=table, cause="staff").exists()
