@@ -609,8 +609,6 @@ def table_act(
             replayed = _replayed_version(table, player, client_action_id)
             if replayed is not None:
                 return Outcome(version=replayed, replayed=True)
-        if expected_version is not None and expected_version != table.version:
-            raise TableError(_("The table has moved on; here is what it looks like now."))
         seat = next((s for s in seats.values() if s.player_id == player.pk), None)
         if seat is None:
             raise TableError(_("You are not seated at this table."))
@@ -618,6 +616,9 @@ def table_act(
             raise TableError(_("The table is paused by the casino."))
         if table.status != TableStatus.PLAYING or not table.state:
             raise TableError(_("No hand is in play at this table."))
+        # after the checks above, so a spectator or a paused table is told the real reason
+        if expected_version is not None and expected_version != table.version:
+            raise TableError(_("The table has moved on; here is what it looks like now."))
         engine = engine_for(table.game)
         try:
             state, events = engine.apply(table.state, seat.position, action)
