@@ -108,18 +108,14 @@ def is_self_excluded(player: Player) -> bool:
     return until is not None and until >= timezone.localdate()
 
 
-def check_can_stake(
-    player: Player, amount: int, currency: str, *, no_loss_limit: bool = False
-) -> None:
-    """`no_loss_limit`: the caller read, earlier in this transaction, that the player has no loss
-    limit in this currency (set or pending), so there is none to read. A limit set between that
-    read and the commit does not count for this stake, which is then ordered before it."""
+def check_can_stake(player: Player, amount: int, currency: str) -> None:
+    """Call holding the player's wallet lock (see the module's docstring)."""
     if is_self_excluded(player):
         raise StakeRefused(
             _("You have excluded yourself from play until %(date)s.")
             % {"date": date_format(player.self_excluded_until)}
         )
-    limit = None if no_loss_limit else effective_limit(player, LimitKind.LOSS, currency)
+    limit = effective_limit(player, LimitKind.LOSS, currency)
     if limit is not None:
         already = loss_today(player, currency)
         if already + amount > limit:

@@ -26,9 +26,7 @@ from casino.currencies import MINOR_UNITS, format_amount
 from casino.models import (
     Account,
     AccountKind,
-    GamingLimit,
     HousePurpose,
-    LimitKind,
     Player,
     TransferKind,
 )
@@ -184,7 +182,6 @@ _SETTINGS_TABLE = BettorSettings._meta.db_table
 _STAKE_LIMIT_TABLE = PlayerStakeLimit._meta.db_table
 _RATE_TABLE = ExchangeRate._meta.db_table
 _ACCOUNT_TABLE = Account._meta.db_table
-_GAMING_LIMIT_TABLE = GamingLimit._meta.db_table
 _OPEN_EVENT_STATUSES = (EventStatus.SCHEDULED, EventStatus.LIVE)  # Event.is_open_for_bets
 
 # The next bet number, drawn once per line read (an uncorrelated subquery: one InitPlan). A bet
@@ -202,9 +199,7 @@ _CONTEXT_COLUMNS = (
     f'(SELECT "id" FROM "{_ACCOUNT_TABLE}" '
     'WHERE "kind" = %s AND "owner_id" = %s AND "currency" = %s), '
     f'(SELECT "id" FROM "{_ACCOUNT_TABLE}" '
-    'WHERE "kind" = %s AND "purpose" = %s AND "reference" = %s AND "currency" = %s), '
-    f'(SELECT "id" FROM "{_GAMING_LIMIT_TABLE}" '
-    'WHERE "player_id" = %s AND "kind" = %s AND "currency" = %s)'
+    'WHERE "kind" = %s AND "purpose" = %s AND "reference" = %s AND "currency" = %s)'
 )
 
 
@@ -227,9 +222,6 @@ class _Context:
     rates: dict[str, Decimal | None]
     wallet_id: int | None
     stakes_held_id: int | None
-    # the player has no daily loss limit in this currency, set or pending: the common case,
-    # which spares the limit's read under the wallet lock
-    no_loss_limit: bool
 
 
 def _context_params(player: Player, currency: str, key: str) -> list:
@@ -247,14 +239,11 @@ def _context_params(player: Player, currency: str, key: str) -> list:
         HousePurpose.SPORTSBOOK,
         STAKES_HELD,
         currency,
-        player.pk,
-        LimitKind.LOSS,
-        currency,
     ]
 
 
 def _context(row, currency: str) -> _Context:
-    existing, policy, cap, rate, line_rate, wallet_id, held_id, loss_limit_id = row
+    existing, policy, cap, rate, line_rate, wallet_id, held_id = row
     return _Context(
         existing_bet_id=existing,
         policy=policy or OddsPolicy.ASK,
@@ -262,7 +251,6 @@ def _context(row, currency: str) -> _Context:
         rates={currency: _decimal(rate, 6), LINE_CURRENCY: _decimal(line_rate, 6)},
         wallet_id=wallet_id,
         stakes_held_id=held_id,
-        no_loss_limit=loss_limit_id is None,
     )
 
 
@@ -648,17 +636,17 @@ def bet_place(
             try:
                 # The ledger claims the transfer's key, locks the wallet, then (under that lock,
                 # before the balance is checked) runs the responsible-gaming check, so two
-                # stakes cannot both slip under a limit. No savepoint: any error here rolls the
-                # whole bet back.
+                # stakes cannot both slip under a limit, and a limit set while this bet waited
+                # for the lock applies to it: the limit is read after the lock, every time (read
+                # with the line, before the lock, it missed a limit set meanwhile). No
+                # savepoint: any error here rolls the whole bet back.
                 ledger.transfer_create(
                     idempotency_key=f"bet:{bet.pk}:stake",
                     kind=TransferKind.STAKE,
                     legs=[(wallet, -stake), (held, stake)],
                     memo=_("Bet %(number)s") % {"number": bet.pk},
                     reference=bet.reference,
-                    under_lock=lambda: limits.check_can_stake(
-                        player, stake, currency, no_loss_limit=context.no_loss_limit
-                    ),
+                    under_lock=lambda: limits.check_can_stake(player, stake, currency),
                     savepoint=False,
                     with_rows=bet_rows,
                 )

@@ -3,14 +3,16 @@ confirmation, idempotency, and the money moving to stakes-held."""
 
 import datetime as dt
 import threading
+import time
 from decimal import Decimal
 
 import pytest
-from django.db import close_old_connections, connection
+from django.db import close_old_connections, connection, transaction
 from django.test.utils import CaptureQueriesContext
+from django.utils import translation
 
 from casino import ledger, limits
-from casino.models import Transfer
+from casino.models import Account, Transfer
 from sportsbook import services
 from sportsbook.models import (
     Bet,
@@ -338,7 +340,9 @@ def test_the_daily_loss_limit_applies_to_bets_under_the_wallet_lock(bettor):
     assert Bet.objects.count() == 1 and ledger.balances_of(bettor)["BYN"] == 99_000
 
 
-def test_a_bet_reads_the_loss_limit_only_when_the_player_has_one(bettor):
+def test_a_bet_reads_the_loss_limit_under_the_wallet_lock_every_time(bettor):
+    """Read after the lock, so a limit set while a bet waits for it applies to that bet (read
+    with the line, before the lock, a limit set meanwhile was missed: see the race test)."""
     limit_reads = []
 
     def count_limit_reads(execute, sql, *args):
@@ -349,12 +353,12 @@ def test_a_bet_reads_the_loss_limit_only_when_the_player_has_one(bettor):
     with connection.execute_wrapper(count_limit_reads):
         event = make_event()
         assert place(bettor, [outcome(event, "1x2", "1")], stake=1_000)
-        assert limit_reads == []  # none set: the bet's first read said so
+        assert len(limit_reads) == 1  # none set, and still read under the lock
         # a limit in another currency is not this one
         limits.limit_set(player=bettor, kind="loss", currency="USD", amount=100, by=bettor)
         limit_reads.clear()  # setting it reads it
         assert place(bettor, [outcome(event, "1x2", "2")], stake=1_000)
-        assert limit_reads == []
+        assert len(limit_reads) == 1
         # set between two bets: the next bet reads it under the wallet lock and is refused
         limits.limit_set(player=bettor, kind="loss", currency="BYN", amount=2_500, by=bettor)
         limit_reads.clear()
@@ -365,21 +369,80 @@ def test_a_bet_reads_the_loss_limit_only_when_the_player_has_one(bettor):
 
 
 @requires_postgres
-def test_on_postgresql_a_bet_its_legs_and_its_stake_take_three_statements(bettor):
+def test_on_postgresql_a_bet_its_legs_and_its_stake_take_four_statements(bettor):
     event = make_event(odds="2.00")
     legs = [outcome(event, "1x2", "1"), outcome(make_event(), "1x2", "2")]
     place(bettor, [outcome(event, "1x2", "X")])  # creates the stakes-held account
     with CaptureQueriesContext(connection) as captured:
         bet = place(bettor, legs, kind=BetKind.EXPRESS, stake=1_000)
     # the line read (which draws the bet's id); the bet, its legs, the transfer's key and the
-    # wallet's lock; the booking (BEGIN and COMMIT are not logged; the test's savepoints are)
+    # wallet's lock; the loss limit, under that lock; the booking (BEGIN and COMMIT are not
+    # logged; the test's savepoints are)
     statements = [q["sql"] for q in captured.captured_queries if "SAVEPOINT" not in q["sql"]]
-    assert len(statements) == 3
+    assert len(statements) == 4
     assert "nextval" in statements[0] and '"bet_legs" AS' in statements[1]
+    assert '"casino_gaminglimit"' in statements[2]
     assert bet.legs.count() == 2 and Bet.objects.get(pk=bet.pk).stake == 1_000
     stake = Transfer.objects.get(reference=bet.reference, kind="stake")
     assert stake.idempotency_key == f"bet:{bet.pk}:stake"
     assert ledger.balances_of(bettor)["BYN"] == 98_000
+
+
+@requires_postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_loss_limit_set_while_a_bet_waits_for_the_wallet_lock_applies_to_that_bet():
+    """The limit says it applies at once: a bet still waiting for the wallet (behind a
+    settlement, say) when it is set must be refused by it."""
+    set_rates()
+    player = new_player()
+    fund(player, 100_000)
+    chosen = outcome(make_event(max_stake=10_000_000), "1x2", "1")
+    place(player, [chosen], stake=1_000)  # the stakes-held account exists
+    wallet = ledger.wallet_for(player, "BYN")
+    held, release, outcomes = threading.Event(), threading.Event(), []
+
+    def hold_the_wallet():
+        try:
+            with transaction.atomic():
+                list(Account.objects.select_for_update().filter(pk=wallet.pk))
+                held.set()
+                release.wait(30)
+        finally:
+            close_old_connections()
+
+    def bet():
+        try:
+            held.wait(30)
+            translation.activate("en")  # a thread starts in the default language
+            outcomes.append(place(player, [chosen], stake=5_000))
+        except BetRefused as refusal:
+            outcomes.append(str(refusal))
+        finally:
+            close_old_connections()
+
+    threads = [threading.Thread(target=hold_the_wallet), threading.Thread(target=bet)]
+    for thread in threads:
+        thread.start()
+    waiting = (
+        "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+        "AND datname = current_database()"
+    )
+    for _ in range(600):  # until the bet has read its line and waits for the wallet
+        with connection.cursor() as cursor:
+            cursor.execute(waiting)
+            if cursor.fetchone()[0]:
+                break
+        time.sleep(0.05)
+    else:
+        raise AssertionError("the bet never waited for the wallet's lock")
+    change = limits.limit_set(player=player, kind="loss", currency="BYN", amount=2_000, by=player)
+    release.set()
+    for thread in threads:
+        thread.join()
+    assert change.immediate
+    assert len(outcomes) == 1 and "daily loss limit" in outcomes[0]
+    assert Bet.objects.filter(player=player).count() == 1
+    assert ledger.balances_of(player)["BYN"] == 99_000
 
 
 @requires_postgres
