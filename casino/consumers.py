@@ -55,8 +55,11 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
     async def lobby_table(self, event):
         """A table changed: its row in the lobby list, swapped out of band (or added)."""
         summary = event["summary"]
-        if summary["id"] not in self.rows.shown and summary["status"] == "closed":
-            return  # the lobby lists no closed table
+        if summary["status"] == "closed":  # the lobby lists no closed table, as on a reload
+            html = self.rows.gone(summary["id"], f"table-row-{summary['id']}")
+            if html:
+                await self.send(text_data=html)
+            return
 
         def render(oob: bool) -> str:
             return render_to_string("tables/_lobby_row.html", {"t": summary, "oob": oob})

@@ -424,6 +424,17 @@ async def test_the_lobby_adds_a_table_opened_after_the_page_loaded_and_not_a_clo
     await database_sync_to_async(services.table_sit)(table_id=opened.pk, player=players[0])
     row = await lobby.receive_from()
     assert row.startswith(f'<tr id="table-row-{opened.pk}"') and "1/2" in row
+    staff = await database_sync_to_async(new_player)(is_staff=True, is_superuser=True)
+    other, _others = await make_table_and_players()
+    await database_sync_to_async(services.broadcast)(other.pk)
+    assert f'id="table-row-{other.pk}"' in await lobby.receive_from()
+    # a listed table that closes leaves the list, as a reload would show it
+    await database_sync_to_async(services.table_staff_act)(
+        table_id=other.pk, staff=staff, act="close"
+    )
+    assert (
+        await lobby.receive_from() == f'<tbody hx-swap-oob="delete:#table-row-{other.pk}"></tbody>'
+    )
     await database_sync_to_async(services.announce_table_gone)(closed.pk)  # never listed: nothing
     await database_sync_to_async(services.announce_table_gone)(opened.pk)
     assert (
