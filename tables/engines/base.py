@@ -1,26 +1,52 @@
-"""The engine contract every game follows (DESIGN.md "Game engines").
+"""The engine contract every game follows (DESIGN.md "Game engines"). No Django here.
 
-An engine is a module (or object) with:
-- ``GAME``: its registry name; ``SEATS``: (min, max) players;
-- ``new_hand(config, players, rng, carry=None) -> state``: a JSON-serialisable dict; ``carry`` is
-  what ``carry_over(previous_state)`` kept from the hand before (a match score, a shoe);
-- ``legal_actions(state, seat) -> list[dict]`` and ``apply(state, seat, action) ->
-  (state, events)``, sharing one validator so they never disagree; an illegal action raises
-  ``IllegalAction`` with a message a player can read;
-- ``view(state, seat | None) -> dict``: exactly what that seat (None: a spectator) may see;
-- ``to_act(state) -> list[int]``: the seats whose decision is awaited (their clocks run);
-- ``timeout_action(state, seat) -> dict``: what is applied when that seat's clock runs out;
-- money effects travel inside the events ``apply`` returns, as ``Payment`` records (``type``
-  "payment": source, target, amount, reason), which the actor books in the same transaction;
-- ``is_hand_over(state)``, ``carry_over(state)``, ``deck_record(state)`` (the order the shuffle
-  commitment covers) and ``hand_result(state)``.
+An engine is an object registered once (``register(MyGame())``); the table actor
+(``tables/actor.py``) calls exactly the hooks of ``Engine`` below and nothing else. ``GameEngine``
+gives every hook but the rules themselves a default, so a simple game writes only:
+``new_hand``, ``legal_actions``, ``apply``, ``view``, ``to_act``, ``timeout_action``,
+``is_hand_over`` and ``hand_result``.
+
+The hooks, by who asks:
+- **Rules** (the hand): ``new_hand(config, players, rng, carry)`` builds a JSON-serialisable state
+  for the seated ``players`` (their positions); ``start_events(state)`` are the events (payments
+  included) of the deal; ``legal_actions(state, seat)`` and ``apply(state, seat, action, rng)``
+  share one validator so they never disagree; an illegal action raises ``IllegalAction`` with a
+  sentence for the player. ``apply`` draws any randomness from ``rng`` only (a ``Draws``): the
+  actor records every draw beside the event, so ``hand_replay`` repeats them exactly.
+- **What each may see**: ``view(state, seat | None)`` (None: a spectator; hidden cards and the
+  shoe's order never leave except through it), ``full_view(state)`` (staff, after the hand:
+  every seat's cards).
+- **Clocks**: ``to_act(state)`` is every seat whose decision is awaited now; each has a clock of
+  its own (several at once when decisions are simultaneous). ``turn_key(state, seat)`` names
+  that seat's current decision: its clock restarts only when the key changes. When a clock runs
+  out the actor applies ``apply_timeout(state, seat, rng)`` (default: ``apply`` of
+  ``timeout_action(state, seat)``, which must be legal).
+- **Session rules** (who sits, leaves, what it costs, when hands start): ``sit_refusal`` (may a
+  player sit now?), ``apply_leave`` (what leaving mid-hand costs: forfeit a match, fold a hand;
+  None: nothing), ``apply_absent`` (a seat away past the absence limit), ``next_hand`` (after a
+  hand, or when a player sits or says ready: start one now, with which seats and what they
+  carry), ``in_play`` (is a hand or match under way: terms may not change, staff may void),
+  ``apply_void`` (staff void: what is returned), ``summary`` (the lobby's and the pit boss's
+  short facts).
+- **Money**: payments travel inside the events as ``Payment`` records between typed parties
+  (``seat(n)``, ``pot(name)``, ``house(purpose)``, ``HOUSE_BANK``); the actor books each in the
+  ledger in the same transaction. ``escrow_key(state)`` names the escrow the hand's pots sit in
+  (a match's stakes may span games, a bank may span coups); ``carry_over(state)`` is what the next
+  hand inherits (a match score, a shoe, a bank).
+- **Shuffle commitment**: ``commitment(state)`` gives the ``Commitment`` (scope key and the order it
+  covers) of the cards in play: per hand, or per shoe for a shoe that spans hands; the actor
+  publishes sha256(order|secret) when a new scope starts and reveals it when
+  ``commitment_finished(state)`` says, at the end of a hand.
+- **Config**: ``check_config(config)`` returns the table's settings with defaults filled, or
+  raises ``IllegalAction`` with a readable message (shown in the admin).
 """
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from types import ModuleType
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 State = dict[str, Any]
 Event = dict[str, Any]
@@ -45,13 +71,60 @@ class IllegalAction(Exception):
         super().__init__(template % params if params else template)
 
 
+# --- money between parties ---------------------------------------------------------------------
+
+SEAT = "seat"
+POT = "pot"
+HOUSE = "house"
+BANK = "bank"
+MAIN_POT = "main"
+
+
+def seat(position: int) -> str:
+    """A seated player's wallet."""
+    return f"{SEAT}:{position}"
+
+
+def pot(name: str = MAIN_POT) -> str:
+    """One of the hand's escrow pots (a main pot, a side pot, a box's bets)."""
+    return POT if name == MAIN_POT else f"{POT}:{name}"
+
+
+def house(purpose: str) -> str:
+    """A house account of the table by purpose (``commission``, ...)."""
+    return f"{HOUSE}:{purpose}"
+
+
+HOUSE_BANK = BANK  # the house's bank of a house-banked game: pays winners, collects losses
+
+
+@dataclass(frozen=True)
+class Party:
+    """A payment party parsed: ``kind`` is seat, pot, house or bank; ``key`` the seat number,
+    the pot's name or the house purpose."""
+
+    kind: str
+    key: str | int
+
+    @classmethod
+    def parse(cls, text: str) -> Party:
+        kind, _sep, key = text.partition(":")
+        if kind == SEAT and key.isdigit():
+            return cls(SEAT, int(key))
+        if kind == POT:
+            return cls(POT, key or MAIN_POT)
+        if kind == HOUSE and key:
+            return cls(HOUSE, key)
+        if kind == BANK and not key:
+            return cls(BANK, "")
+        raise ValueError(f"not a payment party: {text!r}")
+
+
 @dataclass(frozen=True)
 class Payment:
-    """Money the service books in the ledger in the same transaction as the state.
-
-    Parties: ``"seat:<n>"`` (that seat's player), ``"pot"`` (the hand's escrow) and
-    ``"house:<purpose>"`` (a house account: commission, table bank, prize pool).
-    """
+    """Money the actor books in the ledger in the same transaction as the state: ``amount``
+    minor units of the table's currency from ``source`` to ``target`` (parties made by
+    ``seat()``, ``pot()``, ``house()`` or ``HOUSE_BANK``)."""
 
     source: str
     target: str
@@ -62,15 +135,301 @@ class Payment:
         return {"type": "payment", **asdict(self)}
 
 
-_ENGINES: dict[str, ModuleType] = {}
+def track_escrow(state: State, events: Sequence[Event]) -> None:
+    """Keep ``state["escrowed"]`` ({pot: {payer: amount}}): what each party paid into each pot
+    this hand and has not been paid back, so a void can return exactly the stakes; an engine
+    calls it with the events it returns."""
+    escrowed = state.setdefault("escrowed", {})
+    for payment in payments(events):
+        if payment.target.startswith(POT) and not payment.source.startswith(POT):
+            payers = escrowed.setdefault(payment.target, {})
+            payers[payment.source] = payers.get(payment.source, 0) + payment.amount
 
 
-def register(engine: ModuleType) -> ModuleType:
-    _ENGINES[engine.GAME] = engine
+def payments(events: Sequence[Event]) -> list[Payment]:
+    return [
+        Payment(e["source"], e["target"], e["amount"], e.get("reason", ""))
+        for e in events
+        if e.get("type") == "payment"
+    ]
+
+
+# --- randomness --------------------------------------------------------------------------------
+
+
+class Draws:
+    """The random source an engine's ``apply`` draws from: every draw is one integer below a
+    bound, recorded in ``taken``; the actor stores them beside the event, and ``replaying``
+    gives them back in order, so a hand replays exactly whatever it drew mid-hand (a card from
+    a reshuffled deck, a roll, a redeal). Offers what engines use of ``random.Random``."""
+
+    def __init__(self, source: random.Random | None = None, replay: Sequence[int] | None = None):
+        self._source = source
+        self._replay = list(replay) if replay is not None else None
+        self.taken: list[int] = []
+
+    @classmethod
+    def replaying(cls, taken: Sequence[int]) -> Draws:
+        return cls(replay=taken)
+
+    def below(self, bound: int) -> int:
+        if bound <= 0:
+            raise ValueError("bound must be positive")
+        if self._replay is not None:
+            if len(self.taken) >= len(self._replay):
+                raise RuntimeError("the replay has no more recorded draws")
+            value = self._replay[len(self.taken)]
+            if not 0 <= value < bound:
+                raise RuntimeError("a recorded draw does not fit this replay")
+        else:
+            value = (self._source or random.SystemRandom()).randrange(bound)
+        self.taken.append(value)
+        return value
+
+    def randrange(self, start: int, stop: int | None = None) -> int:
+        if stop is None:
+            return self.below(start)
+        return start + self.below(stop - start)
+
+    def randint(self, low: int, high: int) -> int:
+        return low + self.below(high - low + 1)
+
+    def choice(self, items: Sequence):
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: list) -> None:
+        for index in range(len(items) - 1, 0, -1):  # Fisher-Yates
+            other = self.below(index + 1)
+            items[index], items[other] = items[other], items[index]
+
+    def sample(self, items: Sequence, count: int) -> list:
+        pool = list(items)
+        self.shuffle(pool)
+        return pool[:count]
+
+
+# --- the shuffle commitment ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Commitment:
+    """What a shuffle commitment covers: ``scope`` names it (``hand`` for one hand's deck; e.g.
+    ``shoe:3`` for a shoe that spans hands, the same key for every hand dealt from it) and
+    ``record`` is the order published as sha256(record|secret) and revealed when it is over."""
+
+    scope: str
+    record: str
+
+
+# --- the session ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """What an engine's session rules know of a seat: its position, whether the player says
+    ready for the next hand or match, and whether the player is away."""
+
+    position: int
+    ready: bool = True
+    away: bool = False
+
+
+@dataclass(frozen=True)
+class NextHand:
+    """The engine's answer to "start a hand now?": the seats dealt in (positions) and what the
+    new hand inherits (``carry``: None for a fresh match or session)."""
+
+    players: tuple[int, ...]
+    carry: dict | None = None
+
+
+@runtime_checkable
+class Engine(Protocol):
+    """Every hook the table actor calls (module docstring above)."""
+
+    game: str
+    display_name: str  # gettext_noop'd: the lobby's and the pit boss's name of the game
+    seats: tuple[int, int]  # (min, max) players
+
+    def check_config(self, config: dict) -> dict: ...
+    def new_hand(
+        self, config: dict, players: list[int], rng: random.Random, carry: dict | None = None
+    ) -> State: ...
+    def start_events(self, state: State) -> list[Event]: ...
+    def legal_actions(self, state: State, seat: int) -> list[dict]: ...
+    def apply(
+        self, state: State, seat: int, action: dict, rng: Draws | None = None
+    ) -> tuple[State, list[Event]]: ...
+    def view(self, state: State, seat: int | None) -> dict: ...
+    def full_view(self, state: State) -> dict: ...
+    def to_act(self, state: State) -> list[int]: ...
+    def turn_key(self, state: State, seat: int) -> str: ...
+    def timeout_action(self, state: State, seat: int) -> dict: ...
+    def apply_timeout(
+        self, state: State, seat: int, rng: Draws | None = None
+    ) -> tuple[State, list[Event]]: ...
+    def is_hand_over(self, state: State) -> bool: ...
+    def hand_result(self, state: State) -> dict: ...
+    def carry_over(self, state: State) -> dict | None: ...
+    def escrow_key(self, state: State) -> str: ...
+    def commitment(self, state: State) -> Commitment: ...
+    def commitment_finished(self, state: State) -> bool: ...
+    def in_play(self, state: State | None) -> bool: ...
+    def sit_refusal(self, state: State | None, config: dict) -> str | None: ...
+    def apply_leave(self, state: State, seat: int) -> tuple[State, list[Event]] | None: ...
+    def apply_absent(self, state: State, seat: int) -> tuple[State, list[Event]] | None: ...
+    def next_hand(
+        self, state: State | None, seats: list[SeatInfo], config: dict
+    ) -> NextHand | None: ...
+    def apply_void(self, state: State) -> tuple[State, list[Event]]: ...
+    def summary(self, state: State | None, config: dict) -> dict: ...
+    def all_cards(self, state: State) -> list[str]: ...
+
+
+class GameEngine:
+    """Defaults for every hook but the rules; subclass and override what the game needs.
+
+    The defaults describe the simplest table: a hand is dealt to every seated player who is
+    present, as soon as at least ``seats[0]`` are; players sit between hands only; leaving
+    mid-hand or staying away past the limit applies the seat's timeout actions until the
+    hand no longer waits for it; a void returns every payment into a pot to whoever paid it.
+    """
+
+    game = ""
+    display_name = ""
+    seats = (2, 2)
+    # the settings every table of the game accepts (the actor's clocks), beside the game's own
+    clock_settings = ("action_seconds", "grace_seconds", "absence_seconds")
+
+    # --- config ------------------------------------------------------------------------------
+
+    def check_config(self, config: dict) -> dict:
+        return dict(config)
+
+    # --- the hand ----------------------------------------------------------------------------
+
+    def new_hand(self, config, players, rng, carry=None) -> State:
+        raise NotImplementedError
+
+    def start_events(self, state: State) -> list[Event]:
+        return []
+
+    def legal_actions(self, state: State, seat: int) -> list[dict]:
+        raise NotImplementedError
+
+    def apply(self, state, seat, action, rng=None):
+        raise NotImplementedError
+
+    def view(self, state: State, seat: int | None) -> dict:
+        raise NotImplementedError
+
+    def full_view(self, state: State) -> dict:
+        """Staff, after the hand: by default the public view plus each seat's own view."""
+        return {
+            **self.view(state, None),
+            "seats": {str(p): self.view(state, p) for p in state.get("players", [])},
+        }
+
+    def to_act(self, state: State) -> list[int]:
+        raise NotImplementedError
+
+    def turn_key(self, state: State, seat: int) -> str:
+        """The decision a seat's clock times: by default its clock restarts after any action
+        of that seat (the engine counts them in ``state["acted"]``) and runs on through the
+        other seats' actions."""
+        return str((state.get("acted") or {}).get(str(seat), 0))
+
+    def timeout_action(self, state: State, seat: int) -> dict:
+        raise NotImplementedError
+
+    def apply_timeout(self, state, seat, rng=None):
+        if seat not in self.to_act(state):
+            raise IllegalAction(gettext_noop("That seat has no clock running."))
+        state, events = self.apply(state, seat, self.timeout_action(state, seat), rng)
+        return state, [{"type": "timeout", "seat": seat}, *events]
+
+    def is_hand_over(self, state: State) -> bool:
+        return bool(state.get("over"))
+
+    def hand_result(self, state: State) -> dict:
+        return dict(state.get("result") or {})
+
+    def carry_over(self, state: State) -> dict | None:
+        return None
+
+    def escrow_key(self, state: State) -> str:
+        return f"hand:{state.get('hand_key', 0)}"
+
+    def commitment(self, state: State) -> Commitment:
+        return Commitment("hand", state.get("deal_record", ""))
+
+    def commitment_finished(self, state: State) -> bool:
+        return True
+
+    # --- the session -------------------------------------------------------------------------
+
+    def in_play(self, state: State | None) -> bool:
+        return bool(state) and not self.is_hand_over(state)
+
+    def sit_refusal(self, state: State | None, config: dict) -> str | None:
+        return None  # a newcomer is dealt in from the next hand
+
+    def apply_leave(self, state, seat):
+        return self._run_out(state, seat, "left")
+
+    def apply_absent(self, state, seat):
+        return self._run_out(state, seat, "absent")
+
+    def _run_out(self, state: State, seat: int, reason: str):
+        """Apply the seat's timeout actions until the hand stops waiting for it."""
+        if not self.in_play(state) or seat not in state.get("players", [seat]):
+            return None
+        events: list[Event] = [{"type": reason, "seat": seat}]
+        for _step in range(1000):
+            if seat not in self.to_act(state):
+                break
+            state, more = self.apply(state, seat, self.timeout_action(state, seat), None)
+            events += more
+        return state, events
+
+    def next_hand(self, state, seats, config):
+        present = tuple(s.position for s in seats if not s.away and s.ready)
+        if len(present) < self.seats[0]:
+            return None
+        return NextHand(present[: self.seats[1]], self.carry_over(state) if state else None)
+
+    def apply_void(self, state: State) -> tuple[State, list[Event]]:
+        """Every stake paid into a pot this hand goes back to its payer (``state["escrowed"]``,
+        kept by ``track_escrow``)."""
+        if not self.in_play(state):
+            raise IllegalAction(gettext_noop("No hand is being played."))
+        state = dict(state, over=True, result={"void": True})
+        events: list[Event] = [{"type": "void"}]
+        for pot_party, payers in sorted((state.get("escrowed") or {}).items()):
+            for payer, amount in sorted(payers.items()):
+                if amount:
+                    events.append(Payment(pot_party, payer, amount, "void").as_event())
+        state["escrowed"] = {}
+        return state, events
+
+    def summary(self, state: State | None, config: dict) -> dict:
+        """The lobby's and the pit boss's facts: ``pot`` (money in play), ``stage`` (a short
+        word) and ``facts`` (a list of [label, value] the game shows)."""
+        return {"pot": 0, "stage": "", "facts": []}
+
+    def all_cards(self, state: State) -> list[str]:
+        return []
+
+
+_ENGINES: dict[str, Engine] = {}
+
+
+def register(engine: Engine) -> Engine:
+    _ENGINES[engine.game] = engine
     return engine
 
 
-def engine_for(game: str) -> ModuleType:
+def engine_for(game: str) -> Engine:
     try:
         return _ENGINES[game]
     except KeyError:

@@ -16,7 +16,17 @@ from decimal import Decimal, InvalidOperation
 
 from casino.money import percentage_of
 from tables.engines import base
-from tables.engines.base import Event, IllegalAction, Payment, State, gettext_noop
+from tables.engines.base import (
+    Commitment,
+    Event,
+    GameEngine,
+    IllegalAction,
+    NextHand,
+    Payment,
+    SeatInfo,
+    State,
+    gettext_noop,
+)
 from tables.engines.cards import RANKS_36, label, pack_36, rank, shuffled, suit
 
 GAME = "durak"
@@ -298,7 +308,8 @@ def _copy(value):
     return copy.deepcopy(value)
 
 
-def apply(state: State, seat: int, action: dict) -> tuple[State, list[Event]]:
+def apply(state: State, seat: int, action: dict, rng=None) -> tuple[State, list[Event]]:
+    """One player's action; Durak draws nothing mid-hand, so ``rng`` is unused."""
     if state["over"]:
         raise IllegalAction(gettext_noop("This game is over."))
     if not isinstance(action, dict):
@@ -439,7 +450,7 @@ def timeout_action(state: State, seat: int) -> dict:
     return {"type": "attack", "cards": [lowest]}
 
 
-def apply_timeout(state: State, seat: int) -> tuple[State, list[Event]]:
+def apply_timeout(state: State, seat: int, rng=None) -> tuple[State, list[Event]]:
     """D13: the seat's clock ran out. Twice in a row in one game forfeits the game."""
     if state["over"] or seat not in to_act(state):
         raise IllegalAction(gettext_noop("That seat has no clock running."))
@@ -569,4 +580,84 @@ def all_cards(state: State) -> list[str]:
     return [*state["talon"], *state["hands"][0], *state["hands"][1], *table, *state["discard"]]
 
 
-base.register(__import__(__name__, fromlist=["GAME"]))
+class Durak(GameEngine):
+    """The contract's hooks for the module's rules. The session is a match: nobody sits down
+    while one is played, leaving or staying away forfeits it (D11, D13), the next game of a
+    match starts at once and a new match when both players say they are ready."""
+
+    game = GAME
+    display_name = gettext_noop("Podkidnoy durak")
+    seats = SEATS
+
+    def check_config(self, config: dict) -> dict:
+        check_settings(config)
+        stake = config.get("stake", 0)
+        if isinstance(stake, bool) or not isinstance(stake, int) or stake < 0:
+            raise IllegalAction(
+                gettext_noop("The stake is a whole number of minor units, 0 or more.")
+            )
+        return {"wins_to_win": 5, "commission_percent": "0", "stake": 0, **config}
+
+    new_hand = staticmethod(new_hand)
+    start_events = staticmethod(start_events)
+    legal_actions = staticmethod(legal_actions)
+    apply = staticmethod(apply)
+    view = staticmethod(view)
+    full_view = staticmethod(full_view)
+    to_act = staticmethod(to_act)
+    timeout_action = staticmethod(timeout_action)
+    apply_timeout = staticmethod(apply_timeout)
+    is_hand_over = staticmethod(is_hand_over)
+    hand_result = staticmethod(hand_result)
+    carry_over = staticmethod(carry_over)
+    apply_void = staticmethod(apply_void)
+    all_cards = staticmethod(all_cards)
+
+    def turn_key(self, state: State, seat: int) -> str:
+        """Every move changes the table, a hand or the talon: each starts a fresh clock (D13)."""
+        return repr((state["table"], len(state["talon"]), state["taking"], state["timeouts"]))
+
+    def escrow_key(self, state: State) -> str:
+        return pot_key(state)
+
+    def commitment(self, state: State) -> Commitment:
+        return Commitment("hand", state["deal_record"])
+
+    def in_play(self, state: State | None) -> bool:
+        return bool(state) and not state["match"]["over"]
+
+    def sit_refusal(self, state: State | None, config: dict) -> str | None:
+        return gettext_noop("A match is already being played.") if self.in_play(state) else None
+
+    def apply_leave(self, state: State, seat: int):
+        return apply_forfeit(state, seat, "left") if self.in_play(state) else None
+
+    def apply_absent(self, state: State, seat: int):
+        return apply_forfeit(state, seat, "absent") if self.in_play(state) else None
+
+    def next_hand(self, state: State | None, seats: list[SeatInfo], config: dict):
+        positions = tuple(s.position for s in seats)
+        if len(positions) != 2:
+            return None
+        if self.in_play(state):  # the next game of the match, whoever is away (D13 runs)
+            return NextHand(positions, carry_over(state))
+        if all(s.ready for s in seats):
+            return NextHand(positions, None)
+        return None
+
+    def summary(self, state: State | None, config: dict) -> dict:
+        wins = config.get("wins_to_win", 5)
+        stake = int(config.get("stake", 0))
+        facts = [[gettext_noop("Stake"), {"money": stake}], [gettext_noop("Wins to win"), wins]]
+        if not self.in_play(state):
+            return {"pot": 0, "stage": "", "facts": facts}
+        match = state["match"]
+        facts.append([gettext_noop("Score"), ":".join(map(str, match["score"]))])
+        return {
+            "pot": 2 * match["stake"],
+            "stage": "game %s" % match["games"],
+            "facts": facts,
+        }
+
+
+ENGINE = base.register(Durak())
