@@ -284,6 +284,8 @@ class Engine(Protocol):
     def apply_void(self, state: State) -> tuple[State, list[Event]]: ...
     def summary(self, state: State | None, config: dict) -> dict: ...
     def all_cards(self, state: State) -> list[str]: ...
+    def private_cards(self, state: State) -> dict[int, list[str]]: ...
+    def undealt(self, state: State) -> list[str]: ...
 
 
 class GameEngine:
@@ -418,6 +420,20 @@ class GameEngine:
         return {"pot": 0, "stage": "", "facts": []}
 
     def all_cards(self, state: State) -> list[str]:
+        """Every card of the state wherever it is (for the conformance suite's conservation)."""
+        return []
+
+    # --- for the conformance suite: what is secret from whom ------------------------------------
+
+    # configs the conformance suite plays the game with (each passed through check_config)
+    example_configs: tuple[dict, ...] = ({},)
+
+    def private_cards(self, state: State) -> dict[int, list[str]]:
+        """Each seat's cards nobody else may see now."""
+        return {}
+
+    def undealt(self, state: State) -> list[str]:
+        """The order of the cards still to come (deck, talon, shoe): no view may hold it."""
         return []
 
 

@@ -613,6 +613,18 @@ class Durak(GameEngine):
     apply_void = staticmethod(apply_void)
     all_cards = staticmethod(all_cards)
 
+    example_configs = (
+        {"stake": 500, "wins_to_win": 5, "commission_percent": "5"},
+        {"stake": 0, "wins_to_win": 7},
+    )
+
+    def private_cards(self, state: State) -> dict[int, list[str]]:
+        return {seat: list(hand) for seat, hand in enumerate(state["hands"])}
+
+    def undealt(self, state: State) -> list[str]:
+        # the bottom card (the turned-up trump) is public while it lies under the talon
+        return state["talon"][:-1]
+
     def turn_key(self, state: State, seat: int) -> str:
         """Every move changes the table, a hand or the talon: each starts a fresh clock (D13)."""
         return repr((state["table"], len(state["talon"]), state["taking"], state["timeouts"]))
@@ -653,9 +665,10 @@ class Durak(GameEngine):
             return {"pot": 0, "stage": "", "facts": facts}
         match = state["match"]
         facts.append([gettext_noop("Score"), ":".join(map(str, match["score"]))])
+        facts.append([gettext_noop("Game"), match["games"]])
         return {
             "pot": 2 * match["stake"],
-            "stage": "game %s" % match["games"],
+            "stage": "playing",
             "facts": facts,
         }
 
