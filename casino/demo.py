@@ -69,20 +69,18 @@ def load_demo() -> list[tuple[str, str, str]]:
 
 
 DEMO_TABLES = [
-    # name, game, stake (minor units), currency, settings
+    # name, game, currency, settings (the game's terms, amounts in minor units, and the clocks)
     (
         "Дурак · 5 побед · 10 BYN",
         "durak",
-        1_000,
         "BYN",
-        {"wins_to_win": 5, "commission_percent": "5", "action_seconds": 30},
+        {"stake": 1_000, "wins_to_win": 5, "commission_percent": "5", "action_seconds": 30},
     ),
     (
         "Durak · 7 wins · 5 USD",
         "durak",
-        500,
         "USD",
-        {"wins_to_win": 7, "commission_percent": "5", "action_seconds": 45},
+        {"stake": 500, "wins_to_win": 7, "commission_percent": "5", "action_seconds": 45},
     ),
 ]
 
@@ -90,8 +88,8 @@ DEMO_TABLES = [
 def _demo_tables() -> None:
     from tables.models import Table
 
-    for name, game, stake, currency, settings in DEMO_TABLES:
+    for name, game, currency, settings in DEMO_TABLES:
         Table.objects.get_or_create(
             name=name,
-            defaults={"game": game, "stake": stake, "currency": currency, "settings": settings},
+            defaults={"game": game, "currency": currency, "settings": settings},
         )

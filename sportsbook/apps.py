@@ -11,6 +11,11 @@ class SportsbookConfig(AppConfig):
         from sportsbook.views import register_statement_links
 
         register_statement_links()
+        # the production sweeper settles events whose settlement is due (SB §6.1)
+        from casino import due_jobs
+        from sportsbook.settlement_runner import settle_due
+
+        due_jobs.register("sportsbook settlement", settle_due)
 
     def books_check(self, report) -> None:
         from sportsbook.books import check_receivable, check_stakes_held

@@ -7,7 +7,7 @@ from django.utils.translation import ngettext
 
 from casino.admin import ReadOnlyAdminMixin
 from tables import services
-from tables.engines.registry import registered_games
+from tables.engines.registry import engine_for, registered_games
 from tables.models import Hand, Seat, Table, TableEvent
 
 
@@ -28,7 +28,7 @@ class SeatInline(admin.TabularInline):
         return False
 
 
-TERMS = ("name", "game", "stake", "currency", "settings")
+TERMS = ("name", "game", "currency", "settings")
 
 
 class TableForm(forms.ModelForm):
@@ -43,7 +43,14 @@ class TableForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = [(game, game) for game in registered_games()]
+        self.fields["game"].choices = [
+            (game, engine_for(game).display_name or game) for game in registered_games()
+        ]
+        self.fields["settings"].help_text = _(
+            "The game's terms as JSON (e.g. Durak: stake in minor units, wins_to_win, "
+            "commission_percent) and the clocks (action_seconds, grace_seconds, absence_seconds);"
+            " the game checks them."
+        )
 
     def clean(self):
         data = super().clean()
@@ -63,7 +70,7 @@ class TableForm(forms.ModelForm):
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin):
     form = TableForm
-    list_display = ("name", "game", "stake", "currency", "status", "hand_number", "version")
+    list_display = ("name", "game", "currency", "status", "hand_number", "version")
     list_filter = ("game", "status", "currency")
     search_fields = ("name",)
     readonly_fields = ("status", "state", "version", "hand_number", "match_number", "deadline")
@@ -155,7 +162,16 @@ class ReadOnly(ReadOnlyAdminMixin, admin.ModelAdmin):
 
 @admin.register(Hand)
 class HandAdmin(ReadOnly):
-    list_display = ("table", "number", "match_number", "started_at", "ended_at", "commitment")
+    list_display = (
+        "table",
+        "number",
+        "match_number",
+        "started_at",
+        "ended_at",
+        "shuffle_scope",
+        "revealed_at",
+        "commitment",
+    )
     list_filter = ("table",)
 
 

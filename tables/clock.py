@@ -70,13 +70,7 @@ def apply_due_tables() -> int:
     among = None if watches_every_table() else set(_local_tables)
     if among is not None and not among:
         return 0
-    applied = 0
-    for table_id in services.overdue_table_ids(among=among):
-        try:
-            applied += services.table_apply_overdue(table_id=table_id)
-        except Exception:  # a clock must keep ticking for the other tables
-            log.exception("table %s: applying the overdue deadline failed", table_id)
-    return applied
+    return services.sweep_overdue_tables(among=among)
 
 
 _tick = database_sync_to_async(apply_due_tables)

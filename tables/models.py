@@ -19,10 +19,10 @@ class TableStatus(models.TextChoices):
 class Table(models.Model):
     name = models.CharField(_("name"), max_length=80)
     game = models.CharField(_("game"), max_length=32)
-    # Game settings: wins_to_win, action_seconds, grace_seconds, absence_seconds,
-    # commission_percent ... (each engine documents its own).
+    # The game's config (bets and stakes in minor units, commission, wins to play ...), checked
+    # by its engine's check_config, and the actor's clocks (action_seconds, grace_seconds,
+    # absence_seconds).
     settings = models.JSONField(_("settings"), default=dict, blank=True)
-    stake = models.BigIntegerField(_("stake"), default=0)
     currency = models.CharField(_("currency"), max_length=3, choices=Currency.choices)
     status = models.CharField(
         _("status"), max_length=8, choices=TableStatus.choices, default=TableStatus.OPEN
@@ -42,7 +42,6 @@ class Table(models.Model):
         verbose_name = _("table")
         verbose_name_plural = _("tables")
         ordering = ["pk"]
-        constraints = [models.CheckConstraint(condition=Q(stake__gte=0), name="table_stake_ok")]
 
     def __str__(self) -> str:
         return self.name
@@ -96,10 +95,13 @@ class Hand(models.Model):
     # position -> player id at the start of the hand
     players = models.JSONField(default=dict)
     initial_state = models.JSONField()
-    # sha256(deck record + secret), published when the hand starts; both revealed at the end.
+    # sha256(deck record + secret), published when what it covers starts (this hand, or a shoe
+    # that spans hands: every hand dealt from it holds the same three), revealed when it ends.
     commitment = models.CharField(_("shuffle commitment"), max_length=64)
     secret = models.CharField(max_length=64)
     deck_record = models.TextField()
+    shuffle_scope = models.CharField(_("commitment covers"), max_length=40, default="hand")
+    revealed_at = models.DateTimeField(_("shuffle revealed"), null=True, blank=True)
     started_at = models.DateTimeField(_("started"), auto_now_add=True)
     ended_at = models.DateTimeField(_("ended"), null=True, blank=True)
     result = models.JSONField(_("result"), null=True, blank=True)
@@ -119,7 +121,8 @@ class Hand(models.Model):
 
     @property
     def revealed(self) -> bool:
-        return self.ended_at is not None
+        """Whether the shuffle it was dealt from may be shown (its whole scope is over)."""
+        return self.revealed_at is not None
 
     def player_ids(self) -> set[int]:
         return {int(pk) for pk in self.players.values()}
@@ -160,6 +163,8 @@ class TableEvent(ImmutableLedgerRecord):
     client_action_id = models.CharField(max_length=64, blank=True)
     # What happened, as the engine's public events (never hidden cards).
     events = models.JSONField(default=list)
+    # The random draws the engine made applying it (Draws.taken), for the replay; never sent.
+    draws = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -47,7 +47,9 @@ def board_context(view: dict) -> dict:
         # what |truncatechars:20 gave, without its cost per rendering
         "commitment_short": _truncated(table.get("commitment") or "", 20),
         "player_names": _player_names(view),
-        "stake": format_amount(table["stake"], table["currency"]),
+        "stake": format_amount(
+            table.get("settings", {}).get("stake", table.get("stake", 0)), table["currency"]
+        ),
     }
     if table["game"] == "durak":
         context.update(_durak_seats(table, game, me))

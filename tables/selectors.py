@@ -1,11 +1,131 @@
-"""Reads for pages: the lobby's table list, the pit boss's rows, a table's finished hands, a
-hand's replay."""
+"""Reads: what one socket may see of a table, the summary the lobby and the pit boss show, the
+lobby's and the pit boss's lists, a table's finished hands and a hand's replay. Nothing here
+writes or imports the actor."""
 
 from __future__ import annotations
 
-from tables import services
+import datetime as dt
+import time
+
+from django.db.models import Count
+from django.utils import timezone
+
+from tables.engines.base import Draws
 from tables.engines.registry import engine_for
-from tables.models import Hand, Table, TableEvent, TableStatus
+from tables.models import Hand, Seat, Table, TableEvent, TableStatus
+from tables.rows import seats_of, shown_name
+
+# the settings of a table that are the actor's, not the game's
+CLOCK_SETTINGS = ("action_seconds", "grace_seconds", "absence_seconds")
+
+
+def clock_view(state: dict | None, status: str) -> dict:
+    """The clocks a view shows: each awaited seat's own deadline and the earliest."""
+    entries = ((state or {}).get("clock") or {}).get("seats") or {}
+    if status != TableStatus.PLAYING and status != TableStatus.PAUSED:
+        entries = {}
+    deadlines = {position: entry["deadline"] for position, entry in entries.items()}
+    return {
+        "seats": sorted(int(p) for p in deadlines),
+        "deadline": min(deadlines.values()) if deadlines else None,
+        "deadlines": deadlines,
+    }
+
+
+def table_view(table: Table, seats: dict[int, Seat], position: int | None) -> dict:
+    """What one socket may see: the table's public facts and the engine's view for `position`
+    (None: a spectator). Only primitives: it travels through the channel layer."""
+    state = table.state
+    engine = engine_for(table.game)
+    return {
+        "table": {
+            "id": table.pk,
+            "name": table.name,
+            "game": table.game,
+            "status": table.status,
+            "version": table.version,
+            "currency": table.currency,
+            "settings": public_settings(table),
+            "hand_number": table.hand_number,
+            "match_number": table.match_number,
+            "capacity": engine.seats[1],
+            "clock": clock_view(state, table.status),
+            "commitment": (state or {}).get("commitment"),
+            "last_game": (state or {}).get("last_game"),
+            "seats": [
+                {
+                    "position": seat.position,
+                    "player_id": seat.player_id,
+                    "name": shown_name(seat),
+                    "status": seat.status,
+                    "away": seat.away_since is not None,
+                    "ready": seat.ready,
+                }
+                for seat in sorted(seats.values(), key=lambda s: s.position)
+            ],
+        },
+        "game": engine.view(state, position) if state else None,
+        "seat": position,
+    }
+
+
+def public_settings(table: Table) -> dict:
+    """The table's config as players see it: the game's terms (the clocks are shown as clocks)."""
+    return {k: v for k, v in table.settings.items() if k not in CLOCK_SETTINGS}
+
+
+def in_play(table: Table) -> bool:
+    """A hand or match under way (playing or paused) by the engine's session rules."""
+    return table.status in (TableStatus.PLAYING, TableStatus.PAUSED) and engine_for(
+        table.game
+    ).in_play(table.state)
+
+
+def table_summary(table: Table, seats: dict[int, Seat]) -> dict:
+    """The lobby's and the pit boss's row: the table's facts and the engine's summary (the
+    money in play, its stage, the game's own short facts)."""
+    engine = engine_for(table.game)
+    playing = in_play(table)
+    facts = engine.summary(table.state if playing else None, public_settings(table))
+    now = time.time()
+    return {
+        "id": table.pk,
+        "name": table.name,
+        "game": table.game,
+        "display_name": engine.display_name,
+        "status": table.status,
+        "currency": table.currency,
+        "players": [shown_name(seats[p]) for p in sorted(seats)],
+        # who is away (no socket, or sitting out): the pit boss watches it, and a departure
+        # reaches the lobby and the pit as a new summary
+        "away": [p for p in sorted(seats) if seats[p].away_since is not None],
+        "seats": [
+            {
+                "position": p,
+                "name": shown_name(seats[p]),
+                "away": seats[p].away_since is not None,
+                "away_since": seats[p].away_since.timestamp() if seats[p].away_since else None,
+            }
+            for p in sorted(seats)
+        ],
+        "pot": facts.get("pot", 0) if playing else 0,
+        "stage": facts.get("stage", "") if playing else "",
+        "facts": facts.get("facts", []),
+        "capacity": engine.seats[1],
+        "version": table.version,
+        "hand_number": table.hand_number,
+        "as_of": now,
+    }
+
+
+def summary_shown(summary: dict) -> dict:
+    """The summary without what changes with every action: what a lobby row or the pit shows."""
+    return {k: v for k, v in summary.items() if k not in ("version", "as_of")}
+
+
+def table_summary_of(table_id: int) -> dict | None:
+    table = Table.objects.filter(pk=table_id).first()
+    return None if table is None else table_summary(table, seats_of(table))
 
 
 def lobby_tables() -> list[dict]:
@@ -21,13 +141,20 @@ def pit_tables(table_id: int | None = None) -> list[dict]:
 def pit_rows(table_id: int | None = None) -> list[dict]:
     """The pit boss's rows: each table's summary and its games in the last hour."""
     summaries = pit_tables(table_id)
-    pace = services.games_last_hour([t["id"] for t in summaries])
+    pace = games_last_hour([t["id"] for t in summaries])
     return [{**t, "games_last_hour": pace.get(t["id"], 0)} for t in summaries]
+
+
+def games_last_hour(table_ids) -> dict[int, int]:
+    """Games (hands) ended in the last hour, by table: the pit boss's pace of play."""
+    since = timezone.now() - dt.timedelta(hours=1)
+    hands = Hand.objects.filter(table_id__in=table_ids, ended_at__gte=since)
+    return dict(hands.values("table_id").annotate(n=Count("pk")).values_list("table_id", "n"))
 
 
 def _summaries(tables) -> list[dict]:
     return [
-        services.table_summary(table, {seat.position: seat for seat in table.seats.all()})
+        table_summary(table, {seat.position: seat for seat in table.seats.all()})
         for table in tables.prefetch_related("seats__player")
     ]
 
@@ -43,42 +170,72 @@ def can_see_hand(hand: Hand, viewer) -> bool:
     return viewer.is_staff or viewer.pk in hand.player_ids()
 
 
+def replay_step(engine, state: dict, event: TableEvent) -> dict | None:
+    """The state after `event` from the state before it, by the same engine call the actor
+    made, with the random draws it recorded; None for an event that changed no game state."""
+    rng = Draws.replaying(event.draws or [])
+    if event.step == TableEvent.Step.ENGINE:
+        state, _events = engine.apply(state, event.seat, event.action, rng)
+    elif event.step == TableEvent.Step.TIMEOUT:
+        state, _events = engine.apply_timeout(state, event.seat, rng)
+    elif event.step == TableEvent.Step.FORFEIT:
+        reason = event.action.get("reason")
+        leave = engine.apply_absent if reason == "absent" else engine.apply_leave
+        outcome = leave(state, event.seat)
+        if outcome is None:
+            return None
+        state, _events = outcome
+    elif event.step == TableEvent.Step.VOID:
+        state, _events = engine.apply_void(state)
+    else:
+        return None
+    return state
+
+
+def hand_final_state(hand: Hand) -> dict:
+    """The hand's last state rebuilt from its initial state and its logged events alone."""
+    engine = engine_for(hand.table.game)
+    state = hand.initial_state
+    for event in TableEvent.objects.filter(hand=hand).order_by("version"):
+        after = replay_step(engine, state, event)
+        if after is not None:
+            state = after
+    return state
+
+
 def hand_replay(hand: Hand, viewer) -> list[dict]:
-    """Every step of a hand from its initial state and the logged actions: time, cause, seat,
-    action, public events, and the cards each seat held (the viewer's own seat only; staff
-    see every seat)."""
+    """Every step of a finished hand from its initial state and the logged actions: time, cause,
+    seat, action, public events, and each seat's own view at that step (the viewer's own seat
+    only; staff see every seat)."""
     engine = engine_for(hand.table.game)
     own = (
         None
         if viewer.is_staff
         else next((int(p) for p, pk in hand.players.items() if pk == viewer.pk), None)
     )
+    seats_dealt = sorted(int(p) for p in hand.players)
     state = hand.initial_state
-    steps = [_step(engine, state, own, viewer.is_staff, None)]
+    steps = [_step(engine, state, own, viewer.is_staff, None, seats_dealt)]
     for event in TableEvent.objects.filter(hand=hand).order_by("version"):
-        if event.step == TableEvent.Step.ENGINE:
-            state, _events = engine.apply(state, event.seat, event.action)
-        elif event.step == TableEvent.Step.TIMEOUT:
-            state, _events = engine.apply_timeout(state, event.seat)
-        elif event.step == TableEvent.Step.FORFEIT:
-            state, _events = engine.apply_forfeit(state, event.seat, event.action.get("reason"))
-        elif event.step == TableEvent.Step.VOID:
-            state, _events = engine.apply_void(state)
-        else:
+        after = replay_step(engine, state, event)
+        if after is None:
             continue
-        steps.append(_step(engine, state, own, viewer.is_staff, event))
+        state = after
+        steps.append(_step(engine, state, own, viewer.is_staff, event, seats_dealt))
     return steps
 
 
-def _step(engine, state, own, staff, event) -> dict:
+def _step(engine, state, own, staff, event, seats_dealt) -> dict:
     if staff:
-        hands = {seat: hand for seat, hand in enumerate(engine.full_view(state)["hands"])}
+        seats = {p: engine.view(state, p) for p in seats_dealt}
     elif own is not None:
-        hands = {own: engine.view(state, own)["hand"]}
+        seats = {own: engine.view(state, own)}
     else:
-        hands = {}
+        seats = {}
     return {
         "event": event,
         "public": engine.view(state, None),
-        "hands": hands,
+        "seats": seats,
+        # each seat's cards in hand, for a game whose views show them under "hand"
+        "hands": {p: view.get("hand") for p, view in seats.items() if view.get("hand")},
     }

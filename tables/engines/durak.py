@@ -96,7 +96,8 @@ def new_hand(config: dict, players: list[int], rng: random.Random, carry: dict |
             "games": 0,
             "draws": 0,
             "next_leader": None,
-            "pot_key": config.get("hand_number", 1),
+            # the match's escrow: named by the table's match number (hand number in old calls)
+            "pot_key": config.get("match_number", config.get("hand_number", 1)),
             "stake": int(config.get("stake", 0)),
             "commission_percent": str(config.get("commission_percent", "0")),
             "wins_to_win": wins,
@@ -640,6 +641,9 @@ class Durak(GameEngine):
 
     def sit_refusal(self, state: State | None, config: dict) -> str | None:
         return gettext_noop("A match is already being played.") if self.in_play(state) else None
+
+    def sit_minimum(self, config: dict) -> int:
+        return int(config.get("stake", 0))
 
     def apply_leave(self, state: State, seat: int):
         return apply_forfeit(state, seat, "left") if self.in_play(state) else None

@@ -23,9 +23,9 @@ def durak_table(db):
     return Table.objects.create(
         name="Durak test",
         game="durak",
-        stake=1_000,
         currency="BYN",
         settings={
+            "stake": 1_000,
             "wins_to_win": 5,
             "commission_percent": "5",
             "action_seconds": 30,

@@ -27,9 +27,8 @@ def make_table_and_players(**settings):
     table = Table.objects.create(
         name="Socket table",
         game="durak",
-        stake=1_000,
         currency="BYN",
-        settings={"wins_to_win": 5, "commission_percent": "5", **settings},
+        settings={"stake": 1_000, "wins_to_win": 5, "commission_percent": "5", **settings},
     )
     # the players read the socket's messages in English (the casino's default is Russian)
     players = [new_player(language="en"), new_player(language="en")]

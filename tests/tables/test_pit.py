@@ -164,7 +164,7 @@ async def test_the_pit_socket_is_refused_to_players_and_strangers():
 
 def _new_table(name):
     table = Table.objects.create(
-        name=name, game="durak", stake=500, currency="USD", settings={"wins_to_win": 7}
+        name=name, game="durak", currency="USD", settings={"stake": 500, "wins_to_win": 7}
     )
     services.broadcast(table.pk)  # what the admin does when it creates one
     return table

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from casino import ledger
 from casino.models import HousePurpose
-from tables import services
+from tables import outbox, services
 from tables.engines import durak
 from tables.models import Hand, TableEvent, TableStatus
 from tests.conftest import assert_books_clean, new_player
@@ -262,7 +262,7 @@ def _after_the_attack(table, players):
 
 def _record_broadcasts(monkeypatch):
     calls = []
-    monkeypatch.setattr(services, "broadcast", lambda *args, **kwargs: calls.append(args))
+    monkeypatch.setattr(outbox, "broadcast", lambda *args, **kwargs: calls.append(args))
     return calls
 
 
@@ -313,7 +313,7 @@ def test_an_action_refused_after_an_overdue_clock_still_commits_the_clock(
 
 def _sent_messages(monkeypatch):
     sent = []
-    monkeypatch.setattr(services, "group_send_all", lambda messages: sent.append(messages))
+    monkeypatch.setattr(outbox, "group_send_all", lambda messages: sent.append(messages))
     return sent
 
 
@@ -321,7 +321,7 @@ def test_the_lobby_and_the_pit_hear_of_a_table_only_when_its_summary_changes(
     durak_table, two_players, monkeypatch, django_capture_on_commit_callbacks
 ):
     sent = _sent_messages(monkeypatch)
-    monkeypatch.setattr(services, "has_listeners", lambda layer, group: True)  # a spectator
+    monkeypatch.setattr(outbox, "has_listeners", lambda layer, group: True)  # a spectator
     with django_capture_on_commit_callbacks(execute=True):
         table = seat_both(durak_table, two_players)
     for messages in sent:  # each sit changes the players shown

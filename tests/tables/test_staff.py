@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from tables import presenters, selectors, services
+from tables import outbox, presenters, selectors, services
 from tables.engines import durak
 from tables.models import Table, TableEvent, TableStatus
 from tests.conftest import assert_books_clean
@@ -76,7 +76,7 @@ def test_voiding_a_match_returns_both_stakes_once_and_the_hand_replays(
     before = balances(*two_players)
     table = seat_both(durak_table, two_players)
     _play(table, 5, random.Random(2))
-    assert balances(*two_players) == [b - table.stake for b in before]
+    assert balances(*two_players) == [b - table.settings["stake"] for b in before]
     services.table_staff_act(table_id=table.pk, staff=staff, act="void", reason="dealer error")
     table.refresh_from_db()
     assert table.status == TableStatus.OPEN
@@ -131,33 +131,43 @@ def test_terms_change_only_between_matches_and_the_new_version_reaches_the_socke
 ):
     table = seat_both(durak_table, two_players)
     with pytest.raises(services.TableError, match="cannot change while a match"):
-        services.table_configure(table_id=table.pk, staff=staff, changes={"stake": 5})
+        services.table_configure(
+            table_id=table.pk, staff=staff, changes={"settings": _staked(table, 5)}
+        )
     services.table_configure(table_id=table.pk, staff=staff, changes={"name": "Renamed"})
     services.table_staff_act(table_id=table.pk, staff=staff, act="void")
     sent = []
-    monkeypatch.setattr(services, "group_send_all", lambda messages: sent.append(messages))
+    monkeypatch.setattr(outbox, "group_send_all", lambda messages: sent.append(messages))
     version = Table.objects.get(pk=table.pk).version
     with django_capture_on_commit_callbacks(execute=True):
-        services.table_configure(table_id=table.pk, staff=staff, changes={"stake": 2_500})
+        services.table_configure(
+            table_id=table.pk, staff=staff, changes={"settings": _staked(table, 2_500)}
+        )
     table.refresh_from_db()
-    assert (table.stake, table.version, table.name) == (2_500, version + 1, "Renamed")
+    assert (table.settings["stake"], table.version, table.name) == (2_500, version + 1, "Renamed")
     views = [json.loads(m["view"]) for _g, m in sent[0] if m["type"].startswith("table.")]
-    assert views and all(v["table"]["stake"] == 2_500 for v in views)
+    assert views and all(v["table"]["settings"]["stake"] == 2_500 for v in views)
     assert "25.00" in presenters.render_board(views[0], "en")
     with pytest.raises(services.TableError):
-        services.table_configure(table_id=table.pk, staff=staff, changes={"stake": -1})
+        services.table_configure(
+            table_id=table.pk, staff=staff, changes={"settings": _staked(table, -1)}
+        )
     with pytest.raises(services.TableError, match="players are seated"):
         services.table_configure(table_id=table.pk, staff=staff, changes={"game": "poker"})
     with pytest.raises(services.TableError, match="Only the name"):
         services.table_configure(table_id=table.pk, staff=staff, changes={"version": 0})
-    assert Table.objects.get(pk=table.pk).stake == 2_500
+    assert Table.objects.get(pk=table.pk).settings["stake"] == 2_500
+
+
+def _staked(table, stake: int) -> dict:
+    """The table's settings with another stake."""
+    return {**table.settings, "stake": stake}
 
 
 def _admin_form(table, **changes):
     data = {
         "name": table.name,
         "game": table.game,
-        "stake": table.stake,
         "currency": table.currency,
         "settings": json.dumps(table.settings),
         "seats-TOTAL_FORMS": "0",
@@ -174,17 +184,19 @@ def test_the_admin_edits_a_table_through_the_actor_and_shows_what_it_refuses(
     client.force_login(staff)
     client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
     url = reverse("admin:tables_table_change", args=[durak_table.pk])
-    response = client.post(url, _admin_form(durak_table, stake="1500"))
+    response = client.post(
+        url, _admin_form(durak_table, settings=json.dumps(_staked(durak_table, 1500)))
+    )
     assert response.status_code == 302
     event = TableEvent.objects.get(table=durak_table, cause="staff")
-    assert event.action == {"type": "configure", "stake": 1500}
+    assert event.action == {"type": "configure", "settings": _staked(durak_table, 1500)}
     table = seat_both(durak_table, two_players)
     version = table.version
-    response = client.post(url, _admin_form(table, stake="9"))
+    response = client.post(url, _admin_form(table, settings=json.dumps(_staked(table, 9))))
     assert response.status_code == 200
     assert "cannot change while a match is being played" in response.content.decode()
     table.refresh_from_db()
-    assert (table.stake, table.version) == (1500, version)
+    assert (table.settings["stake"], table.version) == (1500, version)
 
 
 def test_the_admin_actions_pause_and_void(client, durak_table, two_players, staff):
@@ -219,7 +231,7 @@ def test_leaving_a_paused_match_forfeits_it_and_nobody_takes_the_empty_seat_mid_
     services.table_leave(table_id=table.pk, player=leaver)
     table.refresh_from_db()
     assert table.status == TableStatus.OPEN
-    assert balances(leaver)[0] == before[0] - table.stake  # D11: his stake is lost
+    assert balances(leaver)[0] == before[0] - table.settings["stake"]  # D11: his stake is lost
     assert balances(stayer)[0] > before[1]
     assert_books_clean()
     with pytest.raises(services.TableError, match="No match is being played"):
@@ -238,7 +250,7 @@ def test_a_void_after_an_overdue_absence_leaves_the_forfeit_standing(
         services.table_staff_act(table_id=table.pk, staff=staff, act="void", now=later)
     table.refresh_from_db()
     assert table.state["match"]["result"] != "void"
-    assert balances(away)[0] == before[0] - table.stake
+    assert balances(away)[0] == before[0] - table.settings["stake"]
     assert balances(present)[0] > before[1]
     assert_books_clean()
 
@@ -261,7 +273,9 @@ def test_new_terms_stake_nobody_until_they_are_ready_again(durak_table, two_play
     before = balances(*two_players)
     first, second = two_players
     services.table_sit(table_id=durak_table.pk, player=first, connected=True)
-    services.table_configure(table_id=durak_table.pk, staff=staff, changes={"stake": 5_000})
+    services.table_configure(
+        table_id=durak_table.pk, staff=staff, changes={"settings": _staked(durak_table, 5_000)}
+    )
     services.table_sit(table_id=durak_table.pk, player=second, connected=True)
     durak_table.refresh_from_db()
     assert durak_table.status == TableStatus.OPEN
@@ -298,7 +312,7 @@ def test_a_table_created_in_the_admin_is_announced_to_the_live_lists_after_commi
     announced = []
     monkeypatch.setattr(services, "broadcast", lambda table_id: announced.append(table_id))
     client.force_login(staff)
-    form = Table(name="New one", game="durak", stake=700, currency="BYN", settings={})
+    form = Table(name="New one", game="durak", currency="BYN", settings={"stake": 700})
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post(reverse("admin:tables_table_add"), _admin_form(form))
     assert response.status_code == 302
@@ -312,7 +326,9 @@ def test_only_a_table_never_played_at_can_be_deleted_and_its_rows_leave_the_live
     monkeypatch.setattr(services, "announce_table_gone", gone.append)
     client.force_login(staff)
     played = seat_both(durak_table, two_players)  # a match in play: hands, seats, escrow
-    fresh = Table.objects.create(name="Fresh", game="durak", stake=100, currency="BYN")
+    fresh = Table.objects.create(
+        name="Fresh", game="durak", currency="BYN", settings={"stake": 100}
+    )
 
     refused = client.post(reverse("admin:tables_table_delete", args=[played.pk]), {"post": "yes"})
     with django_capture_on_commit_callbacks(execute=True):

@@ -1,11 +1,11 @@
-"""The production sweeper: applies overdue table deadlines (clocks, grace, absence) through the
-table actor, for tables whose sockets live in any process, and settles sportsbook events whose
-settlement is due (SB §6.1). Safe to run beside the in-process timers and other sweepers: the
-table row lock makes each deadline apply once, the event row lock each settlement.
+"""The production sweeper: runs every app's due jobs (``casino.due_jobs``): the tables' overdue
+deadlines (clocks, grace, absence) through the table actor, for tables whose sockets live in any
+process; the sportsbook's due settlements (SB §6.1); whatever else an app registers. Safe beside
+the in-process timers and other sweepers: the table row lock makes each deadline apply once, the
+event row lock each settlement.
 
-A table whose deadline fails to apply is logged and passed over, so one broken table cannot
-stop every other table's clock (it is found again, and tried again, on the next sweep); a sweep
-that fails as a whole (the database away) is logged and the sweeper goes on after the interval.
+A job that fails is logged and the others still run (a table that fails inside the tables' job
+is logged and passed over); the sweeper goes on after the interval.
 """
 
 import logging
@@ -14,14 +14,13 @@ import time
 from django.core.management.base import BaseCommand
 from django.db import close_old_connections
 
-from sportsbook.settlement_runner import settle_due
-from tables import services
+from casino import due_jobs
 
 log = logging.getLogger(__name__)
 
 
 class Command(BaseCommand):
-    help = "Apply overdue table deadlines, forever (or once with --once)."
+    help = "Run every app's due jobs, forever (or once with --once)."
 
     def add_arguments(self, parser):
         parser.add_argument("--once", action="store_true", help="sweep once and exit")
@@ -29,29 +28,12 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         while True:
-            try:
-                applied, failed = self.sweep_tables()
-                settled = settle_due()
-            except Exception:
-                if options["once"]:
-                    raise
-                log.exception("sweep failed; trying again in %s s", options["interval"])
+            done = due_jobs.run_due(raise_errors=options["once"])
+            if options["once"]:
+                self.stdout.write(
+                    "; ".join(f"{name}: {count}" for name, count in done.items()) or "no jobs"
+                )
+                return
+            if any(count is None for count in done.values()):
                 close_old_connections()  # a lost connection is opened afresh next time
-            else:
-                if options["once"]:
-                    self.stdout.write(
-                        f"applied {applied} overdue change(s), settled {settled} event(s)"
-                        + (f"; {failed} table(s) failed (logged)" if failed else "")
-                    )
-                    return
             time.sleep(options["interval"])
-
-    def sweep_tables(self) -> tuple[int, int]:
-        applied = failed = 0
-        for table_id in services.overdue_table_ids():
-            try:
-                applied += services.table_apply_overdue(table_id=table_id)
-            except Exception:
-                failed += 1
-                log.exception("table %s: applying the overdue deadline failed", table_id)
-        return applied, failed

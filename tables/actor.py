@@ -1,0 +1,411 @@
+"""The table actor's core: the one code path for every change to a live table (DESIGN.md).
+
+Whoever causes a change (a player's action, a clock, staff, sitting down or leaving), it goes:
+1. one transaction: lock the table row (SELECT ... FOR UPDATE), read its seats;
+2. apply the engine; book its payments in the ledger (``tables.payments``); append the event
+   with the engine's random draws; tell the listeners (``tables.listeners``); save the state
+   and the version;
+3. after commit, broadcast (``tables.outbox``).
+
+The session is the engine's: when a hand is over the actor reveals what the shuffle commitment
+covered if the engine says it is over, and asks the engine whether the next hand starts now and
+with whom (``next_hand``). Clocks: each awaited seat has its own deadline in the state
+(``state["clock"]["seats"]``), kept while the engine's ``turn_key`` for that seat is unchanged;
+``Table.deadline`` (indexed, for the sweeper) is the earliest due item: a clock (extended by the
+grace period for an away player, D13) or an absence limit. Whoever notices an overdue item first
+applies it under the lock, exactly once.
+
+Every entry point takes the table lock itself (``locked``); callers must not hold other table
+locks. Player entry points are in ``tables.services``, staff acts in ``tables.staff``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from casino.models import Player
+from tables.engines import shuffle
+from tables.engines.base import Draws, Engine, IllegalAction, NextHand, SeatInfo
+from tables.engines.registry import engine_for
+from tables.listeners import TableNews, notify
+from tables.models import Hand, Seat, Table, TableEvent, TableStatus
+from tables.outbox import Outbox
+from tables.payments import PaymentRefused, book, close_escrows
+from tables.rows import insert_event, load_table, save_table, seats_of
+
+DEFAULT_ACTION_SECONDS = 30
+DEFAULT_GRACE_SECONDS = 60
+DEFAULT_ABSENCE_SECONDS = 180
+MAX_OVERDUE_STEPS = 50
+# what the actor keeps in a table's state beside the engine's: they carry over each apply
+ACTOR_KEYS = ("clock", "commitment", "hand_id", "last_game", "absences_applied")
+
+
+class TableError(Exception):
+    """A request the table refuses; str() is a sentence for that player alone."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    version: int
+    replayed: bool = False
+
+
+@dataclass
+class Change:
+    """One actor transaction on one locked table: the table and its seats as the change goes,
+    when it happens, and what it will broadcast."""
+
+    table: Table
+    seats: dict[int, Seat]
+    now: dt.datetime
+    outbox: Outbox
+    leaving: set[int] = field(default_factory=set)  # seats never dealt into a next hand
+
+    @property
+    def engine(self) -> Engine:
+        return engine_for(self.table.game)
+
+    def seconds(self, key: str, default: float) -> float:
+        return float(self.table.setting(key, default))
+
+    def seat_of(self, player: Player) -> Seat | None:
+        return next((s for s in self.seats.values() if s.player_id == player.pk), None)
+
+
+def illegal(error: IllegalAction) -> TableError:
+    return TableError(_(error.template) % error.params)
+
+
+def rng() -> Draws:
+    """The random source of one change: the system's, every draw recorded for the replay."""
+    return Draws(secrets.SystemRandom())
+
+
+# --- the transaction ----------------------------------------------------------------------------
+
+
+def locked(table_id: int, now: dt.datetime, body: Callable[[Change], Outcome], *, due=True):
+    """One transaction: lock the table, apply whatever is overdue (unless ``due`` is False: the
+    body does it), then ``body(change)``. If the body refuses (TableError) after an overdue
+    deadline was applied, what the deadline did still commits (the body ran in a savepoint) and
+    the refusal is raised after commit."""
+    outbox = Outbox()
+    with transaction.atomic():
+        change = open_change(table_id, now, outbox)
+        if not (due and is_due(change.table, now) and apply_overdue(change)):
+            return body(change)
+        try:
+            with transaction.atomic():
+                return body(change)
+        except TableError as error:
+            outbox.refused(change.table)  # the body may have changed the objects first
+            refusal = error
+    raise refusal
+
+
+def open_change(table_id: int, now: dt.datetime, outbox: Outbox) -> Change:
+    table = load_table(table_id, lock=True)
+    if table is None:
+        raise TableError(_("There is no such table."))
+    seats = seats_of(table)
+    outbox.opened(table, seats)
+    return Change(table, seats, now, outbox)
+
+
+def is_due(table: Table, now: dt.datetime) -> bool:
+    return table.deadline is not None and table.deadline <= now
+
+
+def store(change: Change, left: tuple[int, ...] = ()) -> None:
+    """Store what the change did to the locked table and broadcast it after commit."""
+    change.table.deadline = _earliest(due_items(change))
+    save_table(change.table)
+    change.outbox.changed(change.table, change.seats, left)
+
+
+def table_step(change: Change, **record) -> None:
+    """A change that moves no money (sitting, leaving, staff acts): a new version and its event."""
+    change.table.version += 1
+    insert_event(change.table, **record)
+
+
+def commit(
+    change: Change,
+    state: dict,
+    events: list[dict],
+    *,
+    cause: str,
+    step: str,
+    action: dict,
+    seat: int | None = None,
+    player: Player | None = None,
+    client_action_id: str = "",
+    draws: list[int] | None = None,
+) -> None:
+    """Steps 2 and 3 for a state the engine produced from the table's state: book, log, tell
+    the listeners; end the hand if it is over (and maybe start the next); set the clocks;
+    store."""
+    table, engine = change.table, change.engine
+    state = {**state, **{k: table.state[k] for k in ACTOR_KEYS if k in (table.state or {})}}
+    table.version += 1
+    try:
+        book(table, change.seats, engine.escrow_key(state), events)
+    except PaymentRefused as refusal:
+        raise TableError(str(refusal)) from refusal
+    insert_event(
+        table,
+        cause=cause,
+        step=step,
+        events=events,
+        action=action,
+        seat=seat,
+        player=player,
+        client_action_id=client_action_id,
+        draws=draws,
+    )
+    table.state = state
+    hand_over = engine.is_hand_over(state)
+    notify(
+        TableNews(
+            table=table,
+            step=step,
+            cause=cause,
+            events=events,
+            seat=seat,
+            hand_over=hand_over,
+            hand_result=engine.hand_result(state) if hand_over else None,
+            session_over=hand_over and engine.carry_over(state) is None,
+        )
+    )
+    if hand_over:
+        finish_hand(change)
+    set_clocks(change)
+    store(change)
+
+
+# --- hands ------------------------------------------------------------------------------------
+
+
+def finish_hand(change: Change) -> None:
+    """Record the hand's end, reveal the shuffle if what it covered is over, then start the next
+    hand if the engine says so (in a savepoint: a stake the next hand cannot take leaves the
+    table open, never refuses the change that ended this hand)."""
+    table, engine, now = change.table, change.engine, change.now
+    state = table.state
+    hand = Hand.objects.get(pk=state["hand_id"])
+    hand.ended_at = now
+    hand.result = engine.hand_result(state)
+    hand.save(update_fields=["ended_at", "result"])
+    if engine.commitment_finished(state):
+        Hand.objects.filter(
+            table=table, shuffle_scope=hand.shuffle_scope, revealed_at__isnull=True
+        ).update(revealed_at=now)
+    state["last_game"] = {"number": hand.number, **hand.result}
+    escrow_key = engine.escrow_key(state)
+    table.status = TableStatus.OPEN
+    if engine.carry_over(state) is None:  # the session (a match) is over: ready again to play on
+        for seat in change.seats.values():
+            if seat.ready:
+                seat.ready = False
+                seat.save(update_fields=["ready"])
+    try_start(change)
+    if table.status != TableStatus.PLAYING or engine.escrow_key(table.state) != escrow_key:
+        close_escrows(table, escrow_key)
+
+
+def try_start(change: Change) -> TableError | None:
+    """``maybe_start`` in a savepoint: a stake the new hand cannot take leaves the table as it
+    was (open) and is returned, not raised."""
+    table = change.table
+    kept = (table.hand_number, table.match_number, table.version, table.state, table.status)
+    try:
+        with transaction.atomic():
+            maybe_start(change)
+    except TableError as error:
+        table.hand_number, table.match_number, table.version, table.state, table.status = kept
+        return error
+    return None
+
+
+def maybe_start(change: Change) -> bool:
+    """Start a hand if the table is open and the engine's session rules say one starts now."""
+    table, engine = change.table, change.engine
+    if table.status != TableStatus.OPEN:
+        return False
+    seats = [
+        SeatInfo(p, seat.ready, seat.away_since is not None)
+        for p, seat in sorted(change.seats.items())
+        if p not in change.leaving
+    ]
+    upcoming = engine.next_hand(table.state or None, seats, dict(table.settings))
+    if upcoming is None:
+        return False
+    start_hand(change, upcoming)
+    return True
+
+
+def start_hand(change: Change, upcoming: NextHand) -> None:
+    table, engine, seats = change.table, change.engine, change.seats
+    last_game = (table.state or {}).get("last_game")
+    table.hand_number += 1
+    if upcoming.carry is None:
+        table.match_number += 1
+    config = {
+        **table.settings,
+        "hand_number": table.hand_number,
+        "match_number": table.match_number,
+    }
+    players = list(upcoming.players)
+    state = engine.new_hand(config, players, secrets.SystemRandom(), upcoming.carry)
+    covered = engine.commitment(state)
+    previous = Hand.objects.filter(table=table).order_by("-number").first()
+    if (
+        previous is not None
+        and covered.scope != "hand"
+        and previous.shuffle_scope == covered.scope
+        and previous.revealed_at is None
+    ):  # a shoe that spans hands: one commitment for all of them
+        secret, published = previous.secret, previous.commitment
+    else:
+        secret = shuffle.new_secret()
+        published = shuffle.commitment(covered.record, secret)
+    hand = Hand.objects.create(
+        table=table,
+        number=table.hand_number,
+        match_number=table.match_number,
+        players={str(p): seats[p].player_id for p in players},
+        initial_state=state,
+        commitment=published,
+        secret=secret,
+        deck_record=covered.record,
+        shuffle_scope=covered.scope,
+    )
+    state = {**state, "commitment": published, "last_game": last_game, "hand_id": hand.pk}
+    table.state = state
+    table.status = TableStatus.PLAYING
+    table.version += 1
+    events = [
+        *engine.start_events(state),
+        {"type": "commitment", "sha256": published, "scope": covered.scope},
+    ]
+    try:
+        book(table, seats, engine.escrow_key(state), events)
+    except PaymentRefused as refusal:
+        raise TableError(str(refusal)) from refusal
+    insert_event(
+        table,
+        cause=TableEvent.Cause.SYSTEM,
+        step=TableEvent.Step.DEAL,
+        events=events,
+        action={"type": "deal"},
+        hand_id=hand.pk,
+    )
+    notify(TableNews(table=table, step=TableEvent.Step.DEAL, cause="system", events=events))
+    set_clocks(change, fresh=True)
+
+
+# --- clocks ------------------------------------------------------------------------------------
+
+
+def set_clocks(change: Change, *, fresh: bool = False) -> None:
+    """A clock for each seat the engine awaits: kept while its turn key is unchanged (players
+    deciding at once do not restart each other's clocks), a full one for a new decision.
+    No clock runs unless the table is playing. ``fresh``: every clock starts again."""
+    table, engine = change.table, change.engine
+    state = table.state
+    if not state:
+        return
+    awaited = engine.to_act(state) if table.status == TableStatus.PLAYING else []
+    before = {} if fresh else ((state.get("clock") or {}).get("seats") or {})
+    deadline = (
+        change.now + dt.timedelta(seconds=change.seconds("action_seconds", DEFAULT_ACTION_SECONDS))
+    ).timestamp()
+    clocks = {}
+    for position in awaited:
+        key = engine.turn_key(state, position)
+        kept = before.get(str(position))
+        clocks[str(position)] = (
+            kept if kept and kept["key"] == key else {"deadline": deadline, "key": key}
+        )
+    earliest = min((clock["deadline"] for clock in clocks.values()), default=None)
+    state["clock"] = {"seats": clocks, "deadline": earliest}
+
+
+def due_items(change: Change) -> list[tuple[float, str, int]]:
+    """(when, what, seat) of everything with a deadline: each seat's clock and absences."""
+    table, seats = change.table, change.seats
+    state = table.state
+    if table.status != TableStatus.PLAYING or not state:
+        return []
+    grace = change.seconds("grace_seconds", DEFAULT_GRACE_SECONDS)
+    absence = change.seconds("absence_seconds", DEFAULT_ABSENCE_SECONDS)
+    items = []
+    for position, clock in ((state.get("clock") or {}).get("seats") or {}).items():
+        when = clock["deadline"]
+        seat = seats.get(int(position))
+        if seat is not None and seat.away_since is not None:
+            # D13: a disconnected player keeps a grace period before the clock applies.
+            when = max(when, seat.away_since.timestamp() + grace)
+        items.append((when, "clock", int(position)))
+    if change.engine.in_play(state):
+        handled = state.get("absences_applied") or []
+        for seat in seats.values():
+            if seat.away_since is not None and seat.position not in handled:
+                items.append((seat.away_since.timestamp() + absence, "absence", seat.position))
+    return sorted(items)
+
+
+def _earliest(items) -> dt.datetime | None:
+    return dt.datetime.fromtimestamp(items[0][0], tz=dt.UTC) if items else None
+
+
+def apply_overdue(change: Change) -> int:
+    """Apply every clock and absence due at the change's time, oldest first. Call holding the
+    lock. An absence applies the engine's ``apply_absent`` once per hand and seat."""
+    table, engine, now = change.table, change.engine, change.now
+    applied = 0
+    for _step in range(MAX_OVERDUE_STEPS):
+        due = [item for item in due_items(change) if item[0] <= now.timestamp()]
+        if not due:
+            break
+        _when, what, position = due[0]
+        if what == "absence":
+            table.state["absences_applied"] = [*table.state.get("absences_applied", []), position]
+            outcome = engine.apply_absent(table.state, position)
+            applied += 1
+            if outcome is None:  # nothing at stake for that seat in this hand: only noted
+                store(change)
+                continue
+            state, events = outcome
+            commit(
+                change,
+                state,
+                events,
+                cause=TableEvent.Cause.CLOCK,
+                step=TableEvent.Step.FORFEIT,
+                action={"type": "forfeit", "reason": "absent"},
+                seat=position,
+            )
+            continue
+        else:
+            draws = rng()
+            state, events = engine.apply_timeout(table.state, position, draws)
+            commit(
+                change,
+                state,
+                events,
+                cause=TableEvent.Cause.CLOCK,
+                step=TableEvent.Step.TIMEOUT,
+                action={"type": "timeout"},
+                seat=position,
+                draws=draws.taken,
+            )
+        applied += 1
+    return applied

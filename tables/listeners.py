@@ -1,0 +1,50 @@
+"""Other apps' listeners to table events, called inside the actor's transaction.
+
+A listener is called once per recorded change, after the change's payments are booked and its
+events logged, before the transaction commits: what it writes commits (or rolls back) with the
+table's change, so a tournament advancing its bracket when a match is over, or an alert raised
+when a hand is over, can never disagree with the table. A listener must not take another table's
+lock (the actor holds this one) and should be quick; an exception refuses the whole change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from tables.models import Table
+
+
+@dataclass(frozen=True)
+class TableNews:
+    """One recorded change: the table (locked, with its new version), what caused it, the
+    engine's events, and whether it ended a hand (with the engine's ``hand_result``)."""
+
+    table: Table
+    step: str
+    cause: str
+    events: list[dict]
+    seat: int | None = None
+    hand_over: bool = False
+    hand_result: dict | None = None
+    session_over: bool = False  # nothing carries into a next hand (a match is over)
+    extra: dict = field(default_factory=dict)
+
+
+Listener = Callable[[TableNews], None]
+_listeners: list[tuple[str, Listener]] = []
+
+
+def subscribe(name: str, listener: Listener) -> None:
+    """Add `listener` once under `name` (an app's ready() may run more than once)."""
+    if all(existing != name for existing, _listener in _listeners):
+        _listeners.append((name, listener))
+
+
+def unsubscribe(name: str) -> None:
+    _listeners[:] = [(n, listener) for n, listener in _listeners if n != name]
+
+
+def notify(news: TableNews) -> None:
+    for _name, listener in list(_listeners):
+        listener(news)

@@ -1,0 +1,193 @@
+"""The table's rows as the hot path reads and writes them: the table row, its seats with their
+players' names, and the append-only event log.
+
+The hot path (every card played) speaks SQL through the connection's cursor for its few
+statements, as ``casino.ledger.transfer_create`` does: on a small machine the ORM's Python cost
+of building those queries was most of a table action's CPU (benchmarks/README.md,
+``table_load``). The statements are portable between PostgreSQL and SQLite; FOR UPDATE is added
+where the database has it. Both the actor (writes) and the selectors (reads) use them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+from django.db import connection
+from django.utils import timezone
+
+from casino.models import Player
+from tables.models import Hand, Seat, Table, TableEvent
+
+_TABLE = Table._meta.db_table
+_SEAT = Seat._meta.db_table
+_EVENT = TableEvent._meta.db_table
+_PLAYER = Player._meta.db_table
+# in the models' field order (Model.from_db fills the fields left out as deferred)
+_TABLE_FIELDS = (
+    "id",
+    "name",
+    "game",
+    "settings",
+    "currency",
+    "status",
+    "state",
+    "version",
+    "hand_number",
+    "match_number",
+    "deadline",
+)
+_SEAT_FIELDS = (
+    "id",
+    "table_id",
+    "player_id",
+    "position",
+    "status",
+    "away_since",
+    "connections",
+    "ready",
+)
+
+
+def json_in(value):
+    """A JSON column as the cursor returns it (text on SQLite; text on PostgreSQL too, Django
+    registers a text loader for jsonb) to Python."""
+    return json.loads(value) if isinstance(value, str | bytes) else value
+
+
+def json_out(value):
+    return connection.ops.adapt_json_value(value, None)
+
+
+def aware(value):
+    """A datetime column as the cursor returns it: aware on PostgreSQL, naive UTC on SQLite."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        value = dt.datetime.fromisoformat(value)
+    return value if value.tzinfo is not None else value.replace(tzinfo=dt.UTC)
+
+
+def db_time(value):
+    return connection.ops.adapt_datetimefield_value(value)
+
+
+def load_table(table_id: int, *, lock: bool) -> Table | None:
+    columns = ", ".join(f'"{name}"' for name in _TABLE_FIELDS)
+    sql = f'SELECT {columns} FROM "{_TABLE}" WHERE "id" = %s'
+    if lock and connection.features.has_select_for_update:
+        sql += " FOR UPDATE"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [table_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    values = list(row)
+    values[3] = json_in(values[3])  # settings
+    values[6] = json_in(values[6])  # state
+    values[10] = aware(values[10])  # deadline
+    return Table.from_db(connection.alias, _TABLE_FIELDS, values)
+
+
+def save_table(table: Table) -> None:
+    """Store what the actor changes on the table row (the caller holds its lock)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f'UPDATE "{_TABLE}" SET "status" = %s, "state" = %s, "version" = %s, '
+            '"hand_number" = %s, "match_number" = %s, "deadline" = %s WHERE "id" = %s',
+            [
+                table.status,
+                json_out(table.state),
+                table.version,
+                table.hand_number,
+                table.match_number,
+                db_time(table.deadline),
+                table.pk,
+            ],
+        )
+
+
+def seats_of(table: Table) -> dict[int, Seat]:
+    """The table's seats by position, each with its player's shown name (``seat.shown_name``)
+    read in the same statement; ``seat.player`` loads the whole player when it is needed."""
+    columns = ", ".join(f's."{name}"' for name in _SEAT_FIELDS)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f'SELECT {columns}, p."display_name", p."username" FROM "{_SEAT}" s '
+            f'JOIN "{_PLAYER}" p ON p."id" = s."player_id" WHERE s."table_id" = %s '
+            'ORDER BY s."position"',
+            [table.pk],
+        )
+        rows = cursor.fetchall()
+    seats = {}
+    for row in rows:
+        values = list(row[: len(_SEAT_FIELDS)])
+        values[5] = aware(values[5])  # away_since
+        values[7] = bool(values[7])  # ready (an integer on SQLite)
+        seat = Seat.from_db(connection.alias, _SEAT_FIELDS, values)
+        seat.shown_name = row[-2] or row[-1]
+        seats[seat.position] = seat
+    return seats
+
+
+def shown_name(seat: Seat) -> str:
+    name = getattr(seat, "shown_name", None)
+    return name if name is not None else seat.player.shown_name
+
+
+def insert_event(
+    table: Table,
+    *,
+    cause: str,
+    step: str = TableEvent.Step.TABLE,
+    events: list[dict],
+    action: dict,
+    seat: int | None = None,
+    player: Player | None = None,
+    client_action_id: str = "",
+    hand_id: int | None = None,
+    draws: list[int] | None = None,
+) -> None:
+    """Append one event (an INSERT: the log is append-only) for the table's current version, in
+    the hand in play (its id is carried in the table's state)."""
+    if hand_id is None and table.hand_number:
+        hand_id = (table.state or {}).get("hand_id")
+        if hand_id is None:  # a state stored before the id was carried in it
+            hand_id = (
+                Hand.objects.filter(table=table, number=table.hand_number)
+                .values_list("pk", flat=True)
+                .first()
+            )
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f'INSERT INTO "{_EVENT}" ("table_id", "hand_id", "version", "cause", "step", "seat", '
+            '"player_id", "action", "client_action_id", "events", "draws", "created_at") '
+            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+            [
+                table.pk,
+                hand_id,
+                table.version,
+                cause,
+                step,
+                seat,
+                player.pk if player is not None else None,
+                json_out(action),
+                client_action_id,
+                json_out(events),
+                json_out(draws or []),
+                db_time(timezone.now()),
+            ],
+        )
+
+
+def replayed_version(table: Table, player: Player, client_action_id: str) -> int | None:
+    """The version an earlier event with this client_action_id made, if any. The condition on
+    the empty id matches the partial unique index's, so the index is used."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f'SELECT "version" FROM "{_EVENT}" WHERE "table_id" = %s AND "player_id" = %s '
+            'AND "client_action_id" = %s AND NOT ("client_action_id" = \'\')',
+            [table.pk, player.pk, client_action_id],
+        )
+        row = cursor.fetchone()
+    return row[0] if row is not None else None
