@@ -59,7 +59,9 @@ def hand_detail(request, table_id: int, number: int):
     hand = get_object_or_404(Hand, table_id=table_id, number=number)
     if not selectors.can_see_hand(hand, request.user):
         raise Http404
-    steps = selectors.hand_replay(hand, request.user) if hand.revealed else []
+    # the steps once the hand is over; the shuffle once what it covered (the hand, or the whole
+    # shoe it was dealt from) is over: revealing a shoe early would give away the next cards
+    steps = selectors.hand_replay(hand, request.user) if hand.ended_at else []
     verified = hand.revealed and shuffle.verify(hand.deck_record, hand.secret, hand.commitment)
     return render(
         request,
