@@ -170,9 +170,9 @@ def _prepare_child(database_url: str, secret_key: str, tables: int, queue) -> No
             table = Table.objects.create(
                 name=f"Bench {t + 1}",
                 game="durak",
-                stake=STAKE,
                 currency="BYN",
                 settings={
+                    "stake": STAKE,
                     "wins_to_win": 5,
                     "commission_percent": "5",
                     "action_seconds": ACTION_SECONDS,
