@@ -64,8 +64,8 @@ def _smallest_transaction(table_id: int, seq: int) -> None:
         state = json.loads(state) if isinstance(state, str | bytes) else state
         cursor.execute(
             f'INSERT INTO "{event_sql}" ("table_id", "hand_id", "version", "cause", "step", '
-            '"seat", "player_id", "action", "client_action_id", "events", "created_at") '
-            "VALUES (%s, NULL, %s, 'system', 'table', NULL, NULL, %s, '', %s, %s)",
+            '"seat", "player_id", "action", "client_action_id", "events", "draws", "created_at") '
+            "VALUES (%s, NULL, %s, 'system', 'table', NULL, NULL, %s, '', %s, '[]', %s)",
             [
                 table_id,
                 version + 1,
