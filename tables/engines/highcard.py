@@ -126,6 +126,16 @@ def check_config(config: dict) -> dict:
 # --- state helpers -----------------------------------------------------------------------------
 
 
+def _copy(value):
+    """A deep copy of a JSON value, several times faster than copy.deepcopy (a shoe of eight
+    decks is a long list, copied on every action)."""
+    if isinstance(value, dict):
+        return {key: _copy(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_copy(item) if isinstance(item, dict | list) else item for item in value]
+    return value
+
+
 def _pay(state: State, events: list[Event], source: str, target: str, amount: int, reason: str):
     """Append a payment and keep the state's pot balances and escrow (for a void) with it."""
     payment = Payment(source, target, amount, reason).as_event()
@@ -355,7 +365,7 @@ class HighCard(GameEngine):
 
     def apply(self, state, seat, action, rng=None):
         checked = _validated(state, seat, action)
-        state = copy.deepcopy(state)
+        state = _copy(state)
         events: list[Event] = []
         if checked["type"] == "bet":
             state["bets"][str(seat)] = checked["amount"]
@@ -456,11 +466,25 @@ class HighCard(GameEngine):
     # --- the session -------------------------------------------------------------------------
 
     def apply_leave(self, state: State, seat: int, rng: Draws | None = None):
-        """Leaving mid-hand folds (see ``_fold``)."""
-        return self._fold(state, seat, "left", rng)
+        """Leaving mid-hand folds (``_fold``). The player is gone, so a void must not return
+        the ante to the seat (someone else may sit there): the house holds it for him."""
+        if not self.in_play(state) or seat not in state["dealt_in"]:
+            return None
+        if seat in state["players"]:
+            state, events = self._fold(state, seat, "left", rng)
+        else:  # folded already, while away
+            state, events = _copy(state), [{"type": "left", "seat": seat}]
+        ante_payers = state["escrowed"].get(pot(), {})
+        ante = ante_payers.pop(base.seat(seat), 0)
+        if ante:
+            ante_payers[UNCLAIMED] = ante_payers.get(UNCLAIMED, 0) + ante
+        return state, events
 
     def apply_absent(self, state: State, seat: int, rng: Draws | None = None):
-        """Away past the absence limit mid-hand: the same fold as leaving."""
+        """Away past the absence limit mid-hand: the same fold as leaving, but the player is
+        still seated, so a void still returns the ante to the seat."""
+        if not self.in_play(state) or seat not in state["players"]:
+            return None
         return self._fold(state, seat, "absent", rng)
 
     def _fold(self, state: State, position: int, reason: str, rng: Draws | None):
@@ -468,18 +492,12 @@ class HighCard(GameEngine):
         hand's players so nothing is paid to it afterwards. If it was the last seat deciding,
         the hand settles now (``rng``: a tie's die; the contract's apply_leave has no random
         source yet, so without one the die is drawn unrecorded)."""
-        if not self.in_play(state) or position not in state["players"]:
-            return None
-        state = copy.deepcopy(state)
+        state = _copy(state)
         events: list[Event] = [{"type": reason, "seat": position}]
         in_box = state["pots"].get(box(position), 0)
         if in_box:
             _pay(state, events, box(position), HOUSE_BANK, in_box, "box folded")
             state["escrowed"].pop(box(position), None)  # lost, not a stake a void returns
-        ante_payers = state["escrowed"].get(pot(), {})
-        ante = ante_payers.pop(seat(position), 0)
-        if ante:
-            ante_payers[UNCLAIMED] = ante_payers.get(UNCLAIMED, 0) + ante
         state["players"].remove(position)
         state["folded"].append(position)
         if not to_act(state):
