@@ -1,0 +1,698 @@
+"""What every registered engine must do (issue 12, build 8), checked after every step of play.
+
+``ConformanceTable`` seats players, deals hands through the engine's own session hooks and plays
+them step by step (an action, a clock running out, a seat leaving or staying away, a newcomer
+sitting, a staff void), keeping what the table actor would keep: the ledger of every payment, the
+hand's initial state with each step's recorded draws. After every step it checks, by the issue's
+letters:
+
+(a) ``legal_actions`` and ``apply`` agree: every seat awaited has a legal action and every legal
+    action applies; an action from a seat not awaited, an action another seat may take but this
+    one may not, a malformed action, raise ``IllegalAction`` and nothing else; a legal action
+    with odd values in its fields raises nothing but ``IllegalAction``; no hook changes the state
+    it is given.
+(b) no view holds what its viewer may not know: another seat's ``private_cards`` or the order
+    of the ``undealt`` cards (see ``check_views``).
+(c) money: every payment is a positive whole amount between parties ``Party.parse`` reads, never
+    to or from a seat whose player was not dealt in (a seat left, or taken by a newcomer); no pot
+    goes below zero; when the escrow's scope ends (its key changes, or the session's hand is over
+    with nothing carried over) or nothing is in play (staff could not void), its pots are empty;
+    the summary's pot is the money in the pots.
+(d) replay: the hand re-run from its initial state with the recorded actions and
+    ``Draws.replaying`` of each step's draws gives the same states and events, step by step.
+(e) every awaited seat's ``timeout_action`` is one of its legal actions and ``apply_timeout``
+    works; a seat not awaited has no clock.
+(f) a void pays back exactly what each payer still has in the pots this escrow scope (its pots
+    end empty), and nothing to a seat whose player has gone.
+(g) the engine's ``all_cards`` stay the same multiset through a hand, the commitment covers
+    them and the undealt cards come in the committed order.
+
+The checks are plain ``assert``s whose messages start with the letter, so a test on a broken
+engine can say which check caught it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import inspect
+import json
+import random
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from tables.engines.base import (
+    POT,
+    SEAT,
+    Commitment,
+    Draws,
+    IllegalAction,
+    NextHand,
+    Party,
+    SeatInfo,
+    payments,
+)
+
+CARD_CODE = re.compile(r"[2-9TJQKA][SHDC]|JK")
+TOKEN = re.compile(r"[0-9A-Za-z]+")
+# Actions no engine may take for anything but an IllegalAction.
+MALFORMED_ACTIONS = (
+    None,
+    "pass",
+    7,
+    [],
+    {},
+    {"type": None},
+    {"type": 7},
+    {"type": ["bet"]},
+    {"type": "no such action"},
+)
+# Put into a legal action's fields: the engine may accept the result or refuse it with
+# IllegalAction, never crash on it.
+ODD_VALUES = (None, "x", -1, 0, 10**12, 1.5, True, [], {}, ["??"], {"type": "x"})
+SEATS_NEVER_SEATED = (-1, 99)
+# The next undealt cards looked for, in order, in every list and string of a view. Fewer than
+# three could match a public list by chance when a shoe holds several decks; a single-deck leak
+# that short is caught by the card counts anyway.
+UNDEALT_PROBE = (3, 8)
+
+
+def as_json(value):
+    """The value as the actor stores or sends it (JSON text and back): a state that does not
+    survive this would not survive the database."""
+    return json.loads(json.dumps(value))
+
+
+def _is_card(text) -> bool:
+    return isinstance(text, str) and CARD_CODE.fullmatch(text) is not None
+
+
+def card_mentions(value, skip: list | None = None) -> Counter:
+    """How many times each card code is written in ``value`` (a view): as a string, a key, or a
+    word of a longer string ("7H,8S"). A list equal to ``skip`` (the seat's legal actions, which
+    are checked on their own) is not counted."""
+    found: Counter = Counter()
+    _count_cards(value, skip, found)
+    return found
+
+
+def _count_cards(value, skip, found: Counter) -> None:
+    if skip and value == skip:
+        return
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _count_cards(key, skip, found)
+            _count_cards(item, skip, found)
+    elif isinstance(value, list):
+        for item in value:
+            _count_cards(item, skip, found)
+    elif isinstance(value, str):
+        if _is_card(value):
+            found[value] += 1
+        elif len(value) > 2:
+            found.update(token for token in TOKEN.findall(value) if _is_card(token))
+
+
+def card_sequences(value):
+    """Every list's cards and every string's card words, in order."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from card_sequences(key)
+            yield from card_sequences(item)
+    elif isinstance(value, list):
+        yield [item for item in value if _is_card(item)]
+        for item in value:
+            yield from card_sequences(item)
+    elif isinstance(value, str):
+        yield [token for token in TOKEN.findall(value) if _is_card(token)]
+
+
+def contains_run(sequence: list, run: list) -> bool:
+    return any(sequence[i : i + len(run)] == run for i in range(len(sequence) - len(run) + 1))
+
+
+# --- the ledger -----------------------------------------------------------------------------
+
+
+@dataclass
+class Escrow:
+    """One escrow scope's pots as the ledger would hold them (``escrow_key``): the balance of
+    each pot, and who paid into and took out of each."""
+
+    key: str
+    balances: Counter = field(default_factory=Counter)
+    paid_in: dict[str, Counter] = field(default_factory=dict)
+    paid_out: dict[str, Counter] = field(default_factory=dict)
+
+    def assert_empty(self, when: str) -> None:
+        left = {name: amount for name, amount in self.balances.items() if amount}
+        assert not left, f"(c) {when}, the pots of escrow {self.key!r} still hold {left}"
+
+
+def _seat_of(party: str) -> int | None:
+    parsed = Party.parse(party)
+    return parsed.key if parsed.kind == SEAT else None
+
+
+# --- the record of a hand, for the replay ------------------------------------------------------
+
+
+@dataclass
+class Step:
+    hook: str  # apply, apply_timeout, apply_leave, apply_absent or apply_void
+    seat: int | None
+    action: object
+    taken: list[int]
+    state: dict
+    events: list
+
+
+@dataclass
+class HandRecord:
+    initial: dict
+    start_events: list
+    steps: list[Step] = field(default_factory=list)
+
+
+# --- the table ------------------------------------------------------------------------------
+
+
+class ConformanceTable:
+    """A table run the way the actor runs one, with every check after every step."""
+
+    def __init__(self, engine, config: dict, players: int, seed: int):
+        self.engine = engine
+        self.config = engine.check_config(dict(config))
+        assert as_json(self.config) == self.config, "check_config returns JSON"
+        self.random = random.Random(seed)
+        self.positions = range(engine.seats[1])
+        self.seated: dict[int, SeatInfo] = {}
+        self.occupant: dict[int, int] = {}  # position -> the player sitting there
+        self.dealt: dict[int, int] = {}  # position -> the player dealt in this hand
+        self.players_seen = 0
+        self.state: dict | None = None
+        self.escrow: Escrow | None = None
+        self.record: HandRecord | None = None
+        self.cards_at_start: Counter = Counter()
+        self.commitment: Commitment | None = None
+        self.last_commitment: tuple[Commitment, bool] | None = None  # and whether finished
+        self.hands = 0
+        self.steps = 0
+        for _ in range(players):
+            assert self.sit() is not None, "the first players may sit at an empty table"
+        assert self.next_hand(), f"{players} players seated start a hand"
+
+    # --- what a test may do -----------------------------------------------------------------
+
+    def awaited(self) -> list[int]:
+        return self.engine.to_act(self.state) if self.state else []
+
+    def hand_over(self) -> bool:
+        return self.state is None or self.engine.is_hand_over(self.state)
+
+    def act(self, pick: int, action_pick: int) -> None:
+        """A seat awaited takes one of its legal actions: a kind of action first, then one of
+        that kind (else a game with many bets or tips of one kind would rarely do the rest)."""
+        awaited = self.awaited()
+        position = awaited[pick % len(awaited)]
+        by_type: dict[str, list[dict]] = {}
+        for action in self.engine.legal_actions(self.state, position):
+            by_type.setdefault(str(action.get("type")), []).append(action)
+        kinds = sorted(by_type)
+        actions = by_type[kinds[action_pick % len(kinds)]]
+        self.act_with(position, actions[(action_pick // len(kinds)) % len(actions)])
+
+    def act_with(self, position: int, action: dict) -> None:
+        draws = self._draws()
+        state, events = self.engine.apply(self.state, position, action, draws)
+        self._record("apply", position, action, draws, state, events)
+
+    def time_out(self, pick: int) -> None:
+        awaited = self.awaited()
+        position = awaited[pick % len(awaited)]
+        draws = self._draws()
+        state, events = self.engine.apply_timeout(self.state, position, draws)
+        self._record("apply_timeout", position, None, draws, state, events)
+
+    def leave(self, pick: int) -> None:
+        """A seated player leaves; mid-hand the engine says what it costs."""
+        position = self._seated_pick(pick)
+        if position is None:
+            return
+        self._leave_or_absent("apply_leave", position)
+        del self.seated[position]
+        del self.occupant[position]
+        self.check()
+
+    def stay_away(self, pick: int) -> None:
+        """A seated player is away past the absence limit."""
+        position = self._seated_pick(pick)
+        if position is None or self.seated[position].away:
+            return
+        self._leave_or_absent("apply_absent", position)
+        self.seated[position] = SeatInfo(position, away=True)
+        self.check()
+
+    def come_back(self, pick: int) -> None:
+        away = [p for p, info in sorted(self.seated.items()) if info.away]
+        if away:
+            position = away[pick % len(away)]
+            self.seated[position] = SeatInfo(position)
+
+    def sit(self) -> int | None:
+        """A newcomer takes the lowest free seat, if the engine lets him sit now."""
+        free = [p for p in self.positions if p not in self.seated]
+        if not free:
+            return None
+        refusal = self.engine.sit_refusal(self.state, self.config)
+        if refusal is not None:
+            assert isinstance(refusal, str) and refusal, "a refusal is a sentence"
+            return None
+        self.players_seen += 1
+        self.seated[free[0]] = SeatInfo(free[0])
+        self.occupant[free[0]] = self.players_seen
+        return free[0]
+
+    def void(self) -> None:
+        """(f) Staff void while a hand or match is in play."""
+        if not self.engine.in_play(self.state):
+            return
+        owed = self._owed_back()
+        state, events = self.engine.apply_void(self.state)
+        returned: dict[str, Counter] = {}
+        for payment in payments(as_json(events)):
+            assert payment.source.startswith(POT), f"(f) a void pays only out of pots: {payment}"
+            returned.setdefault(payment.source, Counter())[payment.target] += payment.amount
+        for pot_name, (exact, still_in) in owed.items():
+            paid_back = returned.pop(pot_name, Counter())
+            if exact is None:  # payers not told apart: none gets more than it has in the pot
+                for party, amount in paid_back.items():
+                    assert amount <= still_in[party], (
+                        f"(f) the void returns {amount} of {pot_name} to {party}, who has "
+                        f"{still_in[party]} in it"
+                    )
+                continue
+            gone = still_in - exact
+            gone_amount = sum(gone.values())
+            for party, amount in exact.items():
+                assert paid_back[party] == amount, (
+                    f"(f) the void returns {paid_back[party]} of {pot_name} to {party}, who has "
+                    f"{amount} in it"
+                )
+            others = {p: a for p, a in paid_back.items() if p not in exact}
+            assert sum(others.values()) == gone_amount, (
+                f"(f) the void pays {others} out of {pot_name}, where the only money not owed "
+                f"to a player still seated is {gone}"
+            )
+        assert not returned, f"(f) the void pays out of pots that hold nothing: {returned}"
+        self._record("apply_void", None, None, None, state, events)
+        assert self.engine.is_hand_over(self.state), "(f) a void ends the hand"
+        assert not self.engine.in_play(self.state), "(f) after a void nothing is in play"
+
+    def next_hand(self) -> bool:
+        """Between hands (or at an empty table), ask the engine whether a hand starts now."""
+        if not self.hand_over():
+            return False
+        seats = [self.seated[p] for p in sorted(self.seated)]
+        following = self.engine.next_hand(self.state, seats, self.config)
+        if following is None:
+            return False
+        assert isinstance(following, NextHand), "next_hand answers a NextHand or None"
+        players = list(following.players)
+        assert len(set(players)) == len(players), "each seat is dealt in once"
+        assert set(players) <= set(self.seated), "only seated players are dealt in"
+        low, high = self.engine.seats
+        assert low <= len(players) <= high, f"{len(players)} players for a {low}-{high} game"
+        carry = as_json(following.carry)
+        self._close_record()
+        if self.state is not None:
+            finished = self.engine.commitment_finished(self.state)
+            self.last_commitment = (self.engine.commitment(self.state), finished)
+        state = as_json(
+            self.engine.new_hand(self.config, players, random.Random(self._seed()), carry)
+        )
+        self._open_escrow(state, carried=carry is not None)
+        self.dealt = {p: self.occupant[p] for p in players}
+        events = as_json(self.engine.start_events(state))
+        self._check_commitment_between_hands(state)
+        self.state = state
+        self.record = HandRecord(state, events)
+        self.cards_at_start = Counter(self.engine.all_cards(state))
+        self._book(events)
+        self.hands += 1
+        self.check()
+        return True
+
+    def play(self, steps: int) -> None:
+        """Random play, mostly actions, for long sessions: matches and shoes run to their end."""
+        for _ in range(steps):
+            roll = self.random.random()
+            pick, action_pick = self.random.randrange(1 << 16), self.random.randrange(1 << 16)
+            if self.awaited() and roll < 0.9:
+                self.act(pick, action_pick)
+            elif self.awaited() and roll < 0.93:
+                self.time_out(pick)
+            elif roll < 0.94:
+                self.leave(pick)
+            elif roll < 0.95:
+                self.stay_away(pick)
+            elif roll < 0.97:
+                self.come_back(pick)
+            elif roll < 0.98:
+                self.sit()
+            elif roll < 0.985:
+                self.void()
+            if self.hand_over() and not self.next_hand():
+                self.sit()
+
+    def close(self) -> None:
+        """The end of the test: the last hand replays; with nothing in play the pots are empty."""
+        self._close_record()
+        if self.state is not None and not self.engine.in_play(self.state):
+            self.escrow.assert_empty("with nothing in play at the end")
+
+    # --- recording ------------------------------------------------------------------------------
+
+    def _seed(self) -> int:
+        return self.random.getrandbits(64)
+
+    def _draws(self) -> Draws:
+        return Draws(self.random)
+
+    def _seated_pick(self, pick: int) -> int | None:
+        seated = sorted(self.seated)
+        return seated[pick % len(seated)] if seated else None
+
+    def _takes_rng(self, hook: str) -> bool:
+        # The contract's apply_leave/apply_absent take no random source; an engine whose leave
+        # may settle a hand (drawing) accepts one, and the replay needs it recorded.
+        return "rng" in inspect.signature(getattr(self.engine, hook)).parameters
+
+    def _leave_or_absent(self, hook: str, position: int) -> None:
+        if self.state is None:
+            return
+        draws = self._draws() if self._takes_rng(hook) else None
+        call = getattr(self.engine, hook)
+        outcome = call(self.state, position, rng=draws) if draws else call(self.state, position)
+        if outcome is not None:
+            state, events = outcome
+            self._record(hook, position, None, draws, state, events)
+        assert position not in self.awaited(), f"(a) after {hook} the seat is not awaited"
+
+    def _record(self, hook, position, action, draws, state, events) -> None:
+        state, events = as_json(state), as_json(events)
+        assert isinstance(events, list) and all(
+            isinstance(e, dict) and e.get("type") for e in events
+        ), "events are dicts with a type"
+        taken = list(draws.taken) if draws else []
+        self.record.steps.append(Step(hook, position, action, taken, state, events))
+        self.state = state
+        self.steps += 1
+        self._book(events)
+        self.check()
+
+    def _close_record(self) -> None:
+        """(d) The hand so far replays from its initial state."""
+        if self.record is not None:
+            replay(self.engine, self.record)
+            self.record = None
+
+    # --- (c) money -----------------------------------------------------------------------------
+
+    def _open_escrow(self, state: dict, carried: bool) -> None:
+        key = self.engine.escrow_key(state)
+        assert isinstance(key, str) and key, "(c) escrow_key names the escrow"
+        if self.escrow is not None and (self.escrow.key != key or not carried):
+            self.escrow.assert_empty(f"as escrow {key!r} takes over")
+            self.escrow = None
+        if self.escrow is None:
+            self.escrow = Escrow(key)
+
+    def _party_may_be_paid(self, party: str) -> bool:
+        position = _seat_of(party)
+        return position is None or (
+            position in self.dealt and self.occupant.get(position) == self.dealt[position]
+        )
+
+    def _book(self, events: list) -> None:
+        for event in events:
+            if event.get("type") != "payment":
+                continue
+            amount = event.get("amount")
+            assert isinstance(amount, int) and not isinstance(amount, bool) and amount > 0, (
+                f"(c) a payment is a positive whole amount: {event}"
+            )
+            source, target = Party.parse(event["source"]), Party.parse(event["target"])
+            assert source != target, f"(c) a payment between two parties: {event}"
+            for party in (event["source"], event["target"]):
+                assert self._party_may_be_paid(party), (
+                    f"(c) {event} names {party}, whose player was not dealt in this hand or has "
+                    "left"
+                )
+            escrow = self.escrow
+            if source.kind == POT:
+                escrow.balances[event["source"]] -= amount
+                escrow.paid_out.setdefault(event["source"], Counter())[event["target"]] += amount
+                assert escrow.balances[event["source"]] >= 0, (
+                    f"(c) {event} takes {event['source']} below zero"
+                )
+            if target.kind == POT:
+                escrow.balances[event["target"]] += amount
+                escrow.paid_in.setdefault(event["target"], Counter())[event["source"]] += amount
+
+    def _owed_back(self) -> dict[str, tuple[Counter | None, Counter]]:
+        """(f) For each pot holding money: what a void must return exactly to each payer
+        still seated and dealt in (None when it cannot be told, below), and what each payer
+        has in it net of what it was paid back. The money of payers gone the engine places as
+        it likes, but not with a seat. A pot that has paid some of its money to others than
+        its payers (a folded box to the bank) holds money whose payers cannot be told apart:
+        then no payer may get back more than it has in the pot."""
+        owed: dict[str, tuple[Counter | None, Counter]] = {}
+        for pot_name, balance in self.escrow.balances.items():
+            if not balance:
+                continue
+            paid_in = self.escrow.paid_in.get(pot_name, Counter())
+            paid_out = self.escrow.paid_out.get(pot_name, Counter())
+            still_in = Counter({p: paid_in[p] - paid_out[p] for p in paid_in})
+            assert sum(still_in.values()) >= balance
+            if sum(still_in.values()) != balance:  # paid to others: payers not told apart
+                owed[pot_name] = (None, still_in)
+                continue
+            exact = Counter({p: a for p, a in still_in.items() if self._party_may_be_paid(p)})
+            owed[pot_name] = (exact, still_in)
+        return owed
+
+    # --- the checks after every step ---------------------------------------------------------
+
+    def check(self) -> None:
+        state = self.state
+        assert as_json(state) == state, "the state survives JSON"
+        frozen = json.dumps(state, sort_keys=True)
+        awaited = self.engine.to_act(state)
+        assert len(set(awaited)) == len(awaited)
+        assert all(self.occupant.get(p) == self.dealt.get(p) for p in awaited), (
+            "(a) only seats dealt in, whose players are still there, are awaited"
+        )
+        if self.engine.is_hand_over(state):
+            assert awaited == [], "(a) nobody is awaited once the hand is over"
+        else:
+            assert self.engine.in_play(state), "a hand not over is in play"
+        self.check_actions(awaited)
+        self.check_timeouts(awaited)
+        self.check_cards()  # before the views: they are judged by where the cards are
+        self.check_views()
+        self.check_summary()
+        assert self.engine.commitment(state) == self.commitment, (
+            "(g) the commitment stays the same through the hand"
+        )
+        if not self.engine.in_play(state):
+            self.escrow.assert_empty("with nothing in play (no void could return it)")
+        if self.engine.is_hand_over(state) and self.engine.carry_over(state) is None:
+            self.escrow.assert_empty("at the end of the session's hand (nothing carried over)")
+        assert json.dumps(state, sort_keys=True) == frozen, "no hook changes the state it is given"
+
+    def _others(self, awaited: list[int]) -> list[int]:
+        seated_not_awaited = [p for p in self.seated if p not in awaited]
+        return sorted({*seated_not_awaited, *self.dealt, *SEATS_NEVER_SEATED} - set(awaited))
+
+    def check_actions(self, awaited: list[int]) -> None:
+        """(a) Every legal action of every seat awaited applies. The refusals are sampled, one
+        seat of each kind per step (a 6-seat table would otherwise try hundreds of actions at
+        every step): over a session every seat and action meets them."""
+        state, engine = self.state, self.engine
+        legal = {p: engine.legal_actions(state, p) for p in awaited}
+        for position, actions in legal.items():
+            assert actions, f"(a) seat {position} is awaited but has no legal action"
+            for action in actions:
+                try:
+                    engine.apply(state, position, action, self._draws())
+                except IllegalAction as refused:
+                    raise AssertionError(
+                        f"(a) seat {position}'s legal action {action} is refused: {refused}"
+                    ) from refused
+        anyones = [a for actions in legal.values() for a in actions]
+        for position in self._others(awaited):
+            assert engine.legal_actions(state, position) == [], (
+                f"(a) seat {position} is not awaited but has legal actions"
+            )
+        for position in self.random.sample(self._others(awaited), 2):
+            for action in self.random.sample(anyones, min(4, len(anyones))):
+                self._assert_refused(position, action, "a seat not awaited")
+        if not awaited:
+            return
+        position = self.random.choice(awaited)
+        actions = legal[position]
+        for other, their_actions in legal.items():
+            for action in their_actions:
+                if other != position and action not in actions:
+                    self._assert_refused(position, action, f"seat {other}'s action")
+        for action in MALFORMED_ACTIONS:
+            self._assert_refused(position, action, "a malformed action")
+        action = self.random.choice(actions)
+        for key in action:
+            for odd in ODD_VALUES:
+                # accepted (another legal action) or refused: only a crash fails
+                with contextlib.suppress(IllegalAction):
+                    engine.apply(state, position, {**action, key: odd}, self._draws())
+
+    def _assert_refused(self, position, action, what: str) -> None:
+        try:
+            self.engine.apply(self.state, position, action, self._draws())
+        except IllegalAction:
+            return
+        raise AssertionError(f"(a) {what} {action!r} is accepted from seat {position}")
+
+    def check_timeouts(self, awaited: list[int]) -> None:
+        """(e)"""
+        for position in awaited:
+            action = self.engine.timeout_action(self.state, position)
+            assert action in self.engine.legal_actions(self.state, position), (
+                f"(e) seat {position}'s timeout action {action} is not one of its legal actions"
+            )
+            self.engine.apply_timeout(self.state, position, self._draws())
+            assert isinstance(self.engine.turn_key(self.state, position), str)
+        for position in self._others(awaited):
+            try:
+                self.engine.apply_timeout(self.state, position, self._draws())
+            except IllegalAction:
+                continue
+            raise AssertionError(f"(e) seat {position} is not awaited but its clock ran out")
+
+    def check_views(self) -> None:
+        """(b) What a view may show, counted in card codes (several decks may hold several
+        copies of a code, so copies are counted, not just codes):
+
+        - no list or string of a view holds the next undealt cards in their order;
+        - a card code may appear in a viewer's view only if at least one copy of it is visible
+          to the viewer: not among the other seats' private cards, not undealt;
+        - a seat's view may mention a code more often than the public view only if the seat
+          holds that card itself (a seat's view is the public view plus its own cards and legal
+          actions, which may only name its own or public cards).
+        """
+        state, engine = self.state, self.engine
+        private = {int(p): list(cards) for p, cards in engine.private_cards(state).items()}
+        undealt = list(engine.undealt(state))
+        everywhere = Counter(engine.all_cards(state))
+        public_view = as_json(engine.view(state, None))
+        public = card_mentions(public_view)
+        public_codes = set(public)
+        all_private = sum((Counter(cards) for cards in private.values()), Counter())
+        viewers = [None, *(p for p in self.dealt if self.occupant.get(p) == self.dealt[p])]
+        for viewer in viewers:
+            own = Counter(private.get(viewer, [])) if viewer is not None else Counter()
+            legal = as_json(engine.legal_actions(state, viewer)) if viewer is not None else []
+            view = public_view if viewer is None else as_json(engine.view(state, viewer))
+            shown = card_mentions(view, skip=legal)
+            who = "the public view" if viewer is None else f"seat {viewer}'s view"
+            probe = undealt[: UNDEALT_PROBE[1]]
+            if len(probe) >= UNDEALT_PROBE[0]:
+                for sequence in card_sequences(view):
+                    assert not contains_run(sequence, probe), (
+                        f"(b) {who} holds the order of the undealt cards"
+                    )
+            if everywhere:
+                hidden = all_private - own + Counter(undealt)
+                visible = everywhere - hidden
+                for code in shown:
+                    assert visible[code], (
+                        f"(b) {who} shows {code}, but every {code} is another seat's or undealt"
+                    )
+            extra = {code for code, n in shown.items() if n > public[code] and not own[code]}
+            assert not extra, f"(b) {who} shows {sorted(extra)}, neither its own nor public"
+            named = set(card_mentions(legal)) - set(own) - public_codes
+            assert not named, f"(b) seat {viewer}'s legal actions name {sorted(named)}"
+
+    def check_cards(self) -> None:
+        """(g)"""
+        state, engine = self.state, self.engine
+        everywhere = Counter(engine.all_cards(state))
+        assert everywhere == self.cards_at_start, "(g) the cards stay the same through a hand"
+        if not everywhere:
+            return
+        private = sum((Counter(c) for c in engine.private_cards(state).values()), Counter())
+        undealt = list(engine.undealt(state))
+        assert not private + Counter(undealt) - everywhere, (
+            "(g) private and undealt cards are cards of the game, each in one place"
+        )
+        order = self.commitment.record.split(",")
+        if all(_is_card(code) for code in order):
+            assert Counter(order) == everywhere, "(g) the commitment covers every card"
+            assert not undealt or contains_run(order, undealt), (
+                "(g) the undealt cards come in the committed order"
+            )
+
+    def check_summary(self) -> None:
+        summary = as_json(self.engine.summary(self.state, self.config))
+        assert set(summary) >= {"pot", "stage", "facts"}
+        assert isinstance(summary["stage"], str)
+        assert all(isinstance(f, list) and len(f) == 2 for f in summary["facts"])
+        in_pots = sum(self.escrow.balances.values())
+        assert summary["pot"] == in_pots, (
+            f"(c) the summary shows a pot of {summary['pot']}, the pots hold {in_pots}"
+        )
+
+    def _check_commitment_between_hands(self, state: dict) -> None:
+        """(g) A commitment spanning hands keeps its scope and order until it is finished; a
+        finished one is not used again."""
+        commitment = self.engine.commitment(state)
+        assert isinstance(commitment, Commitment) and commitment.scope
+        if self.last_commitment is not None and commitment.scope != "hand":
+            last, finished = self.last_commitment
+            if commitment.scope == last.scope:
+                assert not finished, f"(g) {last.scope} was revealed, yet deals again"
+                assert commitment.record == last.record, f"(g) {last.scope} changed its order"
+        self.commitment = commitment
+
+
+def replay(engine, record: HandRecord) -> None:
+    """(d) Re-run a hand from its initial state and the recorded steps and draws."""
+    assert as_json(engine.start_events(as_json(record.initial))) == record.start_events, (
+        "(d) start_events gives the same events again"
+    )
+    state = as_json(record.initial)
+    for number, step in enumerate(record.steps, 1):
+        draws = Draws.replaying(step.taken)
+        hook = getattr(engine, step.hook)
+        try:
+            if step.hook == "apply":
+                outcome = hook(state, step.seat, step.action, draws)
+            elif step.hook == "apply_timeout":
+                outcome = hook(state, step.seat, draws)
+            elif step.hook == "apply_void":
+                outcome = hook(state)
+            elif "rng" in inspect.signature(hook).parameters:
+                outcome = hook(state, step.seat, rng=draws)
+            else:
+                outcome = hook(state, step.seat)
+        except RuntimeError as error:  # the replay ran out of recorded draws
+            raise AssertionError(f"(d) step {number} ({step.hook}) replays: {error}") from error
+        assert outcome is not None, f"(d) step {number} ({step.hook}) happens again"
+        replayed_state, replayed_events = as_json(outcome[0]), as_json(outcome[1])
+        assert replayed_events == step.events, (
+            f"(d) step {number} ({step.hook}) replays other events"
+        )
+        assert replayed_state == step.state, (
+            f"(d) step {number} ({step.hook}) replays another state"
+        )
+        assert draws.taken == step.taken, f"(d) step {number} draws what it drew"
+        state = replayed_state

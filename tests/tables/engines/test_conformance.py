@@ -1,0 +1,291 @@
+"""The conformance suite (issue 12, build 8): every registered engine, with each of its example
+configs and every number of players it seats, played at random by a hypothesis state machine
+and in long seeded sessions, with the checks of tests/tables/engines/conformance.py after every
+step. Engines broken on purpose show that each check catches what it is for."""
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
+
+from tables.engines.base import GameEngine
+from tables.engines.durak import Durak
+from tables.engines.highcard import HighCard
+from tables.engines.registry import engine_for, registered_games
+from tests.tables.engines.conformance import ConformanceTable
+
+CASES = [
+    pytest.param(game, config, players, id=f"{game}-config{number}-{players}players")
+    for game in registered_games()
+    for number, config in enumerate(engine_for(game).example_configs)
+    for players in range(engine_for(game).seats[0], engine_for(game).seats[1] + 1)
+]
+LONG_SESSIONS = [
+    pytest.param(game, config, id=f"{game}-config{number}")
+    for game in registered_games()
+    for number, config in enumerate(engine_for(game).example_configs)
+]
+MACHINE_SETTINGS = settings(
+    max_examples=6,
+    stateful_step_count=20,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+PICK = st.integers(min_value=0, max_value=255)
+
+
+def machine_for(engine, config: dict, players: int) -> type[RuleBasedStateMachine]:
+    """A state machine playing one table; each rule is one thing that can happen at a table,
+    and the table checks everything after each step."""
+
+    class TableMachine(RuleBasedStateMachine):
+        @initialize(seed=st.integers(min_value=0, max_value=2**32 - 1))
+        def open_table(self, seed):
+            self.table = ConformanceTable(engine, config, players, seed)
+
+        @precondition(lambda self: self.table.awaited())
+        @rule(picks=st.lists(st.tuples(PICK, PICK), min_size=1, max_size=8))
+        def play_actions(self, picks):
+            for pick, action_pick in picks:
+                if not self.table.awaited():
+                    break
+                self.table.act(pick, action_pick)
+
+        @precondition(lambda self: self.table.awaited())
+        @rule(pick=PICK)
+        def run_out_a_clock(self, pick):
+            self.table.time_out(pick)
+
+        @rule(pick=PICK)
+        def leave(self, pick):
+            self.table.leave(pick)
+
+        @rule(pick=PICK)
+        def stay_away(self, pick):
+            self.table.stay_away(pick)
+
+        @rule(pick=PICK)
+        def come_back(self, pick):
+            self.table.come_back(pick)
+
+        @rule()
+        def sit_down(self):
+            self.table.sit()
+
+        @precondition(lambda self: self.table.engine.in_play(self.table.state))
+        @rule()
+        def void(self):
+            self.table.void()
+
+        @precondition(lambda self: self.table.hand_over())
+        @rule()
+        def deal_the_next_hand(self):
+            if not self.table.next_hand():
+                self.table.sit()
+
+        def teardown(self):
+            if hasattr(self, "table"):
+                self.table.close()
+
+    TableMachine.__name__ = f"{type(engine).__name__}Machine"
+    return TableMachine
+
+
+@pytest.mark.parametrize(("game", "config", "players"), CASES)
+def test_random_play_keeps_every_engine_within_the_contract(game, config, players):
+    engine = engine_for(game)
+    run_state_machine_as_test(machine_for(engine, config, players), settings=MACHINE_SETTINGS)
+
+
+@pytest.mark.parametrize(("game", "config"), LONG_SESSIONS)
+@settings(max_examples=2, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_long_sessions_play_matches_and_shoes_to_their_end(game, config, seed):
+    engine = engine_for(game)
+    table = ConformanceTable(engine, config, engine.seats[1], seed)
+    table.play(300)
+    table.close()
+    assert table.hands >= 2, "a long session deals several hands"
+
+
+def test_the_suite_plays_every_registered_game():
+    assert {"durak", "highcard"} <= set(registered_games())
+    assert all(isinstance(engine_for(game), GameEngine) for game in registered_games())
+
+
+# --- engines broken on purpose: each check catches what it is for -------------------------
+
+HIGH_CARD = HighCard.example_configs[0]
+DURAK = Durak.example_configs[0]
+FAIL_FAST = settings(
+    max_examples=20,
+    stateful_step_count=10,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    report_multiple_bugs=False,
+    phases=[Phase.generate],
+)
+
+
+class DurakShowingTheOtherHand(Durak):
+    def view(self, state, seat):
+        view = super().view(state, seat)
+        if seat is not None:
+            view["opponent"] = state["hands"][1 - seat]
+        return view
+
+
+class HighCardPeekingAtTheShoe(HighCard):
+    def view(self, state, seat):
+        return {**super().view(state, seat), "next": ",".join(self.undealt(state)[:8])}
+
+
+class HighCardPeekingAtTheNextCard(HighCard):
+    def view(self, state, seat):
+        return {**super().view(state, seat), "next": self.undealt(state)[0]}
+
+
+class HighCardTimingOutIllegally(HighCard):
+    def timeout_action(self, state, seat):
+        return {"type": "bet", "amount": state["max_bet"] + 1}
+
+
+class HighCardListingWhatItRefuses(HighCard):
+    def legal_actions(self, state, seat):
+        actions = super().legal_actions(state, seat)
+        return [*actions, {"type": "bet", "amount": state["max_bet"] + 1}] if actions else []
+
+
+class HighCardHearingSeatsOutOfTurn(HighCard):
+    def apply(self, state, seat, action, rng=None):
+        if action == {"type": "pass"} and seat not in self.to_act(state):
+            return state, []
+        return super().apply(state, seat, action, rng)
+
+
+class HighCardChangingWhatItIsShown(HighCard):
+    def view(self, state, seat):
+        state["viewed"] = True
+        return super().view(state, seat)
+
+
+class HighCardVoidKeepingTheBoxes(HighCard):
+    def apply_void(self, state):
+        state, events = super().apply_void(state)
+        kept = [e for e in events if not e.get("source", "").startswith("pot:box")]
+        return state, kept
+
+
+class HighCardRefundingTheLeaver(HighCard):
+    """Forgets that the leaver's ante is no longer his to be given back."""
+
+    def apply_leave(self, state, seat, rng=None):
+        outcome = super().apply_leave(state, seat, rng)
+        if outcome is not None:
+            outcome[0]["escrowed"]["pot"] = dict(state["escrowed"]["pot"])
+        return outcome
+
+
+class HighCardPayingABoxTwice(HighCard):
+    def apply(self, state, seat, action, rng=None):
+        state, events = super().apply(state, seat, action, rng)
+        twice = [e for e in events if e.get("source", "").startswith("pot:box")]
+        return state, [*events, *twice]
+
+
+class HighCardDrawingUnrecorded(HighCard):
+    """Draws a lucky number for a tip from its own random source, not the recorded one."""
+
+    def apply(self, state, seat, action, rng=None):
+        state, events = super().apply(state, seat, action, rng)
+        if action.get("type") == "tip":
+            state["lucky"] = random.SystemRandom().getrandbits(64)
+        return state, events
+
+
+class HighCardLosingTheDealerCard(HighCard):
+    def apply(self, state, seat, action, rng=None):
+        state, events = super().apply(state, seat, action, rng)
+        if state["dealer_card"] and state["dealer_card"] in state["shoe"]["discard"]:
+            state["shoe"]["discard"].remove(state["dealer_card"])
+        return state, events
+
+
+@pytest.mark.parametrize(
+    ("engine", "config", "players", "caught"),
+    [
+        (DurakShowingTheOtherHand(), DURAK, 2, r"\(b\) seat \d's view shows"),
+        (HighCardPeekingAtTheShoe(), HIGH_CARD, 3, r"\(b\) the public view holds the order"),
+        (HighCardPeekingAtTheNextCard(), HIGH_CARD, 3, r"\(b\) the public view shows \w\w, but"),
+        (HighCardTimingOutIllegally(), HIGH_CARD, 2, r"\(e\) seat \d's timeout action"),
+        (HighCardListingWhatItRefuses(), HIGH_CARD, 2, r"\(a\) seat \d's legal action .* refused"),
+        (HighCardHearingSeatsOutOfTurn(), HIGH_CARD, 2, r"\(a\) a seat not awaited"),
+        (HighCardChangingWhatItIsShown(), HIGH_CARD, 2, "no hook changes the state it is given"),
+    ],
+    ids=lambda value: type(value).__name__ if isinstance(value, GameEngine) else None,
+)
+def test_the_state_machine_catches_an_engine_broken_on_purpose(engine, config, players, caught):
+    with pytest.raises(AssertionError, match=caught):
+        run_state_machine_as_test(machine_for(engine, config, players), settings=FAIL_FAST)
+
+
+def scripted_table(engine, players: int) -> ConformanceTable:
+    """A high-card table of `players`, every check on, played by the test step by step."""
+    return ConformanceTable(engine, HIGH_CARD, players, seed=7)
+
+
+def test_a_void_that_keeps_a_box_is_caught():
+    table = scripted_table(HighCardVoidKeepingTheBoxes(), 2)
+    table.act_with(0, {"type": "bet", "amount": 100})
+    with pytest.raises(AssertionError, match=r"\(f\) the void returns 0 of pot:box0 to seat:0"):
+        table.void()
+
+
+def test_a_void_paying_a_seat_whose_player_has_left_is_caught():
+    table = scripted_table(HighCardRefundingTheLeaver(), 3)
+    table.leave(1)
+    with pytest.raises(AssertionError, match=r"\(c\) .* names seat:1, whose player .* has left"):
+        table.void()
+
+
+def test_a_pot_paying_out_more_than_it_holds_is_caught():
+    table = scripted_table(HighCardPayingABoxTwice(), 1)
+    with pytest.raises(AssertionError, match=r"\(c\) .* takes pot:box0 below zero"):
+        table.act_with(0, {"type": "bet", "amount": 100})
+
+
+def test_a_hand_that_draws_outside_the_recorded_draws_does_not_replay():
+    table = scripted_table(HighCardDrawingUnrecorded(), 2)
+    table.act_with(0, {"type": "tip", "to": 1, "amount": 5})
+    with pytest.raises(AssertionError, match=r"\(d\) step 1 \(apply\) replays another state"):
+        table.close()
+
+
+def test_a_card_gone_missing_is_caught():
+    table = scripted_table(HighCardLosingTheDealerCard(), 1)
+    with pytest.raises(AssertionError, match=r"\(g\) the cards stay the same through a hand"):
+        table.act_with(0, {"type": "bet", "amount": 100})
+
+
+def test_the_same_engine_unbroken_passes_the_same_script():
+    """The scripts above fail only because of the breakage."""
+    table = scripted_table(HighCard(), 3)
+    table.act_with(0, {"type": "bet", "amount": 100})
+    table.leave(1)
+    table.act_with(2, {"type": "tip", "to": 0, "amount": 5})
+    table.void()
+    assert table.next_hand()
+    table.act_with(0, {"type": "bet", "amount": 100})
+    table.act_with(2, {"type": "pass"})
+    table.close()
+    assert (table.hands, table.steps) == (2, 6)
+    assert table.record is None, "the last hand was replayed"
