@@ -378,7 +378,8 @@ def apply_overdue(change: Change) -> int:
         _when, what, position = due[0]
         if what == "absence":
             table.state["absences_applied"] = [*table.state.get("absences_applied", []), position]
-            outcome = engine.apply_absent(table.state, position)
+            draws = rng()
+            outcome = engine.apply_absent(table.state, position, draws)
             applied += 1
             if outcome is None:  # nothing at stake for that seat in this hand: only noted
                 store(change)
@@ -392,6 +393,7 @@ def apply_overdue(change: Change) -> int:
                 step=TableEvent.Step.FORFEIT,
                 action={"type": "forfeit", "reason": "absent"},
                 seat=position,
+                draws=draws.taken,
             )
             continue
         else:

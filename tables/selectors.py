@@ -181,7 +181,7 @@ def replay_step(engine, state: dict, event: TableEvent) -> dict | None:
     elif event.step == TableEvent.Step.FORFEIT:
         reason = event.action.get("reason")
         leave = engine.apply_absent if reason == "absent" else engine.apply_leave
-        outcome = leave(state, event.seat)
+        outcome = leave(state, event.seat, rng)
         if outcome is None:
             return None
         state, _events = outcome

@@ -262,7 +262,8 @@ def table_leave(*, table_id: int, player: Player, now: dt.datetime | None = None
         position = seat.position
         change.leaving.add(position)
         if in_play(table):  # playing or paused
-            outcome = change.engine.apply_leave(table.state, position)
+            draws = rng()
+            outcome = change.engine.apply_leave(table.state, position, draws)
             if outcome is not None:
                 state, events = outcome
                 commit(
@@ -274,6 +275,7 @@ def table_leave(*, table_id: int, player: Player, now: dt.datetime | None = None
                     action={"type": "forfeit", "reason": "left"},
                     seat=position,
                     player=player,
+                    draws=draws.taken,
                 )
         seat.delete()
         del change.seats[position]

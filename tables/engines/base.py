@@ -277,8 +277,12 @@ class Engine(Protocol):
     def in_play(self, state: State | None) -> bool: ...
     def sit_refusal(self, state: State | None, config: dict) -> str | None: ...
     def sit_minimum(self, config: dict) -> int: ...
-    def apply_leave(self, state: State, seat: int) -> tuple[State, list[Event]] | None: ...
-    def apply_absent(self, state: State, seat: int) -> tuple[State, list[Event]] | None: ...
+    def apply_leave(
+        self, state: State, seat: int, rng: Draws | None = None
+    ) -> tuple[State, list[Event]] | None: ...
+    def apply_absent(
+        self, state: State, seat: int, rng: Draws | None = None
+    ) -> tuple[State, list[Event]] | None: ...
     def next_hand(
         self, state: State | None, seats: list[SeatInfo], config: dict
     ) -> NextHand | None: ...
@@ -381,13 +385,13 @@ class GameEngine:
         """The least a player's wallet must hold to sit down (minor units)."""
         return 0
 
-    def apply_leave(self, state, seat):
-        return self._run_out(state, seat, "left")
+    def apply_leave(self, state, seat, rng=None):
+        return self._run_out(state, seat, "left", rng)
 
-    def apply_absent(self, state, seat):
-        return self._run_out(state, seat, "absent")
+    def apply_absent(self, state, seat, rng=None):
+        return self._run_out(state, seat, "absent", rng)
 
-    def _run_out(self, state: State, seat: int, reason: str):
+    def _run_out(self, state: State, seat: int, reason: str, rng: Draws | None = None):
         """Apply the seat's timeout actions until the hand stops waiting for it."""
         if not self.in_play(state) or seat not in state.get("players", [seat]):
             return None
@@ -395,7 +399,7 @@ class GameEngine:
         for _step in range(1000):
             if seat not in self.to_act(state):
                 break
-            state, more = self.apply(state, seat, self.timeout_action(state, seat), None)
+            state, more = self.apply(state, seat, self.timeout_action(state, seat), rng)
             events += more
         return state, events
 

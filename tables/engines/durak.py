@@ -645,10 +645,10 @@ class Durak(GameEngine):
     def sit_minimum(self, config: dict) -> int:
         return int(config.get("stake", 0))
 
-    def apply_leave(self, state: State, seat: int):
+    def apply_leave(self, state: State, seat: int, rng=None):
         return apply_forfeit(state, seat, "left") if self.in_play(state) else None
 
-    def apply_absent(self, state: State, seat: int):
+    def apply_absent(self, state: State, seat: int, rng=None):
         return apply_forfeit(state, seat, "absent") if self.in_play(state) else None
 
     def next_hand(self, state: State | None, seats: list[SeatInfo], config: dict):

@@ -465,6 +465,10 @@ class HighCard(GameEngine):
 
     # --- the session -------------------------------------------------------------------------
 
+    def sit_minimum(self, config: dict) -> int:
+        """Enough for the ante and the smallest bet of one hand."""
+        return int(config.get("ante", 0)) + int(config["min_bet"])
+
     def apply_leave(self, state: State, seat: int, rng: Draws | None = None):
         """Leaving mid-hand folds (``_fold``). The player is gone, so a void must not return
         the ante to the seat (someone else may sit there): the house holds it for him."""
