@@ -6,14 +6,17 @@ presenter (the board context the game adds to the shared one), its templates (bo
 lobby/pit summary, hand replay, hand result) and its static files. Shared code (presenters,
 views, the shared templates, ``static/js/table.js``) asks the registry and names no game.
 
-A game registers itself in its own module of this package (``tables/games/durak.py``), imported
-at the bottom of this file. A game with no presentation registered gets the defaults: the
+A game registers itself in its own module of this package (``tables/games/<game>.py``): every
+module here is imported at the bottom of this file, so adding a game's presentation is adding
+its module. A game with no presentation registered gets the defaults: the
 generic board (seats, clocks, status), the shared page and the generic summary of its
 ``facts``; that is enough to sit down and watch a new engine play before its own board exists.
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -92,5 +95,6 @@ def _engine_display_name(game: str) -> str:
         return ""
 
 
-# Each game's registration (imported last: they import this module).
-from tables.games import durak  # noqa: E402, F401
+# Each game's registration: every module of this package (imported last: they import this one).
+for _module in pkgutil.iter_modules(__path__):
+    importlib.import_module(f"{__name__}.{_module.name}")
