@@ -226,6 +226,8 @@ def test_two_players_play_a_complete_game_of_durak(player_page, js_errors, artif
         ).first.click()
         expect(egor).to_have_url(table_url)
         expect(board(egor)).to_have_attribute("data-seat", "")
+        # a click before the page's socket is open would submit the form as a plain GET
+        wait_for_socket(egor, "table")
         egor.locator("#table-board button.sit").click()
         expect(board(egor)).to_have_attribute("data-seat", "1")
 

@@ -55,6 +55,8 @@ def test_every_table_page_fits_a_390_px_phone(browser, server_url, artifacts):
 
     second = phone(browser, server_url, "boris", "casino-demo")
     second.goto(first.url)
+    # a click before the page's socket is open would submit the form as a plain GET
+    expect(second.locator("#table-connection")).to_have_attribute("data-state", "open")
     second.locator("#table-board button.sit").click()
     for page in (first, second):
         expect(page.locator("#hand-form .hand-card")).to_have_count(6)
