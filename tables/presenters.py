@@ -1,23 +1,31 @@
 """Template context for a table's board, built from a view (primitives only) for one socket or
-page. A game may add its own helpers; the board template is the Jinja2 template
-`templates/jinja2/tables/<game>/board.html` (casino/jinja2.py says why Jinja2)."""
+page, and the rows of the lobby and the pit boss from a table's summary.
+
+Nothing here knows a game or a number of seats: the shared context (seats laid out around the
+felt for any number of seats, a clock per seat, the table's status) is computed here, and the
+game's presenter (``tables.games.presentation_for(game).presenter``) adds its own. The board
+template is the game's Jinja2 template (casino/jinja2.py says why Jinja2), by default the
+generic ``templates/jinja2/tables/board.html`` every game's board extends.
+
+The view: ``{"table": {..., "capacity", "settings", "clock": {"seats", "deadline",
+"deadlines"}, "seats": [...]}, "game": engine view or None, "seat": my position or None}``.
+"""
 
 from __future__ import annotations
 
-import functools
 import json
+import math
 import uuid
 from collections import OrderedDict
 
 from django.utils import translation
-from django.utils.safestring import mark_safe
-from django.utils.translation import ngettext
+from django.utils.translation import gettext
 
 from casino import jinja2
-from casino.currencies import format_amount
-from tables.engines.cards import SUIT_SYMBOLS
-from tables.templatetags.cards import card as card_svg
-from tables.templatetags.cards import card_back
+from tables.games import presentation_for
+
+MAX_SEATS = 12
+COMPACT_ABOVE = 4  # seats: more than this, and each seat is drawn smaller
 
 
 def _seat_info(view: dict, position: int | None) -> dict | None:
@@ -28,9 +36,11 @@ def _seat_info(view: dict, position: int | None) -> dict | None:
 
 def board_context(view: dict) -> dict:
     table, game, me = view["table"], view["game"], view["seat"]
-    clock = table["clock"]
     # a paused table: nobody is to act and no clock runs
     running = table["status"] != "paused"
+    clocks = seat_clocks(table.get("clock") or {}) if running else {}
+    clock_seats = list((table.get("clock") or {}).get("seats") or []) if running else []
+    presentation = presentation_for(table["game"])
     context = {
         "view": view,
         "table": table,
@@ -38,114 +48,91 @@ def board_context(view: dict) -> dict:
         "seat": me,
         "seated": me is not None,
         "me_info": _seat_info(view, me),
+        "settings": table.get("settings") or {},
+        "presentation": presentation,
         # a fresh id per rendering: a double click sends the same id twice, applied once
         "client_action_id": uuid.uuid4().hex,
-        # whole epoch seconds: a float would be localised ("1795974490,62") in Russian
-        "deadline": int(clock["deadline"]) if clock["deadline"] and running else None,
-        "clock_seats": clock["seats"] if running else [],
-        "my_turn": running and me is not None and me in clock["seats"],
+        # whole epoch seconds by seat (a float would be localised, "1795974490,62" in Russian)
+        "clocks": clocks,
+        # the earliest of them
+        "deadline": min(clocks.values()) if clocks else None,
+        "clock_seats": clock_seats,
+        "my_turn": running and me is not None and me in clock_seats,
         # what |truncatechars:20 gave, without its cost per rendering
         "commitment_short": _truncated(table.get("commitment") or "", 20),
-        "player_names": _player_names(view),
-        "stake": format_amount(
-            table.get("settings", {}).get("stake", table.get("stake", 0)), table["currency"]
-        ),
+        "player_names": _player_names(table),
+        "seat_layout": seat_layout(table, me),
+        "free_seats": max(0, table["capacity"] - len(table["seats"])),
     }
-    if table["game"] == "durak":
-        context.update(_durak_seats(table, game, me))
-        if game:
-            context.update(_durak(view, game, me))
+    if presentation.presenter is not None:
+        context.update(presentation.presenter(view, context))
     return context
 
 
-def _player_names(view: dict) -> list[str]:
-    """Each position's shown name ("—" for an empty seat), for the score and the results."""
-    names = ["—"] * view["table"]["capacity"]
-    for seat in view["table"]["seats"]:
-        if seat["position"] < len(names):
-            names[seat["position"]] = seat["name"] or "—"
+def seat_clocks(clock: dict) -> dict[int, int]:
+    """Each awaited seat's deadline, in whole epoch seconds: ``clock["deadlines"]`` (a clock per
+    seat), or, from a view without it, the one ``clock["deadline"]`` for every awaited seat."""
+    deadlines = clock.get("deadlines")
+    if deadlines is not None:
+        return {int(p): int(when) for p, when in deadlines.items() if when}
+    when = clock.get("deadline")
+    return {int(p): int(when) for p in clock.get("seats") or []} if when else {}
+
+
+def _player_names(table: dict) -> list[str]:
+    """Each position's shown name ("—" for an empty seat)."""
+    names = ["—"] * max(
+        table["capacity"], 1 + max((s["position"] for s in table["seats"]), default=-1)
+    )
+    for seat in table["seats"]:
+        names[seat["position"]] = seat["name"] or "—"
     return names
 
 
-def _durak_seats(table: dict, game: dict | None, me: int | None) -> dict:
-    """Who sits at the top of the felt (the opponent; for a spectator, everyone but seat 0) and
-    at the bottom (you; for a spectator, seat 0), and the card backs shown for each hand that is
-    not yours."""
-    top, bottom = [], []
-    counts = game["hand_counts"] if game else None
-    for seat in table["seats"]:
-        position = seat["position"]
-        is_me = me is not None and position == me
-        backs = counts[position] if counts is not None and not is_me else None
-        row = {
-            "p": seat,
-            "is_me": is_me,
-            "backs": backs,
-            "fan": _fan(backs or 0),
-            "backs_title": None
-            if backs is None
-            else ngettext("%(counter)s card in hand", "%(counter)s cards in hand", backs)
-            % {"counter": backs},
-        }
-        if is_me or (me is None and position == 0):
-            bottom.append(row)
-        else:
-            top.append(row)
-    return {"top_seats": top, "bottom_seats": bottom}
+def seat_layout(table: dict, me: int | None) -> dict:
+    """Where each seat sits around the felt, for any number of seats (up to ``MAX_SEATS``).
+
+    Your seat is at the bottom (a spectator's view is anchored on the first seat); the others go
+    round the table in order from your left: up the left side, along the top from left to right,
+    down the right side. ``left`` is listed in that order too (the template shows it bottom to
+    top). Each slot: ``position``, ``seat`` (the view's seat, None when empty), ``is_me``,
+    ``side`` and ``order`` (1 = on your left)."""
+    by_position = {s["position"]: s for s in table["seats"]}
+    capacity = max(table["capacity"], 1 + max(by_position, default=-1))
+    anchor = me if me is not None else 0
+    order = [(anchor + step) % capacity for step in range(1, capacity)]
+    side = _side_count(len(order))
+    sides = (
+        ("left", order[:side]),
+        ("top", order[side : len(order) - side]),
+        ("right", order[len(order) - side :] if side else []),
+    )
+    # many seats: each one shown smaller (names cut short, see casino.css)
+    layout: dict = {"capacity": capacity, "others": len(order), "compact": capacity > COMPACT_ABOVE}
+    rank = 0
+    for name, positions in sides:
+        slots = []
+        for position in positions:
+            rank += 1
+            slots.append(_slot(by_position.get(position), position, me, name, rank))
+        layout[name] = slots
+    layout["bottom"] = [_slot(by_position.get(anchor), anchor, me, "bottom", 0)]
+    return layout
 
 
-@functools.cache
-def _fan(count: int) -> str:
-    """An opponent's hand: `count` small card backs."""
-    return mark_safe(card_back("small") * count)  # noqa: S308 (our own SVG)
+def _side_count(others: int) -> int:
+    """How many seats each side of the felt holds: none up to three others (all at the top),
+    then a third of the rest each side, the top keeping the most."""
+    return 0 if others <= 3 else math.ceil((others - 3) / 3)
 
 
-def _bout(game: dict, targets: set[str]) -> list[dict]:
-    """The attack/defence pairs on the table, each card's SVG, and whether it is a card this
-    socket's defender may beat now."""
-    return [
-        {
-            "attack": attack,
-            "defence": defence,
-            "attack_svg": card_svg(attack),
-            "defence_svg": card_svg(defence) if defence else "",
-            "target": attack in targets,
-        }
-        for attack, defence in game.get("table") or []
-    ]
-
-
-def _durak(view: dict, game: dict, me: int | None) -> dict:
-    # nothing may be played at a paused table
-    legal = game.get("legal", []) if view["table"]["status"] != "paused" else []
-    types = {action["type"] for action in legal}
-    opponent = None if me is None else 1 - me
-    playable = {card for action in legal for card in action.get("cards", [])} | {
-        action["card"] for action in legal if action["type"] == "defend"
-    }
-    targets = {action["target"] for action in legal if action["type"] == "defend"}
+def _slot(seat: dict | None, position: int, me: int | None, side: str, rank: int) -> dict:
     return {
-        "legal_types": types,
-        "can_attack": "attack" in types,
-        "can_defend": "defend" in types,
-        "can_take": "take" in types,
-        "can_done": "done" in types,
-        "playable": playable,
-        "targets": sorted(targets),
-        "bout": _bout(game, targets),
-        "svg": {
-            "trump": card_svg(game["trump_card"]) if game.get("trump_card") else "",
-            "back": card_back(),
-            "small_back": card_back("small"),
-        },
-        "opponent": _seat_info(view, opponent),
-        "opponent_count": game["hand_counts"][opponent] if opponent is not None else None,
-        "players": [_seat_info(view, p) for p in (0, 1)],
-        "role": None if me is None else ("attacker" if game["attacker"] == me else "defender"),
-        "hand_cards": _hand_cards(game, legal, types, playable),
-        "trump_symbol": SUIT_SYMBOLS.get(game.get("trump"), game.get("trump")),
-        "draws_text": ngettext("%(counter)s draw", "%(counter)s draws", game.get("draws") or 0)
-        % {"counter": game.get("draws") or 0},
+        "position": position,
+        "seat": seat,
+        "is_me": me is not None and position == me,
+        "side": side,
+        "order": rank,
     }
 
 
@@ -153,38 +140,48 @@ def _truncated(text: str, length: int) -> str:
     return text if len(text) <= length else text[: length - 1] + "…"
 
 
-def _hand_cards(game: dict, legal: list[dict], types: set, playable: set) -> list[dict]:
-    """What the template showed per card of the hand, computed once: its classes, whether it
-    may be played, and when defending the cards it beats (``data-beats``: each followed by a
-    space), which the template used to find with a loop over every legal action per card."""
-    trump = game.get("trump")
-    beats: dict[str, list[str]] = {}
-    if "defend" in types:
-        for action in legal:
-            if action["type"] == "defend":
-                beats.setdefault(action["card"], []).append(action["target"])
-    cards = []
-    for code in game.get("hand") or []:
-        can_play = code in playable
-        css = "hand-card"
-        if can_play:
-            css += " playable"
-        if code[1:] == trump:
-            css += " trump"
-        cards.append(
-            {
-                "code": code,
-                "rank": code[:1],
-                "css": css,
-                "playable": can_play,
-                "beats": "".join(f"{target} " for target in beats.get(code, []))
-                if "defend" in types and can_play
-                else None,
-                "svg": card_svg(code),
-            }
-        )
-    return cards
+# --- the lobby's and the pit boss's rows ---------------------------------------------------------
 
+
+def summary_row(summary: dict) -> dict:
+    """What a lobby or pit row shows of a table's summary, whatever game it is: the display
+    name, seats taken of the capacity, the pot, the stage and the game's facts (labels in the
+    active language; a money value as ``money`` or ``money_range`` for the money filter).
+
+    Reads ``game``, ``display_name``, ``capacity``, ``players`` (or ``seats``), ``pot``,
+    ``stage`` and ``facts``; a summary of an older shape (no ``facts``) goes through the game's
+    ``summary_adapter`` first."""
+    presentation = presentation_for(summary["game"])
+    if "facts" not in summary and presentation.summary_adapter is not None:
+        summary = presentation.summary_adapter(summary)
+    name = summary.get("display_name") or presentation.name
+    taken = len(summary.get("players") or summary.get("seats") or [])
+    stage = summary.get("stage") or ""
+    return {
+        "label": gettext(name) if name else summary["game"],
+        "taken": taken,
+        "capacity": summary.get("capacity") or 0,
+        "free": taken < (summary.get("capacity") or 0),
+        "pot": summary.get("pot") or 0,
+        "stage": stage,
+        "stage_label": gettext(stage) if stage else "",
+        "facts": [_fact(label, value) for label, value in summary.get("facts") or []],
+        "summary_template": presentation.summary_template,
+    }
+
+
+def _fact(label: str, value) -> dict:
+    fact = {"label": gettext(label) if label else "", "value": value, "money": None, "range": None}
+    if isinstance(value, dict):
+        if "money" in value:
+            fact["money"] = value["money"]
+        elif "money_range" in value:
+            fact["range"] = list(value["money_range"])
+        fact["value"] = ""
+    return fact
+
+
+# --- rendering and the per-process cache ---------------------------------------------------------
 
 # Rendered boards of the sockets of this process, by (game, table, version, seat, language): the
 # spectators of a table, and several tabs of one player, render each change once. A seat's view
@@ -197,9 +194,8 @@ _boards: OrderedDict[tuple, str] = OrderedDict()
 def board_html(view: dict, *, oob: bool) -> str:
     """The board of `view` in the active language; `oob`: swapped out of band (a socket's
     frame), else part of the table's page."""
-    return jinja2.render(
-        f"tables/{view['table']['game']}/board.html", {**board_context(view), "oob": oob}
-    )
+    template = presentation_for(view["table"]["game"]).board_template
+    return jinja2.render(template, {**board_context(view), "oob": oob})
 
 
 def render_board(view: dict, language: str) -> str:

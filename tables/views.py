@@ -13,6 +13,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from casino.limits import StakeRefused
 from tables import selectors, services
 from tables.engines import shuffle
+from tables.games import presentation_for
 from tables.models import Hand, Table
 from tables.presenters import board_context, board_html
 
@@ -27,7 +28,7 @@ def table_page(request, table_id: int):
     # the board is a Jinja2 template, rendered (and escaped) by itself
     board = mark_safe(board_html(view, oob=False))  # noqa: S308
     context = {**board_context(view), "table_obj": table, "board": board}
-    return render(request, f"tables/{table.game}/page.html", context)
+    return render(request, context["presentation"].page_template, context)
 
 
 @login_required
@@ -48,10 +49,12 @@ def table_sit(request, table_id: int):
 def hand_list(request, table_id: int):
     table = get_object_or_404(Table, pk=table_id)
     hands = selectors.finished_hands(table, request.user)
+    # each hand's result is shown by the game's partial (tables/games: result_template)
+    context = {"table_obj": table, "presentation": presentation_for(table.game)}
     if request.htmx and request.GET.get("panel"):
         # the table page's hand-history panel: the latest hands, refreshed while it is open
-        return render(request, "tables/_hand_panel.html", {"table_obj": table, "hands": hands[:8]})
-    return render(request, "tables/hand_list.html", {"table_obj": table, "hands": hands})
+        return render(request, "tables/_hand_panel.html", {**context, "hands": hands[:8]})
+    return render(request, "tables/hand_list.html", {**context, "hands": hands})
 
 
 @login_required
@@ -63,11 +66,15 @@ def hand_detail(request, table_id: int, number: int):
     # shoe it was dealt from) is over: revealing a shoe early would give away the next cards
     steps = selectors.hand_replay(hand, request.user) if hand.ended_at else []
     verified = hand.revealed and shuffle.verify(hand.deck_record, hand.secret, hand.commitment)
-    return render(
-        request,
-        "tables/hand_detail.html",
-        {"hand": hand, "table_obj": hand.table, "steps": steps, "verified": verified},
-    )
+    context = {
+        "hand": hand,
+        "table_obj": hand.table,
+        "steps": steps,
+        "verified": verified,
+        # each step's public facts and cards are shown by the game's replay partial
+        "presentation": presentation_for(hand.table.game),
+    }
+    return render(request, "tables/hand_detail.html", context)
 
 
 # --- the pit boss's monitor ---------------------------------------------------------------------
@@ -77,8 +84,8 @@ def hand_detail(request, table_id: int, number: int):
 @login_required
 @permission_required(services.PIT_PERMISSION, raise_exception=True)
 def pit(request):
-    """Every table live (the `pit` group): status, players and who is away, score, the stakes
-    in the pot, the games of the last hour."""
+    """Every table live (the `pit` group): status, players and who is away, the game's facts,
+    the pot, the games of the last hour."""
     return render(request, "tables/pit.html", {"tables": selectors.pit_rows()})
 
 

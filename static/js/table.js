@@ -1,10 +1,13 @@
-// A live table page: turn clocks, card selection, the error banner and the socket's state.
-// Everything here only decorates what the server renders; the board itself always comes whole
-// from the server (an out-of-band swap of #table-board), so nothing is kept between frames.
+// A live table page, for every game: a countdown per seat clock, the version guard, the error
+// banner and the socket's state. Everything here only decorates what the server renders; the
+// board itself always comes whole from the server (an out-of-band swap of #table-board), so
+// nothing is kept between frames. A game's own behaviour (picking cards, a bet slider) is in its
+// own script (static/js/games/<game>.js, loaded by the page after this one), which may listen
+// for "table:board" (fired on the document after each board is in place).
 (function () {
   "use strict";
 
-  // --- turn clocks: every element with data-deadline (epoch seconds) counts down -----------
+  // --- clocks: every element with data-deadline (epoch seconds) counts down, one per seat ----
   function tick() {
     var now = Date.now() / 1000;
     document.querySelectorAll("[data-deadline]").forEach(function (el) {
@@ -17,52 +20,26 @@
     });
   }
 
-  // --- card selection ------------------------------------------------------------------------
-  function rankOf(code) { return code ? code.charAt(0) : ""; }
-
-  // Mirror the checked inputs as classes (.selected on hand cards, .chosen on targets), and
-  // while defending show which cards on the table the chosen card can beat.
-  function syncSelection() {
-    var form = document.getElementById("hand-form");
-    if (!form) { return; }
-    form.querySelectorAll(".hand-card").forEach(function (card) {
-      var input = card.querySelector("input");
-      card.classList.toggle("selected", !!(input && input.checked));
-    });
-    var chosen = form.querySelector(".hand-card.selected");
-    var beats = chosen && chosen.dataset.beats ? chosen.dataset.beats.trim().split(/\s+/) : [];
-    document.querySelectorAll(".pair label.target").forEach(function (label) {
-      var input = label.querySelector("input");
-      label.classList.toggle("chosen", !!(input && input.checked));
-      label.classList.toggle("can-beat", beats.indexOf(input && input.value) !== -1);
-    });
-    var count = form.querySelectorAll(".hand-card.selected").length;
-    form.classList.toggle("has-selection", count > 0);
+  // --- the version guard: a board older than the one shown is never swapped in -------------
+  // (frames of two sockets, or a reconnect's snapshot racing a broadcast, may arrive out of
+  // order; the same version is swapped, for a seat's view and a spectator's differ).
+  function boardVersion(el) {
+    var version = el && el.dataset ? parseInt(el.dataset.version, 10) : NaN;
+    return isNaN(version) ? null : version;
   }
 
-  function onChange(event) {
-    var input = event.target;
-    var form = document.getElementById("hand-form");
-    if (!form || !(input instanceof HTMLInputElement)) { return; }
-    if (input.name === "cards" && input.checked && form.dataset.lead === "1") {
-      // A lead is one card or several of ONE rank: picking another rank starts over.
-      form.querySelectorAll("input[name=cards]:checked").forEach(function (other) {
-        if (other !== input && rankOf(other.value) !== rankOf(input.value)) { other.checked = false; }
-      });
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var target = event.detail.target;
+    if (!target || target.id !== "table-board") { return; }
+    var fragment = event.detail.fragment;
+    var incoming = fragment && (fragment.id === "table-board" ? fragment
+      : fragment.querySelector && fragment.querySelector("#table-board"));
+    var shown = boardVersion(target);
+    var offered = boardVersion(incoming);
+    if (shown !== null && offered !== null && offered < shown) {
+      event.detail.shouldSwap = false;
     }
-    if (input.name === "card" && input.form === form) {
-      // Defending: if the chosen target cannot be beaten by this card, pick one it can beat.
-      var label = input.closest(".hand-card");
-      var beats = label && label.dataset.beats ? label.dataset.beats.trim().split(/\s+/) : [];
-      var target = document.querySelector("input[name=target][form=hand-form]:checked");
-      if (beats.length && (!target || beats.indexOf(target.value) === -1)) {
-        var better = document.querySelector(
-          "input[name=target][form=hand-form][value='" + beats[0] + "']");
-        if (better) { better.checked = true; }
-      }
-    }
-    syncSelection();
-  }
+  });
 
   // --- the error banner ------------------------------------------------------------------------
   function clearError() {
@@ -78,9 +55,11 @@
     if (el) { el.dataset.state = state; }
   }
 
-  function refresh() { tick(); syncSelection(); }
+  function refresh() {
+    tick();
+    document.dispatchEvent(new CustomEvent("table:board"));
+  }
 
-  document.addEventListener("change", onChange);
   document.addEventListener("click", function (event) {
     if (event.target.closest && event.target.closest("#table-error .dismiss")) { clearError(); }
   });

@@ -226,6 +226,8 @@ def test_two_players_play_a_complete_game_of_durak(player_page, js_errors, artif
         ).first.click()
         expect(egor).to_have_url(table_url)
         expect(board(egor)).to_have_attribute("data-seat", "")
+        # a click before the page's socket is open would submit the form as a plain GET
+        wait_for_socket(egor, "table")
         egor.locator("#table-board button.sit").click()
         expect(board(egor)).to_have_attribute("data-seat", "1")
 
@@ -239,7 +241,7 @@ def test_two_players_play_a_complete_game_of_durak(player_page, js_errors, artif
             expect(page.locator("#table-board .deck [data-talon]")).to_have_attribute(
                 "data-talon", "24"
             )
-            expect(page.locator("#table-board .opponent .backs")).to_have_attribute(
+            expect(page.locator("#table-board .player.other .backs")).to_have_attribute(
                 "data-count", "6"
             )
             expect(page.locator("#table-board .clock[data-deadline]")).to_have_count(1)
@@ -283,7 +285,9 @@ def test_two_players_play_a_complete_game_of_durak(player_page, js_errors, artif
                 page.screenshot(path=artifacts / "durak-mid-game.png", full_page=True)
                 watcher = pages["egor" if name == "dina" else "dina"]
                 cards_before = hand_cards(page)
-                opponent_cards = board(page).locator(".opponent .backs").get_attribute("data-count")
+                opponent_cards = (
+                    board(page).locator(".player.other .backs").get_attribute("data-count")
+                )
                 bout_before = (
                     board(page)
                     .locator(".pair")
@@ -297,7 +301,7 @@ def test_two_players_play_a_complete_game_of_durak(player_page, js_errors, artif
                 current = settle([page, watcher])
                 assert hand_cards(page) == cards_before
                 expect(board(page)).to_have_attribute("data-my-turn", "1")
-                expect(board(page).locator(".opponent .backs")).to_have_attribute(
+                expect(board(page).locator(".player.other .backs")).to_have_attribute(
                     "data-count", opponent_cards
                 )
                 assert (
@@ -350,7 +354,7 @@ def test_two_players_play_a_complete_game_of_durak(player_page, js_errors, artif
         table_id = re.search(r"/tables/(\d+)/$", table_url).group(1)
         egor.goto("/lobby/")
         wait_for_socket(egor, "lobby")  # egor's lobby socket is listening
-        expect(board(dina).locator(".player.opponent")).to_have_class(re.compile(r"\bis-away\b"))
+        expect(board(dina).locator(".player.other")).to_have_class(re.compile(r"\bis-away\b"))
         left = version(dina)
         dina.goto("/lobby/")
         egor.wait_for_function(

@@ -43,6 +43,8 @@ def test_the_pit_boss_watches_pauses_and_voids_a_match(browser, server_url):
     row.locator("input[name=reason]").fill("dealer change")
     egor = signed_in(browser, server_url, "egor", "casino-demo")
     egor.goto(dina.url)
+    # a click before the page's socket is open would submit the form as a plain GET
+    expect(egor.locator("#table-connection")).to_have_attribute("data-state", "open")
     egor.locator("#table-board button.sit").click()
     expect(row).to_have_attribute("data-status", "playing")
     expect(row).to_contain_text("2/2")

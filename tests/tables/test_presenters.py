@@ -4,6 +4,7 @@ import random
 import re
 
 import pytest
+from django.utils import translation
 
 from tables import presenters
 from tables.engines import durak
@@ -12,6 +13,9 @@ HAND = re.compile(r'<label class="hand-card[^"]*" data-card="(\w\w)"')
 
 
 def _view(state, seat, *, table_id=1, version=7):
+    """A Durak view of the new actor's shape: the table's settings (no "stake"), a clock per
+    seat awaited."""
+    awaited = durak.to_act(state)
     return {
         "table": {
             "id": table_id,
@@ -19,12 +23,16 @@ def _view(state, seat, *, table_id=1, version=7):
             "game": "durak",
             "status": "playing",
             "version": version,
-            "stake": 100,
             "currency": "BYN",
             "hand_number": 1,
             "match_number": 1,
             "capacity": 2,
-            "clock": {"seats": durak.to_act(state), "deadline": 1_900_000_000.0},
+            "settings": {"stake": 100, "wins_to_win": 5},
+            "clock": {
+                "seats": awaited,
+                "deadline": 1_900_000_000.0,
+                "deadlines": {str(p): 1_900_000_000.0 for p in awaited},
+            },
             "commitment": "c" * 64,
             "last_game": None,
             "seats": [
@@ -89,3 +97,248 @@ def test_the_cache_is_bounded(state, monkeypatch):
     for version in range(10):
         presenters.render_board(_view(state, 0, version=version), "en")
     assert len(presenters._boards) == 3
+
+
+# --- any game, any number of seats ---------------------------------------------------------------
+
+SIX = re.compile(r'<div class="(player [^"]*|seat-empty)" data-position="(\d+)" data-order="(\d+)"')
+CLOCK = re.compile(r'<span class="clock" data-deadline="(\d+)" data-position="(\d+)"')
+
+
+def _six_seat_view(me, *, empty=(4,), clock=None, status="playing", game="sixer"):
+    """A view of a 6-seat game as the new actor sends it (no real engine: another engineer
+    writes one); seat 4 is empty. Three players decide at once, each on a clock of their own."""
+    clock = clock or {
+        "seats": [0, 2, 5],
+        "deadline": 1_900_000_000.0,
+        "deadlines": {"0": 1_900_000_000.0, "2": 1_900_000_007.5, "5": 1_900_000_011.0},
+    }
+    return {
+        "table": {
+            "id": 61,
+            "name": "Six",
+            "game": game,
+            "status": status,
+            "version": 12,
+            "hand_number": 3,
+            "match_number": 1,
+            "capacity": 6,
+            "currency": "BYN",
+            "settings": {"min_bet": 100, "max_bet": 5_000},
+            "clock": clock,
+            "commitment": "d" * 64,
+            "last_game": None,
+            "seats": [
+                {"position": p, "player_id": 100 + p, "name": f"S{p}", "status": "sitting"}
+                | {"away": p == 3, "ready": True}
+                for p in range(6)
+                if p not in empty
+            ],
+        },
+        "game": {"stage": "betting", "legal": [{"type": "fold"}]} if me is not None else None,
+        "seat": me,
+    }
+
+
+def test_a_two_seat_view_puts_you_at_the_bottom_and_the_other_seat_on_top(state):
+    for seat in (0, 1):
+        context = presenters.board_context(_view(state, seat))
+        layout = context["seat_layout"]
+        assert [s["position"] for s in layout["bottom"]] == [seat]
+        assert layout["bottom"][0]["is_me"]
+        assert [s["position"] for s in layout["top"]] == [(seat + 1) % 2]
+        assert layout["left"] == layout["right"] == []
+        awaited = durak.to_act(state)
+        assert context["clocks"] == {p: 1_900_000_000 for p in awaited}
+        assert context["my_turn"] == (seat in awaited)
+    # a spectator's felt is anchored on the first seat
+    layout = presenters.board_context(_view(state, None))["seat_layout"]
+    assert [s["position"] for s in layout["bottom"]] == [0]
+    assert not layout["bottom"][0]["is_me"]
+
+
+def test_a_six_seat_view_goes_round_the_table_from_your_left_with_a_clock_each():
+    context = presenters.board_context(_six_seat_view(2))
+    layout = context["seat_layout"]
+    assert [s["position"] for s in layout["bottom"]] == [2]
+    # from my left: up the left side, along the top, down the right side
+    around = [s["position"] for side in ("left", "top", "right") for s in layout[side]]
+    assert around == [3, 4, 5, 0, 1]
+    assert [s["order"] for side in ("left", "top", "right") for s in layout[side]] == [
+        1,
+        2,
+        3,
+        4,
+        5,
+    ]
+    assert layout["left"] and layout["right"] and layout["compact"]
+    empty = next(s for side in ("left", "top", "right") for s in layout[side] if s["position"] == 4)
+    assert empty["seat"] is None
+    # each awaited seat has its own deadline; the earliest is the board's
+    assert context["clocks"] == {0: 1_900_000_000, 2: 1_900_000_007, 5: 1_900_000_011}
+    assert context["deadline"] == 1_900_000_000
+    assert context["my_turn"] and context["free_seats"] == 1
+
+    board = presenters.board_html(_six_seat_view(2), oob=True)
+    shown = {
+        int(p): (kind.split()[1] if kind != "seat-empty" else "empty")
+        for kind, p, _ in SIX.findall(board)
+    }
+    assert shown == {0: "other", 1: "other", 2: "me", 3: "other", 4: "empty", 5: "other"}
+    assert {int(p): int(d) for d, p in CLOCK.findall(board)} == {
+        0: 1_900_000_000,
+        2: 1_900_000_007,
+        5: 1_900_000_011,
+    }
+    assert 'data-capacity="6"' in board and "to-act" in board and "is-away" in board
+    # the generic board offers the moves that need no choice
+    assert 'data-action="fold"' in board
+
+
+def test_a_six_seat_spectator_and_a_paused_table():
+    spectator = presenters.board_context(_six_seat_view(None))
+    assert [s["position"] for s in spectator["seat_layout"]["bottom"]] == [0]
+    assert not spectator["my_turn"]
+    paused = presenters.board_html(_six_seat_view(5, status="paused"), oob=False)
+    assert 'class="clock"' not in paused and 'data-my-turn="0"' in paused
+    assert 'data-action="fold"' not in paused  # nothing may be played at a paused table
+
+
+@pytest.mark.parametrize("capacity", range(2, presenters.MAX_SEATS + 1))
+def test_every_seat_is_placed_once_for_any_number_of_seats(capacity):
+    seats = [{"position": p, "name": f"P{p}"} for p in range(capacity)]
+    for me in (None, 0, capacity - 1):
+        layout = presenters.seat_layout({"capacity": capacity, "seats": seats}, me)
+        placed = [
+            s["position"] for side in ("left", "top", "right", "bottom") for s in layout[side]
+        ]
+        assert sorted(placed) == list(range(capacity))
+        assert len(layout["left"]) == len(layout["right"]) <= len(layout["top"])
+
+
+def test_a_view_of_the_older_shape_still_renders(state):
+    """Until the new actor lands: "stake" in view["table"], no settings, one deadline."""
+    view = _view(state, 0)
+    table = view["table"]
+    del table["settings"]
+    table["stake"] = 2_500
+    table["clock"] = {"seats": durak.to_act(state), "deadline": 1_900_000_000.0}
+    board = presenters.board_html(view, oob=True)
+    assert "Stake <b>1.00" in board  # the match in play keeps its own stake
+    view["game"] = None  # between matches: the table's stake
+    board = presenters.board_html(view, oob=True)
+    assert "Stake <b>25.00" in board
+    awaited = durak.to_act(state)
+    assert {int(p) for _d, p in CLOCK.findall(board)} == set(awaited)
+
+
+def test_the_durak_stake_is_the_matchs_while_one_is_played_else_the_settings(state):
+    from tables.games import durak as durak_presentation
+
+    view = _view(state, 0)
+    view["table"]["settings"]["stake"] = 700  # changed for the next match
+    assert durak_presentation.stake_of(view) == 100  # the match in play keeps its stake
+    view["game"] = None
+    assert durak_presentation.stake_of(view) == 700
+
+
+# --- the lobby's and the pit's rows ------------------------------------------------------------
+
+
+def _summary(**changes):
+    summary = {
+        "id": 61,
+        "name": "Six",
+        "game": "sixer",
+        "display_name": "Podkidnoy durak",  # any translated name will do
+        "status": "playing",
+        "currency": "BYN",
+        "capacity": 6,
+        "players": ["S0", "S1", "S2"],
+        "away": [1],
+        "seats": [
+            {"position": p, "name": f"S{p}", "away": p == 1, "away_seconds": 0} for p in (0, 1, 2)
+        ],
+        "pot": 1_500,
+        "stage": "betting",
+        "facts": [["Stake", {"money_range": [100, 5_000]}], ["Score", "3:1"], ["Game", 7]],
+        "version": 4,
+        "hand_number": 3,
+    }
+    return {**summary, **changes}
+
+
+def test_a_summary_row_shows_name_seats_pot_stage_and_facts():
+    with translation.override("ru"):
+        row = presenters.summary_row(_summary())
+    assert row["label"] == "Подкидной дурак"
+    assert (row["taken"], row["capacity"], row["free"], row["pot"]) == (3, 6, True, 1_500)
+    assert row["stage"] == "betting"
+    assert [f["label"] for f in row["facts"]] == ["Ставка", "Счёт", "Игра"]
+    assert row["facts"][0]["range"] == [100, 5_000]
+    assert row["facts"][1]["value"] == "3:1" and row["facts"][2]["value"] == 7
+    assert row["summary_template"] == "tables/summary/_facts.html"
+
+
+def test_a_summary_of_the_older_shape_is_adapted_by_its_game():
+    old = {
+        "id": 1,
+        "name": "Durak",
+        "game": "durak",
+        "status": "playing",
+        "stake": 1_000,
+        "currency": "BYN",
+        "wins_to_win": 5,
+        "score": [2, 1],
+        "players": ["A", "B"],
+        "away": [],
+        "pot": 2_000,
+        "seats": [{"name": "A", "away": False}, {"name": "B", "away": False}],
+        "capacity": 2,
+        "version": 9,
+        "hand_number": 4,
+    }
+    with translation.override("en"):
+        row = presenters.summary_row(old)
+    assert row["label"] == "Podkidnoy durak"
+    assert (row["taken"], row["capacity"], row["free"], row["pot"]) == (2, 2, False, 2_000)
+    assert [(f["label"], f["money"], f["value"]) for f in row["facts"]] == [
+        ("Stake", 1_000, ""),
+        ("Wins to win", None, 5),
+        ("Score", None, "2:1"),
+    ]
+
+
+@pytest.mark.parametrize("template", ["tables/_lobby_row.html", "tables/_pit_row.html"])
+def test_the_rows_render_any_games_facts_with_money_formatted(template, rf):
+    from django.template.loader import render_to_string
+
+    summary = _summary(games_last_hour=2)
+    with translation.override("en"):
+        html = render_to_string(template, {"t": summary, "oob": True}, request=rf.get("/"))
+    assert 'id="table-row-61"' in html or 'id="pit-table-61"' in html
+    assert "3/6" in html and "15.00\xa0BYN" in html  # seats taken of the capacity, the pot
+    assert "1.00\xa0BYN – 50.00\xa0BYN" in html  # a money range through the money filter
+    assert "Score" in html and "3:1" in html and "betting" in html
+    assert "Podkidnoy durak" in html
+
+
+# --- the registry ------------------------------------------------------------------------------
+
+
+def test_the_registry_gives_each_game_its_presentation_and_any_other_the_defaults():
+    from tables.games import presentation_for, registered_games
+
+    assert "durak" in registered_games()
+    game = presentation_for("durak")
+    assert game.board_template == "tables/durak/board.html"
+    assert game.page_template == "tables/page.html"  # the shared page
+    assert game.summary_template == "tables/summary/_facts.html"  # the generic facts
+    assert game.replay_template == "tables/durak/_replay_step.html"
+    assert game.js == "js/games/durak.js" and game.presenter is not None
+    with translation.override("ru"):
+        assert game.label == "Подкидной дурак"
+    other = presentation_for("sixer")
+    assert other.presenter is None and other.js is None
+    assert other.board_template == "tables/board.html" and other.label == "sixer"
+    assert presentation_for("sixer") is other

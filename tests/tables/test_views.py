@@ -119,3 +119,38 @@ def test_the_table_page_has_a_live_hand_history_panel(durak_table, two_players):
     ).content.decode()
     assert reverse("hand_detail", args=[durak_table.pk, 1]) in panel
     assert "<html" not in panel
+
+
+def test_the_table_page_is_the_shared_page_with_the_games_script_and_style(
+    durak_table, two_players
+):
+    from tables.games import presentation_for
+
+    game = presentation_for(durak_table.game)
+    page = client_for(two_players[0]).get(reverse("table", args=[durak_table.pk])).content.decode()
+    assert f'class="table-page game-{durak_table.game}"' in page
+    assert "/static/js/table.js" in page and f"/static/{game.js}" in page
+    assert f"/static/{game.css}" in page
+    assert str(game.label) in page  # its display name, in the page's language
+    assert 'id="table-board"' in page and 'data-capacity="2"' in page
+
+
+def test_the_lobby_row_shows_the_games_name_seats_and_facts(durak_table, two_players):
+    services.table_sit(table_id=durak_table.pk, player=two_players[0], connected=True)
+    client = client_for(two_players[1])
+    lobby = client.get(reverse("lobby"), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    row = lobby[lobby.index(f'id="table-row-{durak_table.pk}"') :]
+    row = row[: row.index("</tr>")]
+    assert "1/2" in row and two_players[0].shown_name in row
+    assert "Подкидной дурак" in row or "Podkidnoy durak" in row
+    assert "10.00\xa0BYN" in row  # the stake, a money fact
+
+
+def test_the_hand_history_shows_each_result_through_the_games_partial(durak_table, two_players):
+    by_seat = finish_first_game(durak_table, two_players)
+    hand = Hand.objects.get(table=durak_table, number=1)
+    listing = client_for(by_seat[0]).get(reverse("hand_list", args=[durak_table.pk]))
+    score = ":".join(map(str, hand.result["score"]))
+    assert score in listing.content.decode()
+    page = client_for(by_seat[0]).get(reverse("hand_detail", args=[durak_table.pk, 1]))
+    assert 'class="table-cards"' in page.content.decode()  # Durak's replay partial: the bout

@@ -1,0 +1,100 @@
+"""How each game looks: the presentation registry.
+
+The engine registry (``tables/engines/registry.py``) says how a game is played; this one says how
+it is shown. ``presentation_for(game)`` gives a ``Presentation``: the game's display name, its
+presenter (the board context the game adds to the shared one), its templates (board, page,
+lobby/pit summary, hand replay, hand result) and its static files. Shared code (presenters,
+views, the shared templates, ``static/js/table.js``) asks the registry and names no game.
+
+A game registers itself in its own module of this package (``tables/games/<game>.py``): every
+module here is imported at the bottom of this file, so adding a game's presentation is adding
+its module. A game with no presentation registered gets the defaults: the
+generic board (seats, clocks, status), the shared page and the generic summary of its
+``facts``; that is enough to sit down and watch a new engine play before its own board exists.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.utils.translation import gettext
+
+# (view, the shared board context) -> what the game adds to the board's context
+Presenter = Callable[[dict, dict], dict]
+# a summary in an older shape -> the same summary with "pot", "stage" and "facts"
+SummaryAdapter = Callable[[dict], dict]
+
+
+@dataclass(frozen=True)
+class Presentation:
+    """One game's presentation. Template paths: ``board_template`` is Jinja2 (under
+    templates/jinja2/, casino/jinja2.py), every other one a Django template (templates/)."""
+
+    game: str
+    # gettext_noop'd English; "" takes the engine's display_name
+    display_name: str = ""
+    presenter: Presenter | None = None
+    board_template: str = "tables/board.html"
+    page_template: str = "tables/page.html"
+    # one row's game facts, in the lobby and the pit (the row gives `t`, the summary)
+    summary_template: str = "tables/summary/_facts.html"
+    # one step of a hand's replay (`step`: event, public view, hands by seat)
+    replay_template: str = "tables/replay/_step.html"
+    # a finished hand's result, in the hand history list and panel (`hand`)
+    result_template: str = "tables/result/_hand.html"
+    # static paths (under static/), loaded by the table page after static/js/table.js
+    js: str | None = None
+    css: str | None = None
+    # rows built by an actor of an older shape (before "facts"): its adapter, if the game had one
+    summary_adapter: SummaryAdapter | None = None
+
+    @property
+    def name(self) -> str:
+        """The untranslated display name."""
+        return self.display_name or _engine_display_name(self.game) or self.game
+
+    @property
+    def label(self) -> str:
+        """The display name in the active language."""
+        return gettext(self.name)
+
+
+_PRESENTATIONS: dict[str, Presentation] = {}
+_DEFAULTS: dict[str, Presentation] = {}
+
+
+def register(presentation: Presentation) -> Presentation:
+    _PRESENTATIONS[presentation.game] = presentation
+    return presentation
+
+
+def presentation_for(game: str) -> Presentation:
+    """The game's presentation, or the defaults for a game that registered none."""
+    presentation = _PRESENTATIONS.get(game)
+    if presentation is None:
+        presentation = _DEFAULTS.get(game)
+        if presentation is None:
+            presentation = _DEFAULTS.setdefault(game, Presentation(game=game))
+    return presentation
+
+
+def registered_games() -> list[str]:
+    """The games that registered a presentation of their own."""
+    return sorted(_PRESENTATIONS)
+
+
+def _engine_display_name(game: str) -> str:
+    from tables.engines.registry import engine_for
+
+    try:
+        return getattr(engine_for(game), "display_name", "") or ""
+    except LookupError:
+        return ""
+
+
+# Each game's registration: every module of this package (imported last: they import this one).
+for _module in pkgutil.iter_modules(__path__):
+    importlib.import_module(f"{__name__}.{_module.name}")

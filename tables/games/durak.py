@@ -1,0 +1,177 @@
+"""Podkidnoy durak's presentation: its board's context (hands, the bout, the deck, roles), its
+templates (templates/jinja2/tables/durak/, templates/tables/durak/) and its card-picking script
+(static/js/games/durak.js). Registered in ``tables.games`` when that package is imported."""
+
+from __future__ import annotations
+
+import functools
+
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext_noop, ngettext
+
+from casino.currencies import format_amount
+from tables.engines.cards import SUIT_SYMBOLS
+from tables.games import Presentation, register
+from tables.templatetags.cards import card as card_svg
+from tables.templatetags.cards import card_back
+
+GAME = "durak"
+
+
+def stake_of(view: dict) -> int:
+    """The stake of the match in play (its view), else the table's settings; else the ``stake``
+    a view of the older shape carried in ``view["table"]``."""
+    game = view["game"]
+    if game and game.get("stake") is not None and not game.get("match_over"):
+        return int(game["stake"])
+    settings = view["table"].get("settings") or {}
+    if settings.get("stake") is not None:
+        return int(settings["stake"])
+    return int(view["table"].get("stake") or 0)
+
+
+def present(view: dict, shared: dict) -> dict:
+    """The Durak board's context, beside the shared one (``shared``)."""
+    table, game, me = view["table"], view["game"], view["seat"]
+    context = {
+        "stake": format_amount(stake_of(view), table["currency"]),
+        "playing": bool(game) and not game["over"],
+        "backs": _backs(game, me),
+        "role": None,
+    }
+    if game:
+        context.update(_in_play(view, game, me))
+    return context
+
+
+def _backs(game: dict | None, me: int | None) -> dict[int, dict]:
+    """The card backs shown for each hand that is not yours, by position."""
+    if not game:
+        return {}
+    backs = {}
+    for position, count in enumerate(game["hand_counts"]):
+        if position == me:
+            continue
+        backs[position] = {
+            "count": count,
+            "fan": _fan(count),
+            "title": ngettext("%(counter)s card in hand", "%(counter)s cards in hand", count)
+            % {"counter": count},
+        }
+    return backs
+
+
+@functools.cache
+def _fan(count: int) -> str:
+    """A hand not yours: `count` small card backs."""
+    return mark_safe(card_back("small") * count)  # noqa: S308 (our own SVG)
+
+
+def _bout(game: dict, targets: set[str]) -> list[dict]:
+    """The attack/defence pairs on the table, each card's SVG, and whether it is a card this
+    socket's defender may beat now."""
+    return [
+        {
+            "attack": attack,
+            "defence": defence,
+            "attack_svg": card_svg(attack),
+            "defence_svg": card_svg(defence) if defence else "",
+            "target": attack in targets,
+        }
+        for attack, defence in game.get("table") or []
+    ]
+
+
+def _in_play(view: dict, game: dict, me: int | None) -> dict:
+    # nothing may be played at a paused table
+    legal = game.get("legal", []) if view["table"]["status"] != "paused" else []
+    types = {action["type"] for action in legal}
+    playable = {card for action in legal for card in action.get("cards", [])} | {
+        action["card"] for action in legal if action["type"] == "defend"
+    }
+    targets = {action["target"] for action in legal if action["type"] == "defend"}
+    return {
+        "legal_types": types,
+        "can_attack": "attack" in types,
+        "can_defend": "defend" in types,
+        "can_take": "take" in types,
+        "can_done": "done" in types,
+        "playable": playable,
+        "targets": sorted(targets),
+        "bout": _bout(game, targets),
+        "svg": {
+            "trump": card_svg(game["trump_card"]) if game.get("trump_card") else "",
+            "back": card_back(),
+            "small_back": card_back("small"),
+        },
+        "role": None if me is None else ("attacker" if game["attacker"] == me else "defender"),
+        "hand_cards": _hand_cards(game, legal, types, playable),
+        "trump_symbol": SUIT_SYMBOLS.get(game.get("trump"), game.get("trump")),
+        "draws_text": ngettext("%(counter)s draw", "%(counter)s draws", game.get("draws") or 0)
+        % {"counter": game.get("draws") or 0},
+    }
+
+
+def _hand_cards(game: dict, legal: list[dict], types: set, playable: set) -> list[dict]:
+    """What the template shows per card of the hand, computed once: its classes, whether it
+    may be played, and when defending the cards it beats (``data-beats``: each followed by a
+    space)."""
+    trump = game.get("trump")
+    beats: dict[str, list[str]] = {}
+    if "defend" in types:
+        for action in legal:
+            if action["type"] == "defend":
+                beats.setdefault(action["card"], []).append(action["target"])
+    cards = []
+    for code in game.get("hand") or []:
+        can_play = code in playable
+        css = "hand-card"
+        if can_play:
+            css += " playable"
+        if code[1:] == trump:
+            css += " trump"
+        cards.append(
+            {
+                "code": code,
+                "rank": code[:1],
+                "css": css,
+                "playable": can_play,
+                "beats": "".join(f"{target} " for target in beats.get(code, []))
+                if "defend" in types and can_play
+                else None,
+                "svg": card_svg(code),
+            }
+        )
+    return cards
+
+
+def adapt_summary(summary: dict) -> dict:
+    """A lobby/pit summary of the older shape (``stake``, ``wins_to_win``, ``score``, no
+    ``facts``) as the engine's ``summary`` gives it now."""
+    facts = [
+        [gettext_noop("Stake"), {"money": summary.get("stake") or 0}],
+        [gettext_noop("Wins to win"), summary.get("wins_to_win", 5)],
+    ]
+    playing = summary.get("status") in ("playing", "paused")
+    if playing and summary.get("score"):
+        facts.append([gettext_noop("Score"), ":".join(map(str, summary["score"]))])
+    return {
+        **summary,
+        "facts": facts,
+        "stage": summary.get("stage") or ("playing" if playing else ""),
+    }
+
+
+PRESENTATION = register(
+    Presentation(
+        game=GAME,
+        display_name=gettext_noop("Podkidnoy durak"),
+        presenter=present,
+        board_template="tables/durak/board.html",
+        replay_template="tables/durak/_replay_step.html",
+        result_template="tables/durak/_hand_result.html",
+        js="js/games/durak.js",
+        css="css/games/durak.css",
+        summary_adapter=adapt_summary,
+    )
+)
