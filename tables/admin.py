@@ -47,8 +47,8 @@ class TableForm(forms.ModelForm):
             (game, engine_for(game).display_name or game) for game in registered_games()
         ]
         self.fields["settings"].help_text = _(
-            "The game's terms as JSON (e.g. Durak: stake in minor units, wins_to_win, "
-            "commission_percent) and the clocks (action_seconds, grace_seconds, absence_seconds);"
+            "The game's terms as JSON (stakes and bets in minor units, commission, wins to play, "
+            "as the game asks) and the clocks (action_seconds, grace_seconds, absence_seconds);"
             " the game checks them."
         )
 

@@ -140,8 +140,8 @@ def table_sit(
     *, table_id: int, player: Player, connected: bool = False, now: dt.datetime | None = None
 ) -> Outcome:
     """Take a free seat, if the game's session rules let a player sit now; a hand starts if
-    they say one does (for Durak: the table full and everyone ready, every stake to escrow,
-    refused with a clear message if a player cannot cover it)."""
+    they say one does (e.g. a heads-up match: both seats taken and ready, every stake to
+    escrow, refused with a clear message if a player cannot cover it)."""
     now = now or timezone.now()
 
     def sit(change: Change) -> Outcome:
@@ -218,7 +218,7 @@ def _seat_down(change: Change, player: Player, *, connected: bool, action: dict)
 
 def table_ready(*, table_id: int, player: Player, now: dt.datetime | None = None) -> Outcome:
     """The seated player asks for the next hand or match; it starts when the game's session
-    rules say (for Durak: when everyone has)."""
+    rules say (e.g. a match: when everyone has)."""
     now = now or timezone.now()
 
     def ready(change: Change) -> Outcome:
@@ -250,8 +250,8 @@ def table_ready(*, table_id: int, player: Player, now: dt.datetime | None = None
 
 
 def table_leave(*, table_id: int, player: Player, now: dt.datetime | None = None) -> Outcome:
-    """Leave the seat; what leaving mid-hand costs is the game's (Durak, D11: leaving forfeits
-    the match; a punter folds)."""
+    """Leave the seat; what leaving mid-hand costs is the game's (a match forfeited, a hand
+    folded, nothing between hands)."""
     now = now or timezone.now()
 
     def leave(change: Change) -> Outcome:
