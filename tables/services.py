@@ -140,7 +140,7 @@ def table_sit(
     *, table_id: int, player: Player, connected: bool = False, now: dt.datetime | None = None
 ) -> Outcome:
     """Take a free seat, if the game's session rules let a player sit now; a hand starts if
-    they say one does (e.g. a heads-up match: both seats taken and ready, every stake to
+    they say one does (e.g. a match: every seat taken and ready, every stake to
     escrow, refused with a clear message if a player cannot cover it)."""
     now = now or timezone.now()
 
