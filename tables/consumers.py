@@ -111,11 +111,19 @@ def _holds_nul(value) -> bool:
 
 
 def engine_action(frame: dict) -> dict:
-    """htmx sends one checked box as a string and several as a list: cards are always a list."""
-    payload = dict(frame["payload"])
+    """A form's fields as an engine action. htmx sends every field as text, one checked box as
+    a string and several as a list: a field of chosen ``cards`` is always a list, and a whole
+    number typed in a form (an amount, a seat) is a number, as engines validate them."""
+    payload = {key: _form_number(value) for key, value in frame["payload"].items()}
     if "cards" in payload and isinstance(payload["cards"], str):
         payload["cards"] = [payload["cards"]]
     return {**payload, "type": frame["action"]}
+
+
+def _form_number(value):
+    if isinstance(value, str) and 0 < len(value) < 19 and value.isascii() and value.isdigit():
+        return int(value)
+    return value
 
 
 def error_frame(message: str, language: str) -> str:

@@ -521,8 +521,7 @@ class HighCard(GameEngine):
             facts.append([gettext_noop("Ante"), {"money": config["ante"]}])
         if not self.in_play(state):
             return {"pot": 0, "stage": "", "facts": facts}
-        decided = len(state["players"]) - len(to_act(state))
-        facts.append([gettext_noop("Decided"), f"{decided}/{len(state['players'])}"])
+        # not who has decided: that changes with every bet, and the lobby need not hear it
         facts.append([gettext_noop("Shoe"), state["shoe_number"]])
         return {"pot": sum(state["pots"].values()), "stage": "betting", "facts": facts}
 

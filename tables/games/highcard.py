@@ -1,0 +1,60 @@
+"""High card's presentation (the platform's 6-seat test game, tables/engines/highcard.py): each
+seat's bet, pass or card, the dealer's card and the ante pot, the last hand's result, and the
+seat's own moves (a bet between the limits, pass, a tip to another player)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_noop
+
+from casino.currencies import format_amount
+from tables.games import Presentation, register
+from tables.templatetags.cards import card as card_svg
+
+GAME = "highcard"
+
+
+def present(view: dict, shared: dict) -> dict:
+    table, game, me = view["table"], view["game"], view["seat"]
+    currency = table["currency"]
+    settings = table.get("settings") or {}
+    paused = table["status"] == "paused"
+
+    def money(amount) -> str:
+        return format_amount(int(amount or 0), currency)
+
+    seats = {}
+    for position, facts in ((game or {}).get("seats") or {}).items():
+        seats[int(position)] = {
+            **facts,
+            "bet_text": money(facts["bet"]) if facts.get("bet") else "",
+            "card_svg": card_svg(facts["card"], "small") if facts.get("card") else "",
+        }
+    last = table.get("last_game") or {}
+    legal_types = {a["type"] for a in (game or {}).get("legal", [])} if not paused else set()
+    bet_range = (game or {}).get("bet_range") or [settings.get("min_bet"), settings.get("max_bet")]
+    return {
+        "limits": f"{money(settings.get('min_bet'))} – {money(settings.get('max_bet'))}",
+        "ante": money(settings.get("ante")) if settings.get("ante") else "",
+        "pot_text": money((game or {}).get("pot")),
+        "hc_seats": seats,
+        "can_bet": "bet" in legal_types,
+        "can_tip": "tip" in legal_types,
+        "bet_min": bet_range[0],
+        "bet_max": bet_range[1],
+        "bet_min_text": money(bet_range[0]),
+        "bet_max_text": money(bet_range[1]),
+        "tip_to": [p for p in sorted(seats) if p != me],
+        "last_dealer_svg": card_svg(last["dealer_card"], "small") if last.get("dealer_card") else "",
+        "last_won": {int(p): won for p, won in (last.get("won") or {}).items()},
+        "last_number": last.get("number"),
+    }
+
+
+register(
+    Presentation(
+        game=GAME,
+        display_name=gettext_noop("High card"),
+        presenter=present,
+        board_template="tables/highcard/board.html",
+    )
+)
