@@ -13,13 +13,15 @@ The view: ``{"table": {..., "capacity", "settings", "clock": {"seats", "deadline
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import uuid
 from collections import OrderedDict
 
 from django.utils import translation
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext, gettext_noop
+from markupsafe import Markup, escape
 
 from casino import jinja2
 from tables.games import presentation_for
@@ -41,7 +43,9 @@ def board_context(view: dict) -> dict:
     clocks = seat_clocks(table.get("clock") or {}) if running else {}
     clock_seats = list((table.get("clock") or {}).get("seats") or []) if running else []
     presentation = presentation_for(table["game"])
+    language = get_language()
     context = {
+        "language": language,
         "view": view,
         "table": table,
         "game": game,
@@ -63,9 +67,21 @@ def board_context(view: dict) -> dict:
         "player_names": _player_names(table),
         "seat_layout": seat_layout(table, me),
         "free_seats": max(0, table["capacity"] - len(table["seats"])),
+        # what the game shows on each seat, by position: badges [(css class, text)], safe HTML
+        "seat_badges": {},
+        "seat_extra": {},
     }
     if presentation.presenter is not None:
         context.update(presentation.presenter(view, context))
+    context["seats_html"] = seats_html(
+        context["seat_layout"],
+        clocks,
+        clock_seats,
+        table["status"],
+        context["seat_badges"],
+        context["seat_extra"],
+        language,
+    )
     return context
 
 
@@ -134,6 +150,89 @@ def _slot(seat: dict | None, position: int, me: int | None, side: str, rank: int
         "side": side,
         "order": rank,
     }
+
+
+# --- the seats, drawn here rather than in the board template: every board of every socket draws
+# them on every change, and a Jinja loop over the seats cost ~28 µs a seat against ~3 µs here
+
+SIDES = ("left", "top", "right", "bottom")
+SEAT_WORDS = (
+    gettext_noop("you"),
+    gettext_noop("sitting out"),
+    gettext_noop("away"),
+    gettext_noop("ready"),
+    gettext_noop("Time left for this move"),
+    gettext_noop("Free seat"),
+)
+
+
+@functools.lru_cache(maxsize=16)
+def _seat_words(language: str | None) -> dict[str, str]:
+    """The seats' words in `language` (the active one), HTML-escaped."""
+    return {word: str(escape(gettext(word))) for word in SEAT_WORDS}
+
+
+def seats_html(
+    layout: dict,
+    clocks: dict[int, int],
+    clock_seats: list[int],
+    status: str,
+    badges: dict[int, list],
+    extra: dict[int, str],
+    language: str | None = None,
+) -> Markup:
+    """The seats round the felt (``seat_layout``): each player's name, status badges and the
+    game's (``badges``: [(css class, text)]), clock, and the game's safe HTML (``extra``); an
+    empty seat as such. A side with no seat is left out."""
+    words = _seat_words(language or get_language())
+    parts = []
+    for side in SIDES:
+        slots = layout[side]
+        if not slots:
+            continue
+        parts.append(f'<div class="seat-side {side}" data-side="{side}">')
+        for slot in slots:
+            seat, position = slot["seat"], slot["position"]
+            if seat is None:
+                parts.append(
+                    f'<div class="seat-empty" data-position="{position}">'
+                    '<span class="avatar" aria-hidden="true">+</span> '
+                    f'<span class="muted">{words["Free seat"]}</span></div>'
+                )
+                continue
+            css = "player me" if slot["is_me"] else "player other"
+            if position in clock_seats:
+                css += " to-act"
+            if seat["away"]:
+                css += " is-away"
+            name = seat["name"] or ""
+            you = f' <span class="you">({words["you"]})</span>' if slot["is_me"] else ""
+            shown = "".join(
+                f'<span class="badge {escape(kind)}">{escape(text)}</span> '
+                for kind, text in badges.get(position, ())
+            )
+            if seat["status"] == "sitting_out":
+                shown += f'<span class="badge away">{words["sitting out"]}</span>'
+            elif seat["away"]:
+                shown += f'<span class="badge away">{words["away"]}</span>'
+            if status == "open" and seat["ready"]:
+                shown += f'<span class="badge ready-badge">{words["ready"]}</span>'
+            deadline = clocks.get(position)
+            clock = (
+                f'<span class="clock" data-deadline="{deadline}" '
+                f'title="{words["Time left for this move"]}">…</span>'
+                if deadline
+                else ""
+            )
+            parts.append(
+                f'<div class="{css}" data-position="{position}" data-order="{slot["order"]}">'
+                f'<div class="player-id"><span class="avatar" aria-hidden="true">'
+                f"{escape(name[:1].upper())}</span>"
+                f'<strong class="name">{escape(name)}</strong>{you}</div>'
+                f'<div class="badges">{shown}</div>{clock}{extra.get(position, "")}</div>'
+            )
+        parts.append("</div>")
+    return Markup("".join(parts))
 
 
 def _truncated(text: str, length: int) -> str:

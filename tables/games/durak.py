@@ -7,7 +7,8 @@ from __future__ import annotations
 import functools
 
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext_noop, ngettext
+from django.utils.translation import get_language, gettext, gettext_noop, ngettext
+from markupsafe import Markup, escape
 
 from casino.currencies import format_amount
 from tables.engines.cards import SUIT_SYMBOLS
@@ -31,34 +32,62 @@ def stake_of(view: dict) -> int:
 
 
 def present(view: dict, shared: dict) -> dict:
-    """The Durak board's context, beside the shared one (``shared``)."""
+    """The Durak board's context, beside the shared one (``shared``): each seat's role badges
+    and card backs (``seat_badges``, ``seat_extra``, which the shared board shows on the seat)."""
     table, game, me = view["table"], view["game"], view["seat"]
+    playing = bool(game) and not game["over"]
+    language = shared.get("language") or get_language()
     context = {
         "stake": format_amount(stake_of(view), table["currency"]),
-        "playing": bool(game) and not game["over"],
-        "backs": _backs(game, me),
+        "playing": playing,
         "role": None,
+        "seat_badges": _roles(game, language) if playing else {},
+        "seat_extra": _backs(game, me, language),
     }
     if game:
         context.update(_in_play(view, game, me))
     return context
 
 
-def _backs(game: dict | None, me: int | None) -> dict[int, dict]:
-    """The card backs shown for each hand that is not yours, by position."""
+def _roles(game: dict, language: str | None) -> dict[int, tuple]:
+    """Who attacks, who defends (and takes), by position."""
+    attacks, defends = _role_badges(game["taking"], language)
+    return {
+        position: attacks if position == game["attacker"] else defends
+        for position in range(len(game["hand_counts"]))
+    }
+
+
+@functools.lru_cache(maxsize=64)
+def _role_badges(taking: bool, language: str | None) -> tuple[tuple, tuple]:
+    """The attacker's and the defender's badges, in `language` (the active one)."""
+    attacks = (("role-attacker", gettext("attacks")),)
+    defends = (("role-defender", gettext("defends")),)
+    if taking:
+        defends += (("taking", gettext("takes")),)
+    return attacks, defends
+
+
+def _backs(game: dict | None, me: int | None, language: str | None) -> dict[int, str]:
+    """The card backs shown on each seat whose hand is not yours, by position."""
     if not game:
         return {}
-    backs = {}
-    for position, count in enumerate(game["hand_counts"]):
-        if position == me:
-            continue
-        backs[position] = {
-            "count": count,
-            "fan": _fan(count),
-            "title": ngettext("%(counter)s card in hand", "%(counter)s cards in hand", count)
-            % {"counter": count},
-        }
-    return backs
+    return {
+        position: _backs_html(count, language)
+        for position, count in enumerate(game["hand_counts"])
+        if position != me
+    }
+
+
+@functools.lru_cache(maxsize=256)
+def _backs_html(count: int, language: str | None) -> str:
+    title = ngettext("%(counter)s card in hand", "%(counter)s cards in hand", count) % {
+        "counter": count
+    }
+    return Markup(
+        f'<div class="backs" data-count="{count}" title="{escape(title)}">'
+        f'<span class="fan">{_fan(count)}</span> <span class="count">{count}</span></div>'
+    )
 
 
 @functools.cache
