@@ -343,24 +343,31 @@ class ConformanceTable:
         self.check()
         return True
 
-    def play(self, steps: int) -> None:
-        """Random play, mostly actions, for long sessions: matches and shoes run to their end."""
-        for _ in range(steps):
+    def play(self, hands: int, max_steps: int, *, calm: bool) -> None:
+        """Random play until ``hands`` more hands are dealt (or ``max_steps``): actions and
+        clocks running out; unless ``calm``, now and then a seat leaves, stays away, comes
+        back, a newcomer sits or staff void (a calm table lets matches and shoes run to their
+        natural end)."""
+        target = self.hands + hands
+        for _ in range(max_steps):
+            if self.hands >= target:
+                return
             roll = self.random.random()
             pick, action_pick = self.random.randrange(1 << 16), self.random.randrange(1 << 16)
-            if self.awaited() and roll < 0.9:
-                self.act(pick, action_pick)
-            elif self.awaited() and roll < 0.93:
-                self.time_out(pick)
-            elif roll < 0.94:
+            if self.awaited() and (calm or roll < 0.9):
+                if roll < 0.97:
+                    self.act(pick, action_pick)
+                else:
+                    self.time_out(pick)
+            elif roll < 0.93:
                 self.leave(pick)
             elif roll < 0.95:
                 self.stay_away(pick)
             elif roll < 0.97:
                 self.come_back(pick)
-            elif roll < 0.98:
+            elif roll < 0.99:
                 self.sit()
-            elif roll < 0.985:
+            else:
                 self.void()
             if self.hand_over() and not self.next_hand():
                 self.sit()
