@@ -182,6 +182,11 @@ class HighCardChangingWhatItIsShown(HighCard):
         return super().view(state, seat)
 
 
+class HighCardRestartingEveryClock(HighCard):
+    def turn_key(self, state, seat):
+        return str(len(state["bets"]) + len(state["passed"]))
+
+
 class HighCardVoidKeepingTheBoxes(HighCard):
     def apply_void(self, state):
         state, events = super().apply_void(state)
@@ -245,6 +250,12 @@ def test_the_state_machine_catches_an_engine_broken_on_purpose(engine, config, p
 def scripted_table(engine, players: int) -> ConformanceTable:
     """A high-card table of `players`, every check on, played by the test step by step."""
     return ConformanceTable(engine, HIGH_CARD, players, seed=7)
+
+
+def test_a_seat_deciding_that_restarts_the_others_clocks_is_caught():
+    table = scripted_table(HighCardRestartingEveryClock(), 3)
+    with pytest.raises(AssertionError, match=r"\(e\) seat 0's step restarts seat 1's clock"):
+        table.act_with(0, {"type": "pass"})
 
 
 def test_a_void_that_keeps_a_box_is_caught():
