@@ -21,9 +21,11 @@ letters:
 (d) replay: the hand re-run from its initial state with the recorded actions and
     ``Draws.replaying`` of each step's draws gives the same states and events, step by step.
 (e) every awaited seat's ``timeout_action`` is one of its legal actions and ``apply_timeout``
-    works; a seat not awaited has no clock.
+    works; a seat not awaited has no clock; one seat's step does not restart the clock of
+    another whose decision it did not change (its ``turn_key`` stays).
 (f) a void pays back exactly what each payer still has in the pots this escrow scope (its pots
-    end empty), and nothing to a seat whose player has gone.
+    end empty), and nothing to a seat whose player has gone; with nothing in play a void is
+    refused.
 (g) the engine's ``all_cards`` stay the same multiset through a hand, the commitment covers
     them and the undealt cards come in the committed order.
 
@@ -343,24 +345,31 @@ class ConformanceTable:
         self.check()
         return True
 
-    def play(self, steps: int) -> None:
-        """Random play, mostly actions, for long sessions: matches and shoes run to their end."""
-        for _ in range(steps):
+    def play(self, hands: int, max_steps: int, *, calm: bool) -> None:
+        """Random play until ``hands`` more hands are dealt (or ``max_steps``): actions and
+        clocks running out; unless ``calm``, now and then a seat leaves, stays away, comes
+        back, a newcomer sits or staff void (a calm table lets matches and shoes run to their
+        natural end)."""
+        target = self.hands + hands
+        for _ in range(max_steps):
+            if self.hands >= target:
+                return
             roll = self.random.random()
             pick, action_pick = self.random.randrange(1 << 16), self.random.randrange(1 << 16)
-            if self.awaited() and roll < 0.9:
-                self.act(pick, action_pick)
-            elif self.awaited() and roll < 0.93:
-                self.time_out(pick)
-            elif roll < 0.94:
+            if self.awaited() and (calm or roll < 0.9):
+                if roll < 0.97:
+                    self.act(pick, action_pick)
+                else:
+                    self.time_out(pick)
+            elif roll < 0.93:
                 self.leave(pick)
             elif roll < 0.95:
                 self.stay_away(pick)
             elif roll < 0.97:
                 self.come_back(pick)
-            elif roll < 0.98:
+            elif roll < 0.99:
                 self.sit()
-            elif roll < 0.985:
+            else:
                 self.void()
             if self.hand_over() and not self.next_hand():
                 self.sit()
@@ -406,10 +415,23 @@ class ConformanceTable:
         ), "events are dicts with a type"
         taken = list(draws.taken) if draws else []
         self.record.steps.append(Step(hook, position, action, taken, state, events))
+        self._check_clocks_run_on(position, state)
         self.state = state
         self.steps += 1
         self._book(events)
         self.check()
+
+    def _check_clocks_run_on(self, position: int | None, state: dict) -> None:
+        """(e) A seat's clock restarts only when its decision changes: a seat awaited before
+        and after another seat's step, with the same legal actions, keeps its turn key."""
+        engine, before = self.engine, self.state
+        still_awaited = set(engine.to_act(before)) & set(engine.to_act(state)) - {position}
+        for other in sorted(still_awaited):
+            if engine.legal_actions(before, other) == engine.legal_actions(state, other):
+                assert engine.turn_key(before, other) == engine.turn_key(state, other), (
+                    f"(e) seat {position}'s step restarts seat {other}'s clock, whose decision "
+                    "is the same"
+                )
 
     def _close_record(self) -> None:
         """(d) The hand so far replays from its initial state."""
@@ -507,6 +529,12 @@ class ConformanceTable:
         )
         if not self.engine.in_play(state):
             self.escrow.assert_empty("with nothing in play (no void could return it)")
+            try:
+                self.engine.apply_void(state)
+            except IllegalAction:
+                pass
+            else:
+                raise AssertionError("(f) a void is refused when nothing is in play")
         if self.engine.is_hand_over(state) and self.engine.carry_over(state) is None:
             self.escrow.assert_empty("at the end of the session's hand (nothing carried over)")
         assert json.dumps(state, sort_keys=True) == frozen, "no hook changes the state it is given"

@@ -106,14 +106,18 @@ def test_random_play_keeps_every_engine_within_the_contract(game, config, player
 
 
 @pytest.mark.parametrize(("game", "config"), LONG_SESSIONS)
-@settings(max_examples=2, deadline=None)
+@settings(max_examples=2, deadline=None, phases=[Phase.explicit, Phase.reuse, Phase.generate])
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
 def test_long_sessions_play_matches_and_shoes_to_their_end(game, config, seed):
+    """A full table plays undisturbed for a while (often a match to its last game, a shoe to
+    its cut card), then with players coming and going and staff voiding. Not shrunk: the seed
+    alone decides the session, so shrinking it teaches nothing."""
     engine = engine_for(game)
     table = ConformanceTable(engine, config, engine.seats[1], seed)
-    table.play(300)
+    table.play(hands=10, max_steps=600, calm=True)
+    assert table.hands >= 3, "a calm table deals hand after hand"
+    table.play(hands=4, max_steps=150, calm=False)
     table.close()
-    assert table.hands >= 2, "a long session deals several hands"
 
 
 def test_the_suite_plays_every_registered_game():
@@ -176,6 +180,11 @@ class HighCardChangingWhatItIsShown(HighCard):
     def view(self, state, seat):
         state["viewed"] = True
         return super().view(state, seat)
+
+
+class HighCardRestartingEveryClock(HighCard):
+    def turn_key(self, state, seat):
+        return str(len(state["bets"]) + len(state["passed"]))
 
 
 class HighCardVoidKeepingTheBoxes(HighCard):
@@ -241,6 +250,12 @@ def test_the_state_machine_catches_an_engine_broken_on_purpose(engine, config, p
 def scripted_table(engine, players: int) -> ConformanceTable:
     """A high-card table of `players`, every check on, played by the test step by step."""
     return ConformanceTable(engine, HIGH_CARD, players, seed=7)
+
+
+def test_a_seat_deciding_that_restarts_the_others_clocks_is_caught():
+    table = scripted_table(HighCardRestartingEveryClock(), 3)
+    with pytest.raises(AssertionError, match=r"\(e\) seat 0's step restarts seat 1's clock"):
+        table.act_with(0, {"type": "pass"})
 
 
 def test_a_void_that_keeps_a_box_is_caught():

@@ -498,6 +498,22 @@ def test_a_void_after_a_seat_left_pays_nothing_to_its_seat_and_the_house_holds_i
     assert sorted(paid(events)) == [("pot", "house:unclaimed", 25), ("pot", "seat:0", 25)]
 
 
+def test_a_void_after_a_seat_stayed_away_returns_its_ante_as_it_is_still_seated():
+    state = deal([0, 1])
+    state, _ = act(state, 1, type="bet", amount=200)
+    state, _ = ENGINE.apply_absent(state, 1)
+    state, events = ENGINE.apply_void(state)
+    assert sorted(paid(events)) == [("pot", "seat:0", 25), ("pot", "seat:1", 25)]
+
+
+def test_a_seat_away_that_then_leaves_gives_its_ante_up_to_the_house_for_a_void():
+    state, _ = ENGINE.apply_absent(deal([0, 1]), 1)
+    state, events = ENGINE.apply_leave(state, 1)
+    assert events == [{"type": "left", "seat": 1}]
+    state, events = ENGINE.apply_void(state)
+    assert sorted(paid(events)) == [("pot", "house:unclaimed", 25), ("pot", "seat:0", 25)]
+
+
 def test_a_voided_hand_keeps_its_shoe_for_the_next_hand():
     state = deal([0, 1])
     voided, _ = ENGINE.apply_void(state)
