@@ -4,7 +4,7 @@ seat's own moves (a bet between the limits, pass, a tip to another player)."""
 
 from __future__ import annotations
 
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext, gettext_noop
 
 from casino.currencies import format_amount
 from tables.games import Presentation, register
@@ -30,6 +30,20 @@ def present(view: dict, shared: dict) -> dict:
             "card_svg": card_svg(facts["card"], "small") if facts.get("card") else "",
         }
     last = table.get("last_game") or {}
+    last_won = {int(p): won for p, won in (last.get("won") or {}).items()}
+    badges: dict[int, list] = {}
+    for position, facts in seats.items():
+        if facts.get("folded"):
+            badges[position] = [("folded", gettext("folded"))]
+        elif facts.get("bet"):
+            badges[position] = [("bet", f"{gettext('bet')} {facts['bet_text']}")]
+        elif facts.get("passed"):
+            badges[position] = [("passed", gettext("passed"))]
+        elif facts.get("deciding"):
+            badges[position] = [("deciding", gettext("deciding"))]
+    for position, won in last_won.items():
+        kind = "last-won" if won else "last-lost"
+        badges.setdefault(position, []).append((kind, gettext("won") if won else gettext("lost")))
     legal_types = {a["type"] for a in (game or {}).get("legal", [])} if not paused else set()
     bet_range = (game or {}).get("bet_range") or [settings.get("min_bet"), settings.get("max_bet")]
     return {
@@ -44,8 +58,10 @@ def present(view: dict, shared: dict) -> dict:
         "bet_min_text": money(bet_range[0]),
         "bet_max_text": money(bet_range[1]),
         "tip_to": [p for p in sorted(seats) if p != me],
-        "last_dealer_svg": card_svg(last["dealer_card"], "small") if last.get("dealer_card") else "",
-        "last_won": {int(p): won for p, won in (last.get("won") or {}).items()},
+        "last_dealer_svg": card_svg(last["dealer_card"], "small")
+        if last.get("dealer_card")
+        else "",
+        "seat_badges": badges,
         "last_number": last.get("number"),
     }
 

@@ -1,0 +1,190 @@
+"""The platform with six seats (High card, tables/engines/highcard.py): players deciding at once
+each on their own clock, joining between hands, leaving mid-hand (a fold), a tip from seat to
+seat, the house bank paying and collecting, a shoe spanning hands under one commitment, every
+hand rebuilt from its log, and a void that returns exactly the stakes."""
+
+import datetime as dt
+
+import pytest
+from django.utils import timezone
+
+from casino import ledger
+from casino.models import HousePurpose
+from tables import selectors, services
+from tables.engines import shuffle
+from tables.models import Hand, Table, TableEvent, TableStatus
+from tests.conftest import assert_books_clean, fund, new_player
+
+pytestmark = pytest.mark.django_db
+
+TERMS = {"min_bet": 100, "max_bet": 1_000, "ante": 10, "decks": 1, "penetration": 0.5}
+
+
+@pytest.fixture
+def table(db):
+    return Table.objects.create(
+        name="High card", game="highcard", currency="BYN", settings={**TERMS, "action_seconds": 30}
+    )
+
+
+@pytest.fixture
+def six(db):
+    players = [new_player() for _ in range(6)]
+    for player in players:
+        fund(player, 100_000)
+    return players
+
+
+def wallets(players):
+    return [ledger.balances_of(p).get("BYN", 0) for p in players]
+
+
+def fresh(table):
+    return Table.objects.get(pk=table.pk)
+
+
+def seated(table, players):
+    for player in players:
+        services.table_sit(table_id=table.pk, player=player, connected=True)
+    return fresh(table)
+
+
+def finish_hand(table, players, *, bet=100):
+    """Everyone still deciding bets `bet`, until the hand in play ends."""
+    by_seat = {s.position: s.player for s in table.seats.all()}
+    number = fresh(table).hand_number
+    while fresh(table).hand_number == number:
+        state = fresh(table).state
+        (position, *_rest) = state["clock"]["seats"] and sorted(
+            int(p) for p in state["clock"]["seats"]
+        )
+        services.table_act(
+            table_id=table.pk, player=by_seat[position], action={"type": "bet", "amount": bet}
+        )
+    return fresh(table)
+
+
+def test_newcomers_are_dealt_in_from_the_next_hand(table, six):
+    table = seated(table, six)
+    assert table.status == TableStatus.PLAYING
+    assert table.state["players"] == [0]  # the first sat down alone and was dealt at once
+    table = finish_hand(table, six)
+    assert table.state["players"] == [0, 1, 2, 3, 4, 5]
+    assert sorted(int(p) for p in table.state["clock"]["seats"]) == [0, 1, 2, 3, 4, 5]
+
+
+def test_players_deciding_at_once_each_keep_their_own_clock(table, six):
+    table = finish_hand(seated(table, six), six)
+    clocks = table.state["clock"]["seats"]
+    by_seat = {s.position: s.player for s in table.seats.all()}
+    later = timezone.now() + dt.timedelta(seconds=10)
+    services.table_act(
+        table_id=table.pk, player=by_seat[2], action={"type": "bet", "amount": 500}, now=later
+    )
+    after = fresh(table).state["clock"]["seats"]
+    assert "2" not in after
+    assert {p: after[p]["deadline"] for p in after} == {
+        p: clocks[p]["deadline"] for p in clocks if p != "2"
+    }  # one seat's bet restarts nobody else's clock
+    # a tip does not end the tipper's decision; his own clock runs on unchanged as well
+    services.table_act(
+        table_id=table.pk, player=by_seat[3], action={"type": "tip", "to": 0, "amount": 50}
+    )
+    assert fresh(table).state["clock"]["seats"]["3"]["deadline"] == clocks["3"]["deadline"]
+    # at the deadline every silent seat passes, each by its own clock
+    overdue = dt.datetime.fromtimestamp(clocks["0"]["deadline"], tz=dt.UTC) + dt.timedelta(
+        seconds=1
+    )
+    assert services.table_apply_overdue(table_id=table.pk, now=overdue) == 5
+    timeouts = TableEvent.objects.filter(table=table, step="timeout")
+    assert sorted(e.seat for e in timeouts) == [0, 1, 3, 4, 5]
+    assert_books_clean()
+
+
+def test_a_tip_is_paid_from_seat_to_seat_and_the_house_bank_pays_and_collects(table, six):
+    table = finish_hand(seated(table, six), six)
+    by_seat = {s.position: s.player for s in table.seats.all()}
+    bank = ledger.house_account(HousePurpose.TABLE, "BYN", f"table:{table.pk}")
+    bank_before, before = bank.current_balance(), wallets(six)
+    services.table_act(
+        table_id=table.pk, player=by_seat[1], action={"type": "tip", "to": 4, "amount": 77}
+    )
+    tipped = wallets(six)
+    assert (tipped[1] - before[1], tipped[4] - before[4]) == (-77, 77)
+    number = table.hand_number
+    table = finish_hand(table, six, bet=200)
+    result = Hand.objects.get(table=table, number=number).result
+    won = sum(1 for w in result["won"].values() if w)
+    lost = len(result["won"]) - won
+    # 1:1 from the bank for each winner, each loser's box to it
+    assert bank.current_balance() - bank_before == 200 * lost - 200 * won
+    assert_books_clean()
+
+
+def test_leaving_mid_hand_folds_and_the_seat_is_never_paid_again(table, six):
+    table = finish_hand(seated(table, six), six)
+    by_seat = {s.position: s.player for s in table.seats.all()}
+    services.table_act(table_id=table.pk, player=by_seat[5], action={"type": "bet", "amount": 300})
+    before = wallets(six)
+    services.table_leave(table_id=table.pk, player=by_seat[5])
+    table = fresh(table)
+    assert 5 not in table.state["players"] and 5 not in {s.position for s in table.seats.all()}
+    fold = TableEvent.objects.get(table=table, step="forfeit", seat=5)
+    assert fold.action == {"type": "forfeit", "reason": "left"}
+    table = finish_hand(table, six)
+    assert wallets(six)[5] == before[5]  # the box went to the bank, nothing came back
+    assert_books_clean()
+
+
+def test_one_commitment_covers_the_whole_shoe_and_is_revealed_when_it_is_finished(table, six):
+    table = seated(table, six[:3])
+    for _ in range(12):
+        table = finish_hand(table, six)
+    hands = list(Hand.objects.filter(table=table, ended_at__isnull=False).order_by("number"))
+    scopes = {}
+    for hand in hands:
+        scopes.setdefault(hand.shuffle_scope, []).append(hand)
+    assert len(scopes) >= 2  # the cut card came out: a new shoe, a new commitment
+    for scope, in_shoe in scopes.items():
+        assert scope.startswith("shoe:")
+        assert len({h.commitment for h in in_shoe}) == 1  # published once for the shoe
+        if all(h.revealed for h in in_shoe):
+            assert shuffle.verify(in_shoe[0].deck_record, in_shoe[0].secret, in_shoe[0].commitment)
+    current = Hand.objects.get(table=table, number=table.hand_number)
+    open_scope = Hand.objects.filter(table=table, shuffle_scope=current.shuffle_scope)
+    assert not any(h.revealed for h in open_scope)  # the shoe in play keeps its order secret
+    assert Hand.objects.filter(table=table, revealed_at__isnull=False).exists()
+
+
+def test_every_hand_replays_from_its_log_with_the_dice_it_rolled(table, six):
+    table = seated(table, six[:4])
+    for _ in range(15):
+        table = finish_hand(table, six)
+    rolled = TableEvent.objects.filter(table=table).exclude(draws=[])
+    for hand in Hand.objects.filter(table=table, ended_at__isnull=False):
+        rebuilt = selectors.hand_final_state(hand)
+        assert rebuilt["over"] and rebuilt["result"] == hand.result
+    if rolled.exists():  # a tie rolled a die mid-hand: it is in the log and replays the same
+        assert all(e.draws and all(0 <= d < 6 for d in e.draws) for e in rolled)
+
+
+def test_a_void_returns_exactly_the_stakes_of_the_hand(table, six, staff):
+    from django.contrib.auth.models import Group
+
+    staff.groups.add(Group.objects.get(name="Pit boss"))
+    table = finish_hand(seated(table, six), six)
+    by_seat = {s.position: s.player for s in table.seats.all()}
+    before_antes = [w + 10 for w in wallets(six)]  # the hand in play took each ante
+    services.table_act(table_id=table.pk, player=by_seat[0], action={"type": "bet", "amount": 400})
+    services.table_act(table_id=table.pk, player=by_seat[3], action={"type": "bet", "amount": 900})
+    services.table_staff_act(table_id=table.pk, staff=staff, act="void", reason="dealer error")
+    void = TableEvent.objects.get(table=table, step="void")
+    returned = {}
+    for event in void.events:
+        if event["type"] == "payment":
+            returned[event["target"]] = returned.get(event["target"], 0) + event["amount"]
+    assert returned == {f"seat:{p}": 10 + {0: 400, 3: 900}.get(p, 0) for p in range(6)}
+    # every stake came back; the next hand has started and taken its ante
+    assert fresh(table).hand_number == table.hand_number + 1
+    assert wallets(six) == [w - 10 for w in before_antes]
+    assert_books_clean()
