@@ -82,6 +82,12 @@ DEMO_TABLES = [
         "USD",
         {"stake": 500, "wins_to_win": 7, "commission_percent": "5", "action_seconds": 45},
     ),
+    (
+        "High card · 6 seats · 1–10 BYN",
+        "highcard",
+        "BYN",
+        {"min_bet": 100, "max_bet": 1_000, "ante": 10, "action_seconds": 45},
+    ),
 ]
 
 

@@ -1,0 +1,100 @@
+"""Three players at the demo's six-seat table (High card) in three browsers: they sit down, are
+dealt in from the next hand, decide at the same time each on a clock of their own, and see each
+other's bets at once; a hand ends and the next is dealt with the last one's dealer card shown."""
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import DEFAULT_TIMEOUT_MS
+from tests.browser.pages import log_in
+
+pytestmark = pytest.mark.browser
+
+TABLE_NAME = "High card · 6 seats · 1–10 BYN"
+DEMO_PASSWORD = "casino-demo"
+FRAME_COUNTER = """
+window.socketFrames = {table: 0, lobby: 0};
+document.addEventListener("htmx:wsAfterMessage", (event) => {
+    const onTable = event.target.closest && event.target.closest(".table-page");
+    window.socketFrames[onTable ? "table" : "lobby"] += 1;
+});
+"""
+
+
+@pytest.fixture
+def players(browser, server_url):
+    contexts, errors = [], []
+
+    def open_for(username: str) -> Page:
+        context = browser.new_context(base_url=server_url, locale="en-GB")
+        context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+        context.add_init_script(FRAME_COUNTER)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(f"{username}: {error}"))
+        log_in(page, username, DEMO_PASSWORD)
+        return page
+
+    yield open_for, errors
+    for context in contexts:
+        context.close()
+
+
+def board(page: Page):
+    return page.locator("#table-board")
+
+
+def sit_at_the_table(page: Page) -> None:
+    row = page.locator("#table-list tr.table-row").filter(has_text=TABLE_NAME)
+    row.locator("a").first.click()
+    expect(page).to_have_url(re.compile(r"/tables/\d+/$"))
+    # a click before the page's socket is open would submit the form as a plain GET
+    page.wait_for_function("() => window.socketFrames.table > 0")
+    page.locator("#table-board button.sit").click()
+    expect(board(page)).not_to_have_attribute("data-seat", "")
+
+
+@pytest.mark.timeout(300)
+def test_three_players_decide_at_once_each_on_their_own_clock(players):
+    open_for, errors = players
+    anna, boris, vera = open_for("anna"), open_for("boris"), open_for("vera")
+    for page in (anna, boris, vera):
+        sit_at_the_table(page)
+    # anna sat first and was dealt the first hand alone: she passes, the next deals all three
+    expect(anna.locator("#pass-form")).to_be_visible()
+    anna.locator("#pass-form button").click()
+    for page in (anna, boris, vera):
+        expect(page.locator("#bet-form")).to_be_visible()
+        # a clock on each of the three deciding seats
+        expect(
+            page.locator("#table-board .player[data-position] .clock[data-deadline]")
+        ).to_have_count(3)
+    # vera bets 2.00 through the form: the others see her bet at once and keep deciding
+    vera.locator("#bet-form input[name=amount]").fill("200")
+    vera.locator("#bet-form button").click()
+    expect(vera.locator("#bet-form")).to_have_count(0)
+    for page in (anna, boris):
+        expect(page.locator("#table-board .badge.bet")).to_contain_text(re.compile(r"2[.,]00"))
+        expect(
+            page.locator("#table-board .player[data-position] .clock[data-deadline]")
+        ).to_have_count(2)
+    # an amount off the limits is refused to boris alone, in a banner he can read
+    boris.locator("#bet-form input[name=amount]").evaluate("input => input.removeAttribute('min')")
+    boris.locator("#bet-form input[name=amount]").fill("5")
+    boris.locator("#bet-form button").click()
+    expect(boris.locator("#table-error[data-error]")).to_contain_text("100")
+    expect(anna.locator("#table-error[data-error]")).to_have_count(0)
+    # boris passes, anna bets: the hand is settled and the next one dealt, the last dealer card
+    # shown to everybody
+    hand = int(board(anna).locator("[data-hand-number]").get_attribute("data-hand-number"))
+    boris.locator("#pass-form button").click()
+    anna.locator("#bet-form button").click()
+    for page in (anna, boris, vera):
+        expect(page.locator("#table-board [data-hand-number]")).to_have_attribute(
+            "data-hand-number", str(hand + 1)
+        )
+        expect(page.locator("#table-board .last-hand")).to_be_visible()
+        expect(page.locator("#bet-form")).to_be_visible()
+    assert errors == []
