@@ -31,7 +31,8 @@ CLOSE_UNAUTHENTICATED = 4401
 CLOSE_NOT_PIT = 4403
 CLOSE_NO_TABLE = 4404
 FRAME_TYPES = {"act", "sync", "sit", "leave", "sit_out", "back", "ready"}
-RESERVED_FIELDS = {"type", "action", "payload", "client_action_id", "version", "HEADERS"}
+RESERVED_FIELDS = {"type", "action", "payload", "client_action_id", "version", "turn", "HEADERS"}
+MAX_TURN_LENGTH = 200
 
 
 class FrameError(Exception):
@@ -78,6 +79,9 @@ def parse_frame(text: str | None, bytes_data: bytes | None) -> dict:
         version = int(version)  # a form field is text
     if version is not None and (type(version) is not int or version < 0):
         raise FrameError(gettext_noop("version must be a whole number."))
+    turn = frame.get("turn")
+    if turn is not None and (not isinstance(turn, str) or len(turn) > MAX_TURN_LENGTH):
+        raise FrameError(gettext_noop("turn must be a short string."))
     action = frame.get("action", "")
     if kind == "act" and (not isinstance(action, str) or not action):
         raise FrameError(gettext_noop("Say which action to take."))
@@ -90,6 +94,9 @@ def parse_frame(text: str | None, bytes_data: bytes | None) -> dict:
         # (a clock that ended the bout, the other player's move) is refused, not applied to a
         # state its player never saw
         "expected_version": version,
+        # or the seat's own decision it was chosen for (its turn key): at a table where players
+        # decide at once, another player's move does not make this one stale
+        "expected_turn": turn,
     }
 
 
@@ -230,6 +237,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                 action=engine_action(frame),
                 client_action_id=frame["client_action_id"],
                 expected_version=frame["expected_version"],
+                expected_turn=frame["expected_turn"],
             )
         if kind == "sit":
             return services.table_sit(table_id=table_id, player=player, connected=True)

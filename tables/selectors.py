@@ -66,7 +66,16 @@ def table_view(table: Table, seats: dict[int, Seat], position: int | None) -> di
         },
         "game": engine.view(state, position) if state else None,
         "seat": position,
+        # the seat's own decision (its turn key), which its forms send back (services.table_act)
+        "turn": _turn_key(state, position, table.status),
     }
+
+
+def _turn_key(state: dict | None, position: int | None, status: str) -> str | None:
+    if position is None or status != TableStatus.PLAYING:
+        return None
+    clock = (((state or {}).get("clock") or {}).get("seats") or {}).get(str(position))
+    return clock["key"] if clock else None
 
 
 def public_settings(table: Table) -> dict:

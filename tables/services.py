@@ -88,10 +88,15 @@ def table_act(
     action: dict,
     client_action_id: str = "",
     expected_version: int | None = None,
+    expected_turn: str | None = None,
     now: dt.datetime | None = None,
 ) -> Outcome:
     """A seated player's game action. A repeated client_action_id is answered, not applied.
-    One transaction: what is overdue on the table is applied first, then the action."""
+    One transaction: what is overdue on the table is applied first, then the action.
+
+    A stale click is refused: ``expected_turn`` (the seat's turn key on the board it was chosen
+    on) must still be the seat's decision now, so other players' moves at a table where all
+    decide at once do not refuse it; without it, ``expected_version`` must be the table's."""
     now = now or timezone.now()
 
     def act(change: Change) -> Outcome:
@@ -108,7 +113,11 @@ def table_act(
         if table.status != TableStatus.PLAYING or not table.state:
             raise TableError(_("No hand is in play at this table."))
         # after the checks above, so a spectator or a paused table is told the real reason
-        if expected_version is not None and expected_version != table.version:
+        if expected_turn is not None:
+            awaited = seat.position in change.engine.to_act(table.state)
+            if not awaited or change.engine.turn_key(table.state, seat.position) != expected_turn:
+                raise TableError(_("The table has moved on; here is what it looks like now."))
+        elif expected_version is not None and expected_version != table.version:
             raise TableError(_("The table has moved on; here is what it looks like now."))
         draws = rng()
         try:

@@ -98,3 +98,23 @@ def test_three_players_decide_at_once_each_on_their_own_clock(players):
         expect(page.locator("#table-board .last-hand")).to_be_visible()
         expect(page.locator("#bet-form")).to_be_visible()
     assert errors == []
+
+
+def test_the_six_seat_table_fits_a_390_px_phone(browser, server_url, artifacts):
+    """After the test above, three players still hold seats (away): a fourth sits down on a
+    phone and the felt with its seats and his moves fits without sideways scrolling."""
+    context = browser.new_context(
+        base_url=server_url, locale="ru-RU", viewport={"width": 390, "height": 844}
+    )
+    context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+    context.add_init_script(FRAME_COUNTER)
+    try:
+        page = context.new_page()
+        log_in(page, "gleb", DEMO_PASSWORD)
+        sit_at_the_table(page)
+        expect(page.locator("#table-board .player[data-position]")).not_to_have_count(0)
+        page.screenshot(path=artifacts / "phone-six-seat-table.png", full_page=True)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"the six-seat table is {width} px wide at 390"
+    finally:
+        context.close()

@@ -188,3 +188,31 @@ def test_a_void_returns_exactly_the_stakes_of_the_hand(table, six, staff):
     assert fresh(table).hand_number == table.hand_number + 1
     assert wallets(six) == [w - 10 for w in before_antes]
     assert_books_clean()
+
+
+def test_a_click_is_stale_only_when_its_own_decision_changed(table, six):
+    """At a table where all decide at once, another player's move does not make a board
+    stale (its turn key is the same); the seat's own move does."""
+    table = finish_hand(seated(table, six[:3]), six)
+    by_seat = {s.position: s.player for s in table.seats.all()}
+    turn = selectors.table_view(table, {}, 0)["turn"]
+    old_version = table.version
+    services.table_act(table_id=table.pk, player=by_seat[1], action={"type": "pass"})
+    # seat 0's board (from before seat 1 passed) still holds seat 0's decision: accepted, and
+    # a tip does not end it (High card's turn key is one decision per hand)
+    for action in ({"type": "tip", "to": 2, "amount": 5}, {"type": "bet", "amount": 100}):
+        services.table_act(table_id=table.pk, player=by_seat[0], action=action, expected_turn=turn)
+    with pytest.raises(services.TableError, match="moved on"):  # its bet ended that decision
+        services.table_act(
+            table_id=table.pk,
+            player=by_seat[0],
+            action={"type": "bet", "amount": 100},
+            expected_turn=turn,
+        )
+    with pytest.raises(services.TableError, match="moved on"):  # a version says the table's
+        services.table_act(
+            table_id=table.pk,
+            player=by_seat[2],
+            action={"type": "pass"},
+            expected_version=old_version,
+        )
