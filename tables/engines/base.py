@@ -18,7 +18,9 @@ The hooks, by who asks:
   every seat's cards).
 - **Clocks**: ``to_act(state)`` is every seat whose decision is awaited now; each has a clock of
   its own (several at once when decisions are simultaneous). ``turn_key(state, seat)`` names
-  that seat's current decision: its clock restarts only when the key changes. When a clock runs
+  that seat's current decision: its clock restarts only when the key changes, and a click
+  chosen for an older key is refused as stale. The key goes to that seat's own view only, but
+  make it of public facts all the same. When a clock runs
   out the actor applies ``apply_timeout(state, seat, rng)`` (default: ``apply`` of
   ``timeout_action(state, seat)``, which must be legal).
 - **Session rules** (who sits, leaves, what it costs, when hands start): ``sit_refusal`` (may a
