@@ -59,8 +59,8 @@ async def test_sb_6_1_the_server_clock_settles_due_events():
 def test_sb_6_1_the_production_sweeper_settles_due_events(capsys):
     event = finished_an_hour_ago()
     call_command("tableclock", "--once")
-    assert "settled 1 event(s)" in capsys.readouterr().out
+    assert "sportsbook settlement: 1" in capsys.readouterr().out
     assert Bet.objects.get(legs__outcome__market__event=event).payout == 2_000
     call_command("tableclock", "--once")
-    assert "settled 0 event(s)" in capsys.readouterr().out
+    assert "sportsbook settlement: 0" in capsys.readouterr().out
     assert_books_clean()
