@@ -37,7 +37,7 @@ from tables.listeners import TableNews, notify
 from tables.models import Hand, Seat, Table, TableEvent, TableStatus
 from tables.outbox import Outbox
 from tables.payments import PaymentRefused, book, close_escrows
-from tables.rows import insert_event, load_table, save_table, seats_of
+from tables.rows import insert_event, open_table, save_table
 
 DEFAULT_ACTION_SECONDS = 30
 DEFAULT_GRACE_SECONDS = 60
@@ -67,6 +67,8 @@ class Change:
     now: dt.datetime
     outbox: Outbox
     leaving: set[int] = field(default_factory=set)  # seats never dealt into a next hand
+    # the version an earlier event with the asked-for client action id made (``locked``'s replay)
+    replayed: int | None = None
 
     @property
     def engine(self) -> Engine:
@@ -91,14 +93,22 @@ def rng() -> Draws:
 # --- the transaction ----------------------------------------------------------------------------
 
 
-def locked(table_id: int, now: dt.datetime, body: Callable[[Change], Outcome], *, due=True):
+def locked(
+    table_id: int,
+    now: dt.datetime,
+    body: Callable[[Change], Outcome],
+    *,
+    due=True,
+    replay: tuple[int, str] | None = None,
+):
     """One transaction: lock the table, apply whatever is overdue (unless ``due`` is False: the
-    body does it), then ``body(change)``. If the body refuses (TableError) after an overdue
-    deadline was applied, what the deadline did still commits (the body ran in a savepoint) and
-    the refusal is raised after commit."""
+    body does it), then ``body(change)``. ``replay`` (player id, client action id): the change
+    says which version an earlier event with that id made (``change.replayed``). If the body
+    refuses (TableError) after an overdue deadline was applied, what the deadline did still
+    commits (the body ran in a savepoint) and the refusal is raised after commit."""
     outbox = Outbox()
     with transaction.atomic():
-        change = open_change(table_id, now, outbox)
+        change = open_change(table_id, now, outbox, replay=replay)
         if not (due and is_due(change.table, now) and apply_overdue(change)):
             return body(change)
         try:
@@ -110,13 +120,14 @@ def locked(table_id: int, now: dt.datetime, body: Callable[[Change], Outcome], *
     raise refusal
 
 
-def open_change(table_id: int, now: dt.datetime, outbox: Outbox) -> Change:
-    table = load_table(table_id, lock=True)
+def open_change(
+    table_id: int, now: dt.datetime, outbox: Outbox, replay: tuple[int, str] | None = None
+) -> Change:
+    table, seats, replayed = open_table(table_id, replay=replay)
     if table is None:
         raise TableError(_("There is no such table."))
-    seats = seats_of(table)
     outbox.opened(table, seats)
-    return Change(table, seats, now, outbox)
+    return Change(table, seats, now, outbox, replayed=replayed)
 
 
 def is_due(table: Table, now: dt.datetime) -> bool:

@@ -89,6 +89,57 @@ def load_table(table_id: int, *, lock: bool) -> Table | None:
     return Table.from_db(connection.alias, _TABLE_FIELDS, values)
 
 
+def open_table(
+    table_id: int, *, replay: tuple[int, str] | None = None
+) -> tuple[Table | None, dict[int, Seat], int | None]:
+    """The table row locked (FOR UPDATE of the table row alone, where the database has it), its
+    seats with their players' names and, for ``replay`` = (player id, client action id), the
+    version an earlier event with that id made: one statement, where three were (the actor's
+    every change starts here, and each statement is a round trip to the database thread)."""
+    table_columns = ", ".join(f't."{name}"' for name in _TABLE_FIELDS)
+    seat_columns = ", ".join(f's."{name}"' for name in _SEAT_FIELDS)
+    params: list = []
+    replayed = "NULL"
+    if replay is not None:
+        replayed = (
+            f'(SELECT e."version" FROM "{_EVENT}" e WHERE e."table_id" = t."id" AND '
+            'e."player_id" = %s AND e."client_action_id" = %s '
+            "AND NOT (e.\"client_action_id\" = ''))"
+        )
+        params += list(replay)
+    sql = (
+        f'SELECT {table_columns}, {seat_columns}, p."display_name", p."username", {replayed} '
+        f'FROM "{_TABLE}" t LEFT JOIN "{_SEAT}" s ON s."table_id" = t."id" '
+        f'LEFT JOIN "{_PLAYER}" p ON p."id" = s."player_id" WHERE t."id" = %s '
+        'ORDER BY s."position"'
+    )
+    params.append(table_id)
+    if connection.features.has_select_for_update:
+        sql += " FOR UPDATE OF t"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    if not rows:
+        return None, {}, None
+    width = len(_TABLE_FIELDS)
+    values = list(rows[0][:width])
+    values[3] = json_in(values[3])  # settings
+    values[6] = json_in(values[6])  # state
+    values[10] = aware(values[10])  # deadline
+    table = Table.from_db(connection.alias, _TABLE_FIELDS, values)
+    seats = {}
+    for row in rows:
+        seat_values = list(row[width : width + len(_SEAT_FIELDS)])
+        if seat_values[0] is None:  # a table with no seat: the outer join's one empty row
+            continue
+        seat_values[5] = aware(seat_values[5])  # away_since
+        seat_values[7] = bool(seat_values[7])  # ready (an integer on SQLite)
+        seat = Seat.from_db(connection.alias, _SEAT_FIELDS, seat_values)
+        seat.shown_name = row[-3] or row[-2]
+        seats[seat.position] = seat
+    return table, seats, rows[0][-1]
+
+
 def save_table(table: Table) -> None:
     """Store what the actor changes on the table row (the caller holds its lock)."""
     with connection.cursor() as cursor:
@@ -178,16 +229,3 @@ def insert_event(
                 db_time(timezone.now()),
             ],
         )
-
-
-def replayed_version(table: Table, player: Player, client_action_id: str) -> int | None:
-    """The version an earlier event with this client_action_id made, if any. The condition on
-    the empty id matches the partial unique index's, so the index is used."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f'SELECT "version" FROM "{_EVENT}" WHERE "table_id" = %s AND "player_id" = %s '
-            'AND "client_action_id" = %s AND NOT ("client_action_id" = \'\')',
-            [table.pk, player.pk, client_action_id],
-        )
-        row = cursor.fetchone()
-    return row[0] if row is not None else None

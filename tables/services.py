@@ -36,7 +36,7 @@ from tables.actor import (
 from tables.engines.base import IllegalAction
 from tables.models import Seat, SeatStatus, Table, TableEvent, TableStatus
 from tables.outbox import PIT_GROUP, Outbox, announce_table_gone, broadcast, view_message
-from tables.rows import load_table, replayed_version, seats_of
+from tables.rows import load_table, seats_of
 from tables.selectors import games_last_hour, in_play, table_summary, table_view
 from tables.staff import (
     MAX_REASON_LENGTH,
@@ -101,10 +101,8 @@ def table_act(
 
     def act(change: Change) -> Outcome:
         table = change.table
-        if client_action_id:
-            replayed = replayed_version(table, player, client_action_id)
-            if replayed is not None:
-                return Outcome(version=replayed, replayed=True)
+        if change.replayed is not None:  # this click was applied already
+            return Outcome(version=change.replayed, replayed=True)
         seat = change.seat_of(player)
         if seat is None:
             raise TableError(_("You are not seated at this table."))
@@ -142,7 +140,8 @@ def table_act(
         )
         return Outcome(version=table.version)
 
-    return locked(table_id, now, act)
+    replay = (player.pk, client_action_id) if client_action_id else None
+    return locked(table_id, now, act, replay=replay)
 
 
 def table_sit(
