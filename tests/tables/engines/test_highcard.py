@@ -548,7 +548,7 @@ def test_the_hand_number_given_by_the_table_names_the_escrow():
     assert ENGINE.escrow_key(deal([0])) == "hand:1"
 
 
-def test_the_summary_shows_the_bets_the_ante_and_the_money_in_the_pots_while_in_play():
+def test_the_summary_shows_the_bets_the_ante_and_the_money_in_the_pots_not_who_decided():
     state, _ = act(deal([0, 1, 2]), 1, type="bet", amount=500)
     assert ENGINE.summary(state, CONFIG) == {
         "pot": 575,
@@ -556,7 +556,6 @@ def test_the_summary_shows_the_bets_the_ante_and_the_money_in_the_pots_while_in_
         "facts": [
             ["Bets", {"money_range": [100, 1_000]}],
             ["Ante", {"money": 25}],
-            ["Decided", "1/3"],
             ["Shoe", 1],
         ],
     }
