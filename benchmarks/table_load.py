@@ -518,7 +518,7 @@ class Sock:
         try:
             async for message in self.ws:
                 now = time.perf_counter()
-                if self.echo and not message.startswith("<"):
+                if self.echo and not message.lstrip().startswith("<"):
                     version = json.loads(message)["payload"]["seq"]
                 else:  # a board (the echo's BENCH_ECHO_FLOOR=render numbers its boards)
                     if 'id="table-error"' in message:
