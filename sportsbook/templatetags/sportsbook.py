@@ -75,3 +75,26 @@ def bet_odds(bet) -> Decimal:
 def system_m(bet) -> int:
     """M of a system N of M: its legs that are not bankers (E7)."""
     return sum(1 for leg in bet.legs.all() if not leg.is_banker)
+
+
+# --- the exchange (issue 18) ----------------------------------------------------------------
+
+
+@register.simple_tag
+def new_key() -> str:
+    """A fresh idempotency key for one form: a double click on it books once."""
+    import uuid
+
+    return uuid.uuid4().hex
+
+
+@register.filter
+def pad_to_three(prices) -> range:
+    """The empty cells that complete a ladder's three prices."""
+    return range(max(0, 3 - len(prices)))
+
+
+@register.filter
+def add_one(net_odds) -> Decimal:
+    """Net odds k as decimal odds K = k + 1 (BK A1)."""
+    return Decimal(net_odds) + 1
