@@ -30,7 +30,7 @@ from django.utils.translation import gettext as _
 from casino import ledger, limits
 from casino.currencies import format_amount
 from casino.models import Account, HousePurpose, Player, TransferKind
-from casino.realtime import group_send_all, user_group
+from casino.realtime import group_send_all
 from sportsbook.models import (
     SpreadAsset,
     SpreadClose,
@@ -45,6 +45,11 @@ from sportsbook.spread.feed import FileFeed, PriceFeed, RandomWalkFeed
 BOOK = "spread-book"
 RECEIVABLE = "spread-receivable"
 SPREAD_GROUP = "spread"  # every asset's quotes: the positions pages and the trader's
+
+
+def spread_user_group(player_id: int) -> str:
+    """A player's spread pages (their own group: the lobby's `user.<id>` knows no spread news)."""
+    return f"spread.user.{player_id}"
 
 
 class SpreadRefused(Exception):
@@ -130,7 +135,7 @@ def _announce(asset_id: int | None, player_ids=()) -> None:
     if asset_id is not None:
         messages.append((SPREAD_GROUP, {"type": "spread.quote", "asset": asset_id}))
     for player_id in sorted(set(player_ids)):
-        messages.append((user_group(player_id), {"type": "spread.positions"}))
+        messages.append((spread_user_group(player_id), {"type": "spread.positions"}))
     if messages:
         transaction.on_commit(lambda: group_send_all(messages))
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from sportsbook import exchange_views, views
+from sportsbook import exchange_views, spread_views, views
 
 app_name = "sportsbook"
 
@@ -28,4 +28,6 @@ urlpatterns = [
         "exchange/<int:market_id>/cancel/", exchange_views.exchange_cancel, name="exchange_cancel"
     ),
     path("exchange/<int:market_id>/edit/", exchange_views.exchange_edit, name="exchange_edit"),
+    path("spread/", spread_views.spread_index, name="spread"),
+    path("spread/order/", spread_views.spread_order, name="spread_order"),
 ]
