@@ -59,11 +59,12 @@ class SpreadRefused(Exception):
 class Requote(SpreadRefused):
     """A11: the quote moved since the player saw it; `level` binds now, to confirm."""
 
-    def __init__(self, seen: Decimal, level: Decimal):
+    def __init__(self, seen: Decimal, level: Decimal, point_size: Decimal):
         self.seen, self.level = seen, level
+        places = point_size.normalize()
         super().__init__(
             _("The quote moved from %(seen)s to %(now)s. Check it and confirm.")
-            % {"seen": seen.normalize(), "now": level.normalize()}
+            % {"seen": seen.quantize(places), "now": level.quantize(places)}
         )
 
 
@@ -272,7 +273,7 @@ def spread_bet(
                 raise SpreadRefused(_("The bookmaker is closed for this asset now (BK §32)."))
             level = rules.open_level(side, asset_quote(asset))
             if level != seen:
-                raise Requote(seen, level)
+                raise Requote(seen, level, asset.point_size)
             opposite = list(
                 SpreadPosition.objects.select_for_update()
                 .filter(
@@ -642,3 +643,18 @@ def spread_books_check(report) -> None:
             report.problems.append(
                 f"spread bets {currency}: receivable {actual} but the positions owe {-expected}"
             )
+
+
+def spread_asset_switch(
+    *, asset_id: int, auto_closeout: bool, staff: Player | None = None
+) -> SpreadAsset:
+    """A8: the operator's switch of automatic close-outs for an asset."""
+    with transaction.atomic():
+        asset = SpreadAsset.objects.select_for_update().get(pk=asset_id)
+        if asset.auto_closeout != auto_closeout:
+            asset.auto_closeout = auto_closeout
+            asset.save(update_fields=["auto_closeout"])
+            _announce(asset.pk)
+    if auto_closeout:
+        spread_margin_watch(asset_id=asset_id)
+    return asset

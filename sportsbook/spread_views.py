@@ -104,6 +104,6 @@ def spread_order(request):
         "what": what,
         "direction": _("up") if order.direction == "up" else _("down"),
         "stake": format_amount(order.stake, asset.currency),
-        "level": order.level.normalize(),
+        "level": order.level.quantize(asset.point_size.normalize()),
     }
     return _respond(request, notice=("success", text))

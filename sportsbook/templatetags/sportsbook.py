@@ -98,3 +98,11 @@ def pad_to_three(prices) -> range:
 def add_one(net_odds) -> Decimal:
     """Net odds k as decimal odds K = k + 1 (BK A1)."""
     return Decimal(net_odds) + 1
+
+
+@register.filter
+def level(value, point_size) -> str:
+    """A spread quote to its asset's point (BK A3): 1.2000 stays 1.2000 for a point of 0.0001."""
+    if value is None or value == "":
+        return "—"
+    return str(Decimal(value).quantize(Decimal(point_size).normalize()))

@@ -63,7 +63,7 @@ def test_buy_then_partly_close_from_the_page_with_live_pnl_and_a_requote():
     position = SpreadPosition.objects.get()
     stale = order(client, asset, None, "4", direction="down", level="1.2050", position=position.pk)
     assert (
-        "The quote moved from 1.205 to 1.2063" in stale.text and "Confirm at 1.2063" in stale.text
+        "The quote moved from 1.2050 to 1.2063" in stale.text and "Confirm at 1.2063" in stale.text
     )
     done = order(client, asset, None, "4", direction="down", level="1.2063", position=position.pk)
     assert "Closed: down 4.00" in done.text
