@@ -44,7 +44,7 @@ def spread_index(request):
 def _respond(request, *, notice=None, requote=None):
     if request.htmx:
         context = positions_context(request.user, notice=notice, requote=requote)
-        return render(request, "sportsbook/spread/_positions.html", context)
+        return render(request, "sportsbook/spread/_orders.html", context)
     if notice is not None:
         level = messages.ERROR if notice[0] == "error" else messages.SUCCESS
         messages.add_message(request, level, notice[1])
