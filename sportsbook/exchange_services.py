@@ -12,9 +12,12 @@ Every change to a market's offers takes the same path (the table actor's shape):
 
 Money (A3, BK §52): each player's reservations on a market sit in one escrow account
 (`ExchangeMarket.escrow_reference`): the unmatched part of his offers (`ExchangeOffer.reserved`:
-the stake for a back, stake x odds for a lay) and the liability of his matched bets. Matching at a
-price better than asked, and rounding each bet's liability once (A14), can only free money, which
-goes back to the wallet in the same transfer. The books check (`exchange_books_check`) verifies
+the stake for a back, stake x odds for a lay) and the liability of his matched bets. A match
+books one transfer, the incoming offer's player's only (wallet <-> escrow): a price better than
+he asked frees money that goes straight back to his wallet; what a bet frees of a standing
+offer's reservation (the rounding of its liability, A14: at most a minor unit) stays with that
+offer in its player's escrow until the offer is withdrawn, lapses or the market is settled, so
+a take never locks another player's wallet. The books check (`exchange_books_check`) verifies
 that every escrow holds exactly that. At settlement each player's escrow is emptied: his net
 result less commission (section 5) goes to his wallet, the commission to `sportsbook/exchange`.
 
@@ -193,17 +196,24 @@ def _book_reservations(
     kind: str,
     memo: str,
     staker: Player | None = None,
+    accounts: dict[int, tuple[Account, Account]] | None = None,
+    savepoint: bool = True,
 ) -> None:
     """One transfer: each player's reservation change (+: wallet -> escrow, -: escrow -> wallet).
     `staker`: the player whose positive change is a new stake (responsible gaming is checked
-    under his wallet's lock, as for every stake)."""
-    players = {p.pk: p for p in Player.objects.filter(pk__in=[p for p, d in deltas.items() if d])}
+    under his wallet's lock, as for every stake). `accounts`: player id -> (wallet, escrow)
+    already read (before the market's lock, to hold it shorter). `savepoint=False`: inside a
+    transaction that is rolled back whole on any error."""
+    accounts = dict(accounts or {})
+    missing = [p for p, d in deltas.items() if d and p not in accounts]
+    for player in Player.objects.filter(pk__in=missing) if missing else []:
+        accounts[player.pk] = (ledger.wallet_for(player, xm.currency), escrow_of(xm, player.pk))
     legs = []
     for player_id, delta in sorted(deltas.items()):
         if not delta:
             continue
-        wallet = ledger.wallet_for(players[player_id], xm.currency)
-        legs += [(wallet, -delta), (escrow_of(xm, player_id), delta)]
+        wallet, escrow = accounts[player_id]
+        legs += [(wallet, -delta), (escrow, delta)]
     if not legs:
         return
     under_lock = None
@@ -221,6 +231,7 @@ def _book_reservations(
             memo=memo,
             reference=f"exchange:{xm.market_id}",
             under_lock=under_lock,
+            savepoint=savepoint,
         )
     except (limits.StakeRefused, ledger.LedgerError) as refusal:
         raise ExchangeRefused(str(refusal)) from refusal
@@ -259,7 +270,7 @@ def _submit(
     *,
     xm: ExchangeMarket,
     player: Player,
-    outcome: Outcome,
+    outcome_id: int,
     side: Side,
     odds: Decimal,
     stake: int,
@@ -267,93 +278,120 @@ def _submit(
     rest: bool,
     any_price: bool = False,
     replaces: ExchangeOffer | None = None,
+    accounts: tuple[Account, Account] | None = None,
     now: dt.datetime,
 ) -> ExchangeOffer:
-    """Match an incoming offer; call while holding the market's row lock (_lock_market)."""
+    """Match an incoming offer; call while holding the market's row lock (_lock_market). The
+    statements under the lock: the standing offers that cross, the offer's INSERT (a retry with
+    the same key fails here, on its unique index), the matched offers' UPDATE and the bets'
+    INSERT (when something matched), the ledger's transfer (claim and lock, the loss limit,
+    the write)."""
     limit = None if any_price else odds
-    book = Book(_standing(outcome.pk, side, limit))
+    standing = {
+        o.pk: o
+        for o in ExchangeOffer.objects.filter(
+            outcome_id=outcome_id, side=side.other, status=OfferStatus.OPEN
+        )
+        .filter(
+            Q()
+            if limit is None
+            else (Q(odds__gte=limit) if side is Side.BACK else Q(odds__lte=limit))
+        )
+        .only("pk", "player_id", "side", "odds", "remaining", "matched", "reserved", "status")
+    }
+    book = Book(
+        Offer(o.pk, o.player_id, side.other, o.odds, o.remaining, o.pk) for o in standing.values()
+    )
     incoming_limit = odds
     if any_price:
         incoming_limit = MAX_ODDS if side is Side.LAY else ODDS_PLACES
-    offer = ExchangeOffer.objects.create(
-        market=xm,
-        outcome=outcome,
-        player=player,
-        side=side,
-        odds=odds,
-        stake=stake,
-        remaining=stake,
-        is_take=not rest,
-        replaces=replaces,
-        idempotency_key=key,
-    )
-    engine_offer = Offer(offer.pk, player.pk, side, incoming_limit, stake, offer.pk)
-    fills = book.submit(engine_offer, rest=rest)
+    incoming = Offer(0, player.pk, side, incoming_limit, stake, 0)  # its id once inserted
+    fills = book.submit(incoming, rest=rest)
     if not rest and not fills:
-        ladder = book.ladder(side.other, depth=1) or Book(_standing(outcome.pk, side, None)).ladder(
-            side.other, depth=1
-        )
+        ladder = book.ladder(side.other, depth=1) or Book(
+            Offer(o.pk, o.player_id, side.other, o.odds, o.remaining, o.pk)
+            for o in ExchangeOffer.objects.filter(
+                outcome_id=outcome_id, side=side.other, status=OfferStatus.OPEN
+            ).only("pk", "player_id", "odds", "remaining")
+        ).ladder(side.other, depth=1)
         raise PriceChanged(odds, ladder[0][0] if ladder else None)
 
-    deltas: dict[int, int] = defaultdict(int)
-    makers: dict[int, ExchangeOffer] = {}
-    if fills:
-        makers = {o.pk: o for o in ExchangeOffer.objects.filter(pk__in={f.maker for f in fills})}
-    bets = []
+    taker_delta = 0
+    makers: list[ExchangeOffer] = []
     for fill in fills:
-        maker = makers[fill.maker]
+        maker = standing[fill.maker]
         maker_side = Side(maker.side)
         bet_liability = fill.lay_liability
         maker.remaining -= fill.stake
         maker.matched += fill.stake
         new_reserved = liability(maker_side, maker.remaining, maker.odds)
         mine = fill.stake if maker_side is Side.BACK else bet_liability
-        deltas[maker.player_id] -= maker.reserved - new_reserved - mine  # freed: A14, price
-        maker.reserved = new_reserved
+        # What the bet frees of the maker's reservation (rounding once per bet, A14: at most a
+        # minor unit) stays in his escrow with the offer, to come back when the offer is
+        # withdrawn or the market settled: booking it now would lock his wallet in every take.
+        maker.reserved = new_reserved + (maker.reserved - new_reserved - mine)
         if not maker.remaining:
             maker.status, maker.closed_at = OfferStatus.MATCHED, now
-        deltas[player.pk] += fill.stake if side is Side.BACK else bet_liability
-        bets.append(
-            ExchangeBet(
-                market=xm,
-                outcome=outcome,
-                back_offer_id=fill.back_offer,
-                lay_offer_id=fill.lay_offer,
-                back_player_id=fill.back_player,
-                lay_player_id=fill.lay_player,
-                odds=fill.odds,
-                stake=fill.stake,
-                lay_liability=bet_liability,
-            )
-        )
-    matched = stake - engine_offer.remaining
-    offer.matched = matched
+        if maker not in makers:
+            makers.append(maker)
+        taker_delta += fill.stake if side is Side.BACK else bet_liability
+    matched = stake - incoming.remaining
     if rest:
-        offer.remaining = engine_offer.remaining
-        offer.reserved = liability(side, offer.remaining, odds)
-        deltas[player.pk] += offer.reserved
-        offer.status = OfferStatus.OPEN if offer.remaining else OfferStatus.MATCHED
+        remaining = incoming.remaining
+        reserved = liability(side, remaining, odds)
+        taker_delta += reserved
+        status = OfferStatus.OPEN if remaining else OfferStatus.MATCHED
     else:
-        offer.remaining = 0
-        offer.status = OfferStatus.TAKEN
-    if offer.status != OfferStatus.OPEN:
-        offer.closed_at = now
-    offer.save(update_fields=["remaining", "matched", "reserved", "status", "closed_at"])
+        remaining, reserved, status = 0, 0, OfferStatus.TAKEN
+    offer = ExchangeOffer.objects.create(
+        market=xm,
+        outcome_id=outcome_id,
+        player=player,
+        side=side,
+        odds=odds,
+        stake=stake,
+        remaining=remaining,
+        matched=matched,
+        reserved=reserved,
+        is_take=not rest,
+        status=status,
+        replaces=replaces,
+        idempotency_key=key,
+        closed_at=None if status == OfferStatus.OPEN else now,
+    )
     if makers:
-        ExchangeOffer.objects.bulk_update(
-            makers.values(), ["remaining", "matched", "reserved", "status", "closed_at"]
+        fields = ["remaining", "matched", "reserved", "status"]
+        if any(maker.status == OfferStatus.MATCHED for maker in makers):
+            for maker in makers:
+                maker.closed_at = now if maker.status == OfferStatus.MATCHED else None
+            fields.append("closed_at")
+        ExchangeOffer.objects.bulk_update(makers, fields)
+        ExchangeBet.objects.bulk_create(
+            [
+                ExchangeBet(
+                    market=xm,
+                    outcome_id=outcome_id,
+                    back_offer_id=fill.back_offer or offer.pk,
+                    lay_offer_id=fill.lay_offer or offer.pk,
+                    back_player_id=fill.back_player,
+                    lay_player_id=fill.lay_player,
+                    odds=fill.odds,
+                    stake=fill.stake,
+                    lay_liability=fill.lay_liability,
+                )
+                for fill in fills
+            ]
         )
-    ExchangeBet.objects.bulk_create(bets)
     _book_reservations(
         xm,
-        deltas,
+        {player.pk: taker_delta},
         key=f"xoffer:{offer.pk}",
         kind=TransferKind.STAKE,
         memo=_("Exchange offer %(number)s") % {"number": offer.pk},
         staker=player,
+        accounts={player.pk: accounts} if accounts else None,
+        savepoint=False,
     )
-    xm.version += 1
-    xm.save(update_fields=["version"])
     _announce(xm)
     return offer
 
@@ -377,34 +415,42 @@ def _place(
     existing = ExchangeOffer.objects.filter(idempotency_key=key).first()
     if existing is not None:
         return existing, False
-    outcome = Outcome.objects.filter(pk=outcome_id).first()
-    if outcome is None:
-        raise ExchangeRefused(_("This outcome is not in the line."))
+    # Read before the market's lock (which serialises the market's offers, A7), to hold it for
+    # as few statements as possible: the market's terms, the player's wallet and escrow.
+    xm = (
+        ExchangeMarket.objects.select_related("market__event")
+        .filter(market__outcomes__pk=outcome_id)
+        .first()
+    )
+    if xm is None:
+        if not Outcome.objects.filter(pk=outcome_id).exists():
+            raise ExchangeRefused(_("This outcome is not in the line."))
+        raise ExchangeRefused(_("This market is not on the exchange."))
+    _check_open(xm, now)
+    stake = _stake(stake, xm)
+    accounts = (ledger.wallet_for(player, xm.currency), escrow_of(xm, player.pk))
     try:
         with transaction.atomic():
-            xm = _lock_market(outcome.market_id)
-            existing = ExchangeOffer.objects.filter(idempotency_key=key).first()
-            if existing is not None:  # a double click that waited for the lock
-                return existing, False
-            _check_open(xm, now)
-            stake = _stake(stake, xm)
+            xm = _lock_market(xm.market_id)
+            _check_open(xm, now)  # again, under the lock: a suspension or the start came first
             offer = _submit(
                 xm=xm,
                 player=player,
-                outcome=outcome,
+                outcome_id=outcome_id,
                 side=side,
                 odds=odds,
                 stake=stake,
                 key=key,
                 rest=rest,
                 any_price=any_price,
+                accounts=accounts,
                 now=now,
             )
     except IntegrityError:
         existing = ExchangeOffer.objects.filter(idempotency_key=key).first()
         if existing is None:
             raise
-        return existing, False
+        return existing, False  # a double click that waited for the lock: the first offer
     return offer, True
 
 
@@ -478,7 +524,7 @@ def _own_open_offer(xm: ExchangeMarket, player: Player, offer_id: int) -> Exchan
 
 
 def _withdraw(xm, offer: ExchangeOffer, status: str, now) -> int:
-    released = offer.reserved
+    released = offer.reserved  # the unmatched part's liability and what its bets freed
     offer.status, offer.closed_at, offer.reserved = status, now, 0
     offer.save(update_fields=["status", "closed_at", "reserved"])
     return released
@@ -561,7 +607,7 @@ def exchange_offer_edit(
         offer = _submit(
             xm=xm,
             player=player,
-            outcome=old.outcome,
+            outcome_id=old.outcome_id,
             side=Side(old.side),
             odds=odds,
             stake=stake,
@@ -583,9 +629,14 @@ def _lapse_locked(xm: ExchangeMarket, now: dt.datetime) -> int:
         deltas: dict[int, int] = defaultdict(int)
         for offer in offers:
             deltas[offer.player_id] -= offer.reserved
+        for player_id, freed in ExchangeOffer.objects.filter(
+            market=xm, status=OfferStatus.MATCHED, reserved__gt=0
+        ).values_list("player_id", "reserved"):
+            deltas[player_id] -= freed
         ExchangeOffer.objects.filter(pk__in=[o.pk for o in offers]).update(
             status=OfferStatus.LAPSED, reserved=0, closed_at=now
         )
+        ExchangeOffer.objects.filter(market=xm, status=OfferStatus.MATCHED).update(reserved=0)
         _book_reservations(
             xm,
             deltas,
@@ -701,6 +752,7 @@ def exchange_market_settle(*, market_id: int, now: dt.datetime | None = None) ->
         ExchangeOffer.objects.filter(market=xm, status=OfferStatus.OPEN).update(
             status=OfferStatus.LAPSED, reserved=0, closed_at=now
         )
+        ExchangeOffer.objects.filter(market=xm, reserved__gt=0).update(reserved=0)
         ExchangeSettlement.objects.bulk_create(records)
         Account.objects.filter(pk__in=[a.pk for a in escrows]).update(closed_at=now)
         xm.settled_at = now
@@ -737,11 +789,12 @@ def exchange_settle_due(now: dt.datetime | None = None) -> int:
 
 def exchange_books_check(report) -> None:
     """Every exchange escrow holds exactly the reservations of its player on its market: the
-    unmatched part of his standing offers and the liability of his open bets (A3)."""
+    unmatched part of his standing offers (with the minor units their bets freed) and the
+    liability of his open bets (A3)."""
     expected: dict[str, int] = defaultdict(int)
-    for xm_id, player_id, reserved in ExchangeOffer.objects.filter(
-        status=OfferStatus.OPEN
-    ).values_list("market_id", "player_id", "reserved"):
+    for xm_id, player_id, reserved in ExchangeOffer.objects.filter(reserved__gt=0).values_list(
+        "market_id", "player_id", "reserved"
+    ):
         expected[f"xm:{xm_id}:{player_id}"] += reserved
     for xm_id, back, lay, stake, lay_liability in ExchangeBet.objects.filter(
         status=ExchangeBetStatus.OPEN

@@ -518,53 +518,69 @@ def spread_feed_tick(now: dt.datetime | None = None) -> int:
 # --- the margin watch (BK §36, A7, A8, A9) -------------------------------------------------------
 
 
-def _key(position: SpreadPosition, asset: SpreadAsset) -> str:
-    """Each position is its own key in the pure plan: it keeps the terms it was opened on (A3)."""
-    return f"{asset.code}#{position.pk}"
+_ROW_FIELDS = (
+    "pk",
+    "asset_id",
+    "direction",
+    "stake",
+    "open_level",
+    "margin_points",
+    "closeout_points",
+)
 
 
-def _plan(positions, assets: dict[int, SpreadAsset], held: int, now) -> list[rules.CloseOut]:
-    keyed = {_key(p, assets[p.asset_id]): (p, assets[p.asset_id]) for p in positions}
-    return rules.closeout_plan(
-        held=held,
-        positions=[
-            rules.Position(
-                id=p.pk,
-                asset=key,
-                direction=rules.Direction(p.direction),
-                stake=p.stake,
-                opened=p.open_level,
-                margin=p.margin_points * p.stake,
+def _row(position: SpreadPosition) -> tuple:
+    return tuple(getattr(position, name) for name in _ROW_FIELDS)
+
+
+def _plan(rows, assets: dict[int, SpreadAsset], held: int, now) -> list[rules.CloseOut]:
+    """The pure close-out plan of one account. `rows`: its open positions as _ROW_FIELDS
+    tuples. Each position is its own key in the plan: it keeps the margin and level it was
+    opened on (A3); the asset's point size, quote, switch (A8) and hours (A9) are shared."""
+    per_asset = {}
+    positions, quotes, terms, tradable = [], {}, {}, set()
+    for pk, asset_id, direction, stake, opened, margin_points, closeout_points in rows:
+        if asset_id not in per_asset:
+            asset = assets[asset_id]
+            per_asset[asset_id] = (
+                asset_terms(asset),
+                asset_quote(asset),
+                asset_is_open(asset, now),
             )
-            for key, (p, _asset) in keyed.items()
-        ],
-        quotes={key: asset_quote(asset) for key, (_p, asset) in keyed.items()},
-        terms={key: _position_terms(p, asset) for key, (p, asset) in keyed.items()},
-        tradable={key for key, (_p, asset) in keyed.items() if asset_is_open(asset, now)},
+        base, quote, is_open = per_asset[asset_id]
+        key = f"{asset_id}#{pk}"
+        positions.append(
+            rules.Position(
+                pk, key, rules.Direction(direction), stake, opened, margin_points * stake
+            )
+        )
+        quotes[key] = quote
+        terms[key] = rules.AssetTerms(
+            code=key,
+            point_size=base.point_size,
+            margin_points=margin_points,
+            closeout_points=closeout_points,
+            auto_closeout=base.auto_closeout,
+        )
+        if is_open:
+            tradable.add(key)
+    return rules.closeout_plan(
+        held=held, positions=positions, quotes=quotes, terms=terms, tradable=tradable
     )
 
 
 def _accounts_below_level(asset_id: int | None, now) -> list[tuple[int, str]]:
     """Read without locks: the (player, currency) accounts whose equity is below their close-out
-    level now and that have a bet that may be closed (a set-based first pass; each is then
-    checked again under its locks)."""
+    level now and that have a bet that may be closed (a set-based first pass: two queries and
+    the pure rules; each account found is then checked again under its locks)."""
     assets = {a.pk: a for a in SpreadAsset.objects.all()}
     open_positions = SpreadPosition.objects.filter(stake__gt=0)
     if asset_id is not None:
         players = open_positions.filter(asset_id=asset_id).values("player_id")
         open_positions = open_positions.filter(player_id__in=players)
     by_account: dict[tuple[int, str], list] = defaultdict(list)
-    for position in open_positions.only(
-        "pk",
-        "player_id",
-        "asset_id",
-        "direction",
-        "stake",
-        "open_level",
-        "margin_points",
-        "closeout_points",
-    ):
-        by_account[(position.player_id, assets[position.asset_id].currency)].append(position)
+    for player_id, *row in open_positions.values_list("player_id", *_ROW_FIELDS):
+        by_account[(player_id, assets[row[1]].currency)].append(row)
     if not by_account:
         return []
     held = {
@@ -575,8 +591,8 @@ def _accounts_below_level(asset_id: int | None, now) -> list[tuple[int, str]]:
     }
     return [
         account
-        for account, positions in by_account.items()
-        if _plan(positions, assets, held.get(account, 0), now)
+        for account, rows in by_account.items()
+        if _plan(rows, assets, held.get(account, 0), now)
     ]
 
 
@@ -588,7 +604,7 @@ def _close_out_account(player_id: int, currency: str, now) -> int:
         assets = {
             a.pk: a for a in SpreadAsset.objects.filter(pk__in={p.asset_id for p in positions})
         }
-        plan = _plan(positions, assets, _held(player_id, currency), now)
+        plan = _plan([_row(p) for p in positions], assets, _held(player_id, currency), now)
         by_id = {p.pk: p for p in positions}
         for close in plan:
             position = by_id[close.position]

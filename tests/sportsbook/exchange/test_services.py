@@ -377,3 +377,18 @@ def test_a_settled_market_refuses_offers(line):
     finish(event, 1, 0)
     with pytest.raises(ExchangeRefused):
         post(funded("late"), home, "back", "2", 1_000, now=timezone.now())
+
+
+def test_a14_what_matching_frees_of_a_standing_lay_stays_in_escrow_until_settlement(line):
+    event, home = line
+    layer, first, second = funded("layer"), funded("first"), funded("second")
+    offer = post(layer, home, "lay", "1.005", 200)  # liability 201 (200 x 1.005 = 201)
+    take(first, home, "back", "1.005", 100)  # each bet's liability 100.5 -> 100 (A14)
+    take(second, home, "back", "1.005", 100)
+    offer.refresh_from_db()
+    assert (offer.status, offer.remaining, offer.reserved) == (OfferStatus.MATCHED, 0, 1)
+    assert balance(layer) == FUNDS - 201  # the freed minor unit waits in his escrow
+    assert_books_clean()
+    finish(event, 0, 1)  # the back loses: the layer wins 2 x 100, commission 5 % of 200 = 10
+    assert balance(layer) == FUNDS + 200 - 10
+    assert_books_clean()
