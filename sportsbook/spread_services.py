@@ -483,7 +483,7 @@ _feeds: dict[str, PriceFeed] = {}
 def price_feed(asset: SpreadAsset) -> PriceFeed:
     """settings.SPREAD_FEED_FILE: replay that file of quotes; otherwise a random walk per asset,
     seeded by the asset's seed (the embedded default, run by the server's clock)."""
-    path = getattr(settings, "SPREAD_FEED_FILE", "")
+    path = settings.SPREAD_FEED_FILE
     key = f"file:{path}" if path else f"walk:{asset.code}:{asset.feed_seed}"
     feed = _feeds.get(key)
     if feed is None:
@@ -508,7 +508,7 @@ def spread_feed_tick(now: dt.datetime | None = None) -> int:
             locked = SpreadAsset.objects.select_for_update().get(pk=asset.pk)
             if locked.halted:
                 continue
-            source = "file" if getattr(settings, "SPREAD_FEED_FILE", "") else "feed"
+            source = "file" if settings.SPREAD_FEED_FILE else "feed"
             _apply_quote(locked, quote, source, None, now)
         applied += 1
         spread_margin_watch(asset_id=asset.pk, now=now)

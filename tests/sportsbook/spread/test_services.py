@@ -281,3 +281,17 @@ def test_the_feed_moves_every_open_asset_and_watches_its_positions(eurusd, playe
     assert eurusd.quote_version > 0 and eurusd.ask - eurusd.bid == D("0.0003")
     assert eurusd.quotes.count() == eurusd.quote_version
     assert_books_clean()
+
+
+def test_the_file_feed_replays_its_quotes_through_the_tick(eurusd, player, tmp_path, settings):
+    path = tmp_path / "quotes.csv"
+    path.write_text("eurusd,1.2060,1.2063\neurusd,1.2022,1.2025\n")
+    settings.SPREAD_FEED_FILE = str(path)
+    bet(player, eurusd, "up", 1_000)
+    assert spread_feed_tick() == 1
+    eurusd.refresh_from_db()
+    assert (eurusd.bid, eurusd.quotes.first().source) == (D("1.2060"), "file")
+    assert spread_feed_tick() == 1  # 1.2022: the worked example 4 close-out, from the file
+    assert SpreadClose.objects.get().level == D("1.2022")
+    assert spread_feed_tick() == 0  # the file is done
+    assert_books_clean()
