@@ -512,6 +512,18 @@ def exchange_offer_take(
 # --- withdrawing and editing (BK §44, §45, A6) ---------------------------------------------------
 
 
+def _market_of_offer(offer_id) -> int:
+    """The market whose lock a change of this offer takes (read before taking it)."""
+    market_id = (
+        ExchangeOffer.objects.filter(pk=offer_id)
+        .values_list("market__market_id", flat=True)
+        .first()
+    )
+    if market_id is None:
+        raise ExchangeRefused(_("This is not one of your offers."))
+    return market_id
+
+
 def _own_open_offer(xm: ExchangeMarket, player: Player, offer_id: int) -> ExchangeOffer:
     offer = ExchangeOffer.objects.filter(pk=offer_id, market=xm, player=player).first()
     if offer is None:
@@ -536,13 +548,7 @@ def exchange_offer_cancel(
     """Withdraw the unmatched part of an offer (BK §44); its matched part is final (BK §45).
     Withdrawing an offer already withdrawn returns it and moves nothing (a double click)."""
     now = now or timezone.now()
-    market_id = (
-        ExchangeOffer.objects.filter(pk=offer_id)
-        .values_list("market__market_id", flat=True)
-        .first()
-    )
-    if market_id is None:
-        raise ExchangeRefused(_("This is not one of your offers."))
+    market_id = _market_of_offer(offer_id)
     with transaction.atomic():
         xm = _lock_market(market_id)
         offer = ExchangeOffer.objects.filter(pk=offer_id, player=player).first()
@@ -581,13 +587,7 @@ def exchange_offer_edit(
     existing = ExchangeOffer.objects.filter(idempotency_key=key).first()
     if existing is not None:
         return existing, False
-    market_id = (
-        ExchangeOffer.objects.filter(pk=offer_id)
-        .values_list("market__market_id", flat=True)
-        .first()
-    )
-    if market_id is None:
-        raise ExchangeRefused(_("This is not one of your offers."))
+    market_id = _market_of_offer(offer_id)
     with transaction.atomic():
         xm = _lock_market(market_id)
         existing = ExchangeOffer.objects.filter(idempotency_key=key).first()

@@ -114,20 +114,6 @@ def asset_is_open(asset: SpreadAsset, now: dt.datetime) -> bool:
     return not asset.halted and rules.in_working_hours(hours, timezone.localtime(now))
 
 
-def _position_terms(position: SpreadPosition, asset: SpreadAsset) -> rules.AssetTerms:
-    """A3: the terms the position was opened on (margin and level points) with the asset's
-    point size, switch and hours."""
-    terms = asset_terms(asset)
-    return rules.AssetTerms(
-        code=terms.code,
-        point_size=terms.point_size,
-        margin_points=position.margin_points,
-        closeout_points=position.closeout_points,
-        auto_closeout=terms.auto_closeout,
-        hours=terms.hours,
-    )
-
-
 # --- booking a close -----------------------------------------------------------------------------
 
 
@@ -641,7 +627,7 @@ def spread_margin_watch(*, asset_id: int | None = None, now: dt.datetime | None 
 
 def spread_books_check(report) -> None:
     """Per currency: `sportsbook/spread-receivable` is owed exactly the debts on positions (A7)."""
-    from sportsbook.books import _house_balances
+    from sportsbook.books import check_owed
 
     owed = dict(
         SpreadPosition.objects.filter(debt__gt=0)
@@ -649,28 +635,4 @@ def spread_books_check(report) -> None:
         .annotate(total=Sum("debt"))
         .values_list("asset__currency", "total")
     )
-    receivable = _house_balances(RECEIVABLE)
-    for currency in sorted(set(owed) | set(receivable)):
-        expected, actual = -owed.get(currency, 0), receivable.get(currency, 0)
-        report.lines.append(
-            f"spread bets {currency}: owed by players {format_amount(-expected, currency)}"
-        )
-        if expected != actual:
-            report.problems.append(
-                f"spread bets {currency}: receivable {actual} but the positions owe {-expected}"
-            )
-
-
-def spread_asset_switch(
-    *, asset_id: int, auto_closeout: bool, staff: Player | None = None
-) -> SpreadAsset:
-    """A8: the operator's switch of automatic close-outs for an asset."""
-    with transaction.atomic():
-        asset = SpreadAsset.objects.select_for_update().get(pk=asset_id)
-        if asset.auto_closeout != auto_closeout:
-            asset.auto_closeout = auto_closeout
-            asset.save(update_fields=["auto_closeout"])
-            _announce(asset.pk)
-    if auto_closeout:
-        spread_margin_watch(asset_id=asset_id)
-    return asset
+    check_owed(report, "spread bets", "owed by players", owed, RECEIVABLE, "positions")
