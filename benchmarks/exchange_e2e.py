@@ -9,8 +9,9 @@
    clients posted; the books clean (every escrow = its reservations).
 2. Quotes applied per second with OPEN_POSITIONS open spread bets watched for close-out: one
    process applies staff quotes (`spread_quote_set`: the asset's lock, the quote row, the margin
-   watch over every account with a bet on the asset) along a seeded walk; some accounts sit near
-   their level, so close-outs happen on the way. Checks: the books clean after.
+   watch over every account with a bet on the asset) along a seeded walk that stays inside the
+   close-out band; then one gap past the level closes out every up bet at once (timed on its
+   own). Checks: the books clean after.
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ TICKS = [Decimal("0.80") + Decimal("0.05") * n for n in range(9)]  # net odds 0.
 OPEN_POSITIONS = 1_000
 POSITION_PLAYERS = 250  # four bets each
 QUOTES = 400  # quotes applied in the measured walk
+WALK_BAND = 20  # points: the walk stays inside it (the close-out is 30 points against)
+GAP = 40  # points: the final quote, closing every up bet out
 TARGET_RATIO = 0.5
 
 
@@ -238,25 +241,38 @@ def _quotes(context, tag: str) -> tuple[bool, dict]:
     open_now = SpreadPosition.objects.filter(asset=asset, stake__gt=0).count()
     print(f"spread: {open_now:,} open bets of {POSITION_PLAYERS} players opened in {setup:.1f} s")
     rng = random.Random(11)
-    bid = asset.bid
+    start_bid = asset.bid
     spread = asset.ask - asset.bid
+    offset = 0  # points from the opening quote; the walk stays within +-WALK_BAND (no close-out)
     cpu0, start = time.process_time(), time.perf_counter()
     for _ in range(QUOTES):
-        bid += asset.point_size * rng.randint(-2, 2)
+        offset += rng.randint(-2, 2)
+        offset = max(-WALK_BAND, min(WALK_BAND, offset))
+        bid = start_bid + asset.point_size * offset
         spread_quote_set(asset_id=asset.pk, bid=bid, ask=bid + spread, source="feed")
     elapsed = time.perf_counter() - start
     cpu = time.process_time() - cpu0
-    closed = SpreadClose.objects.filter(position__asset=asset).count()
     rate = QUOTES / elapsed
+    closed = SpreadClose.objects.filter(position__asset=asset).count()
     print(
         f"spread: {QUOTES} quotes in {elapsed:.1f} s -> {rate:,.0f} quotes applied/s with "
-        f"{open_now:,} open bets watched ({closed} closed out on the way; this process "
+        f"{open_now:,} open bets watched ({closed} closed out; this process "
         f"{cpu / elapsed:.0%} of a core)"
+    )
+    # a gap of GAP points down: every up bet's account falls below its level at once
+    start = time.perf_counter()
+    bid = start_bid - asset.point_size * GAP
+    spread_quote_set(asset_id=asset.pk, bid=bid, ask=bid + spread, source="feed")
+    gap_seconds = time.perf_counter() - start
+    closed_now = SpreadClose.objects.filter(position__asset=asset).count() - closed
+    print(
+        f"spread: a gap of {GAP} points closed out {closed_now} bets in {gap_seconds:.1f} s "
+        f"({closed_now / gap_seconds if gap_seconds else 0:,.0f} close-outs/s, one process)"
     )
     report = books_check()
     ok = report.clean
     print("books clean" if ok else "BOOKS NOT CLEAN:\n" + report.text())
-    return ok, {"quotes_per_s": rate, "closed": closed}
+    return ok, {"quotes_per_s": rate, "gap_closed": closed_now, "gap_seconds": gap_seconds}
 
 
 def run(context) -> bool:

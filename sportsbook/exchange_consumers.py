@@ -44,7 +44,22 @@ class ExchangeConsumer(LineSocket):
         view = selectors.exchange_market_view(self.market_id, self.user)
         if view is None:
             return []
-        context = {"view": view, "oob": True}
+        # As the bet slip shows a changed price (SB §1.7): the best price of a side that moved
+        # since this socket last showed it is marked, with the old price struck through.
+        best = {}
+        for row in view.rows:
+            for side, prices in (("back", row.to_back), ("lay", row.to_lay)):
+                best[f"{row.outcome.pk}:{side}"] = prices[0].odds if prices else None
+        shown = getattr(self, "best_shown", None)
+        changed = {}
+        if shown is not None:
+            changed = {
+                key: old
+                for key, old in shown.items()
+                if old is not None and best.get(key) is not None and best[key] != old
+            }
+        self.best_shown = best
+        context = {"view": view, "oob": True, "changed": changed}
         return [
             render_to_string("sportsbook/exchange/_ladder.html", context)
             + render_to_string("sportsbook/exchange/_mine.html", context)

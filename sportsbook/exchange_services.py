@@ -58,7 +58,6 @@ from sportsbook.settlement import Settled
 COMMISSION = "exchange"  # house account sportsbook/exchange: the exchange's commission (BK §53)
 ODDS_PLACES = Decimal("0.001")  # A12: net odds to three places
 MAX_ODDS = Decimal("999")
-TRADER_EXCHANGE_GROUP = "trader.exchange"
 
 
 class ExchangeRefused(Exception):
@@ -238,10 +237,7 @@ def _book_reservations(
 
 
 def _announce(xm: ExchangeMarket) -> None:
-    messages = [
-        (xm.group_name, {"type": "exchange.changed", "market": xm.market_id}),
-        (TRADER_EXCHANGE_GROUP, {"type": "exchange.changed", "market": xm.market_id}),
-    ]
+    messages = [(xm.group_name, {"type": "exchange.changed", "market": xm.market_id})]
     transaction.on_commit(lambda: group_send_all(messages))
 
 

@@ -108,3 +108,18 @@ async def test_the_browser_sends_nothing():
     error = await socket.receive_from()
     assert "accepts no messages" in error
     await socket.disconnect()
+
+
+async def test_a_moved_best_price_is_marked_with_the_old_one_struck_as_on_the_slip():
+    home = await listed_market()
+    anna, _anna_cookie = await signed_in()
+    _boris, boris_cookie = await signed_in()
+    await offer(anna, home, "lay", "2", 1_000)
+    socket = await connect(f"/ws/sport/exchange/{home.market_id}/", boris_cookie)
+    first = await socket.receive_from()
+    assert "changed" not in first  # on connect nothing is marked
+    await offer(anna, home, "lay", "2.5", 1_000)  # a better price to back appears
+    pushed = await socket.receive_from()
+    assert 'class="price back changed up"' in pushed
+    assert '<s class="old-odds"' in pushed and ">2.00</s>" in pushed
+    await socket.disconnect()
