@@ -89,6 +89,24 @@ def escrow_of(xm: ExchangeMarket, player_id: int) -> Account:
     return ledger.escrow_account(xm.escrow_reference(player_id), xm.currency)
 
 
+def _player_accounts(xm: ExchangeMarket, player: Player) -> tuple[Account, Account]:
+    """The player's wallet and his escrow on the market, read in one query (created if new)."""
+    found = {
+        account.kind: account
+        for account in Account.objects.filter(
+            Q(kind=AccountKind.WALLET, owner=player, currency=xm.currency)
+            | Q(
+                kind=AccountKind.ESCROW,
+                purpose=HousePurpose.ESCROW,
+                reference=xm.escrow_reference(player.pk),
+                currency=xm.currency,
+            )
+        )
+    }
+    wallet = found.get(AccountKind.WALLET) or ledger.wallet_for(player, xm.currency)
+    return wallet, found.get(AccountKind.ESCROW) or escrow_of(xm, player.pk)
+
+
 # --- listing a market (staff, demo) --------------------------------------------------------------
 
 
@@ -361,7 +379,10 @@ def _submit(
             for maker in makers:
                 maker.closed_at = now if maker.status == OfferStatus.MATCHED else None
             fields.append("closed_at")
-        ExchangeOffer.objects.bulk_update(makers, fields)
+        for maker in makers:  # one or two, as a rule: a plain UPDATE each (no CASE list)
+            ExchangeOffer.objects.filter(pk=maker.pk).update(
+                **{name: getattr(maker, name) for name in fields}
+            )
         ExchangeBet.objects.bulk_create(
             [
                 ExchangeBet(
@@ -424,7 +445,7 @@ def _place(
         raise ExchangeRefused(_("This market is not on the exchange."))
     _check_open(xm, now)
     stake = _stake(stake, xm)
-    accounts = (ledger.wallet_for(player, xm.currency), escrow_of(xm, player.pk))
+    accounts = _player_accounts(xm, player)
     try:
         with transaction.atomic():
             xm = _lock_market(xm.market_id)
