@@ -94,7 +94,8 @@ def _state(xm: ExchangeMarket) -> tuple[bool, str]:
     if xm.settled_at is not None:
         return False, _("Settled.")
     if (
-        event.starts_at <= timezone.now()
+        xm.lapsed_at is not None
+        or event.starts_at <= timezone.now()
         or event.started_at is not None
         or event.status != EventStatus.SCHEDULED
     ):

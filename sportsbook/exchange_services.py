@@ -185,7 +185,9 @@ def _started(xm: ExchangeMarket, now: dt.datetime) -> bool:
 def _check_open(xm: ExchangeMarket, now: dt.datetime) -> None:
     if xm.settled_at is not None or xm.market.status in (MarketStatus.SETTLED,):
         raise ExchangeRefused(_("This market is settled."))
-    if _started(xm, now):  # BK §46, A8: no offers or acceptances after the start
+    if xm.lapsed_at is not None or _started(xm, now):
+        # BK §46, A8: no offers or acceptances after the start (once lapsed, the market's
+        # exchange stays closed even if the start is moved later)
         raise ExchangeRefused(_("The event has started: the exchange on it is closed."))
     if xm.market.status != MarketStatus.OPEN:
         raise ExchangeRefused(_("This market is suspended: no offers are taken right now."))

@@ -392,3 +392,16 @@ def test_a14_what_matching_frees_of_a_standing_lay_stays_in_escrow_until_settlem
     finish(event, 0, 1)  # the back loses: the layer wins 2 x 100, commission 5 % of 200 = 10
     assert balance(layer) == FUNDS + 200 - 10
     assert_books_clean()
+
+
+def test_a8_once_lapsed_the_market_stays_closed_even_if_the_start_moves_later(line):
+    event, home = line
+    anna = funded("anna")
+    post(anna, home, "back", "2", 1_000)
+    exchange_lapse_due(now=event.starts_at)
+    type(event).objects.filter(pk=event.pk).update(
+        starts_at=event.starts_at + dt.timedelta(days=1)
+    )
+    with pytest.raises(ExchangeRefused, match="has started"):
+        post(anna, home, "back", "2", 1_000)
+    assert balance(anna) == FUNDS
