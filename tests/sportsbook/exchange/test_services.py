@@ -399,9 +399,7 @@ def test_a8_once_lapsed_the_market_stays_closed_even_if_the_start_moves_later(li
     anna = funded("anna")
     post(anna, home, "back", "2", 1_000)
     exchange_lapse_due(now=event.starts_at)
-    type(event).objects.filter(pk=event.pk).update(
-        starts_at=event.starts_at + dt.timedelta(days=1)
-    )
+    type(event).objects.filter(pk=event.pk).update(starts_at=event.starts_at + dt.timedelta(days=1))
     with pytest.raises(ExchangeRefused, match="has started"):
         post(anna, home, "back", "2", 1_000)
     assert balance(anna) == FUNDS
