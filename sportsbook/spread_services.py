@@ -346,6 +346,17 @@ def _open_positions_in(player_id: int, currency: str, lock: bool) -> list[Spread
     return list(positions)
 
 
+def _lock_debts(player_id: int, currency: str) -> None:
+    """Lock the player's closed positions that still carry a debt (A7), before his accounts:
+    a gain repays them (_book_close), and positions are locked before accounts, always."""
+    list(
+        SpreadPosition.objects.select_for_update()
+        .filter(player_id=player_id, asset__currency=currency, stake=0, debt__gt=0)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+
+
 def _held(player_id: int, currency: str) -> int:
     account = margin_account(player_id, currency)
     return ledger.lock_accounts([account])[account.pk].balance
@@ -366,6 +377,7 @@ def _close_by_order(player, asset, opposite, order: SpreadOrder, position_id, no
             % {"amount": format_amount(open_stake, asset.currency)}
         )
     everything = _open_positions_in(player.pk, asset.currency, lock=True)
+    _lock_debts(player.pk, asset.currency)
     held = _held(player.pk, asset.currency)
     left = order.stake
     for position in opposite:
@@ -590,6 +602,7 @@ def _close_out_account(player_id: int, currency: str, now) -> int:
         assets = {
             a.pk: a for a in SpreadAsset.objects.filter(pk__in={p.asset_id for p in positions})
         }
+        _lock_debts(player_id, currency)
         plan = _plan([_row(p) for p in positions], assets, _held(player_id, currency), now)
         by_id = {p.pk: p for p in positions}
         for close in plan:
