@@ -403,3 +403,46 @@ def test_a8_once_lapsed_the_market_stays_closed_even_if_the_start_moves_later(li
     with pytest.raises(ExchangeRefused, match="has started"):
         post(anna, home, "back", "2", 1_000)
     assert balance(anna) == FUNDS
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_bk_43_bk_53_random_posts_takes_edits_and_withdrawals_conserve_money_end_to_end(line, seed):
+    """Through the services and the ledger: whatever players do, no bet is ever at a price
+    worse than either offer asked, every escrow holds its reservations (the books check), and
+    after settlement the players' total changed by exactly minus the commission."""
+    import random
+
+    event, home = line
+    draw = Outcome.objects.get(market=home.market, code="X")
+    rng = random.Random(seed)
+    players = [funded(f"r{seed}-{n}") for n in range(4)]
+    odds = ["0.5", "0.8", "1", "1.25", "1.5", "2", "3.35"]
+    for _ in range(40):
+        player, outcome_ = rng.choice(players), rng.choice([home, draw])
+        side, price, stake = rng.choice(["back", "lay"]), rng.choice(odds), rng.randint(100, 3_000)
+        move = rng.random()
+        try:
+            if move < 0.45:
+                post(player, outcome_, side, price, stake)
+            elif move < 0.8:
+                take(player, outcome_, side, price, stake)
+            else:
+                mine = list(ExchangeOffer.objects.filter(player=player, status=OfferStatus.OPEN))
+                if mine and move < 0.9:
+                    exchange_offer_cancel(player=player, offer_id=rng.choice(mine).pk)
+                elif mine:
+                    exchange_offer_edit(
+                        player=player, offer_id=rng.choice(mine).pk, odds=price, stake=stake,
+                        idempotency_key=uuid.uuid4().hex,
+                    )  # fmt: skip
+        except PriceChanged:
+            pass
+    for bet in ExchangeBet.objects.select_related("back_offer", "lay_offer"):
+        # BK §43: never worse than asked (a take's odds are the price the taker saw)
+        assert bet.back_offer.odds <= bet.odds <= bet.lay_offer.odds
+    assert_books_clean()
+    before = len(players) * FUNDS
+    finish(event, rng.randint(0, 2), rng.randint(0, 2))
+    after = sum(balance(p) for p in players)
+    assert after == before - commission_held()  # money conserved: only commission left them
+    assert_books_clean()
