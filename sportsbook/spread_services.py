@@ -475,6 +475,21 @@ def spread_asset_halt(*, asset_id: int, halted: bool, staff: Player | None = Non
         return asset
 
 
+def spread_asset_switch(
+    *, asset_id: int, auto_closeout: bool, staff: Player | None = None
+) -> SpreadAsset:
+    """A8: the operator's switch of automatic close-outs for an asset."""
+    with transaction.atomic():
+        asset = SpreadAsset.objects.select_for_update().get(pk=asset_id)
+        if asset.auto_closeout != auto_closeout:
+            asset.auto_closeout = auto_closeout
+            asset.save(update_fields=["auto_closeout"])
+            _announce(asset.pk)
+    if auto_closeout:
+        spread_margin_watch(asset_id=asset_id)
+    return asset
+
+
 _feeds: dict[str, PriceFeed] = {}
 
 
