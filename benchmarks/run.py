@@ -44,6 +44,8 @@ BENCHMARKS = [
     "durak_engine",
     "table_load",
     "sportsbook_bets",
+    "exchange_matching",
+    "exchange_e2e",
 ]
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/casino_bench"

@@ -171,3 +171,7 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
 }
+
+# Spread bets (issue 18): a CSV of historical quotes ("code,bid,ask" per line) to replay instead
+# of the seeded random walk the server's clock runs by default.
+SPREAD_FEED_FILE = env.str("SPREAD_FEED_FILE", default="")

@@ -56,14 +56,22 @@ def check_receivable(report) -> None:
         .annotate(total=Sum("debt"))
         .values_list("currency", "total")
     )
-    receivable = _house_balances(RECEIVABLE)
+    check_owed(report, "sportsbook", "owed on bets after corrections", owed, RECEIVABLE, "bets")
+
+
+def check_owed(
+    report, label: str, what: str, owed: dict[str, int], reference: str, owers: str
+) -> None:
+    """The house account `sportsbook/<reference>` is owed exactly `owed` per currency (E33 debts,
+    spread-bet deficits, A7): its balance is minus the total owed."""
+    receivable = _house_balances(reference)
     for currency in sorted(set(owed) | set(receivable)):
         expected, actual = -owed.get(currency, 0), receivable.get(currency, 0)
         report.lines.append(
-            f"sportsbook {currency}: owed on bets after corrections "
-            f"{format_amount(-expected, currency)}, receivable {format_amount(-actual, currency)}"
+            f"{label} {currency}: {what} {format_amount(-expected, currency)}, "
+            f"receivable {format_amount(-actual, currency)}"
         )
         if expected != actual:
             report.problems.append(
-                f"sportsbook {currency}: receivable {actual} but the bets owe {-expected}"
+                f"{label} {currency}: receivable {actual} but the {owers} owe {-expected}"
             )

@@ -9,6 +9,7 @@ book only the difference (E33), so the history is never rewritten.
 
 from __future__ import annotations
 
+import datetime as dt
 from decimal import Decimal
 from fractions import Fraction
 
@@ -448,3 +449,357 @@ class BetSettlement(ImmutableLedgerRecord):
 
 
 ODDS_QUANTUM = Decimal("0.001")
+
+
+# --- the betting exchange (issue 18; rules: BK §37–§53, ../shared/rules/betting-exchange.md) ----
+
+
+class ExchangeMarket(models.Model):
+    """A market of the line that the bookmaker lists on the exchange (BK §47), with its terms:
+    the currency every offer on it is in, the commission (BK §53) and the stake limits (BK §38).
+    Odds on the exchange are net odds (A1, section 5)."""
+
+    market = models.OneToOneField(Market, on_delete=models.CASCADE, related_name="exchange")
+    currency = models.CharField(
+        _("currency"), max_length=3, choices=Currency.choices, default=LINE_CURRENCY
+    )
+    commission_percent = models.DecimalField(
+        _("commission, % of net winnings"), max_digits=5, decimal_places=2, default=Decimal("5")
+    )
+    min_stake = models.BigIntegerField(_("minimum stake"), default=100)
+    max_stake = models.BigIntegerField(_("maximum stake"), default=10_000_000)
+    # Unmatched offers lapsed at the start (BK §46, A8) / bets settled (A13).
+    lapsed_at = models.DateTimeField(_("offers lapsed at"), null=True, blank=True)
+    settled_at = models.DateTimeField(_("settled at"), null=True, blank=True)
+    version = models.PositiveIntegerField(_("version"), default=0)
+
+    class Meta:
+        verbose_name = _("exchange market")
+        verbose_name_plural = _("exchange markets")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(commission_percent__gte=0) & Q(commission_percent__lt=100),
+                name="exchange_commission_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(min_stake__gt=0) & Q(max_stake__gte=models.F("min_stake")),
+                name="exchange_stake_limits",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.market} (exchange)"
+
+    @property
+    def group_name(self) -> str:
+        return f"exchange.{self.market_id}"
+
+    def escrow_reference(self, player_id: int) -> str:
+        """Each player's reservations on this market (BK §52, A3) sit in one escrow."""
+        return f"xm:{self.pk}:{player_id}"
+
+
+class ExchangeSide(models.TextChoices):
+    BACK = "back", _("back")  # BK §40
+    LAY = "lay", _("lay")
+
+
+class OfferStatus(models.TextChoices):
+    OPEN = "open", pgettext_lazy("exchange offer", "open")  # some of it stands unmatched
+    MATCHED = "matched", _("fully matched")
+    CANCELLED = "cancelled", _("withdrawn")  # BK §44
+    EDITED = "edited", _("changed")  # A6: withdrawn and replaced by a new offer
+    LAPSED = "lapsed", _("lapsed at the start")  # BK §46
+    TAKEN = "taken", _("take done")  # a take: what stood was accepted, the rest dropped
+
+
+class ExchangeOffer(models.Model):
+    """A player's terms (BK §41): outcome, side, net odds, the backer's stake (A2). A post
+    stands until matched, withdrawn or lapsed; a take accepts what stands and stands no further.
+    The id orders offers in time (A7)."""
+
+    market = models.ForeignKey(ExchangeMarket, on_delete=models.PROTECT, related_name="offers")
+    outcome = models.ForeignKey(Outcome, on_delete=models.PROTECT, related_name="exchange_offers")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="exchange_offers"
+    )
+    side = models.CharField(_("side"), max_length=4, choices=ExchangeSide.choices)
+    odds = models.DecimalField(_("net odds"), max_digits=8, decimal_places=3)
+    stake = models.BigIntegerField(_("stake"))
+    remaining = models.BigIntegerField(_("unmatched"))
+    matched = models.BigIntegerField(_("matched"), default=0)
+    # What the unmatched part holds in escrow (A3): the stake (back) or stake x odds (lay).
+    reserved = models.BigIntegerField(_("reserved"), default=0)
+    is_take = models.BooleanField(_("take"), default=False)
+    status = models.CharField(
+        _("status"), max_length=10, choices=OfferStatus.choices, default=OfferStatus.OPEN
+    )
+    replaces = models.OneToOneField(
+        "self", on_delete=models.PROTECT, null=True, blank=True, related_name="replaced_by"
+    )
+    idempotency_key = models.CharField(_("idempotency key"), max_length=120, unique=True)
+    created_at = models.DateTimeField(_("made at"), auto_now_add=True)
+    closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-pk"]
+        verbose_name = _("exchange offer")
+        verbose_name_plural = _("exchange offers")
+        indexes = [
+            models.Index(
+                fields=["outcome", "side", "odds", "id"],
+                condition=Q(status="open"),
+                name="xoffer_standing",
+            ),
+            models.Index(fields=["player", "market"], name="xoffer_player_market"),
+        ]
+        constraints = [
+            models.CheckConstraint(condition=Q(odds__gt=0), name="xoffer_odds_positive"),
+            models.CheckConstraint(
+                condition=Q(stake__gt=0)
+                & Q(remaining__gte=0)
+                & Q(remaining__lte=models.F("stake")),
+                name="xoffer_remaining_in_stake",
+            ),
+            models.CheckConstraint(condition=Q(reserved__gte=0), name="xoffer_reserved"),
+        ]
+
+    def __str__(self) -> str:
+        return f"offer {self.pk}: {self.side} {self.remaining}/{self.stake} @ {self.odds}"
+
+    @property
+    def decimal_odds(self) -> Decimal:
+        return self.odds + 1  # A1: K = k + 1
+
+
+class ExchangeBetStatus(models.TextChoices):
+    OPEN = "open", pgettext_lazy("bet status", "open")
+    SETTLED = "settled", _("settled")
+
+
+class ExchangeBet(models.Model):
+    """A concluded bet (BK §42): final (BK §45). The bookmaker is the counterparty of both
+    players (BK §52); each side's liability stays in its escrow until settlement."""
+
+    market = models.ForeignKey(ExchangeMarket, on_delete=models.PROTECT, related_name="bets")
+    outcome = models.ForeignKey(Outcome, on_delete=models.PROTECT, related_name="exchange_bets")
+    back_offer = models.ForeignKey(ExchangeOffer, on_delete=models.PROTECT, related_name="+")
+    lay_offer = models.ForeignKey(ExchangeOffer, on_delete=models.PROTECT, related_name="+")
+    back_player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    lay_player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    odds = models.DecimalField(_("net odds"), max_digits=8, decimal_places=3)
+    stake = models.BigIntegerField(_("stake"))
+    lay_liability = models.BigIntegerField(_("layer's liability"))
+    matched_at = models.DateTimeField(_("matched at"), auto_now_add=True)
+    status = models.CharField(
+        _("status"),
+        max_length=8,
+        choices=ExchangeBetStatus.choices,
+        default=ExchangeBetStatus.OPEN,
+    )
+    back_result = models.BigIntegerField(_("backer's result"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-pk"]
+        verbose_name = _("exchange bet")
+        verbose_name_plural = _("exchange bets")
+        indexes = [models.Index(fields=["market", "status"], name="xbet_market_status")]
+        constraints = [
+            models.CheckConstraint(condition=Q(stake__gt=0), name="xbet_stake_positive"),
+            models.CheckConstraint(
+                condition=~Q(back_player=models.F("lay_player")), name="xbet_two_players"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"exchange bet {self.pk}: {self.stake} @ {self.odds}"
+
+
+class ExchangeSettlement(ImmutableLedgerRecord):
+    """One player's result on one settled market (section 5: all his bets there together)."""
+
+    market = models.ForeignKey(ExchangeMarket, on_delete=models.PROTECT, related_name="results")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    net = models.BigIntegerField(_("net result"))
+    commission = models.BigIntegerField(_("commission"))
+    released = models.BigIntegerField(_("released from escrow"))
+    created_at = models.DateTimeField(_("settled at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["market", "player"]
+        verbose_name = _("exchange settlement")
+        verbose_name_plural = _("exchange settlements")
+        constraints = [
+            models.UniqueConstraint(fields=["market", "player"], name="xsettled_once"),
+        ]
+
+
+# --- spread bets on financial assets (issue 18; rules: BK §26–§36, bookmaker-financial.md) --------
+
+
+class SpreadAsset(NamedInBothLanguages):
+    """A financial asset the bookmaker quotes (BK §26): its bid/ask quote now, its point size
+    (A3: never changed while bets are open), per-point stake limits (BK §27, §28, A10), margin
+    and close-out level in points of stake (BK §36, A7), the close-out switch (A8), working hours
+    (BK §32, A9) and the feed's settings. Levels are whole multiples of the point size."""
+
+    code = models.SlugField(_("code"), max_length=20, unique=True)
+    currency = models.CharField(
+        _("currency"), max_length=3, choices=Currency.choices, default=LINE_CURRENCY
+    )
+    point_size = models.DecimalField(_("point size"), max_digits=12, decimal_places=6)
+    bid = models.DecimalField(_("bid"), max_digits=18, decimal_places=6)
+    ask = models.DecimalField(_("ask"), max_digits=18, decimal_places=6)
+    quote_version = models.PositiveIntegerField(_("quote version"), default=0)
+    quoted_at = models.DateTimeField(_("quoted at"), null=True, blank=True)
+    min_stake = models.BigIntegerField(_("minimum stake per point"), default=100)
+    max_stake = models.BigIntegerField(_("maximum stake per point"), default=100_000)
+    margin_points = models.PositiveIntegerField(_("initial margin, points of stake"), default=50)
+    closeout_points = models.PositiveIntegerField(_("close-out level, points of stake"), default=20)
+    auto_closeout = models.BooleanField(_("close out automatically"), default=True)  # A8
+    halted = models.BooleanField(_("halted"), default=False)
+    open_days = models.CharField(_("working days (0 = Monday)"), max_length=7, default="0123456")
+    opens = models.TimeField(_("opens at"), default=dt.time(0, 0))
+    closes = models.TimeField(_("closes at"), default=dt.time(0, 0))  # = opens: all day
+    feed_seed = models.IntegerField(_("random walk seed"), default=0)
+    feed_step_points = models.PositiveSmallIntegerField(_("random walk step, points"), default=3)
+    position = models.PositiveSmallIntegerField(_("position"), default=0)
+
+    class Meta:
+        ordering = ["position", "code"]
+        verbose_name = _("spread asset")
+        verbose_name_plural = _("spread assets")
+        constraints = [
+            models.CheckConstraint(condition=Q(point_size__gt=0), name="spread_point_positive"),
+            models.CheckConstraint(condition=Q(ask__gte=models.F("bid")), name="spread_ask_bid"),
+            models.CheckConstraint(
+                condition=Q(min_stake__gt=0) & Q(max_stake__gte=models.F("min_stake")),
+                name="spread_stake_limits",
+            ),
+        ]
+
+    @property
+    def spread(self) -> Decimal:
+        return self.ask - self.bid
+
+
+class SpreadQuote(ImmutableLedgerRecord):
+    """Every quote an asset had (A14: bid and ask stored with it): the chart and the record."""
+
+    asset = models.ForeignKey(SpreadAsset, on_delete=models.CASCADE, related_name="quotes")
+    bid = models.DecimalField(_("bid"), max_digits=18, decimal_places=6)
+    ask = models.DecimalField(_("ask"), max_digits=18, decimal_places=6)
+    version = models.PositiveIntegerField(_("version"))
+    source = models.CharField(_("source"), max_length=8)  # feed, file, staff
+    set_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    at = models.DateTimeField(_("at"))
+
+    class Meta:
+        ordering = ["asset", "-version"]
+        verbose_name = _("spread quote")
+        verbose_name_plural = _("spread quotes")
+        indexes = [models.Index(fields=["asset", "-version"], name="spread_quote_recent")]
+
+
+class SpreadOrder(models.Model):
+    """A player's bet (BK §29–§31): it opened a position or closed (part of) positions (A6).
+    Its idempotency key makes a double click one order."""
+
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="spread_orders"
+    )
+    asset = models.ForeignKey(SpreadAsset, on_delete=models.PROTECT, related_name="orders")
+    direction = models.CharField(_("direction"), max_length=4)  # up / down
+    stake = models.BigIntegerField(_("stake per point"))
+    level = models.DecimalField(_("executed at"), max_digits=18, decimal_places=6)
+    closes = models.BooleanField(_("closing"), default=False)
+    idempotency_key = models.CharField(_("idempotency key"), max_length=120, unique=True)
+    at = models.DateTimeField(_("at"))
+
+    class Meta:
+        ordering = ["-pk"]
+        verbose_name = _("spread order")
+        verbose_name_plural = _("spread orders")
+
+    def __str__(self) -> str:
+        return f"spread order {self.pk}: {self.direction} {self.stake}/pt @ {self.level}"
+
+
+class SpreadPosition(models.Model):
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="spread_positions"
+    )
+    asset = models.ForeignKey(SpreadAsset, on_delete=models.PROTECT, related_name="positions")
+    order = models.OneToOneField(SpreadOrder, on_delete=models.PROTECT, related_name="opened")
+    direction = models.CharField(_("direction"), max_length=4)
+    opened_stake = models.BigIntegerField(_("stake per point opened"))
+    stake = models.BigIntegerField(_("stake per point open"))
+    open_level = models.DecimalField(_("opening quote"), max_digits=18, decimal_places=6)
+    # The terms when opened (A3: they hold while the bet is open).
+    margin_points = models.PositiveIntegerField(_("margin, points"))
+    closeout_points = models.PositiveIntegerField(_("close-out level, points"))
+    realised = models.BigIntegerField(_("realised P&L"), default=0)
+    # A7: a loss beyond the margin account, owed by the player (repaid from later spread gains).
+    debt = models.BigIntegerField(_("owed"), default=0)
+    opened_at = models.DateTimeField(_("opened at"))
+    closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-pk"]
+        verbose_name = _("spread position")
+        verbose_name_plural = _("spread positions")
+        indexes = [
+            models.Index(fields=["asset"], condition=Q(stake__gt=0), name="spread_open_by_asset"),
+            models.Index(fields=["player"], condition=Q(stake__gt=0), name="spread_open_by_player"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(stake__gte=0) & Q(stake__lte=models.F("opened_stake")),
+                name="spread_stake_open",
+            ),
+            models.CheckConstraint(condition=Q(debt__gte=0), name="spread_debt"),
+        ]
+
+    def __str__(self) -> str:
+        return f"spread bet {self.pk}: {self.direction} {self.stake}/pt @ {self.open_level}"
+
+    @property
+    def margin(self) -> int:
+        return self.margin_points * self.stake
+
+    @property
+    def is_open(self) -> bool:
+        return self.stake > 0
+
+
+class SpreadCloseReason(models.TextChoices):
+    PLAYER = "player", _("closed by the player")  # BK §31
+    CLOSEOUT = "closeout", _("margin close-out")  # BK §36
+
+
+class SpreadClose(ImmutableLedgerRecord):
+    """One close of (part of) a position: BK §33 P&L and where its money went (A7)."""
+
+    position = models.ForeignKey(SpreadPosition, on_delete=models.PROTECT, related_name="closes")
+    order = models.ForeignKey(
+        SpreadOrder, on_delete=models.PROTECT, null=True, blank=True, related_name="made_closes"
+    )
+    stake = models.BigIntegerField(_("stake per point closed"))
+    level = models.DecimalField(_("closing quote"), max_digits=18, decimal_places=6)
+    pnl = models.BigIntegerField(_("P&L"))
+    from_margin = models.BigIntegerField(_("paid from margin"))
+    debt = models.BigIntegerField(_("left owing"))
+    released = models.BigIntegerField(_("margin released"))
+    reason = models.CharField(_("reason"), max_length=8, choices=SpreadCloseReason.choices)
+    at = models.DateTimeField(_("at"))
+
+    class Meta:
+        ordering = ["-pk"]
+        verbose_name = _("spread close")
+        verbose_name_plural = _("spread closes")

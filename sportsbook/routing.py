@@ -1,10 +1,14 @@
 from django.urls import path
 
 from sportsbook.consumers import SportConsumer, TraderConsumer, TraderListConsumer
+from sportsbook.exchange_consumers import ExchangeConsumer
+from sportsbook.spread_consumers import SpreadConsumer
 
 websocket_urlpatterns = [
     path("ws/sport/event/<int:event_id>/", SportConsumer.as_asgi()),
     path("ws/sport/slip/", SportConsumer.as_asgi()),
+    path("ws/sport/exchange/<int:market_id>/", ExchangeConsumer.as_asgi()),
+    path("ws/sport/spread/", SpreadConsumer.as_asgi()),
     path("ws/trader/event/<int:event_id>/", TraderConsumer.as_asgi()),
     path("ws/trader/", TraderListConsumer.as_asgi()),
 ]

@@ -706,6 +706,10 @@ def event_settle(
     _queue_affected_bets(event)
     total = _settle_bets(run, now)
     Event.objects.filter(pk=event.pk).update(settled_at=now, settle_due_at=None)
+    # The exchange's matched bets on this event's markets (BK §52, A13: the same result).
+    from sportsbook.exchange_services import exchange_settle_event
+
+    exchange_settle_event(event_id=event.pk, now=now)
     announce_result(event.pk)
     run.bets_changed = total
     return run

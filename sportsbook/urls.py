@@ -1,6 +1,6 @@
 from django.urls import path
 
-from sportsbook import views
+from sportsbook import exchange_views, spread_views, views
 
 app_name = "sportsbook"
 
@@ -21,4 +21,13 @@ urlpatterns = [
     path("settings/", views.bettor_settings, name="settings"),
     path("bets/", views.my_bets, name="my_bets"),
     path("bets/<int:bet_id>/", views.bet_detail, name="bet"),
+    path("exchange/", exchange_views.exchange_index, name="exchange"),
+    path("exchange/<int:market_id>/", exchange_views.exchange_market, name="exchange_market"),
+    path("exchange/<int:market_id>/offer/", exchange_views.exchange_offer, name="exchange_offer"),
+    path(
+        "exchange/<int:market_id>/cancel/", exchange_views.exchange_cancel, name="exchange_cancel"
+    ),
+    path("exchange/<int:market_id>/edit/", exchange_views.exchange_edit, name="exchange_edit"),
+    path("spread/", spread_views.spread_index, name="spread"),
+    path("spread/order/", spread_views.spread_order, name="spread_order"),
 ]

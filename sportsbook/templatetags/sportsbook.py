@@ -75,3 +75,34 @@ def bet_odds(bet) -> Decimal:
 def system_m(bet) -> int:
     """M of a system N of M: its legs that are not bankers (E7)."""
     return sum(1 for leg in bet.legs.all() if not leg.is_banker)
+
+
+# --- the exchange (issue 18) ----------------------------------------------------------------
+
+
+@register.simple_tag
+def new_key() -> str:
+    """A fresh idempotency key for one form: a double click on it books once."""
+    import uuid
+
+    return uuid.uuid4().hex
+
+
+@register.filter
+def pad_to_three(prices) -> range:
+    """The empty cells that complete a ladder's three prices."""
+    return range(max(0, 3 - len(prices)))
+
+
+@register.filter
+def add_one(net_odds) -> Decimal:
+    """Net odds k as decimal odds K = k + 1 (BK A1)."""
+    return Decimal(net_odds) + 1
+
+
+@register.filter
+def level(value, point_size) -> str:
+    """A spread quote to its asset's point (BK A3): 1.2000 stays 1.2000 for a point of 0.0001."""
+    if value is None or value == "":
+        return "—"
+    return str(Decimal(value).quantize(Decimal(point_size).normalize()))

@@ -64,3 +64,38 @@ def test_sb_6_1_the_production_sweeper_settles_due_events(capsys):
     call_command("tableclock", "--once")
     assert "sportsbook settlement: 0" in capsys.readouterr().out
     assert_books_clean()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_bk_46_the_server_clock_lapses_exchange_offers_at_the_start():
+    from sportsbook.exchange_services import exchange_market_list, exchange_offer_post
+    from sportsbook.models import ExchangeOffer, OfferStatus
+
+    def offer_on_an_event_that_has_started():
+        player = new_player()
+        fund(player, 10_000)
+        event = make_event(starts_in=dt.timedelta(minutes=5))
+        home = outcome(event, "1x2", "1")
+        exchange_market_list(market_id=home.market_id)
+        offer, _created = exchange_offer_post(
+            player=player,
+            outcome_id=home.pk,
+            side="back",
+            odds="2",
+            stake=1_000,
+            idempotency_key="k",
+            now=event.starts_at - dt.timedelta(minutes=10),
+        )
+        type(event).objects.filter(pk=event.pk).update(starts_at=timezone.now())
+        return offer
+
+    offer = await database_sync_to_async(offer_on_an_event_that_has_started)()
+    clock._task = None
+    clock.ensure_running()
+    await clock._tick()
+    offer = await ExchangeOffer.objects.aget(pk=offer.pk)
+    assert offer.status == OfferStatus.LAPSED
+    clock._task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await clock._task
+    await database_sync_to_async(assert_books_clean)()

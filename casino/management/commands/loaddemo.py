@@ -2,6 +2,8 @@ from django.core.management.base import BaseCommand
 
 from casino.demo import load_demo
 from sportsbook.demo import load_sportsbook_demo
+from sportsbook.exchange_demo import load_exchange_demo
+from sportsbook.spread_demo import load_spread_demo
 
 
 class Command(BaseCommand):
@@ -11,6 +13,10 @@ class Command(BaseCommand):
         logins = load_demo()
         events = load_sportsbook_demo()
         self.stdout.write(f"Sportsbook demo line: {events} new events.")
+        offers = load_exchange_demo()
+        self.stdout.write(f"Exchange demo: {offers} new offers.")
+        assets = load_spread_demo()
+        self.stdout.write(f"Spread bets demo: {assets} new assets.")
         self.stdout.write("Demo logins (username / password):")
         for username, password, role in logins:
             self.stdout.write(f"  {username:<8} / {password:<13} {role}")

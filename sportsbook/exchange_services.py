@@ -1,0 +1,836 @@
+"""The exchange's writes (issue 18; BK §37–§53, ../shared/rules/betting-exchange.md).
+
+Every change to a market's offers takes the same path (the table actor's shape):
+1. lock the `ExchangeMarket` row (SELECT ... FOR UPDATE): one change of a market's book at a time,
+   so of two simultaneous takes the first recorded wins (A7); check the idempotency key again
+   under the lock (a double click waits here and gets the first offer back);
+2. build the outcome's `Book` from the standing offers that cross, match with the pure rules
+   (`sportsbook.exchange.matching`), write the offers and the concluded bets;
+3. book the reservations' change in ONE ledger transfer (the ledger then locks the wallets and
+   escrow accounts in ascending id order: the casino's one lock order after the market row);
+4. after commit, tell the market's sockets (`exchange.<market id>`).
+
+Money (A3, BK §52): each player's reservations on a market sit in one escrow account
+(`ExchangeMarket.escrow_reference`): the unmatched part of his offers (`ExchangeOffer.reserved`:
+the stake for a back, stake x odds for a lay) and the liability of his matched bets. A match
+books one transfer, the incoming offer's player's only (wallet <-> escrow): a price better than
+he asked frees money that goes straight back to his wallet; what a bet frees of a standing
+offer's reservation (the rounding of its liability, A14: at most a minor unit) stays with that
+offer in its player's escrow until the offer is withdrawn, lapses or the market is settled, so
+a take never locks another player's wallet. The books check (`exchange_books_check`) verifies
+that every escrow holds exactly that. At settlement each player's escrow is emptied: his net
+result less commission (section 5) goes to his wallet, the commission to `sportsbook/exchange`.
+
+Services that lock: all of them lock the market row first, then (through the ledger) accounts.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from decimal import Decimal, InvalidOperation
+
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from casino import ledger, limits
+from casino.currencies import format_amount
+from casino.models import Account, AccountKind, HousePurpose, Player, TransferKind
+from casino.realtime import group_send_all
+from sportsbook.exchange.matching import Book, Offer, Side, liability
+from sportsbook.exchange.settle import MatchedBet, bet_result, market_results
+from sportsbook.models import (
+    EventStatus,
+    ExchangeBet,
+    ExchangeBetStatus,
+    ExchangeMarket,
+    ExchangeOffer,
+    ExchangeSettlement,
+    MarketStatus,
+    OddsPolicy,
+    OfferStatus,
+    Outcome,
+)
+from sportsbook.settlement import Settled
+
+COMMISSION = "exchange"  # house account sportsbook/exchange: the exchange's commission (BK §53)
+ODDS_PLACES = Decimal("0.001")  # A12: net odds to three places
+MAX_ODDS = Decimal("999")
+
+
+class ExchangeRefused(Exception):
+    """An offer, take, edit or withdrawal the exchange will not make; str() is for the player.
+    Nothing was booked."""
+
+
+class PriceChanged(ExchangeRefused):
+    """A take found nothing at the price the player saw or better: the ladder moved (as the bet
+    slip's odds change, SB §1.7). `best` is what stands now (None: nothing), to confirm."""
+
+    def __init__(self, seen: Decimal, best: Decimal | None):
+        self.seen, self.best = seen, best
+        if best is None:
+            message = _("Nothing stands at %(seen)s any more.") % {"seen": seen}
+        else:
+            message = _("The price moved from %(seen)s to %(best)s. Check it and confirm.") % {
+                "seen": seen,
+                "best": best,
+            }
+        super().__init__(message)
+
+
+def commission_account(currency: str) -> Account:
+    return ledger.house_account(HousePurpose.SPORTSBOOK, currency, COMMISSION)
+
+
+def escrow_of(xm: ExchangeMarket, player_id: int) -> Account:
+    return ledger.escrow_account(xm.escrow_reference(player_id), xm.currency)
+
+
+def _player_accounts(xm: ExchangeMarket, player: Player) -> tuple[Account, Account]:
+    """The player's wallet and his escrow on the market, read in one query (created if new)."""
+    found = {
+        account.kind: account
+        for account in Account.objects.filter(
+            Q(kind=AccountKind.WALLET, owner=player, currency=xm.currency)
+            | Q(
+                kind=AccountKind.ESCROW,
+                purpose=HousePurpose.ESCROW,
+                reference=xm.escrow_reference(player.pk),
+                currency=xm.currency,
+            )
+        )
+    }
+    wallet = found.get(AccountKind.WALLET) or ledger.wallet_for(player, xm.currency)
+    return wallet, found.get(AccountKind.ESCROW) or escrow_of(xm, player.pk)
+
+
+# --- listing a market (staff, demo) --------------------------------------------------------------
+
+
+def exchange_market_list(
+    *,
+    market_id: int,
+    currency: str = "BYN",
+    commission_percent: Decimal = Decimal("5"),
+    min_stake: int = 100,
+    max_stake: int = 10_000_000,
+) -> ExchangeMarket:
+    """List a market of the line on the exchange (BK §47: only the bookmaker's events), with its
+    commission (BK §53) and stake limits (BK §38). Listing it again changes nothing."""
+    xm, _created = ExchangeMarket.objects.get_or_create(
+        market_id=market_id,
+        defaults={
+            "currency": currency,
+            "commission_percent": Decimal(commission_percent),
+            "min_stake": min_stake,
+            "max_stake": max_stake,
+        },
+    )
+    return xm
+
+
+# --- validation ----------------------------------------------------------------------------------
+
+
+def _odds(value) -> Decimal:
+    try:
+        odds = Decimal(str(value))
+    except (InvalidOperation, ValueError):
+        raise ExchangeRefused(_("The odds must be a number, such as 1.5.")) from None
+    if not odds.is_finite() or odds <= 0:  # A12: k > 0
+        raise ExchangeRefused(_("Net odds must be more than zero (decimal odds more than 1)."))
+    if odds > MAX_ODDS:
+        raise ExchangeRefused(_("Net odds can be at most %(max)s.") % {"max": MAX_ODDS})
+    if odds != odds.quantize(ODDS_PLACES):
+        raise ExchangeRefused(_("Odds have at most three decimal places."))
+    return odds.quantize(ODDS_PLACES)
+
+
+def _side(value) -> Side:
+    try:
+        return Side(value)
+    except ValueError:
+        raise ExchangeRefused(_("An offer is to back or to lay.")) from None
+
+
+def _stake(value, xm: ExchangeMarket) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
+        raise ExchangeRefused(_("The stake must be more than zero."))
+    if value < xm.min_stake:  # BK §38
+        raise ExchangeRefused(
+            _("The minimum stake is %(amount)s.")
+            % {"amount": format_amount(xm.min_stake, xm.currency)}
+        )
+    if value > xm.max_stake:
+        raise ExchangeRefused(
+            _("The maximum stake is %(amount)s.")
+            % {"amount": format_amount(xm.max_stake, xm.currency)}
+        )
+    return value
+
+
+def _started(xm: ExchangeMarket, now: dt.datetime) -> bool:
+    """A8: the earlier of the scheduled start and the actual start recorded by the bookmaker."""
+    event = xm.market.event
+    return (
+        event.starts_at <= now
+        or event.started_at is not None
+        or event.status != EventStatus.SCHEDULED
+    )
+
+
+def _check_open(xm: ExchangeMarket, now: dt.datetime) -> None:
+    if xm.settled_at is not None or xm.market.status in (MarketStatus.SETTLED,):
+        raise ExchangeRefused(_("This market is settled."))
+    if xm.lapsed_at is not None or _started(xm, now):
+        # BK §46, A8: no offers or acceptances after the start (once lapsed, the market's
+        # exchange stays closed even if the start is moved later)
+        raise ExchangeRefused(_("The event has started: the exchange on it is closed."))
+    if xm.market.status != MarketStatus.OPEN:
+        raise ExchangeRefused(_("This market is suspended: no offers are taken right now."))
+
+
+def _lock_market(market_id: int) -> ExchangeMarket:
+    try:
+        return (
+            ExchangeMarket.objects.select_for_update(of=("self",))
+            .select_related("market__event")
+            .get(market_id=market_id)
+        )
+    except ExchangeMarket.DoesNotExist:
+        raise ExchangeRefused(_("This market is not on the exchange.")) from None
+
+
+# --- money -----------------------------------------------------------------------------------
+
+
+def _book_reservations(
+    xm: ExchangeMarket,
+    deltas: dict[int, int],
+    *,
+    key: str,
+    kind: str,
+    memo: str,
+    staker: Player | None = None,
+    accounts: dict[int, tuple[Account, Account]] | None = None,
+    savepoint: bool = True,
+) -> None:
+    """One transfer: each player's reservation change (+: wallet -> escrow, -: escrow -> wallet).
+    `staker`: the player whose positive change is a new stake (responsible gaming is checked
+    under his wallet's lock, as for every stake). `accounts`: player id -> (wallet, escrow)
+    already read (before the market's lock, to hold it shorter). `savepoint=False`: inside a
+    transaction that is rolled back whole on any error."""
+    accounts = dict(accounts or {})
+    missing = [p for p, d in deltas.items() if d and p not in accounts]
+    for player in Player.objects.filter(pk__in=missing) if missing else []:
+        accounts[player.pk] = (ledger.wallet_for(player, xm.currency), escrow_of(xm, player.pk))
+    legs = []
+    for player_id, delta in sorted(deltas.items()):
+        if not delta:
+            continue
+        wallet, escrow = accounts[player_id]
+        legs += [(wallet, -delta), (escrow, delta)]
+    if not legs:
+        return
+    under_lock = None
+    if staker is not None and deltas.get(staker.pk, 0) > 0:
+        amount = deltas[staker.pk]
+
+        def under_lock():
+            limits.check_can_stake(staker, amount, xm.currency)
+
+    try:
+        ledger.transfer_create(
+            idempotency_key=key,
+            kind=kind,
+            legs=legs,
+            memo=memo,
+            reference=f"exchange:{xm.market_id}",
+            under_lock=under_lock,
+            savepoint=savepoint,
+        )
+    except (limits.StakeRefused, ledger.LedgerError) as refusal:
+        raise ExchangeRefused(str(refusal)) from refusal
+
+
+def _announce(xm: ExchangeMarket) -> None:
+    messages = [(xm.group_name, {"type": "exchange.changed", "market": xm.market_id})]
+    transaction.on_commit(lambda: group_send_all(messages))
+
+
+# --- posting and taking (BK §41–§43) -------------------------------------------------------------
+
+
+def _standing(outcome_id: int, side: Side, limit: Decimal | None) -> list[Offer]:
+    """The other side's standing offers that an incoming `side` offer at `limit` crosses."""
+    other = side.other
+    offers = ExchangeOffer.objects.filter(
+        outcome_id=outcome_id, side=other, status=OfferStatus.OPEN
+    )
+    if limit is not None:
+        offers = (
+            offers.filter(odds__gte=limit) if side is Side.BACK else offers.filter(odds__lte=limit)
+        )
+    return [
+        Offer(pk, player_id, other, odds, remaining, pk)
+        for pk, player_id, odds, remaining in offers.values_list(
+            "pk", "player_id", "odds", "remaining"
+        )
+    ]
+
+
+def _submit(
+    *,
+    xm: ExchangeMarket,
+    player: Player,
+    outcome_id: int,
+    side: Side,
+    odds: Decimal,
+    stake: int,
+    key: str,
+    rest: bool,
+    any_price: bool = False,
+    replaces: ExchangeOffer | None = None,
+    accounts: tuple[Account, Account] | None = None,
+    now: dt.datetime,
+) -> ExchangeOffer:
+    """Match an incoming offer; call while holding the market's row lock (_lock_market). The
+    statements under the lock: the standing offers that cross, the offer's INSERT (a retry with
+    the same key fails here, on its unique index), the matched offers' UPDATE and the bets'
+    INSERT (when something matched), the ledger's transfer (claim and lock, the loss limit,
+    the write)."""
+    limit = None if any_price else odds
+    standing = {
+        o.pk: o
+        for o in ExchangeOffer.objects.filter(
+            outcome_id=outcome_id, side=side.other, status=OfferStatus.OPEN
+        )
+        .filter(
+            Q()
+            if limit is None
+            else (Q(odds__gte=limit) if side is Side.BACK else Q(odds__lte=limit))
+        )
+        .only("pk", "player_id", "side", "odds", "remaining", "matched", "reserved", "status")
+    }
+    book = Book(
+        Offer(o.pk, o.player_id, side.other, o.odds, o.remaining, o.pk) for o in standing.values()
+    )
+    incoming_limit = odds
+    if any_price:
+        incoming_limit = MAX_ODDS if side is Side.LAY else ODDS_PLACES
+    incoming = Offer(0, player.pk, side, incoming_limit, stake, 0)  # its id once inserted
+    fills = book.submit(incoming, rest=rest)
+    if not rest and not fills:
+        ladder = book.ladder(side.other, depth=1) or Book(
+            Offer(o.pk, o.player_id, side.other, o.odds, o.remaining, o.pk)
+            for o in ExchangeOffer.objects.filter(
+                outcome_id=outcome_id, side=side.other, status=OfferStatus.OPEN
+            ).only("pk", "player_id", "odds", "remaining")
+        ).ladder(side.other, depth=1)
+        raise PriceChanged(odds, ladder[0][0] if ladder else None)
+
+    taker_delta = 0
+    makers: list[ExchangeOffer] = []
+    for fill in fills:
+        maker = standing[fill.maker]
+        maker_side = Side(maker.side)
+        bet_liability = fill.lay_liability
+        maker.remaining -= fill.stake
+        maker.matched += fill.stake
+        new_reserved = liability(maker_side, maker.remaining, maker.odds)
+        mine = fill.stake if maker_side is Side.BACK else bet_liability
+        # What the bet frees of the maker's reservation (rounding once per bet, A14: at most a
+        # minor unit) stays in his escrow with the offer, to come back when the offer is
+        # withdrawn or the market settled: booking it now would lock his wallet in every take.
+        maker.reserved = new_reserved + (maker.reserved - new_reserved - mine)
+        if not maker.remaining:
+            maker.status, maker.closed_at = OfferStatus.MATCHED, now
+        if maker not in makers:
+            makers.append(maker)
+        taker_delta += fill.stake if side is Side.BACK else bet_liability
+    matched = stake - incoming.remaining
+    if rest:
+        remaining = incoming.remaining
+        reserved = liability(side, remaining, odds)
+        taker_delta += reserved
+        status = OfferStatus.OPEN if remaining else OfferStatus.MATCHED
+    else:
+        remaining, reserved, status = 0, 0, OfferStatus.TAKEN
+    offer = ExchangeOffer.objects.create(
+        market=xm,
+        outcome_id=outcome_id,
+        player=player,
+        side=side,
+        odds=odds,
+        stake=stake,
+        remaining=remaining,
+        matched=matched,
+        reserved=reserved,
+        is_take=not rest,
+        status=status,
+        replaces=replaces,
+        idempotency_key=key,
+        closed_at=None if status == OfferStatus.OPEN else now,
+    )
+    if makers:
+        fields = ["remaining", "matched", "reserved", "status"]
+        if any(maker.status == OfferStatus.MATCHED for maker in makers):
+            for maker in makers:
+                maker.closed_at = now if maker.status == OfferStatus.MATCHED else None
+            fields.append("closed_at")
+        for maker in makers:  # one or two, as a rule: a plain UPDATE each (no CASE list)
+            ExchangeOffer.objects.filter(pk=maker.pk).update(
+                **{name: getattr(maker, name) for name in fields}
+            )
+        ExchangeBet.objects.bulk_create(
+            [
+                ExchangeBet(
+                    market=xm,
+                    outcome_id=outcome_id,
+                    back_offer_id=fill.back_offer or offer.pk,
+                    lay_offer_id=fill.lay_offer or offer.pk,
+                    back_player_id=fill.back_player,
+                    lay_player_id=fill.lay_player,
+                    odds=fill.odds,
+                    stake=fill.stake,
+                    lay_liability=fill.lay_liability,
+                )
+                for fill in fills
+            ]
+        )
+    _book_reservations(
+        xm,
+        {player.pk: taker_delta},
+        key=f"xoffer:{offer.pk}",
+        kind=TransferKind.STAKE,
+        memo=_("Exchange offer %(number)s") % {"number": offer.pk},
+        staker=player,
+        accounts={player.pk: accounts} if accounts else None,
+        savepoint=False,
+    )
+    _announce(xm)
+    return offer
+
+
+def _place(
+    *,
+    player: Player,
+    outcome_id: int,
+    side,
+    odds,
+    stake,
+    idempotency_key: str,
+    rest: bool,
+    any_price: bool = False,
+    now: dt.datetime | None,
+) -> tuple[ExchangeOffer, bool]:
+    now = now or timezone.now()
+    key = f"{player.pk}:{idempotency_key}"
+    side = _side(side)
+    odds = _odds(odds)
+    existing = ExchangeOffer.objects.filter(idempotency_key=key).first()
+    if existing is not None:
+        return existing, False
+    # Read before the market's lock (which serialises the market's offers, A7), to hold it for
+    # as few statements as possible: the market's terms, the player's wallet and escrow.
+    xm = (
+        ExchangeMarket.objects.select_related("market__event")
+        .filter(market__outcomes__pk=outcome_id)
+        .first()
+    )
+    if xm is None:
+        if not Outcome.objects.filter(pk=outcome_id).exists():
+            raise ExchangeRefused(_("This outcome is not in the line."))
+        raise ExchangeRefused(_("This market is not on the exchange."))
+    _check_open(xm, now)
+    stake = _stake(stake, xm)
+    accounts = _player_accounts(xm, player)
+    try:
+        with transaction.atomic():
+            xm = _lock_market(xm.market_id)
+            _check_open(xm, now)  # again, under the lock: a suspension or the start came first
+            offer = _submit(
+                xm=xm,
+                player=player,
+                outcome_id=outcome_id,
+                side=side,
+                odds=odds,
+                stake=stake,
+                key=key,
+                rest=rest,
+                any_price=any_price,
+                accounts=accounts,
+                now=now,
+            )
+    except IntegrityError:
+        existing = ExchangeOffer.objects.filter(idempotency_key=key).first()
+        if existing is None:
+            raise
+        return existing, False  # a double click that waited for the lock: the first offer
+    return offer, True
+
+
+def exchange_offer_post(
+    *,
+    player: Player,
+    outcome_id: int,
+    side: str,
+    odds: Decimal,
+    stake: int,
+    idempotency_key: str,
+    now: dt.datetime | None = None,
+) -> tuple[ExchangeOffer, bool]:
+    """Propose terms (BK §41): back or lay `outcome_id` at net `odds` for the backer's `stake`
+    (A1, A2). Whatever crosses is matched at once, price then time (BK §43, A5, A7); the rest
+    stands, its liability reserved (A3). Returns (offer, created): the same key again returns the
+    first offer and moves nothing (a double click books once)."""
+    return _place(
+        player=player,
+        outcome_id=outcome_id,
+        side=side,
+        odds=odds,
+        stake=stake,
+        idempotency_key=idempotency_key,
+        rest=True,
+        now=now,
+    )
+
+
+def exchange_offer_take(
+    *,
+    player: Player,
+    outcome_id: int,
+    side: str,
+    odds_seen: Decimal,
+    stake: int,
+    idempotency_key: str,
+    policy: str = OddsPolicy.ASK,
+    now: dt.datetime | None = None,
+) -> tuple[ExchangeOffer, bool]:
+    """Agree to terms that stand (BK §42): `side` is the taker's side (to back is to accept lay
+    offers). Up to `stake` is matched at `odds_seen` or better (BK §43, A5); what cannot be
+    matched is dropped (A7: a later acceptance gets what remains, otherwise it is rejected). If
+    nothing stands at the price seen or better, PriceChanged carries the price now, as the slip
+    does (SB §1.7) — unless the player's setting is to accept any change."""
+    return _place(
+        player=player,
+        outcome_id=outcome_id,
+        side=side,
+        odds=odds_seen,
+        stake=stake,
+        idempotency_key=idempotency_key,
+        rest=False,
+        any_price=policy == OddsPolicy.ANY,
+        now=now,
+    )
+
+
+# --- withdrawing and editing (BK §44, §45, A6) ---------------------------------------------------
+
+
+def _market_of_offer(offer_id) -> int:
+    """The market whose lock a change of this offer takes (read before taking it)."""
+    market_id = (
+        ExchangeOffer.objects.filter(pk=offer_id)
+        .values_list("market__market_id", flat=True)
+        .first()
+    )
+    if market_id is None:
+        raise ExchangeRefused(_("This is not one of your offers."))
+    return market_id
+
+
+def _own_open_offer(xm: ExchangeMarket, player: Player, offer_id: int) -> ExchangeOffer:
+    offer = ExchangeOffer.objects.filter(pk=offer_id, market=xm, player=player).first()
+    if offer is None:
+        raise ExchangeRefused(_("This is not one of your offers."))
+    if offer.status != OfferStatus.OPEN:
+        if offer.status == OfferStatus.MATCHED:
+            raise ExchangeRefused(_("This offer is matched: concluded bets are final (BK §45)."))
+        raise ExchangeRefused(_("This offer no longer stands."))
+    return offer
+
+
+def _withdraw(xm, offer: ExchangeOffer, status: str, now) -> int:
+    released = offer.reserved  # the unmatched part's liability and what its bets freed
+    offer.status, offer.closed_at, offer.reserved = status, now, 0
+    offer.save(update_fields=["status", "closed_at", "reserved"])
+    return released
+
+
+def exchange_offer_cancel(
+    *, player: Player, offer_id: int, now: dt.datetime | None = None
+) -> ExchangeOffer:
+    """Withdraw the unmatched part of an offer (BK §44); its matched part is final (BK §45).
+    Withdrawing an offer already withdrawn returns it and moves nothing (a double click)."""
+    now = now or timezone.now()
+    market_id = _market_of_offer(offer_id)
+    with transaction.atomic():
+        xm = _lock_market(market_id)
+        offer = ExchangeOffer.objects.filter(pk=offer_id, player=player).first()
+        if offer is not None and offer.status in (OfferStatus.CANCELLED, OfferStatus.LAPSED):
+            return offer
+        offer = _own_open_offer(xm, player, offer_id)
+        released = _withdraw(xm, offer, OfferStatus.CANCELLED, now)
+        _book_reservations(
+            xm,
+            {player.pk: -released},
+            key=f"xoffer:{offer.pk}:withdrawn",
+            kind=TransferKind.REFUND,
+            memo=_("Exchange offer %(number)s withdrawn") % {"number": offer.pk},
+        )
+        xm.version += 1
+        xm.save(update_fields=["version"])
+        _announce(xm)
+        return offer
+
+
+def exchange_offer_edit(
+    *,
+    player: Player,
+    offer_id: int,
+    odds: Decimal,
+    stake: int,
+    idempotency_key: str,
+    now: dt.datetime | None = None,
+) -> tuple[ExchangeOffer, bool]:
+    """Change the terms of the unmatched part (BK §44, A6): the part is withdrawn and a new offer
+    with the new odds and stake is posted (a new time, so it queues behind offers already at its
+    price); it may match at once. Returns (new offer, created); the same key returns it again."""
+    now = now or timezone.now()
+    key = f"{player.pk}:{idempotency_key}"
+    odds = _odds(odds)
+    existing = ExchangeOffer.objects.filter(idempotency_key=key).first()
+    if existing is not None:
+        return existing, False
+    market_id = _market_of_offer(offer_id)
+    with transaction.atomic():
+        xm = _lock_market(market_id)
+        existing = ExchangeOffer.objects.filter(idempotency_key=key).first()
+        if existing is not None:
+            return existing, False
+        old = _own_open_offer(xm, player, offer_id)
+        _check_open(xm, now)
+        stake = _stake(stake, xm)
+        released = _withdraw(xm, old, OfferStatus.EDITED, now)
+        _book_reservations(
+            xm,
+            {player.pk: -released},
+            key=f"xoffer:{old.pk}:withdrawn",
+            kind=TransferKind.REFUND,
+            memo=_("Exchange offer %(number)s changed") % {"number": old.pk},
+        )
+        offer = _submit(
+            xm=xm,
+            player=player,
+            outcome_id=old.outcome_id,
+            side=Side(old.side),
+            odds=odds,
+            stake=stake,
+            key=key,
+            rest=True,
+            replaces=old,
+            now=now,
+        )
+        return offer, True
+
+
+# --- the start (BK §46, A8) ----------------------------------------------------------------------
+
+
+def _lapse_locked(xm: ExchangeMarket, now: dt.datetime) -> int:
+    """Annul every unmatched offer of a locked market and release its reservations."""
+    offers = list(ExchangeOffer.objects.filter(market=xm, status=OfferStatus.OPEN))
+    if offers:
+        deltas: dict[int, int] = defaultdict(int)
+        for offer in offers:
+            deltas[offer.player_id] -= offer.reserved
+        for player_id, freed in ExchangeOffer.objects.filter(
+            market=xm, status=OfferStatus.MATCHED, reserved__gt=0
+        ).values_list("player_id", "reserved"):
+            deltas[player_id] -= freed
+        ExchangeOffer.objects.filter(pk__in=[o.pk for o in offers]).update(
+            status=OfferStatus.LAPSED, reserved=0, closed_at=now
+        )
+        ExchangeOffer.objects.filter(market=xm, status=OfferStatus.MATCHED).update(reserved=0)
+        _book_reservations(
+            xm,
+            deltas,
+            key=f"xlapse:{xm.pk}:{max(o.pk for o in offers)}",
+            kind=TransferKind.REFUND,
+            memo=_("Exchange offers lapsed at the start"),
+        )
+        xm.version += 1
+    xm.lapsed_at = xm.lapsed_at or now
+    xm.save(update_fields=["lapsed_at", "version"])
+    if offers:
+        _announce(xm)
+    return len(offers)
+
+
+def exchange_lapse_due(now: dt.datetime | None = None) -> int:
+    """What the clocks call (sportsbook.clock, and the production sweeper): lapse the unmatched
+    offers of every exchange market whose event has started (BK §46, A8: the earlier of the
+    scheduled and the actual start). Returns the number of offers lapsed."""
+    now = now or timezone.now()
+    due = ExchangeMarket.objects.filter(lapsed_at__isnull=True).filter(
+        Q(market__event__starts_at__lte=now)
+        | Q(market__event__started_at__isnull=False)
+        | ~Q(market__event__status=EventStatus.SCHEDULED)
+    )
+    lapsed = 0
+    for market_id in due.values_list("market_id", flat=True):
+        with transaction.atomic():
+            xm = _lock_market(market_id)
+            if xm.lapsed_at is None and _started(xm, now):
+                lapsed += _lapse_locked(xm, now)
+    return lapsed
+
+
+# --- settlement (BK §48–§53, A10, A11, A13, section 5) -------------------------------------------
+
+
+def exchange_market_settle(*, market_id: int, now: dt.datetime | None = None) -> int:
+    """Settle an exchange market once the sportsbook has settled its market on the official result
+    (A13): each outcome's `Settled` is the sportsbook's (void A10, dead heat A11). Each player's
+    bets on the market are settled together and commission is taken on his net winnings
+    (section 5), rounded down once (A14). Offers still standing lapse. One transfer empties every
+    escrow of the market. Returns the number of bets settled (0: nothing to do, or done before)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        xm = _lock_market(market_id)
+        if xm.settled_at is not None or xm.market.status != MarketStatus.SETTLED:
+            return 0
+        settled = {
+            pk: Settled.from_dict({"win": win, "void": void})
+            for pk, win, void in Outcome.objects.filter(market_id=market_id).values_list(
+                "pk", "win", "void"
+            )
+            if win is not None
+        }
+        bets = list(ExchangeBet.objects.filter(market=xm, status=ExchangeBetStatus.OPEN))
+        results = market_results(
+            [
+                MatchedBet(b.back_player_id, b.lay_player_id, b.outcome_id, b.stake, b.odds)
+                for b in bets
+            ],
+            settled,
+            xm.commission_percent,
+        )
+        escrows = list(
+            Account.objects.filter(
+                kind=AccountKind.ESCROW,
+                reference__startswith=f"xm:{xm.pk}:",
+                currency=xm.currency,
+                closed_at__isnull=True,
+            )
+        )
+        locked = ledger.lock_accounts(escrows)
+        held = {int(a.reference.rsplit(":", 1)[1]): locked[a.pk].balance for a in escrows}
+        players = {p.pk: p for p in Player.objects.filter(pk__in=set(held) | set(results))}
+        legs = []
+        commission = 0
+        records = []
+        for player_id in sorted(set(held) | set(results)):
+            result = results.get(player_id)
+            credited = result.credited if result else 0
+            reserved = held.get(player_id, 0)
+            back = reserved + credited  # never negative: the escrow covers the worst loss (A3)
+            if reserved:
+                legs.append((escrow_of(xm, player_id), -reserved))
+            if back:
+                legs.append((ledger.wallet_for(players[player_id], xm.currency), back))
+            if result:
+                commission += result.commission
+                records.append(
+                    ExchangeSettlement(
+                        market=xm,
+                        player_id=player_id,
+                        net=result.net,
+                        commission=result.commission,
+                        released=reserved,
+                    )
+                )
+        if commission:
+            legs.append((commission_account(xm.currency), commission))
+        if legs:
+            ledger.transfer_create(
+                idempotency_key=f"xsettle:{xm.pk}",
+                kind=TransferKind.PAYOUT,
+                legs=legs,
+                memo=_("Exchange market %(number)s settled") % {"number": xm.market_id},
+                reference=f"exchange:{xm.market_id}",
+            )
+        for bet in bets:
+            bet.back_result = bet_result(bet.stake, bet.odds, settled[bet.outcome_id])
+            bet.status = ExchangeBetStatus.SETTLED
+        ExchangeBet.objects.bulk_update(bets, ["back_result", "status"])
+        ExchangeOffer.objects.filter(market=xm, status=OfferStatus.OPEN).update(
+            status=OfferStatus.LAPSED, reserved=0, closed_at=now
+        )
+        ExchangeOffer.objects.filter(market=xm, reserved__gt=0).update(reserved=0)
+        ExchangeSettlement.objects.bulk_create(records)
+        Account.objects.filter(pk__in=[a.pk for a in escrows]).update(closed_at=now)
+        xm.settled_at = now
+        xm.lapsed_at = xm.lapsed_at or now
+        xm.version += 1
+        xm.save(update_fields=["settled_at", "lapsed_at", "version"])
+        _announce(xm)
+        return len(bets)
+
+
+def exchange_settle_event(*, event_id: int, now: dt.datetime | None = None) -> int:
+    """Settle the exchange markets of an event the sportsbook has just settled."""
+    settled = 0
+    for market_id in ExchangeMarket.objects.filter(
+        market__event_id=event_id, settled_at__isnull=True
+    ).values_list("market_id", flat=True):
+        settled += exchange_market_settle(market_id=market_id, now=now)
+    return settled
+
+
+def exchange_settle_due(now: dt.datetime | None = None) -> int:
+    """What the clocks call: settle every exchange market whose sportsbook market is settled and
+    which is not settled yet (A13). Returns the number of bets settled."""
+    settled = 0
+    for market_id in ExchangeMarket.objects.filter(
+        settled_at__isnull=True, market__status=MarketStatus.SETTLED
+    ).values_list("market_id", flat=True):
+        settled += exchange_market_settle(market_id=market_id, now=now)
+    return settled
+
+
+# --- the books check -------------------------------------------------------------------------
+
+
+def exchange_books_check(report) -> None:
+    """Every exchange escrow holds exactly the reservations of its player on its market: the
+    unmatched part of his standing offers (with the minor units their bets freed) and the
+    liability of his open bets (A3)."""
+    expected: dict[str, int] = defaultdict(int)
+    for xm_id, player_id, reserved in ExchangeOffer.objects.filter(reserved__gt=0).values_list(
+        "market_id", "player_id", "reserved"
+    ):
+        expected[f"xm:{xm_id}:{player_id}"] += reserved
+    for xm_id, back, lay, stake, lay_liability in ExchangeBet.objects.filter(
+        status=ExchangeBetStatus.OPEN
+    ).values_list("market_id", "back_player_id", "lay_player_id", "stake", "lay_liability"):
+        expected[f"xm:{xm_id}:{back}"] += stake
+        expected[f"xm:{xm_id}:{lay}"] += lay_liability
+    actual = dict(
+        Account.objects.filter(
+            kind=AccountKind.ESCROW, reference__startswith="xm:", closed_at__isnull=True
+        ).values_list("reference", "balance")
+    )
+    total = 0
+    for reference in sorted(set(expected) | set(actual)):
+        want, have = expected.get(reference, 0), actual.get(reference, 0)
+        total += have
+        if want != have:
+            report.problems.append(
+                f"exchange escrow {reference}: holds {have} but the reservations are {want}"
+            )
+    report.lines.append(f"exchange: {len(actual)} open escrow(s) hold {total} minor units")

@@ -1,0 +1,666 @@
+"""Spread bets' writes (issue 18; BK §26–§36, ../shared/rules/bookmaker-financial.md).
+
+Money (A7): each player's margin account is an escrow per currency (`spread:<player id>`). Opening
+a bet moves its initial margin (margin points x stake per point) from the wallet into it. Closing
+(part of) a bet (`close_effect` of the pure rules): a gain is paid by the book
+(`sportsbook/spread-book`) to the wallet (first repaying what the player owes, if anything); a
+loss is paid from the margin account to the book, and what the account cannot pay is the player's
+debt, booked against `sportsbook/spread-receivable` and kept on the position (never lost); then
+the closed part's margin goes back to the wallet as far as the account holds more than the margin
+of the bets still open. The books check (`spread_books_check`) verifies the receivable against
+the debts.
+
+Locks, in this order: the asset row (orders and quotes: the quote that binds is the one current
+when the order holds the asset's lock, A11), then the player's open positions (by id), then the
+ledger's accounts (by id). The margin watch locks positions and accounts only, never an asset.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from decimal import Decimal, InvalidOperation
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import Sum
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from casino import ledger, limits
+from casino.currencies import format_amount
+from casino.models import Account, HousePurpose, Player, TransferKind
+from casino.realtime import group_send_all
+from sportsbook.models import (
+    SpreadAsset,
+    SpreadClose,
+    SpreadCloseReason,
+    SpreadOrder,
+    SpreadPosition,
+    SpreadQuote,
+)
+from sportsbook.spread import pnl as rules
+from sportsbook.spread.feed import FileFeed, PriceFeed, RandomWalkFeed
+
+BOOK = "spread-book"
+RECEIVABLE = "spread-receivable"
+SPREAD_GROUP = "spread"  # every asset's quotes: the positions pages and the trader's
+
+
+def spread_user_group(player_id: int) -> str:
+    """A player's spread pages (their own group: the lobby's `user.<id>` knows no spread news)."""
+    return f"spread.user.{player_id}"
+
+
+class SpreadRefused(Exception):
+    """An order the bookmaker will not take; str() is for the player. Nothing was booked."""
+
+
+class Requote(SpreadRefused):
+    """A11: the quote moved since the player saw it; `level` binds now, to confirm."""
+
+    def __init__(self, seen: Decimal, level: Decimal, point_size: Decimal):
+        self.seen, self.level = seen, level
+        places = point_size.normalize()
+        super().__init__(
+            _("The quote moved from %(seen)s to %(now)s. Check it and confirm.")
+            % {"seen": seen.quantize(places), "now": level.quantize(places)}
+        )
+
+
+class QuoteError(Exception):
+    """A quote staff or a feed cannot set; str() is for the staff member."""
+
+
+def book_account(currency: str) -> Account:
+    return ledger.house_account(HousePurpose.SPORTSBOOK, currency, BOOK)
+
+
+def receivable_account(currency: str) -> Account:
+    return ledger.house_account(HousePurpose.SPORTSBOOK, currency, RECEIVABLE)
+
+
+def margin_account(player_id: int, currency: str) -> Account:
+    return ledger.escrow_account(f"spread:{player_id}", currency)
+
+
+# --- terms ---------------------------------------------------------------------------------------
+
+
+def asset_terms(asset: SpreadAsset) -> rules.AssetTerms:
+    return rules.AssetTerms(
+        code=asset.code,
+        point_size=asset.point_size,
+        margin_points=asset.margin_points,
+        closeout_points=asset.closeout_points,
+        min_stake=asset.min_stake,
+        max_stake=asset.max_stake,
+        auto_closeout=asset.auto_closeout,
+        hours=rules.Hours(
+            days=frozenset(int(d) for d in asset.open_days if d.isdigit()),
+            opens=asset.opens,
+            closes=asset.closes,
+        ),
+    )
+
+
+def asset_quote(asset: SpreadAsset) -> rules.Quote:
+    return rules.Quote(asset.bid, asset.ask)
+
+
+def asset_is_open(asset: SpreadAsset, now: dt.datetime) -> bool:
+    """BK §32, A9: in working hours (local time) and not halted by staff."""
+    hours = asset_terms(asset).hours
+    return not asset.halted and rules.in_working_hours(hours, timezone.localtime(now))
+
+
+# --- booking a close -----------------------------------------------------------------------------
+
+
+def _announce(asset_id: int | None, player_ids=()) -> None:
+    messages = []
+    if asset_id is not None:
+        messages.append((SPREAD_GROUP, {"type": "spread.quote", "asset": asset_id}))
+    for player_id in sorted(set(player_ids)):
+        messages.append((spread_user_group(player_id), {"type": "spread.positions"}))
+    if messages:
+        transaction.on_commit(lambda: group_send_all(messages))
+
+
+def _book_close(
+    *,
+    position: SpreadPosition,
+    stake: int,
+    level: Decimal,
+    effect: rules.CloseEffect,
+    reason: str,
+    order: SpreadOrder | None,
+    currency: str,
+    now: dt.datetime,
+) -> SpreadClose:
+    """Record one close and book its money (see the module's docstring). Call while holding the
+    position's lock and, through the ledger, its accounts'."""
+    close = SpreadClose.objects.create(
+        position=position,
+        order=order,
+        stake=stake,
+        level=level,
+        pnl=effect.pnl,
+        from_margin=effect.from_margin,
+        debt=effect.debt,
+        released=effect.released,
+        reason=reason,
+        at=now,
+    )
+    net: dict[str, int] = defaultdict(int)  # account role -> amount
+    gain = max(0, effect.pnl)
+    repaid = 0
+    if gain:
+        owed = list(
+            SpreadPosition.objects.select_for_update()
+            .filter(player_id=position.player_id, asset__currency=currency, debt__gt=0)
+            .order_by("pk")
+        )
+        for debtor in owed:  # A7: what the player owes is repaid from his next gains
+            if debtor.pk == position.pk:
+                debtor = position
+            part = min(debtor.debt, gain - repaid)
+            if not part:
+                break
+            debtor.debt -= part
+            repaid += part
+            if debtor is not position:
+                debtor.save(update_fields=["debt"])
+        net["book"] -= gain
+        net["receivable"] += repaid
+        net["wallet"] += gain - repaid
+    net["margin"] -= effect.from_margin + effect.released
+    net["receivable"] -= effect.debt
+    net["book"] += effect.from_margin + effect.debt
+    net["wallet"] += effect.released
+    accounts = {
+        "book": lambda: book_account(currency),
+        "receivable": lambda: receivable_account(currency),
+        "margin": lambda: margin_account(position.player_id, currency),
+        "wallet": lambda: ledger.wallet_for(position.player, currency),
+    }
+    legs = [(accounts[role](), amount) for role, amount in net.items() if amount]
+    if legs:
+        ledger.transfer_create(
+            idempotency_key=f"spreadclose:{close.pk}",
+            kind=TransferKind.PAYOUT if effect.pnl >= 0 else TransferKind.TRANSFER,
+            legs=legs,
+            memo=_("Spread bet %(number)s closed") % {"number": position.pk},
+            reference=f"spread:{position.pk}",
+        )
+    position.stake -= stake
+    position.realised += effect.pnl
+    position.debt += effect.debt
+    if not position.stake:
+        position.closed_at = now
+    position.save(update_fields=["stake", "realised", "debt", "closed_at"])
+    return close
+
+
+# --- the player's orders (BK §29–§31, A2, A5, A6, A10, A11) ----------------------------------
+
+
+def _parse_level(value) -> Decimal:
+    try:
+        level = Decimal(str(value))
+    except (InvalidOperation, ValueError):
+        raise SpreadRefused(_("The quote you saw is missing: reload the page.")) from None
+    if not level.is_finite():
+        raise SpreadRefused(_("The quote you saw is missing: reload the page."))
+    return level
+
+
+def spread_bet(
+    *,
+    player: Player,
+    asset_id: int,
+    direction: str,
+    stake: int,
+    level_seen,
+    idempotency_key: str,
+    position_id: int | None = None,
+    now: dt.datetime | None = None,
+) -> tuple[SpreadOrder, bool]:
+    """Buy (up) at the ask or sell (down) at the bid (BK §29, §30), `stake` per point (§28).
+    An opposite bet closes the player's open bets on the asset, the named one or the oldest
+    first (§31, A6), for at most what is open (A5); otherwise it opens a bet, within the stake
+    limits (A10), its initial margin moved to the margin account. Only in working hours (§32)
+    and while the asset is not halted. The quote binds when the server accepts the order (A11):
+    if it is not the one the player saw (`level_seen`), Requote carries the new one to confirm.
+    Returns (order, created); the same key again returns the first order and moves nothing."""
+    now = now or timezone.now()
+    key = f"{player.pk}:{idempotency_key}"
+    try:
+        side = rules.Direction(direction)
+    except ValueError:
+        raise SpreadRefused(_("A bet is up (buy) or down (sell).")) from None
+    if not isinstance(stake, int) or isinstance(stake, bool) or stake <= 0:
+        raise SpreadRefused(_("The stake per point must be more than zero."))
+    seen = _parse_level(level_seen)
+    existing = SpreadOrder.objects.filter(idempotency_key=key).first()
+    if existing is not None:
+        return existing, False
+    try:
+        with transaction.atomic():
+            asset = SpreadAsset.objects.select_for_update().filter(pk=asset_id).first()
+            if asset is None:
+                raise SpreadRefused(_("This asset is not quoted."))
+            existing = SpreadOrder.objects.filter(idempotency_key=key).first()
+            if existing is not None:  # a double click that waited for the lock
+                return existing, False
+            if asset.halted:
+                raise SpreadRefused(_("Trading in this asset is halted."))
+            if not asset_is_open(asset, now):
+                raise SpreadRefused(_("The bookmaker is closed for this asset now (BK §32)."))
+            level = rules.open_level(side, asset_quote(asset))
+            if level != seen:
+                raise Requote(seen, level, asset.point_size)
+            opposite = list(
+                SpreadPosition.objects.select_for_update()
+                .filter(
+                    player=player,
+                    asset=asset,
+                    direction=side.opposite.value,
+                    stake__gt=0,
+                )
+                .order_by("pk")
+            )
+            order = SpreadOrder.objects.create(
+                player=player,
+                asset=asset,
+                direction=side.value,
+                stake=stake,
+                level=level,
+                closes=bool(opposite),
+                idempotency_key=key,
+                at=now,
+            )
+            if opposite:
+                _close_by_order(player, asset, opposite, order, position_id, now)
+            else:
+                _open(player, asset, side, order, now)
+            _announce(None, [player.pk])
+    except IntegrityError:
+        existing = SpreadOrder.objects.filter(idempotency_key=key).first()
+        if existing is None:
+            raise
+        return existing, False
+    return order, True
+
+
+def _open(player, asset: SpreadAsset, side, order: SpreadOrder, now) -> SpreadPosition:
+    if order.stake < asset.min_stake:  # A10: the minimum binds opening bets only
+        raise SpreadRefused(
+            _("The minimum stake is %(amount)s per point.")
+            % {"amount": format_amount(asset.min_stake, asset.currency)}
+        )
+    if order.stake > asset.max_stake:
+        raise SpreadRefused(
+            _("The maximum stake is %(amount)s per point.")
+            % {"amount": format_amount(asset.max_stake, asset.currency)}
+        )
+    position = SpreadPosition.objects.create(
+        player=player,
+        asset=asset,
+        order=order,
+        direction=side.value,
+        opened_stake=order.stake,
+        stake=order.stake,
+        open_level=order.level,
+        margin_points=asset.margin_points,
+        closeout_points=asset.closeout_points,
+        opened_at=now,
+    )
+    margin = asset.margin_points * order.stake
+    try:
+        ledger.transfer_create(
+            idempotency_key=f"spreadopen:{position.pk}",
+            kind=TransferKind.STAKE,
+            legs=[
+                (ledger.wallet_for(player, asset.currency), -margin),
+                (margin_account(player.pk, asset.currency), margin),
+            ],
+            memo=_("Initial margin of spread bet %(number)s") % {"number": position.pk},
+            reference=f"spread:{position.pk}",
+            under_lock=lambda: limits.check_can_stake(player, margin, asset.currency),
+        )
+    except (limits.StakeRefused, ledger.LedgerError) as refusal:
+        raise SpreadRefused(
+            _("The initial margin of %(margin)s cannot be held: %(reason)s")
+            % {"margin": format_amount(margin, asset.currency), "reason": refusal}
+        ) from refusal
+    return position
+
+
+def _open_positions_in(player_id: int, currency: str, lock: bool) -> list[SpreadPosition]:
+    positions = SpreadPosition.objects.filter(
+        player_id=player_id, asset__currency=currency, stake__gt=0
+    ).order_by("pk")
+    if lock:
+        positions = positions.select_for_update(of=("self",))
+    return list(positions)
+
+
+def _lock_debts(player_id: int, currency: str) -> None:
+    """Lock the player's closed positions that still carry a debt (A7), before his accounts:
+    a gain repays them (_book_close), and positions are locked before accounts, always."""
+    list(
+        SpreadPosition.objects.select_for_update()
+        .filter(player_id=player_id, asset__currency=currency, stake=0, debt__gt=0)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+
+
+def _held(player_id: int, currency: str) -> int:
+    account = margin_account(player_id, currency)
+    return ledger.lock_accounts([account])[account.pk].balance
+
+
+def _close_by_order(player, asset, opposite, order: SpreadOrder, position_id, now) -> None:
+    if position_id is not None:
+        opposite = [p for p in opposite if p.pk == position_id]
+        if not opposite:
+            raise SpreadRefused(_("That bet is not open."))
+    open_stake = sum(p.stake for p in opposite)
+    if order.stake > open_stake:  # A5: never more than is open; reversing is close then open
+        raise SpreadRefused(
+            _(
+                "You can close at most %(amount)s per point. To bet the other way, close "
+                "first, then open a new bet."
+            )
+            % {"amount": format_amount(open_stake, asset.currency)}
+        )
+    everything = _open_positions_in(player.pk, asset.currency, lock=True)
+    _lock_debts(player.pk, asset.currency)
+    held = _held(player.pk, asset.currency)
+    left = order.stake
+    for position in opposite:
+        if not left:
+            break
+        part = min(left, position.stake)
+        left -= part
+        result = rules.pnl(
+            rules.Direction(position.direction), part, position.open_level, order.level,
+            asset.point_size,
+        )  # fmt: skip
+        still = sum(p.margin for p in everything) - position.margin_points * part
+        effect = rules.close_effect(
+            held=held,
+            still_required=still,
+            part_margin=position.margin_points * part,
+            result=result,
+        )
+        _book_close(
+            position=position,
+            stake=part,
+            level=order.level,
+            effect=effect,
+            reason=SpreadCloseReason.PLAYER,
+            order=order,
+            currency=asset.currency,
+            now=now,
+        )
+        held += effect.account_change
+        for p in everything:
+            if p.pk == position.pk:
+                p.stake = position.stake
+
+
+# --- quotes: the feed and staff (A11, A14) -------------------------------------------------------
+
+
+def spread_quote_set(
+    *,
+    asset_id: int,
+    bid: Decimal,
+    ask: Decimal,
+    source: str = "staff",
+    staff: Player | None = None,
+    now: dt.datetime | None = None,
+    watch: bool = True,
+) -> SpreadAsset:
+    """Set an asset's quote (staff by hand, or a feed). Levels must be whole points (A3) with
+    the ask not below the bid. The new quote is stored, pushed live, and every account with a
+    bet on the asset is watched for a close-out (BK §36)."""
+    now = now or timezone.now()
+    try:
+        bid, ask = Decimal(str(bid)), Decimal(str(ask))
+    except (InvalidOperation, ValueError):
+        raise QuoteError(_("Bid and ask must be numbers.")) from None
+    with transaction.atomic():
+        asset = SpreadAsset.objects.select_for_update().get(pk=asset_id)
+        if not (bid.is_finite() and ask.is_finite()) or bid <= 0 or ask < bid:
+            raise QuoteError(_("The ask must be at least the bid, and both above zero."))
+        if not (rules.on_grid(bid, asset.point_size) and rules.on_grid(ask, asset.point_size)):
+            raise QuoteError(
+                _("Quotes are whole points of %(size)s.") % {"size": asset.point_size.normalize()}
+            )
+        _apply_quote(asset, rules.Quote(bid, ask), source, staff, now)
+    if watch:
+        spread_margin_watch(asset_id=asset_id, now=now)
+    return asset
+
+
+def _apply_quote(asset: SpreadAsset, quote: rules.Quote, source, staff, now) -> None:
+    asset.bid, asset.ask = quote.bid, quote.ask
+    asset.quote_version += 1
+    asset.quoted_at = now
+    asset.save(update_fields=["bid", "ask", "quote_version", "quoted_at"])
+    SpreadQuote.objects.create(
+        asset=asset,
+        bid=quote.bid,
+        ask=quote.ask,
+        version=asset.quote_version,
+        source=source,
+        set_by=staff,
+        at=now,
+    )
+    _announce(asset.pk)
+
+
+def spread_asset_halt(*, asset_id: int, halted: bool, staff: Player | None = None) -> SpreadAsset:
+    """Staff halt an asset (no orders, no feed, no close-outs) or resume it."""
+    with transaction.atomic():
+        asset = SpreadAsset.objects.select_for_update().get(pk=asset_id)
+        if asset.halted != halted:
+            asset.halted = halted
+            asset.save(update_fields=["halted"])
+            _announce(asset.pk)
+        return asset
+
+
+def spread_asset_switch(
+    *, asset_id: int, auto_closeout: bool, staff: Player | None = None
+) -> SpreadAsset:
+    """A8: the operator's switch of automatic close-outs for an asset."""
+    with transaction.atomic():
+        asset = SpreadAsset.objects.select_for_update().get(pk=asset_id)
+        if asset.auto_closeout != auto_closeout:
+            asset.auto_closeout = auto_closeout
+            asset.save(update_fields=["auto_closeout"])
+            _announce(asset.pk)
+    if auto_closeout:
+        spread_margin_watch(asset_id=asset_id)
+    return asset
+
+
+_feeds: dict[str, PriceFeed] = {}
+
+
+def price_feed(asset: SpreadAsset) -> PriceFeed:
+    """settings.SPREAD_FEED_FILE: replay that file of quotes; otherwise a random walk per asset,
+    seeded by the asset's seed (the embedded default, run by the server's clock)."""
+    path = settings.SPREAD_FEED_FILE
+    key = f"file:{path}" if path else f"walk:{asset.code}:{asset.feed_seed}"
+    feed = _feeds.get(key)
+    if feed is None:
+        feed = FileFeed(path) if path else RandomWalkFeed(asset.feed_seed, asset.feed_step_points)
+        _feeds[key] = feed
+    return feed
+
+
+def spread_feed_tick(now: dt.datetime | None = None) -> int:
+    """What the clocks call: the feed's next quote for every asset in working hours and not
+    halted (A9: a closed market's quotes do not move here; the first quote after reopening may
+    gap), each applied and watched. Returns the number of quotes applied."""
+    now = now or timezone.now()
+    applied = 0
+    for asset in SpreadAsset.objects.filter(halted=False).order_by("pk"):
+        if not asset_is_open(asset, now):
+            continue
+        quote = price_feed(asset).next_quote(asset.code, asset_quote(asset), asset.point_size)
+        if quote is None:
+            continue
+        with transaction.atomic():
+            locked = SpreadAsset.objects.select_for_update().get(pk=asset.pk)
+            if locked.halted:
+                continue
+            source = "file" if settings.SPREAD_FEED_FILE else "feed"
+            _apply_quote(locked, quote, source, None, now)
+        applied += 1
+        spread_margin_watch(asset_id=asset.pk, now=now)
+    return applied
+
+
+# --- the margin watch (BK §36, A7, A8, A9) -------------------------------------------------------
+
+
+_ROW_FIELDS = (
+    "pk",
+    "asset_id",
+    "direction",
+    "stake",
+    "open_level",
+    "margin_points",
+    "closeout_points",
+)
+
+
+def _row(position: SpreadPosition) -> tuple:
+    return tuple(getattr(position, name) for name in _ROW_FIELDS)
+
+
+def _plan(rows, assets: dict[int, SpreadAsset], held: int, now) -> list[rules.CloseOut]:
+    """The pure close-out plan of one account. `rows`: its open positions as _ROW_FIELDS
+    tuples. Each position is its own key in the plan: it keeps the margin and level it was
+    opened on (A3); the asset's point size, quote, switch (A8) and hours (A9) are shared."""
+    per_asset = {}
+    positions, quotes, terms, tradable = [], {}, {}, set()
+    for pk, asset_id, direction, stake, opened, margin_points, closeout_points in rows:
+        if asset_id not in per_asset:
+            asset = assets[asset_id]
+            per_asset[asset_id] = (
+                asset_terms(asset),
+                asset_quote(asset),
+                asset_is_open(asset, now),
+            )
+        base, quote, is_open = per_asset[asset_id]
+        key = f"{asset_id}#{pk}"
+        positions.append(
+            rules.Position(
+                pk, key, rules.Direction(direction), stake, opened, margin_points * stake
+            )
+        )
+        quotes[key] = quote
+        terms[key] = rules.AssetTerms(
+            code=key,
+            point_size=base.point_size,
+            margin_points=margin_points,
+            closeout_points=closeout_points,
+            auto_closeout=base.auto_closeout,
+        )
+        if is_open:
+            tradable.add(key)
+    return rules.closeout_plan(
+        held=held, positions=positions, quotes=quotes, terms=terms, tradable=tradable
+    )
+
+
+def _accounts_below_level(asset_id: int | None, now) -> list[tuple[int, str]]:
+    """Read without locks: the (player, currency) accounts whose equity is below their close-out
+    level now and that have a bet that may be closed (a set-based first pass: two queries and
+    the pure rules; each account found is then checked again under its locks)."""
+    assets = {a.pk: a for a in SpreadAsset.objects.all()}
+    open_positions = SpreadPosition.objects.filter(stake__gt=0)
+    if asset_id is not None:
+        players = open_positions.filter(asset_id=asset_id).values("player_id")
+        open_positions = open_positions.filter(player_id__in=players)
+    by_account: dict[tuple[int, str], list] = defaultdict(list)
+    for player_id, *row in open_positions.values_list("player_id", *_ROW_FIELDS):
+        by_account[(player_id, assets[row[1]].currency)].append(row)
+    if not by_account:
+        return []
+    held = {
+        (int(reference.split(":")[1]), currency): balance
+        for reference, currency, balance in Account.objects.filter(
+            reference__in=[f"spread:{player_id}" for player_id, _c in by_account], kind="escrow"
+        ).values_list("reference", "currency", "balance")
+    }
+    return [
+        account
+        for account, rows in by_account.items()
+        if _plan(rows, assets, held.get(account, 0), now)
+    ]
+
+
+def _close_out_account(player_id: int, currency: str, now) -> int:
+    with transaction.atomic():
+        positions = _open_positions_in(player_id, currency, lock=True)
+        if not positions:
+            return 0
+        assets = {
+            a.pk: a for a in SpreadAsset.objects.filter(pk__in={p.asset_id for p in positions})
+        }
+        _lock_debts(player_id, currency)
+        plan = _plan([_row(p) for p in positions], assets, _held(player_id, currency), now)
+        by_id = {p.pk: p for p in positions}
+        for close in plan:
+            position = by_id[close.position]
+            _book_close(
+                position=position,
+                stake=position.stake,
+                level=close.level,
+                effect=close.effect,
+                reason=SpreadCloseReason.CLOSEOUT,
+                order=None,
+                currency=currency,
+                now=now,
+            )
+        if plan:
+            _announce(None, [player_id])
+        return len(plan)
+
+
+def spread_margin_watch(*, asset_id: int | None = None, now: dt.datetime | None = None) -> int:
+    """BK §36, A7, A8: close out every account (of the players with a bet on `asset_id`, or all)
+    whose equity is below its close-out level, largest loss first, at the current quotes, on the
+    assets that are open (A9) and whose switch is on (A8). Returns the number of bets closed.
+    The clocks call it with no asset too, so an asset that reopens after closed hours is acted
+    on at its first quote, even past the level (A9)."""
+    now = now or timezone.now()
+    closed = 0
+    for player_id, currency in _accounts_below_level(asset_id, now):
+        closed += _close_out_account(player_id, currency, now)
+    return closed
+
+
+# --- the books check -------------------------------------------------------------------------
+
+
+def spread_books_check(report) -> None:
+    """Per currency: `sportsbook/spread-receivable` is owed exactly the debts on positions (A7)."""
+    from sportsbook.books import check_owed
+
+    owed = dict(
+        SpreadPosition.objects.filter(debt__gt=0)
+        .values("asset__currency")
+        .annotate(total=Sum("debt"))
+        .values_list("asset__currency", "total")
+    )
+    check_owed(report, "spread bets", "owed by players", owed, RECEIVABLE, "positions")
