@@ -11,11 +11,15 @@ class SportsbookConfig(AppConfig):
         from sportsbook.views import register_statement_links
 
         register_statement_links()
-        # the production sweeper settles events whose settlement is due (SB §6.1)
+        # the production sweeper runs the sportsbook's periodic work, at the in-process clock's
+        # pace: settlement (SB §6.1), the exchange's lapse (BK §46) and settlement, the spread
+        # feed and margin watch (BK §36)
         from casino import due_jobs
-        from sportsbook.settlement_runner import settle_due
+        from sportsbook.clock import JOBS, call_job
 
-        due_jobs.register("sportsbook settlement", settle_due)
+        for path, every in JOBS:
+            name = "sportsbook settlement" if path.endswith(".settle_due") else path.rsplit(".")[-1]
+            due_jobs.register(name, lambda path=path: call_job(path), every=every)
 
     def books_check(self, report) -> None:
         from sportsbook.books import check_receivable, check_stakes_held

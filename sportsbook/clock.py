@@ -43,7 +43,7 @@ def ensure_running() -> None:
         _task = loop.create_task(_run(), name="sportsbook-settlement-clock")
 
 
-def _call(path: str) -> int:
+def call_job(path: str) -> int:
     module, name = path.rsplit(".", 1)
     return getattr(importlib.import_module(module), name)()
 
@@ -59,7 +59,7 @@ def _run_due_jobs() -> dict[str, int]:
             continue
         _last_run[path] = now
         try:
-            done[path] = _call(path)
+            done[path] = call_job(path)
         except Exception:
             log.exception("sportsbook clock: %s failed", path)
     return done

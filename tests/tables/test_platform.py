@@ -124,3 +124,19 @@ def test_every_hand_replays_from_its_initial_state_and_events_alone(durak_table,
     assert {k: last[k] for k in engine_keys} == engine_keys
     assert all(h.revealed for h in hands)  # a Durak deck is committed per hand
     assert_books_clean()
+
+
+def test_a_due_job_keeps_its_own_pace_and_the_sportsbook_registers_its_jobs(monkeypatch):
+    assert {"exchange_lapse_due", "spread_feed_tick", "spread_margin_watch"} <= set(
+        due_jobs.registered()
+    )
+    ran = []
+    monkeypatch.setattr(due_jobs, "_jobs", {})
+    monkeypatch.setattr(due_jobs, "_last_run", {})
+    due_jobs.register("feed", lambda: ran.append("feed") or 1, every=3600)
+    due_jobs.register("clocks", lambda: ran.append("clocks") or 1)
+    due_jobs.run_due()
+    due_jobs.run_due()
+    assert ran == ["feed", "clocks", "clocks"]  # the feed waits for its hour
+    due_jobs.run_due(every_job=True)  # `tableclock --once` runs them all
+    assert ran[-2:] == ["feed", "clocks"]

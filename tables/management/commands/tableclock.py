@@ -28,7 +28,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         while True:
-            done = due_jobs.run_due(raise_errors=options["once"])
+            done = due_jobs.run_due(raise_errors=options["once"], every_job=options["once"])
             if options["once"]:
                 self.stdout.write(
                     "; ".join(f"{name}: {count}" for name, count in done.items()) or "no jobs"
