@@ -268,11 +268,11 @@ def start_hand(change: Change, upcoming: NextHand) -> None:
     table.hand_number += 1
     if upcoming.carry is None:
         table.match_number += 1
-    config = {
-        **table.settings,
-        "hand_number": table.hand_number,
-        "match_number": table.match_number,
-    }
+    try:  # the game's defaults filled in; terms no hand could start with are refused
+        terms = engine.check_config(dict(table.settings))
+    except IllegalAction as error:
+        raise illegal(error) from error
+    config = {**terms, "hand_number": table.hand_number, "match_number": table.match_number}
     players = list(upcoming.players)
     state = engine.new_hand(config, players, secrets.SystemRandom(), upcoming.carry)
     covered = engine.commitment(state)
