@@ -220,14 +220,16 @@ def finish_hand(change: Change) -> None:
         ).update(revealed_at=now)
     state["last_game"] = {"number": hand.number, **hand.result}
     escrow_key = engine.escrow_key(state)
-    table.status = TableStatus.OPEN
-    if engine.carry_over(state) is None:  # the session (a match) is over: ready again to play on
+    session_over = engine.carry_over(state) is None
+    if session_over:  # the session (a match) is over: ready again to play on
         for seat in change.seats.values():
             if seat.ready:
                 seat.ready = False
                 seat.save(update_fields=["ready"])
+    table.status = TableStatus.OPEN
     try_start(change)
-    if table.status != TableStatus.PLAYING or engine.escrow_key(table.state) != escrow_key:
+    started = table.status == TableStatus.PLAYING
+    if (started and engine.escrow_key(table.state) != escrow_key) or (not started and session_over):
         close_escrows(table, escrow_key)
 
 
@@ -309,7 +311,11 @@ def start_hand(change: Change, upcoming: NextHand) -> None:
     try:
         book(table, seats, engine.escrow_key(state), events)
     except PaymentRefused as refusal:
-        raise TableError(str(refusal)) from refusal
+        # the ledger's words name a balance or a limit of whichever player could not pay:
+        # they are not for the player whose click started the hand
+        raise TableError(
+            _("The hand cannot start: a player at the table cannot cover the stake.")
+        ) from refusal
     insert_event(
         table,
         cause=TableEvent.Cause.SYSTEM,

@@ -175,7 +175,7 @@ def table_seat_assign(
         for player in players:
             if change.seat_of(player) is None:
                 _seat_down(change, player, connected=False, action={"type": "assign", "by": by})
-        maybe_start(change)
+        try_start(change)
         store(change)
         return Outcome(version=change.table.version)
 

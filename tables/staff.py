@@ -25,7 +25,7 @@ from tables.actor import (
 )
 from tables.engines.base import IllegalAction
 from tables.engines.registry import engine_for, registered_games
-from tables.models import Table, TableEvent, TableStatus
+from tables.models import Hand, Table, TableEvent, TableStatus
 from tables.selectors import CLOCK_SETTINGS, in_play
 
 PIT_PERMISSION = "casino.view_pit"  # the pit boss's monitor: the page, its socket, its acts
@@ -192,6 +192,13 @@ def table_configure(
         except ValidationError as invalid:
             raise TableError(" ".join(invalid.messages)) from invalid
         Table.objects.filter(pk=table.pk).update(**changed)
+        if "game" in changed:
+            # the old game's state means nothing to the new engine; a shuffle it left
+            # unrevealed (a shoe not finished) is revealed now that nothing more is dealt from it
+            table.state = None
+            Hand.objects.filter(table=table, revealed_at__isnull=True).update(
+                revealed_at=change.now
+            )
         if set(changed) & set(PLAY_TERMS):
             for seat in change.seats.values():
                 if seat.ready:

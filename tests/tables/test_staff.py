@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from tables import outbox, presenters, selectors, services
 from tables.engines import durak
-from tables.models import Table, TableEvent, TableStatus
+from tables.models import Hand, Table, TableEvent, TableStatus
 from tests.conftest import assert_books_clean
 from tests.tables.conftest import balances, pick_action
 from tests.tables.test_services import seat_both
@@ -384,3 +384,21 @@ def test_the_staff_acts_are_the_pit_boss_s_whichever_way_in(client, durak_table,
     table.refresh_from_db()
     assert table.status == TableStatus.PLAYING and balances(*two_players) != before  # staked
     assert not TableEvent.objects.filter(table=table, cause="staff").exists()
+
+
+def test_a_table_given_another_game_forgets_the_old_games_state(durak_table, two_players, staff):
+    table = seat_both(durak_table, two_players)
+    services.table_staff_act(table_id=table.pk, staff=staff, act="void", reason="test")
+    for player in two_players:
+        services.table_leave(table_id=table.pk, player=player)
+    services.table_configure(
+        table_id=table.pk,
+        staff=staff,
+        changes={"game": "highcard", "settings": {"min_bet": 100, "max_bet": 500}},
+    )
+    table.refresh_from_db()
+    assert table.state is None and not Hand.objects.filter(table=table, revealed_at=None).exists()
+    view = services.table_snapshot(table_id=table.pk, player=two_players[0])
+    assert view["game"] is None and view["table"]["game"] == "highcard"
+    services.table_sit(table_id=table.pk, player=two_players[0], connected=True)
+    assert Table.objects.get(pk=table.pk).state["game"] == "highcard"
