@@ -12,6 +12,7 @@ Rules kept here (DESIGN.md "Money"):
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import random
 from collections import defaultdict
@@ -426,6 +427,111 @@ def lock_accounts(accounts) -> dict[int, Account]:
     ids = sorted({account.pk for account in accounts if account.kind != AccountKind.HOUSE})
     locked = Account.objects.select_for_update().filter(pk__in=ids).order_by("pk")
     return {account.pk: account for account in locked}
+
+
+_ACCOUNT_FIELDS = (
+    "id",
+    "kind",
+    "owner_id",
+    "purpose",
+    "reference",
+    "currency",
+    "balance",
+    "closed_at",
+    "created_at",
+)
+
+
+def _aware(value):
+    """A datetime column as a raw cursor returns it (text on SQLite) as an aware datetime."""
+    if isinstance(value, str):
+        value = dt.datetime.fromisoformat(value)
+    if value is not None and value.tzinfo is None:
+        value = value.replace(tzinfo=dt.UTC)
+    return value
+
+
+@dataclass
+class FoundAccounts:
+    """Accounts of one currency looked up together (``accounts_find``)."""
+
+    wallets: dict[int, Account]  # by owner id
+    escrows: dict[str, Account]  # by reference
+    house: dict[tuple[str, str], Account]  # by (purpose, reference)
+
+
+def accounts_find(
+    currency: str,
+    *,
+    owners=(),
+    escrows=(),
+    house=(),
+) -> FoundAccounts:
+    """Wallets of `owners` (player ids), the escrow accounts of `escrows` (references) and the
+    house accounts of `house` ((purpose, reference) pairs), in one SELECT; the escrows that do
+    not exist yet are created in one INSERT, a missing wallet or house account the usual way.
+
+    A busy table books a stake at almost every action, each into an escrow of its own (a box, a
+    pot): looked up one by one through the ORM (and created in a savepoint each) the accounts
+    cost more than the transfer itself (benchmarks/README.md, ``table_load``)."""
+    owners, escrows, house = sorted(set(owners)), sorted(set(escrows)), sorted(set(house))
+    found = FoundAccounts({}, {}, {})
+    if not (owners or escrows or house):
+        return found
+    connection = transaction.get_connection()
+    clauses, params = [], []
+    if owners:
+        clauses.append(f'("kind" = %s AND "owner_id" IN ({_placeholders(len(owners))}))')
+        params += [AccountKind.WALLET, *owners]
+    if escrows:
+        clauses.append(
+            f'("kind" = %s AND "purpose" = %s AND "reference" IN ({_placeholders(len(escrows))}))'
+        )
+        params += [AccountKind.ESCROW, HousePurpose.ESCROW, *escrows]
+    for purpose, reference in house:
+        clauses.append('("kind" = %s AND "purpose" = %s AND "reference" = %s)')
+        params += [AccountKind.HOUSE, purpose, reference]
+    columns = ", ".join(f'"{name}"' for name in _ACCOUNT_FIELDS)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f'SELECT {columns} FROM "{_ACCOUNT_TABLE}" WHERE "currency" = %s '
+            f"AND ({' OR '.join(clauses)})",
+            [currency, *params],
+        )
+        rows = cursor.fetchall()
+        missing = set(escrows) - {row[4] for row in rows if row[1] == AccountKind.ESCROW}
+        if missing:
+            now = connection.ops.adapt_datetimefield_value(timezone.now())
+            values = []
+            for reference in sorted(missing):
+                values += [AccountKind.ESCROW, HousePurpose.ESCROW, reference, currency, now]
+            cursor.execute(
+                f'INSERT INTO "{_ACCOUNT_TABLE}" ("kind", "owner_id", "purpose", "reference", '
+                '"currency", "balance", "closed_at", "created_at") VALUES '
+                + ", ".join(["(%s, NULL, %s, %s, %s, 0, NULL, %s)"] * len(missing))
+                + f" RETURNING {columns}",
+                values,
+            )
+            rows += cursor.fetchall()
+    for row in rows:
+        values = list(row)
+        values[7], values[8] = _aware(values[7]), _aware(values[8])  # closed_at, created_at
+        account = Account.from_db(connection.alias, _ACCOUNT_FIELDS, values)
+        if account.kind == AccountKind.WALLET:
+            found.wallets[account.owner_id] = account
+        elif account.kind == AccountKind.ESCROW:
+            found.escrows[account.reference] = account
+        else:
+            found.house[(account.purpose, account.reference)] = account
+    for owner_id in owners:
+        if owner_id not in found.wallets:
+            found.wallets[owner_id] = Account.objects.get_or_create(
+                kind=AccountKind.WALLET, owner_id=owner_id, currency=currency
+            )[0]
+    for purpose, reference in house:
+        if (purpose, reference) not in found.house:
+            found.house[(purpose, reference)] = house_account(purpose, currency, reference)
+    return found
 
 
 def wallet_for(player: Player, currency: str) -> Account:

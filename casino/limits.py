@@ -39,7 +39,7 @@ def start_of_today() -> dt.datetime:
     return local_now.replace(hour=0, minute=0, second=0, microsecond=0)
 
 
-def _wallet_sum_today(player: Player, currency: str, kinds) -> int:
+def _wallet_sum_today(player: Player | int, currency: str, kinds) -> int:
     return (
         Entry.objects.filter(
             account__kind=AccountKind.WALLET,
@@ -52,7 +52,7 @@ def _wallet_sum_today(player: Player, currency: str, kinds) -> int:
     )
 
 
-def loss_today(player: Player, currency: str) -> int:
+def loss_today(player: Player | int, currency: str) -> int:
     """Net loss since local midnight: stakes less what came back (stakes in play count as lost)."""
     return max(0, -_wallet_sum_today(player, currency, GAMING_KINDS))
 
@@ -91,7 +91,7 @@ def effective_limit(player: Player, kind: str, currency: str) -> int | None:
     return _apply_due_change(player, kind, currency)
 
 
-def _apply_due_change(player: Player, kind: str, currency: str) -> int | None:
+def _apply_due_change(player: Player | int, kind: str, currency: str) -> int | None:
     limit = GamingLimit.objects.filter(player=player, kind=kind, currency=currency).first()
     if limit is None:
         return None
@@ -119,16 +119,52 @@ def check_can_stake(player: Player, amount: int, currency: str) -> None:
     if limit is not None:
         already = loss_today(player, currency)
         if already + amount > limit:
+            raise StakeRefused(_over_loss_limit(already + amount, limit, currency))
+
+
+def check_stakes(
+    stakes: dict[int, int], currency: str, excluded_until: dict[int, dt.date | None]
+) -> None:
+    """``check_can_stake`` for several players at once, by id, each with the self-exclusion date
+    read beside them (a table's seats carry it): one query for all their loss limits, where one
+    each was. Call holding their wallets' locks."""
+    today = timezone.localdate()
+    for player_id in sorted(stakes):
+        until = excluded_until.get(player_id)
+        if until is not None and until >= today:
             raise StakeRefused(
-                _(
-                    "This stake would take today's losses to %(total)s, over your daily loss "
-                    "limit of %(limit)s."
-                )
-                % {
-                    "total": format_amount(already + amount, currency),
-                    "limit": format_amount(limit, currency),
-                }
+                _("You have excluded yourself from play until %(date)s.")
+                % {"date": date_format(until)}
             )
+    ids = sorted(stakes)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f'SELECT "player_id", "amount", "pending_from" IS NOT NULL AND "pending_from" <= %s '
+            f'FROM "{GamingLimit._meta.db_table}" '
+            f'WHERE "player_id" IN ({", ".join(["%s"] * len(ids))}) AND "kind" = %s '
+            'AND "currency" = %s',
+            [
+                connection.ops.adapt_datetimefield_value(timezone.now()),
+                *ids,
+                LimitKind.LOSS,
+                currency,
+            ],
+        )
+        rows = cursor.fetchall()
+    for player_id, amount, change_due in sorted(rows):
+        limit = _apply_due_change(player_id, LimitKind.LOSS, currency) if change_due else amount
+        if limit is None:
+            continue
+        already = loss_today(player_id, currency)
+        if already + stakes[player_id] > limit:
+            raise StakeRefused(_over_loss_limit(already + stakes[player_id], limit, currency))
+
+
+def _over_loss_limit(total: int, limit: int, currency: str) -> str:
+    return _(
+        "This stake would take today's losses to %(total)s, over your daily loss "
+        "limit of %(limit)s."
+    ) % {"total": format_amount(total, currency), "limit": format_amount(limit, currency)}
 
 
 def check_can_deposit(player: Player, amount: int, currency: str) -> None:

@@ -40,13 +40,18 @@ def book(table: Table, seats: dict[int, Seat], escrow_key: str, events: list[dic
     per kind (stakes, payouts, refunds, commission, transfers between players), each with the
     legs of all its payments netted per account. A hand that settles six boxes and the ante pot
     books two or three transfers, not thirteen (on this machine a transfer is a few
-    milliseconds of CPU, most of a busy table's action). The stakes' responsible-gaming limits
-    are checked for every payer while the transfer holds the wallets' locks."""
+    milliseconds of CPU, most of a busy table's action). Every account of the change is read in
+    one statement (``ledger.accounts_find``). The stakes' responsible-gaming limits are checked
+    for every payer at once while the transfer holds the wallets' locks.
+
+    Call inside the actor's transaction, which a refusal rolls back as a whole (or the savepoint
+    a hand start runs in): so the transfers take no savepoint of their own, and a second booking
+    of the same version fails on its key rather than booking twice."""
     moves = payments(events)
     if not moves:
         return
     accounts = _Accounts(table, seats, escrow_key)
-    accounts.prefetch({Party.parse(p) for m in moves for p in (m.source, m.target)})
+    accounts.find({Party.parse(p) for m in moves for p in (m.source, m.target)})
     groups: dict[str, dict] = {}
     for payment in moves:
         if not isinstance(payment.amount, int) or payment.amount <= 0:
@@ -59,18 +64,17 @@ def book(table: Table, seats: dict[int, Seat], escrow_key: str, events: list[dic
         group["legs"][accounts.of(source)] -= payment.amount
         group["legs"][accounts.of(target)] += payment.amount
         if kind == TransferKind.STAKE:
-            group["stakes"][_player(seats, source)] += payment.amount
+            group["stakes"][_seat(seats, source).player_id] += payment.amount
         if payment.reason and payment.reason not in group["reasons"]:
             group["reasons"].append(payment.reason)
     for kind, group in groups.items():
         legs = [(account, amount) for account, amount in group["legs"].items() if amount]
         if not legs:
             continue
-        stakes = group["stakes"]
+        stakes = dict(group["stakes"])
 
         def check_limits(stakes=stakes):
-            for player, amount in stakes.items():
-                limits.check_can_stake(player, amount, table.currency)
+            limits.check_stakes(stakes, table.currency, _excluded_until(seats, stakes))
 
         try:
             ledger.transfer_create(
@@ -80,6 +84,7 @@ def book(table: Table, seats: dict[int, Seat], escrow_key: str, events: list[dic
                 memo=f"{table.name}: {', '.join(group['reasons'])}",
                 reference=escrow_reference(table, escrow_key),
                 under_lock=check_limits if stakes else None,
+                savepoint=False,
             )
         except (ledger.LedgerError, limits.StakeRefused) as refusal:
             raise PaymentRefused(str(refusal)) from refusal
@@ -98,66 +103,58 @@ def _kind(source: Party, target: Party, *, refund: bool) -> str:
 
 
 class _Accounts:
-    """The ledger accounts of one change's parties, each looked up once: every wallet and pot
-    in one query each, created where missing."""
+    """The ledger accounts of one change's parties: all of them read in one statement, the
+    hand's new pots created in one more."""
 
     def __init__(self, table: Table, seats: dict[int, Seat], escrow_key: str):
         self.table, self.seats, self.escrow_key = table, seats, escrow_key
         self.found: dict[Party, Account] = {}
 
-    def prefetch(self, parties: set[Party]) -> None:
-        currency = self.table.currency
-        owners = {
-            self.seats[p.key].player_id: p
-            for p in parties
-            if p.kind == SEAT and p.key in self.seats
-        }
-        pots = {
-            escrow_reference(self.table, self.escrow_key, p.key): p
-            for p in parties
-            if p.kind == POT
-        }
-        if owners:
-            wallets = Account.objects.filter(
-                kind=AccountKind.WALLET, currency=currency, owner_id__in=list(owners)
-            )
-            for account in wallets:
-                self.found[owners[account.owner_id]] = account
-        if pots:
-            escrows = Account.objects.filter(
-                kind=AccountKind.ESCROW, currency=currency, reference__in=list(pots)
-            )
-            for account in escrows:
-                self.found[pots[account.reference]] = account
+    def _house_key(self, party: Party) -> tuple[str, str]:
+        if party.kind == BANK:
+            return HousePurpose.TABLE, f"table:{self.table.pk}"
+        if party.key == HousePurpose.COMMISSION:  # the casino's one commission account
+            return HousePurpose.COMMISSION, ""
+        return party.key, f"table:{self.table.pk}"
+
+    def _pot_reference(self, party: Party) -> str:
+        return escrow_reference(self.table, self.escrow_key, party.key)
+
+    def find(self, parties: set[Party]) -> None:
+        owners = {_seat(self.seats, p).player_id: p for p in parties if p.kind == SEAT}
+        pots = {self._pot_reference(p): p for p in parties if p.kind == POT}
+        house = {self._house_key(p): p for p in parties if p.kind in (BANK, HOUSE)}
+        found = ledger.accounts_find(self.table.currency, owners=owners, escrows=pots, house=house)
+        for owner_id, party in owners.items():
+            self.found[party] = found.wallets[owner_id]
+        for reference, party in pots.items():
+            self.found[party] = found.escrows[reference]
+        for key, party in house.items():
+            self.found[party] = found.house[key]
 
     def of(self, party: Party) -> Account:
-        account = self.found.get(party)
-        if account is None:
-            account = self.found[party] = _account(self.table, self.seats, self.escrow_key, party)
-        return account
+        return self.found[party]
 
 
-def _house(purpose: str, currency: str, reference: str = "") -> Account:
-    return ledger.house_account(purpose, currency, reference)
-
-
-def _player(seats: dict[int, Seat], party: Party):
+def _seat(seats: dict[int, Seat], party: Party) -> Seat:
     seat = seats.get(party.key)
     if seat is None:
         raise ValueError(f"a payment names seat {party.key}, where nobody sits")
-    return seat.player
+    return seat
 
 
-def _account(table: Table, seats: dict[int, Seat], escrow_key: str, party: Party) -> Account:
-    if party.kind == SEAT:
-        return ledger.wallet_for(_player(seats, party), table.currency)
-    if party.kind == POT:
-        return ledger.escrow_account(escrow_reference(table, escrow_key, party.key), table.currency)
-    if party.kind == BANK:
-        return _house(HousePurpose.TABLE, table.currency, f"table:{table.pk}")
-    if party.key == HousePurpose.COMMISSION:  # the casino's one commission account
-        return _house(HousePurpose.COMMISSION, table.currency)
-    return _house(party.key, table.currency, f"table:{table.pk}")
+def _excluded_until(seats: dict[int, Seat], stakes: dict[int, int]) -> dict:
+    """Each staking player's self-exclusion date, as the seats were read with it (a seat made
+    in this change reads its player)."""
+    dates = {}
+    for seat in seats.values():
+        if seat.player_id in stakes:
+            dates[seat.player_id] = (
+                seat.self_excluded_until
+                if hasattr(seat, "self_excluded_until")
+                else seat.player.self_excluded_until
+            )
+    return dates
 
 
 def close_escrows(table: Table, escrow_key: str) -> None:

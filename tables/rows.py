@@ -68,6 +68,11 @@ def aware(value):
     return value if value.tzinfo is not None else value.replace(tzinfo=dt.UTC)
 
 
+def _date(value):
+    """A date column as the cursor returns it (text on SQLite)."""
+    return dt.date.fromisoformat(value) if isinstance(value, str) else value
+
+
 def db_time(value):
     return connection.ops.adapt_datetimefield_value(value)
 
@@ -108,7 +113,8 @@ def open_table(
         )
         params += list(replay)
     sql = (
-        f'SELECT {table_columns}, {seat_columns}, p."display_name", p."username", {replayed} '
+        f'SELECT {table_columns}, {seat_columns}, p."self_excluded_until", p."display_name", '
+        f'p."username", {replayed} '
         f'FROM "{_TABLE}" t LEFT JOIN "{_SEAT}" s ON s."table_id" = t."id" '
         f'LEFT JOIN "{_PLAYER}" p ON p."id" = s."player_id" WHERE t."id" = %s '
         'ORDER BY s."position"'
@@ -136,6 +142,7 @@ def open_table(
         seat_values[7] = bool(seat_values[7])  # ready (an integer on SQLite)
         seat = Seat.from_db(connection.alias, _SEAT_FIELDS, seat_values)
         seat.shown_name = row[-3] or row[-2]
+        seat.self_excluded_until = _date(row[-4])
         seats[seat.position] = seat
     return table, seats, rows[0][-1]
 
@@ -160,11 +167,13 @@ def save_table(table: Table) -> None:
 
 def seats_of(table: Table) -> dict[int, Seat]:
     """The table's seats by position, each with its player's shown name (``seat.shown_name``)
-    read in the same statement; ``seat.player`` loads the whole player when it is needed."""
+    and self-exclusion date (``seat.self_excluded_until``, for the stakes' check) read in the
+    same statement; ``seat.player`` loads the whole player when it is needed."""
     columns = ", ".join(f's."{name}"' for name in _SEAT_FIELDS)
     with connection.cursor() as cursor:
         cursor.execute(
-            f'SELECT {columns}, p."display_name", p."username" FROM "{_SEAT}" s '
+            f'SELECT {columns}, p."self_excluded_until", p."display_name", p."username" '
+            f'FROM "{_SEAT}" s '
             f'JOIN "{_PLAYER}" p ON p."id" = s."player_id" WHERE s."table_id" = %s '
             'ORDER BY s."position"',
             [table.pk],
@@ -177,6 +186,7 @@ def seats_of(table: Table) -> dict[int, Seat]:
         values[7] = bool(values[7])  # ready (an integer on SQLite)
         seat = Seat.from_db(connection.alias, _SEAT_FIELDS, values)
         seat.shown_name = row[-2] or row[-1]
+        seat.self_excluded_until = _date(row[-3])
         seats[seat.position] = seat
     return seats
 

@@ -3,6 +3,7 @@ pots, pots paying seats and the house, the house bank paying and collecting (hou
 games), a seat paying a seat (a bank sold), each once per table version."""
 
 import pytest
+from django.db import IntegrityError, transaction
 
 from casino import ledger
 from casino.models import HousePurpose
@@ -77,15 +78,19 @@ def test_a_payment_is_booked_once_per_table_version(table_with_three):
     events = [Payment(seat(0), seat(1), 700, "bank sold").as_event()]
     table.version = 5
     payments.book(table, seats, "hand:1", events)
-    payments.book(table, seats, "hand:1", events)  # a retry of the same change
+    # a second booking of the same version (the actor never makes one: its transaction holds
+    # the table's lock) fails on the transfer's key and books nothing
+    with pytest.raises(IntegrityError), transaction.atomic():
+        payments.book(table, seats, "hand:1", events)
     assert wallets(players)[:2] == [9_300, 10_700]
 
 
 def test_a_payment_the_ledger_refuses_is_a_sentence_for_the_player(table_with_three):
     table, seats, players = table_with_three
-    with pytest.raises(payments.PaymentRefused):
+    # each in a transaction of its own, as the actor's change is: a refusal rolls it back
+    with pytest.raises(payments.PaymentRefused), transaction.atomic():
         book(table, seats, (seat(0), seat(1), 50_000, "bank sold"))
-    with pytest.raises(ValueError, match="where nobody sits"):
+    with pytest.raises(ValueError, match="where nobody sits"), transaction.atomic():
         book(table, seats, (pot(), seat(5), 10, "payout"))
     assert wallets(players) == [10_000, 10_000, 10_000]
 
