@@ -1,7 +1,8 @@
 """ASGI entry point: HTTP through Django, websockets through Channels.
 
 Websockets are wrapped in AllowedHostsOriginValidator(AuthMiddlewareStack(...)): a socket from a
-foreign Origin is refused before any consumer runs, and consumers see the session's user.
+foreign Origin is refused before any consumer runs, and consumers see the session's user; and in
+ClosedSocketSends, so a frame sent to a socket that just closed is dropped, not a crash.
 With an in-memory layer the first request or socket starts the table clock (tables/clock.py).
 """
 
@@ -16,6 +17,7 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from casino.realtime import ClosedSocketSends  # noqa: E402
 from casino.routing import websocket_urlpatterns  # noqa: E402
 from tables.clock import StartsTheClock  # noqa: E402
 
@@ -23,8 +25,8 @@ application = StartsTheClock(
     ProtocolTypeRouter(
         {
             "http": django_asgi_app,
-            "websocket": AllowedHostsOriginValidator(
-                AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+            "websocket": ClosedSocketSends(
+                AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
             ),
         }
     )

@@ -101,3 +101,34 @@ def announce_balances(changes: list[tuple[int, str, int]]) -> None:
             for owner_id, currency, balance in changes
         ]
     )
+
+
+class ClosedSocketSends:
+    """ASGI middleware for websockets: a frame sent to a socket that has just closed is dropped.
+
+    A broadcast may reach a consumer a moment after its client went away; Daphne then raises
+    from ``send`` (autobahn's ``Disconnected``), which used to end the consumer before it handled
+    its ``websocket.disconnect``: the seat kept counting a connected socket (the player never
+    away, their clock's grace never applied) and the error was logged as a traceback. The
+    disconnect that follows is handled as usual."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "websocket":
+            return await self.app(scope, receive, send)
+        closed = False
+
+        async def send_unless_closed(message):
+            nonlocal closed
+            if closed and message["type"] == "websocket.send":
+                return
+            try:
+                await send(message)
+            except RuntimeError as error:  # autobahn.exception.Disconnected is one
+                if type(error).__name__ != "Disconnected" or message["type"] != "websocket.send":
+                    raise
+                closed = True
+
+        return await self.app(scope, receive, send_unless_closed)

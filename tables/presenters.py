@@ -13,10 +13,12 @@ The view: ``{"table": {..., "capacity", "settings", "clock": {"seats", "deadline
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import math
-import uuid
+import itertools
+import secrets
 from collections import OrderedDict
 
 from django.utils import translation
@@ -55,7 +57,7 @@ def board_context(view: dict) -> dict:
         "settings": table.get("settings") or {},
         "presentation": presentation,
         # a fresh id per rendering: a double click sends the same id twice, applied once
-        "client_action_id": uuid.uuid4().hex,
+        "client_action_id": next_client_action_id(),
         # whole epoch seconds by seat (a float would be localised, "1795974490,62" in Russian)
         "clocks": clocks,
         # the earliest of them
@@ -70,6 +72,11 @@ def board_context(view: dict) -> dict:
         # what the game shows on each seat, by position: badges [(css class, text)], safe HTML
         "seat_badges": {},
         "seat_extra": {},
+        # the parts of the board every viewer of this version sees alike, rendered once
+        # (``shared_section``): a board template wraps them in
+        # ``{% call shared_section(section_key, "name") %}...{% endcall %}``
+        "shared_section": shared_section,
+        "section_key": (table["game"], table["id"], table["version"], language),
     }
     if presentation.presenter is not None:
         context.update(presentation.presenter(view, context))
@@ -83,6 +90,18 @@ def board_context(view: dict) -> dict:
         language,
     )
     return context
+
+
+# This process's prefix (random, so two processes or a restart never give the same ids) and a
+# counter: unique ids without a system call per rendering (uuid4 read the OS's random source,
+# ~2 % of a busy server's CPU, for every board of every socket).
+_ID_PREFIX = secrets.token_hex(8)
+_id_counter = itertools.count(1)
+
+
+def next_client_action_id() -> str:
+    """A fresh client action id for the forms of one rendering (32 characters at most)."""
+    return f"{_ID_PREFIX}{next(_id_counter):x}"
 
 
 def seat_clocks(clock: dict) -> dict[int, int]:
@@ -280,7 +299,46 @@ def _fact(label: str, value) -> dict:
     return fact
 
 
-# --- rendering and the per-process cache ---------------------------------------------------------
+# --- rendering and the per-process caches --------------------------------------------------------
+
+# The sections of a board that are the same for every viewer of a table version (the head, the
+# pot, the deck: what the public view shows), by (game, table, version, language, name): the six
+# sockets of a six-seat table render them once, then each its own seats ring (anchored on that
+# seat), hand and moves. A board template puts in a section only what the public view holds; the
+# board tests render every viewer's board of random play with the cache off and check that each
+# section came out the same for all of them (tests/tables/test_shared_sections.py).
+SECTION_CACHE_SIZE = 2048
+_sections: OrderedDict[tuple, Markup] = OrderedDict()
+_recorded: list | None = None
+
+
+def shared_section(key: tuple, name: str, caller) -> Markup:
+    """A board's section shared by every viewer of ``key`` (game, table, version, language):
+    rendered by the first board that needs it, then reused (``caller`` is the section's body)."""
+    if _recorded is not None:  # tests: rendered every time, and noted
+        html = Markup(caller())
+        _recorded.append((name, html))
+        return html
+    cache_key = (*key, name)
+    html = _sections.get(cache_key)
+    if html is None:
+        html = _sections[cache_key] = Markup(caller())
+        if len(_sections) > SECTION_CACHE_SIZE:
+            _sections.popitem(last=False)
+    return html
+
+
+@contextlib.contextmanager
+def sections_recorded():
+    """Tests: every shared section is rendered for each board (no cache) and noted, in the
+    order rendered, as (name, html) in the list this yields."""
+    global _recorded
+    _recorded = []
+    try:
+        yield _recorded
+    finally:
+        _recorded = None
+
 
 # Rendered boards of the sockets of this process, by (game, table, version, seat, language): the
 # spectators of a table, and several tabs of one player, render each change once. A seat's view

@@ -137,3 +137,23 @@ def test_yesterdays_losses_do_not_count_today(monkeypatch):
     monkeypatch.setattr(limits, "start_of_today", lambda: today_began + dt.timedelta(days=1))
     assert limits.loss_today(player, "BYN") == 0
     stake(player, 3_000, "hand:z")
+
+
+def test_the_stakes_of_several_players_are_checked_at_once():
+    """A table books all its players' stakes in one transfer (tables/payments.py): each is
+    checked against his own limit and exclusion, one refusal refusing them all."""
+    free, limited, excluded = new_player(), new_player(), new_player()
+    for p in (free, limited, excluded):
+        fund(p, 50_000)
+    limits.limit_set(player=limited, kind=LimitKind.LOSS, currency="BYN", amount=1_000, by=limited)
+    stake(limited, 800, "hand:1")
+    not_excluded = {free.pk: None, limited.pk: None}
+    limits.check_stakes({free.pk: 40_000, limited.pk: 200}, "BYN", not_excluded)
+    with pytest.raises(limits.StakeRefused) as refusal:
+        limits.check_stakes({free.pk: 100, limited.pk: 201}, "BYN", not_excluded)
+    assert "10.01" in str(refusal.value)  # the limited player's day: 8.00 + 2.01
+    until = timezone.localdate() + dt.timedelta(days=3)
+    with pytest.raises(limits.StakeRefused, match="excluded yourself"):
+        limits.check_stakes({free.pk: 100, excluded.pk: 100}, "BYN", {excluded.pk: until})
+    yesterday = timezone.localdate() - dt.timedelta(days=1)
+    limits.check_stakes({excluded.pk: 100}, "BYN", {excluded.pk: yesterday})

@@ -11,11 +11,14 @@ from tests.conftest import fund, new_player
 
 @pytest.fixture(autouse=True)
 def fresh_boards():
-    """Boards are cached per process by (table, version, seat, language): ids and versions are
-    never reused in one database, but every test starts a fresh one."""
+    """Boards are cached per process by (table, version, seat, language), their shared sections
+    by (table, version, language): ids and versions are never reused in one database, but every
+    test starts a fresh one."""
     presenters._boards.clear()
+    presenters._sections.clear()
     yield
     presenters._boards.clear()
+    presenters._sections.clear()
 
 
 @pytest.fixture

@@ -235,7 +235,8 @@ def test_a_view_of_the_older_shape_still_renders(state):
     table["clock"] = {"seats": durak.to_act(state), "deadline": 1_900_000_000.0}
     board = presenters.board_html(view, oob=True)
     assert "Stake <b>1.00" in board  # the match in play keeps its own stake
-    view["game"] = None  # between matches: the table's stake
+    view["game"] = None  # between matches (a later version): the table's stake
+    table["version"] += 1
     board = presenters.board_html(view, oob=True)
     assert "Stake <b>25.00" in board
     awaited = durak.to_act(state)

@@ -216,3 +216,21 @@ def test_a_click_is_stale_only_when_its_own_decision_changed(table, six):
             action={"type": "pass"},
             expected_version=old_version,
         )
+
+
+def test_a_bet_over_the_players_loss_limit_is_refused_to_him_and_books_nothing(table, six):
+    """CG: responsible gaming at a six-seat table: the stakes' check reads each seat's limits."""
+    from casino import limits
+    from casino.models import LimitKind
+
+    table = finish_hand(seated(table, six), six)
+    by_seat = {s.position: s.player for s in table.seats.all()}
+    limited = by_seat[2]
+    limits.limit_set(player=limited, kind=LimitKind.LOSS, currency="BYN", amount=50, by=limited)
+    before, version = wallets(six), fresh(table).version
+    with pytest.raises(services.TableError, match="daily loss limit"):
+        services.table_act(table_id=table.pk, player=limited, action={"type": "bet", "amount": 500})
+    assert (wallets(six), fresh(table).version) == (before, version)
+    services.table_act(table_id=table.pk, player=by_seat[3], action={"type": "bet", "amount": 500})
+    assert wallets(six)[3] == before[3] - 500
+    assert_books_clean()

@@ -1,0 +1,123 @@
+"""The shared sections of a board (tables.presenters.shared_section): what every viewer of a
+table version sees alike, rendered once for all the sockets of a table. For every registered
+game, random play is rendered for each seat and a spectator with the cache off: each section
+must come out the same for all viewers (else one seat's cards or moves would reach the others'
+boards through the cache), and the boards rendered with the cache must be the boards rendered
+without it."""
+
+import random
+import re
+
+import pytest
+from django.utils import translation
+
+from tables import presenters
+from tables.engines.registry import engine_for, registered_games
+from tests.tables.engines.conformance import ConformanceTable
+
+GAMES = [
+    pytest.param(game, config, id=f"{game}-config{number}")
+    for game in registered_games()
+    for number, config in enumerate(engine_for(game).example_configs)
+]
+
+
+def board_view(engine, game: str, state: dict, config: dict, seated, viewer, version: int):
+    """The view the actor's selectors give `viewer` (None: a spectator) of an engine state."""
+    awaited = engine.to_act(state)
+    return {
+        "table": {
+            "id": 1,
+            "name": "Shared sections",
+            "game": game,
+            "status": "playing",
+            "version": version,
+            "currency": "BYN",
+            "settings": config,
+            "hand_number": 3,
+            "match_number": 1,
+            "capacity": engine.seats[1],
+            "clock": {
+                "seats": awaited,
+                "deadline": 1_900_000_000,
+                "deadlines": {str(p): 1_900_000_000 + p for p in awaited},
+            },
+            "commitment": "c" * 64,
+            "last_game": None,
+            "seats": [
+                {"position": p, "player_id": 100 + p, "name": f"Player {p}", "status": "sitting"}
+                | {"away": False, "ready": True}
+                for p in seated
+            ],
+        },
+        "game": engine.view(state, viewer),
+        "seat": viewer,
+        "turn": None,
+    }
+
+
+def without_ids(board: str) -> str:
+    return re.sub(f"{presenters._ID_PREFIX}[0-9a-f]+", "id", board)
+
+
+def sections_by_viewer(views) -> dict:
+    by_viewer = {}
+    for viewer, view in views.items():
+        with presenters.sections_recorded() as recorded:
+            board = presenters.board_html(view, oob=True)
+        by_viewer[viewer] = (board, recorded)
+    return by_viewer
+
+
+@pytest.mark.parametrize(("game", "config"), GAMES)
+@pytest.mark.parametrize("language", ["ru", "en"])
+def test_every_viewer_renders_each_shared_section_alike(game, config, language):
+    engine = engine_for(game)
+    rng = random.Random(f"{game}{language}")
+    table = ConformanceTable(engine, config, engine.seats[1], rng.randrange(2**32))
+    checked = sections = 0
+    with translation.override(language):
+        for version in range(1, 60):
+            if table.hand_over():
+                if not table.next_hand():
+                    break
+            if not table.awaited():
+                break
+            seated = sorted(table.seated)
+            views = {
+                viewer: board_view(engine, game, table.state, table.config, seated, viewer, version)
+                for viewer in [None, *seated]
+            }
+            rendered = sections_by_viewer(views)
+            spectator_sections = rendered[None][1]
+            for viewer, (_board, recorded) in rendered.items():
+                assert recorded == spectator_sections, (
+                    f"{game}: a shared section differs for seat {viewer} at step {version}"
+                )
+            # and the cache gives each viewer the board it would have had without it (but for
+            # the fresh client action id of each rendering)
+            for viewer, view in views.items():
+                cached = presenters.board_html(view, oob=True)
+                assert without_ids(cached) == without_ids(rendered[viewer][0])
+            checked += 1
+            sections = max(sections, len(spectator_sections))
+            table.act(rng.randrange(256), rng.randrange(256))
+    table.close()
+    assert checked >= 10, "random play reached enough versions"
+    assert sections >= 2, "the game's board has shared sections"
+
+
+def test_a_section_that_differs_by_viewer_is_caught():
+    """What the check above relies on: a section showing something of the viewer is recorded
+    differently for two viewers."""
+
+    def section_of(seat):
+        def caller():
+            return f"<p>seat {seat}</p>"
+
+        with presenters.sections_recorded() as recorded:
+            presenters.shared_section(("g", 1, 1, "en"), "head", caller)
+        return recorded
+
+    assert section_of(0) != section_of(1)
+    assert section_of(0) == section_of(0)
