@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import itertools
 import json
 import math
-import itertools
 import secrets
 from collections import OrderedDict
 
