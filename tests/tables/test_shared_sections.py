@@ -78,9 +78,8 @@ def test_every_viewer_renders_each_shared_section_alike(game, config, language):
     checked = sections = 0
     with translation.override(language):
         for version in range(1, 60):
-            if table.hand_over():
-                if not table.next_hand():
-                    break
+            if table.hand_over() and not table.next_hand():
+                break
             if not table.awaited():
                 break
             seated = sorted(table.seated)
