@@ -37,7 +37,7 @@ from tables.listeners import TableNews, notify
 from tables.models import Hand, Seat, Table, TableEvent, TableStatus
 from tables.outbox import Outbox
 from tables.payments import PaymentRefused, book, close_escrows
-from tables.rows import insert_event, open_table, save_table
+from tables.rows import event_row, insert_events, open_table, save_table
 
 DEFAULT_ACTION_SECONDS = 30
 DEFAULT_GRACE_SECONDS = 60
@@ -69,6 +69,12 @@ class Change:
     leaving: set[int] = field(default_factory=set)  # seats never dealt into a next hand
     # the version an earlier event with the asked-for client action id made (``locked``'s replay)
     replayed: int | None = None
+    # events recorded and not yet stored: appended with the table row's update (``store``)
+    events: list[list] = field(default_factory=list)
+
+    def record(self, **record) -> None:
+        """Append an event for the table's current version (stored by ``store``)."""
+        self.events.append(event_row(self.table, **record))
 
     @property
     def engine(self) -> Engine:
@@ -110,14 +116,22 @@ def locked(
     with transaction.atomic():
         change = open_change(table_id, now, outbox, replay=replay)
         if not (due and is_due(change.table, now) and apply_overdue(change)):
-            return body(change)
+            return _stored(change, body(change))
         try:
             with transaction.atomic():
-                return body(change)
+                return _stored(change, body(change))
         except TableError as error:
             outbox.refused(change.table)  # the body may have changed the objects first
             refusal = error
     raise refusal
+
+
+def _stored(change: Change, outcome: Outcome) -> Outcome:
+    """Every event the change recorded is stored (``store`` does it with the table row; a body
+    that recorded an event and stored nothing still logs it)."""
+    insert_events(change.events)
+    change.events.clear()
+    return outcome
 
 
 def open_change(
@@ -137,14 +151,15 @@ def is_due(table: Table, now: dt.datetime) -> bool:
 def store(change: Change, left: tuple[int, ...] = ()) -> None:
     """Store what the change did to the locked table and broadcast it after commit."""
     change.table.deadline = _earliest(due_items(change))
-    save_table(change.table)
+    save_table(change.table, change.events)
+    change.events.clear()
     change.outbox.changed(change.table, change.seats, left)
 
 
 def table_step(change: Change, **record) -> None:
     """A change that moves no money (sitting, leaving, staff acts): a new version and its event."""
     change.table.version += 1
-    insert_event(change.table, **record)
+    change.record(**record)
 
 
 def commit(
@@ -170,8 +185,7 @@ def commit(
         book(table, change.seats, engine.escrow_key(state), events)
     except PaymentRefused as refusal:
         raise TableError(str(refusal)) from refusal
-    insert_event(
-        table,
+    change.record(
         cause=cause,
         step=step,
         events=events,
@@ -238,11 +252,13 @@ def try_start(change: Change) -> TableError | None:
     was (open) and is returned, not raised."""
     table = change.table
     kept = (table.hand_number, table.match_number, table.version, table.state, table.status)
+    recorded = len(change.events)
     try:
         with transaction.atomic():
             maybe_start(change)
     except TableError as error:
         table.hand_number, table.match_number, table.version, table.state, table.status = kept
+        del change.events[recorded:]  # the hand that could not start leaves no event
         return error
     return None
 
@@ -316,8 +332,7 @@ def start_hand(change: Change, upcoming: NextHand) -> None:
         raise TableError(
             _("The hand cannot start: a player at the table cannot cover the stake.")
         ) from refusal
-    insert_event(
-        table,
+    change.record(
         cause=TableEvent.Cause.SYSTEM,
         step=TableEvent.Step.DEAL,
         events=events,

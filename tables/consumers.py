@@ -20,8 +20,8 @@ from django.utils import translation
 from django.utils.translation import gettext, gettext_noop
 
 from casino.oob import LiveRows
-from casino.realtime import user_group
 from tables import clock, selectors, services
+from tables.outbox import seat_group
 from tables.presenters import render_board, render_board_message
 
 MAX_FRAME_BYTES = 4096
@@ -169,12 +169,14 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.close(code=CLOSE_NO_TABLE)
             return
         # The table's group carries the public view, for spectators; a seated player's sockets
-        # get their own view through the user group and leave the table's group once the first
+        # get their own view through their group at this table (outbox.seat_group: not their
+        # user group, which wallet news and their other pages' sockets share) and leave the
+        # table's group once the first
         # view shows them seated (send_view), so each change reaches each socket once. Both
         # groups are joined before the snapshot: nothing committed after it is missed.
         self.table_group = f"table.{self.table_id}"
         self.watching = True
-        self.groups_joined = [self.table_group, user_group(user.pk)]
+        self.groups_joined = [self.table_group, seat_group(self.table_id, user.pk)]
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
@@ -288,7 +290,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=error_frame(message, self.language))
 
     async def table_view(self, event):
-        # Seated players get their own view through their user group instead (a frame sent
+        # Seated players get their own view through their seat group instead (a frame sent
         # before this socket left the table's group).
         if self.user.pk not in event["seated"]:
             await self._send_message_board(event)
@@ -304,9 +306,6 @@ class TableConsumer(AsyncWebsocketConsumer):
             event["seated"],
             lambda: render_board_message(event, self.language),
         )
-
-    async def wallet_balance(self, event):
-        """The player's user group also carries wallet updates; the lobby socket shows them."""
 
 
 class PitConsumer(AsyncWebsocketConsumer):

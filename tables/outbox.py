@@ -4,7 +4,8 @@
 One ``Outbox`` per actor transaction collects what changed (tables, players who left) and sends
 it once from ``transaction.on_commit``, however many changes the transaction made (an overdue
 clock applied before an action, a forfeit then a leave). Payloads are primitives: the public
-view to ``table.<id>``, each seat's own view to that player's ``user.<id>`` group only, a summary
+view to ``table.<id>``, each seat's own view to that player's group at this table only
+(``table.<id>.player.<id>``), a summary
 to the pit boss and the lobby when what they show changed.
 """
 
@@ -15,7 +16,7 @@ import json
 from channels.layers import get_channel_layer
 from django.db import transaction
 
-from casino.realtime import LOBBY_GROUP, group_send_all, has_listeners, user_group
+from casino.realtime import LOBBY_GROUP, group_send_all, has_listeners
 from tables.models import Seat, Table
 from tables.rows import load_table, seats_of
 from tables.selectors import games_last_hour, summary_shown, table_summary, table_view
@@ -62,6 +63,13 @@ class Outbox:
                 broadcast(table_id, table, seats, left=left, summary_before=before)
 
 
+def seat_group(table_id: int, player_id: int) -> str:
+    """The group of one player's sockets at one table: his own view of it goes there only. Not
+    his user group (``user.<id>``), which every page's header socket joins and wallet news
+    reach: a table socket hears its own table's views and nothing else."""
+    return f"table.{table_id}.player.{player_id}"
+
+
 def broadcast(
     table_id: int,
     table: Table | None = None,
@@ -70,8 +78,9 @@ def broadcast(
     summary_before: dict | None = None,
 ) -> None:
     """After commit: the public view to the table's group (spectators' sockets: a seated
-    player's sockets leave it), each seat's own view to that player's group, the public view to
-    the group of each player who just `left` (their sockets are not in the table's group), and,
+    player's sockets leave it), each seat's own view to that player's group at this table
+    (``seat_group``), the public view to that group of each player who just `left` (their
+    sockets are not in the table's group), and,
     when what it shows changed (status, players and who is away, the money in play, the stage;
     not on every card), a summary line to the pit boss and the lobby. The caller may hand over
     the table and seats it just committed, sparing a reload."""
@@ -81,21 +90,21 @@ def broadcast(
             return
         seats = seats_of(table)
     seated = [seat.player_id for seat in seats.values()]
+    layer = get_channel_layer()
     messages = []
     public = None
     # the public view, for spectators: built only if someone may be watching
-    if left or has_listeners(get_channel_layer(), table.group_name):
+    if left or has_listeners(layer, table.group_name):
         public = view_message("table.view", table, seats, None, seated)
         messages.append((table.group_name, public))
     for player_id in left:
-        messages.append((user_group(player_id), {**public, "type": "table.private"}))
+        messages.append((seat_group(table.pk, player_id), {**public, "type": "table.private"}))
     for seat in seats.values():
-        messages.append(
-            (
-                user_group(seat.player_id),
-                view_message("table.private", table, seats, seat.position, seated),
+        group = seat_group(table.pk, seat.player_id)
+        if has_listeners(layer, group):  # (in-memory layer) a player with this table open
+            messages.append(
+                (group, view_message("table.private", table, seats, seat.position, seated))
             )
-        )
     summary = table_summary(table, seats)
     if summary_before != summary_shown(summary):
         if has_listeners(get_channel_layer(), PIT_GROUP):

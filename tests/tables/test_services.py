@@ -10,6 +10,7 @@ from django.utils import timezone
 from casino import ledger
 from casino.models import HousePurpose
 from tables import outbox, services
+from tables.outbox import seat_group
 from tables.engines import durak
 from tables.models import Hand, TableEvent, TableStatus
 from tests.conftest import assert_books_clean, new_player
@@ -346,7 +347,9 @@ def test_the_lobby_and_the_pit_hear_of_a_table_only_when_its_summary_changes(
         if group == table.group_name:
             assert view["seat"] is None and "hand" not in view["game"]
         else:
-            (position,) = [p for p, player in by_seat.items() if f"user.{player.pk}" == group]
+            (position,) = [
+                p for p, player in by_seat.items() if seat_group(table.pk, player.pk) == group
+            ]
             assert view["seat"] == position and view["game"]["hand"]
     sent.clear()
     with django_capture_on_commit_callbacks(execute=True):
@@ -355,5 +358,5 @@ def test_the_lobby_and_the_pit_hear_of_a_table_only_when_its_summary_changes(
     groups = [group for group, _message in messages]
     assert "lobby" in groups and "pit" in groups
     # the player who left gets the public view (their sockets are not in the table's group)
-    left = [m for g, m in messages if g == f"user.{by_seat[1].pk}"]
+    left = [m for g, m in messages if g == seat_group(table.pk, by_seat[1].pk)]
     assert [json.loads(m["view"])["seat"] for m in left] == [None]
