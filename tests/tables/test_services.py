@@ -10,9 +10,9 @@ from django.utils import timezone
 from casino import ledger
 from casino.models import HousePurpose
 from tables import outbox, services
-from tables.outbox import seat_group
 from tables.engines import durak
 from tables.models import Hand, TableEvent, TableStatus
+from tables.outbox import seat_group
 from tests.conftest import assert_books_clean, new_player
 from tests.tables.conftest import balances, pick_action
 
