@@ -65,8 +65,9 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
             return render_to_string("tables/_lobby_row.html", {"t": summary, "oob": oob})
 
         with translation.override(self.language):
-            html = self.rows.frame(summary["id"], render)
-        await self.send(text_data=html)
+            html = self.rows.frame(summary["id"], render, summary.get("version"))
+        if html:
+            await self.send(text_data=html)
 
     async def lobby_table_gone(self, event):
         html = self.rows.gone(event["table"], f"table-row-{event['table']}")

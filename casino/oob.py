@@ -34,6 +34,7 @@ class LiveRows:
     def __init__(self, list_id: str, placeholder_id: str, where: str, shown=()):
         self.list_id, self.placeholder_id, self.where = list_id, placeholder_id, where
         self.shown = set(shown)
+        self.versions: dict = {}  # row id -> the newest version sent
 
     def whole(self, template: str, context: dict) -> str:
         """The whole list, `template` rendered as the new content of its tbody."""
@@ -47,9 +48,14 @@ class LiveRows:
         self.shown.discard(row_id)
         return f'<tbody hx-swap-oob="delete:#{element_id}"></tbody>'
 
-    def frame(self, row_id, render) -> str:
+    def frame(self, row_id, render, version: int | None = None) -> str:
         """The frame for a change to row `row_id`; `render(oob)` renders the row, swapped in
-        place out of band when `oob`."""
+        place out of band when `oob`; "" for a `version` older than one this page was sent
+        (two changes' news may cross: several server processes, or threads, send them)."""
+        if version is not None:
+            if version < self.versions.get(row_id, -1):
+                return ""
+            self.versions[row_id] = version
         if row_id in self.shown:
             return render(True)
         first = not self.shown

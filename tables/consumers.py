@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import json
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext, gettext_noop
@@ -37,6 +39,26 @@ MAX_TURN_LENGTH = 200
 
 class FrameError(Exception):
     pass
+
+
+# The table actor's work from a socket. Channels runs every database call of a process on one
+# thread; on SQLite that is right (every write takes the one database lock). On PostgreSQL a
+# table action is mostly round trips to the server, and each table has its own row lock: one
+# table's transaction kept every other table of the process waiting behind it (at 50 six-seat
+# tables a second, the one thread was busy all the time and p99 grew to seconds). There, the
+# actions of different tables run on a pool of threads at once, each thread with its own
+# connection; a socket still sends one frame at a time, and a board older than the one a socket
+# last got is never sent (``_send_board``).
+TABLE_THREADS = 4
+_on_sqlite = "sqlite" in settings.DATABASES["default"]["ENGINE"]
+_table_pool = None if _on_sqlite else ThreadPoolExecutor(TABLE_THREADS, "table-actor")
+
+
+def table_work(func):
+    """``database_sync_to_async(func)``, on the table pool where there is one."""
+    if _table_pool is None:
+        return database_sync_to_async(func)
+    return database_sync_to_async(func, thread_sensitive=False, executor=_table_pool)
 
 
 def _no_constant(name: str):
@@ -162,7 +184,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.tokens = float(RATE_BURST)
         self.refilled = time.monotonic()
         try:
-            await database_sync_to_async(services.table_presence)(
+            await table_work(services.table_presence)(
                 table_id=self.table_id, player=user, change="connect"
             )
         except services.TableError:
@@ -192,7 +214,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         finally:
             # the seat must learn its player is away even if the channel layer failed
             clock.table_closed(self.table_id)
-            await database_sync_to_async(services.table_presence)(
+            await table_work(services.table_presence)(
                 table_id=self.table_id, player=self.user, change="disconnect"
             )
 
@@ -224,7 +246,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if frame["type"] == "sync" or (outcome is not None and outcome.replayed):
             await self.send_snapshot(force=True)
 
-    @database_sync_to_async
+    @table_work
     def dispatch_frame(self, frame: dict):
         with translation.override(self.language):
             return self._dispatch(frame)
@@ -254,9 +276,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     # --- to the browser ----------------------------------------------------------------------
 
     async def send_snapshot(self, force: bool = False):
-        view = await database_sync_to_async(services.table_snapshot)(
-            table_id=self.table_id, player=self.user
-        )
+        view = await table_work(services.table_snapshot)(table_id=self.table_id, player=self.user)
         await self.send_view(view, force=force)
 
     async def send_view(self, view: dict, force: bool = False):
@@ -359,5 +379,6 @@ class PitConsumer(AsyncWebsocketConsumer):
             return render_to_string("tables/_pit_row.html", {"t": summary, "oob": oob})
 
         with translation.override(self.language):
-            html = self.rows.frame(summary["id"], render)
-        await self.send(text_data=html)
+            html = self.rows.frame(summary["id"], render, summary.get("version"))
+        if html:
+            await self.send(text_data=html)

@@ -1,12 +1,15 @@
 """The table socket end to end (real ASGI stack, sessions, database, channel layer)."""
 
+import asyncio
 import datetime as dt
 import random
 import re
+import threading
 
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.db import connection, transaction
 from django.utils import timezone
 
 from casino import ledger
@@ -15,7 +18,7 @@ from tables import services
 from tables.engines import durak
 from tables.engines.cards import SUIT_SYMBOLS
 from tables.models import Hand, Table, TableEvent
-from tests.conftest import assert_books_clean, fund, new_player
+from tests.conftest import assert_books_clean, fund, new_player, requires_postgres
 from tests.tables.conftest import pick_action
 from tests.tables.sockets import CARD, Socket, session_cookie, table_now
 
@@ -510,4 +513,45 @@ async def test_a_player_who_leaves_keeps_watching_the_table_from_the_same_socket
     assert 'data-seat=""' in frame
     await stayer.until_version(table.version)
     for sock in sockets:
+        await sock.close()
+
+
+@requires_postgres
+async def test_a_table_held_up_in_the_database_does_not_hold_up_another_tables_sockets(
+    unthrottled,
+):
+    """PostgreSQL: the actions of different tables run at once (consumers.table_work). Table A's
+    row is held locked by another transaction; an action at A waits for it, and meanwhile an
+    action at B is applied and its board sent (on one database thread it queued behind A's)."""
+    table_a, _players_a, sockets_a = await seated_sockets()
+    table_b, _players_b, sockets_b = await seated_sockets()
+    seats_a, seats_b = (
+        await seats_map(table_a.pk, sockets_a),
+        await seats_map(table_b.pk, sockets_b),
+    )
+    locked, release = threading.Event(), threading.Event()
+
+    def hold_table_a():
+        with transaction.atomic():
+            Table.objects.select_for_update().get(pk=table_a.pk)
+            locked.set()
+            release.wait(timeout=60)
+        connection.close()
+
+    holder = threading.Thread(target=hold_table_a)
+    holder.start()
+    try:
+        await asyncio.get_running_loop().run_in_executor(None, locked.wait, 30)
+        (seat_a,) = durak.to_act(table_a.state)
+        await seats_a[seat_a].act(durak.legal_actions(table_a.state, seat_a)[0])
+        (seat_b,) = durak.to_act(table_b.state)
+        await seats_b[seat_b].act(durak.legal_actions(table_b.state, seat_b)[0])
+        await seats_b[seat_b].until_version(table_b.version + 1)
+        assert not release.is_set()  # B's board came while A was still held up
+        assert (await table_now(table_a.pk)).version == table_a.version
+    finally:
+        release.set()
+        await asyncio.get_running_loop().run_in_executor(None, holder.join, 30)
+    await seats_a[seat_a].until_version(table_a.version + 1)  # then A's action went through
+    for sock in (*sockets_a, *sockets_b):
         await sock.close()

@@ -234,3 +234,18 @@ def test_a_bet_over_the_players_loss_limit_is_refused_to_him_and_books_nothing(t
     services.table_act(table_id=table.pk, player=by_seat[3], action={"type": "bet", "amount": 500})
     assert wallets(six)[3] == before[3] - 500
     assert_books_clean()
+
+
+def test_the_action_ending_a_hand_is_logged_in_that_hand_and_the_deal_in_the_next(table, six):
+    """The events of one change are stored with the table row, each in the hand it was in."""
+    table = finish_hand(seated(table, six), six)
+    version = fresh(table).version
+    table = finish_hand(table, six)
+    last_two = list(TableEvent.objects.filter(table=table, version__gt=version).order_by("version"))
+    ending, deal = last_two[-2], last_two[-1]
+    assert (ending.step, deal.step) == ("engine", "deal")
+    ended = Hand.objects.get(pk=ending.hand_id)
+    dealt = Hand.objects.get(pk=deal.hand_id)
+    assert ended.ended_at is not None and dealt.ended_at is None
+    assert dealt.number == ended.number + 1 == fresh(table).hand_number
+    assert [e.version for e in last_two] == list(range(version + 1, fresh(table).version + 1))
