@@ -30,7 +30,7 @@ import datetime as dt
 from collections import defaultdict
 from decimal import Decimal, InvalidOperation
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -39,6 +39,7 @@ from casino import ledger, limits
 from casino.currencies import format_amount
 from casino.models import Account, AccountKind, HousePurpose, Player, TransferKind
 from casino.realtime import group_send_all
+from sportsbook import exchange_rows
 from sportsbook.exchange.matching import Book, Offer, Side, liability
 from sportsbook.exchange.settle import MatchedBet, bet_result, market_results
 from sportsbook.models import (
@@ -58,6 +59,7 @@ from sportsbook.settlement import Settled
 COMMISSION = "exchange"  # house account sportsbook/exchange: the exchange's commission (BK §53)
 ODDS_PLACES = Decimal("0.001")  # A12: net odds to three places
 MAX_ODDS = Decimal("999")
+MAX_NAMED = 20  # A4: players an offer may be restricted to
 
 
 class ExchangeRefused(Exception):
@@ -87,24 +89,6 @@ def commission_account(currency: str) -> Account:
 
 def escrow_of(xm: ExchangeMarket, player_id: int) -> Account:
     return ledger.escrow_account(xm.escrow_reference(player_id), xm.currency)
-
-
-def _player_accounts(xm: ExchangeMarket, player: Player) -> tuple[Account, Account]:
-    """The player's wallet and his escrow on the market, read in one query (created if new)."""
-    found = {
-        account.kind: account
-        for account in Account.objects.filter(
-            Q(kind=AccountKind.WALLET, owner=player, currency=xm.currency)
-            | Q(
-                kind=AccountKind.ESCROW,
-                purpose=HousePurpose.ESCROW,
-                reference=xm.escrow_reference(player.pk),
-                currency=xm.currency,
-            )
-        )
-    }
-    wallet = found.get(AccountKind.WALLET) or ledger.wallet_for(player, xm.currency)
-    return wallet, found.get(AccountKind.ESCROW) or escrow_of(xm, player.pk)
 
 
 # --- listing a market (staff, demo) --------------------------------------------------------------
@@ -217,12 +201,14 @@ def _book_reservations(
     staker: Player | None = None,
     accounts: dict[int, tuple[Account, Account]] | None = None,
     savepoint: bool = True,
+    with_rows: tuple[str, list] | None = None,
 ) -> None:
     """One transfer: each player's reservation change (+: wallet -> escrow, -: escrow -> wallet).
     `staker`: the player whose positive change is a new stake (responsible gaming is checked
     under his wallet's lock, as for every stake). `accounts`: player id -> (wallet, escrow)
     already read (before the market's lock, to hold it shorter). `savepoint=False`: inside a
-    transaction that is rolled back whole on any error."""
+    transaction that is rolled back whole on any error. `with_rows`: the caller's rows to write
+    in the transfer's first statement (ledger.transfer_create)."""
     accounts = dict(accounts or {})
     missing = [p for p, d in deltas.items() if d and p not in accounts]
     for player in Player.objects.filter(pk__in=missing) if missing else []:
@@ -251,6 +237,7 @@ def _book_reservations(
             reference=f"exchange:{xm.market_id}",
             under_lock=under_lock,
             savepoint=savepoint,
+            with_rows=with_rows,
         )
     except (limits.StakeRefused, ledger.LedgerError) as refusal:
         raise ExchangeRefused(str(refusal)) from refusal
@@ -264,94 +251,107 @@ def _announce(xm: ExchangeMarket) -> None:
 # --- posting and taking (BK §41–§43) -------------------------------------------------------------
 
 
-def _standing(outcome_id: int, side: Side, limit: Decimal | None) -> list[Offer]:
-    """The other side's standing offers that an incoming `side` offer at `limit` crosses."""
-    other = side.other
-    offers = ExchangeOffer.objects.filter(
-        outcome_id=outcome_id, side=other, status=OfferStatus.OPEN
+def _check_locked(locked: exchange_rows.LockedMarket) -> None:
+    """_check_open on the lock's read (the hot path's row, not the models)."""
+    if locked.xm.settled_at is not None or locked.market_status == MarketStatus.SETTLED:
+        raise ExchangeRefused(_("This market is settled."))
+    if locked.xm.lapsed_at is not None or locked.started:
+        raise ExchangeRefused(_("The event has started: the exchange on it is closed."))
+    if locked.market_status != MarketStatus.OPEN:
+        raise ExchangeRefused(_("This market is suspended: no offers are taken right now."))
+
+
+def _lock_for_offer(
+    cursor, *, outcome_id: int, player: Player, key: str, now: dt.datetime
+) -> exchange_rows.LockedMarket:
+    """Lock the market of `outcome_id` for an offer on it (exchange_rows.market_lock), or refuse."""
+    locked = exchange_rows.market_lock(
+        cursor, outcome_id=outcome_id, player_id=player.pk, key=key, now=now
     )
-    if limit is not None:
-        offers = (
-            offers.filter(odds__gte=limit) if side is Side.BACK else offers.filter(odds__lte=limit)
+    if locked is None:
+        if not Outcome.objects.filter(pk=outcome_id).exists():
+            raise ExchangeRefused(_("This outcome is not in the line."))
+        raise ExchangeRefused(_("This market is not on the exchange."))
+    return locked
+
+
+def _best_standing(outcome_id: int, side: Side, player: Player) -> Decimal | None:
+    """For a take that found nothing: the best price standing now that the player may take."""
+    book = Book(
+        Offer(pk, player_id, side.other, odds, remaining, pk, _open_to(open_to))
+        for pk, player_id, odds, remaining, open_to in ExchangeOffer.objects.filter(
+            outcome_id=outcome_id, side=side.other, status=OfferStatus.OPEN
         )
-    return [
-        Offer(pk, player_id, other, odds, remaining, pk)
-        for pk, player_id, odds, remaining in offers.values_list(
-            "pk", "player_id", "odds", "remaining"
-        )
-    ]
+        .exclude(player=player)
+        .values_list("pk", "player_id", "odds", "remaining", "open_to")
+    )
+    for price, _amount in book.ladder(side.other, depth=len(book.offers) or 1):
+        if any(
+            o.admits(player.pk) for o in book.halves[side.other].levels[price]
+        ):  # a price only others may take is not his to confirm
+            return price
+    return None
+
+
+def _open_to(value) -> frozenset[int] | None:
+    return None if value is None else frozenset(value)
 
 
 def _submit(
+    cursor,
     *,
-    xm: ExchangeMarket,
+    locked: exchange_rows.LockedMarket,
     player: Player,
-    outcome_id: int,
     side: Side,
     odds: Decimal,
     stake: int,
     key: str,
     rest: bool,
     any_price: bool = False,
+    open_to: list[int] | None = None,
     replaces: ExchangeOffer | None = None,
-    accounts: tuple[Account, Account] | None = None,
     now: dt.datetime,
 ) -> ExchangeOffer:
-    """Match an incoming offer; call while holding the market's row lock (_lock_market). The
-    statements under the lock: the standing offers that cross, the offer's INSERT (a retry with
-    the same key fails here, on its unique index), the matched offers' UPDATE and the bets'
-    INSERT (when something matched), the ledger's transfer (claim and lock, the loss limit,
-    the write)."""
-    limit = None if any_price else odds
+    """Match an incoming offer; call holding the market's row lock (_lock_for_offer). The
+    statements under the lock (exchange_rows): the standing offers that cross; the offer's
+    INSERT, the matched offers' UPDATE and the bets' INSERT, joined on PostgreSQL to the
+    ledger's statement that claims the transfer's key and locks the wallet and escrow (a retry
+    with the same key fails on the offer's unique key); the loss limit; the booking."""
+    xm, outcome_id = locked.xm, locked.outcome_id
     standing = {
-        o.pk: o
-        for o in ExchangeOffer.objects.filter(
-            outcome_id=outcome_id, side=side.other, status=OfferStatus.OPEN
+        o.id: o
+        for o in exchange_rows.standing(
+            cursor, outcome_id=outcome_id, side=side, limit=None if any_price else odds
         )
-        .filter(
-            Q()
-            if limit is None
-            else (Q(odds__gte=limit) if side is Side.BACK else Q(odds__lte=limit))
-        )
-        .only("pk", "player_id", "side", "odds", "remaining", "matched", "reserved", "status")
     }
     book = Book(
-        Offer(o.pk, o.player_id, side.other, o.odds, o.remaining, o.pk) for o in standing.values()
+        Offer(o.id, o.player_id, side.other, o.odds, o.remaining, o.id, o.open_to)
+        for o in standing.values()
     )
     incoming_limit = odds
     if any_price:
         incoming_limit = MAX_ODDS if side is Side.LAY else ODDS_PLACES
-    incoming = Offer(0, player.pk, side, incoming_limit, stake, 0)  # its id once inserted
-    fills = book.submit(incoming, rest=rest)
+    incoming = Offer(0, player.pk, side, incoming_limit, stake, 0, _open_to(open_to))
+    fills = book.submit(incoming, rest=rest)  # the incoming offer is 0 until it has its id
     if not rest and not fills:
-        ladder = book.ladder(side.other, depth=1) or Book(
-            Offer(o.pk, o.player_id, side.other, o.odds, o.remaining, o.pk)
-            for o in ExchangeOffer.objects.filter(
-                outcome_id=outcome_id, side=side.other, status=OfferStatus.OPEN
-            ).only("pk", "player_id", "odds", "remaining")
-        ).ladder(side.other, depth=1)
-        raise PriceChanged(odds, ladder[0][0] if ladder else None)
+        raise PriceChanged(odds, _best_standing(outcome_id, side, player))
 
     taker_delta = 0
-    makers: list[ExchangeOffer] = []
+    makers: list[exchange_rows.StandingOffer] = []
     for fill in fills:
         maker = standing[fill.maker]
-        maker_side = Side(maker.side)
         bet_liability = fill.lay_liability
         maker.remaining -= fill.stake
         maker.matched += fill.stake
-        new_reserved = liability(maker_side, maker.remaining, maker.odds)
-        mine = fill.stake if maker_side is Side.BACK else bet_liability
+        new_reserved = liability(side.other, maker.remaining, maker.odds)
+        mine = fill.stake if side.other is Side.BACK else bet_liability
         # What the bet frees of the maker's reservation (rounding once per bet, A14: at most a
         # minor unit) stays in his escrow with the offer, to come back when the offer is
         # withdrawn or the market settled: booking it now would lock his wallet in every take.
         maker.reserved = new_reserved + (maker.reserved - new_reserved - mine)
-        if not maker.remaining:
-            maker.status, maker.closed_at = OfferStatus.MATCHED, now
         if maker not in makers:
             makers.append(maker)
         taker_delta += fill.stake if side is Side.BACK else bet_liability
-    matched = stake - incoming.remaining
     if rest:
         remaining = incoming.remaining
         reserved = liability(side, remaining, odds)
@@ -359,60 +359,86 @@ def _submit(
         status = OfferStatus.OPEN if remaining else OfferStatus.MATCHED
     else:
         remaining, reserved, status = 0, 0, OfferStatus.TAKEN
-    offer = ExchangeOffer.objects.create(
-        market=xm,
+    new = exchange_rows.NewOffer(
+        xm_id=xm.pk,
         outcome_id=outcome_id,
-        player=player,
+        player_id=player.pk,
         side=side,
         odds=odds,
         stake=stake,
         remaining=remaining,
-        matched=matched,
+        matched=stake - incoming.remaining,
         reserved=reserved,
         is_take=not rest,
         status=status,
-        replaces=replaces,
-        idempotency_key=key,
-        closed_at=None if status == OfferStatus.OPEN else now,
+        replaces_id=replaces.pk if replaces is not None else None,
+        key=key,
+        open_to=sorted(open_to) if open_to is not None else None,
+        now=now,
     )
-    if makers:
-        fields = ["remaining", "matched", "reserved", "status"]
-        if any(maker.status == OfferStatus.MATCHED for maker in makers):
-            for maker in makers:
-                maker.closed_at = now if maker.status == OfferStatus.MATCHED else None
-            fields.append("closed_at")
-        for maker in makers:  # one or two, as a rule: a plain UPDATE each (no CASE list)
-            ExchangeOffer.objects.filter(pk=maker.pk).update(
-                **{name: getattr(maker, name) for name in fields}
-            )
-        ExchangeBet.objects.bulk_create(
-            [
-                ExchangeBet(
-                    market=xm,
-                    outcome_id=outcome_id,
-                    back_offer_id=fill.back_offer or offer.pk,
-                    lay_offer_id=fill.lay_offer or offer.pk,
-                    back_player_id=fill.back_player,
-                    lay_player_id=fill.lay_player,
-                    odds=fill.odds,
-                    stake=fill.stake,
-                    lay_liability=fill.lay_liability,
-                )
-                for fill in fills
-            ]
+    joined = locked.new_offer_id is not None and taker_delta > 0
+    offer_id, rows = exchange_rows.offer_rows(
+        cursor,
+        offer=new,
+        offer_id=locked.new_offer_id,
+        makers=makers,
+        fills=fills,
+    )
+    if rows is not None and not joined:
+        exchange_rows.run_rows(cursor, rows)
+    wallet = (
+        Account(
+            id=locked.wallet_id, kind=AccountKind.WALLET, owner_id=player.pk, currency=xm.currency
         )
+        if locked.wallet_id is not None
+        else ledger.wallet_for(player, xm.currency)
+    )
+    escrow = (
+        Account(
+            id=locked.escrow_id,
+            kind=AccountKind.ESCROW,
+            purpose=HousePurpose.ESCROW,
+            reference=xm.escrow_reference(player.pk),
+            currency=xm.currency,
+        )
+        if locked.escrow_id is not None
+        else escrow_of(xm, player.pk)
+    )
     _book_reservations(
         xm,
         {player.pk: taker_delta},
-        key=f"xoffer:{offer.pk}",
+        key=f"xoffer:{offer_id}",
         kind=TransferKind.STAKE,
-        memo=_("Exchange offer %(number)s") % {"number": offer.pk},
+        memo=_("Exchange offer %(number)s") % {"number": offer_id},
         staker=player,
-        accounts={player.pk: accounts} if accounts else None,
+        accounts={player.pk: (wallet, escrow)},
         savepoint=False,
+        with_rows=rows if joined else None,
     )
     _announce(xm)
-    return offer
+    return new.model(offer_id)
+
+
+def _named_players(names, player: Player) -> list[int] | None:
+    """A4: the players an offer is restricted to, by user name (None or empty: everyone)."""
+    if names is None:
+        return None
+    if isinstance(names, str):
+        names = [n for n in names.replace(",", " ").split() if n]
+    names = sorted({str(n).strip() for n in names if str(n).strip()})
+    if not names:
+        return None
+    if len(names) > MAX_NAMED:
+        raise ExchangeRefused(
+            _("An offer can be restricted to at most %(count)s players.") % {"count": MAX_NAMED}
+        )
+    found = dict(Player.objects.filter(username__in=names).values_list("username", "pk"))
+    unknown = [n for n in names if n not in found]
+    if unknown:
+        raise ExchangeRefused(_("No player is called %(names)s.") % {"names": ", ".join(unknown)})
+    if player.pk in found.values():
+        raise ExchangeRefused(_("You cannot take your own offer (A4): name other players."))
+    return sorted(found.values())
 
 
 def _place(
@@ -425,44 +451,31 @@ def _place(
     idempotency_key: str,
     rest: bool,
     any_price: bool = False,
+    open_to=None,
     now: dt.datetime | None,
 ) -> tuple[ExchangeOffer, bool]:
     now = now or timezone.now()
     key = f"{player.pk}:{idempotency_key}"
     side = _side(side)
     odds = _odds(odds)
-    existing = ExchangeOffer.objects.filter(idempotency_key=key).first()
-    if existing is not None:
-        return existing, False
-    # Read before the market's lock (which serialises the market's offers, A7), to hold it for
-    # as few statements as possible: the market's terms, the player's wallet and escrow.
-    xm = (
-        ExchangeMarket.objects.select_related("market__event")
-        .filter(market__outcomes__pk=outcome_id)
-        .first()
-    )
-    if xm is None:
-        if not Outcome.objects.filter(pk=outcome_id).exists():
-            raise ExchangeRefused(_("This outcome is not in the line."))
-        raise ExchangeRefused(_("This market is not on the exchange."))
-    _check_open(xm, now)
-    stake = _stake(stake, xm)
-    accounts = _player_accounts(xm, player)
     try:
-        with transaction.atomic():
-            xm = _lock_market(xm.market_id)
-            _check_open(xm, now)  # again, under the lock: a suspension or the start came first
+        with transaction.atomic(), connection.cursor() as cursor:
+            locked = _lock_for_offer(cursor, outcome_id=outcome_id, player=player, key=key, now=now)
+            if locked.existing_offer_id is not None:
+                return ExchangeOffer.objects.get(pk=locked.existing_offer_id), False
+            _check_locked(locked)
+            stake = _stake(stake, locked.xm)
             offer = _submit(
-                xm=xm,
+                cursor,
+                locked=locked,
                 player=player,
-                outcome_id=outcome_id,
                 side=side,
                 odds=odds,
                 stake=stake,
                 key=key,
                 rest=rest,
                 any_price=any_price,
-                accounts=accounts,
+                open_to=_named_players(open_to, player) if rest else None,
                 now=now,
             )
     except IntegrityError:
@@ -481,12 +494,15 @@ def exchange_offer_post(
     odds: Decimal,
     stake: int,
     idempotency_key: str,
+    open_to=None,
     now: dt.datetime | None = None,
 ) -> tuple[ExchangeOffer, bool]:
     """Propose terms (BK §41): back or lay `outcome_id` at net `odds` for the backer's `stake`
     (A1, A2). Whatever crosses is matched at once, price then time (BK §43, A5, A7); the rest
-    stands, its liability reserved (A3). Returns (offer, created): the same key again returns the
-    first offer and moves nothing (a double click books once)."""
+    stands, its liability reserved (A3). `open_to`: user names (a list, or text separated by
+    commas or spaces) of the only players who may take it (A4; empty: everyone). Returns (offer,
+    created): the same key again returns the first offer and moves nothing (a double click
+    books once)."""
     return _place(
         player=player,
         outcome_id=outcome_id,
@@ -495,6 +511,7 @@ def exchange_offer_post(
         stake=stake,
         idempotency_key=idempotency_key,
         rest=True,
+        open_to=open_to,
         now=now,
     )
 
@@ -599,43 +616,53 @@ def exchange_offer_edit(
 ) -> tuple[ExchangeOffer, bool]:
     """Change the terms of the unmatched part (BK §44, A6): the part is withdrawn and a new offer
     with the new odds and stake is posted (a new time, so it queues behind offers already at its
-    price); it may match at once. Returns (new offer, created); the same key returns it again."""
+    price; open to the same players, A4); it may match at once. Returns (new offer, created); the
+    same key returns it again."""
     now = now or timezone.now()
     key = f"{player.pk}:{idempotency_key}"
     odds = _odds(odds)
-    existing = ExchangeOffer.objects.filter(idempotency_key=key).first()
-    if existing is not None:
-        return existing, False
-    market_id = _market_of_offer(offer_id)
-    with transaction.atomic():
-        xm = _lock_market(market_id)
+    outcome_id = (
+        ExchangeOffer.objects.filter(pk=offer_id, player=player)
+        .values_list("outcome_id", flat=True)
+        .first()
+    )
+    if outcome_id is None:
+        raise ExchangeRefused(_("This is not one of your offers."))
+    try:
+        with transaction.atomic(), connection.cursor() as cursor:
+            locked = _lock_for_offer(cursor, outcome_id=outcome_id, player=player, key=key, now=now)
+            if locked.existing_offer_id is not None:
+                return ExchangeOffer.objects.get(pk=locked.existing_offer_id), False
+            old = _own_open_offer(locked.xm, player, offer_id)
+            _check_locked(locked)
+            stake = _stake(stake, locked.xm)
+            released = _withdraw(locked.xm, old, OfferStatus.EDITED, now)
+            _book_reservations(
+                locked.xm,
+                {player.pk: -released},
+                key=f"xoffer:{old.pk}:withdrawn",
+                kind=TransferKind.REFUND,
+                memo=_("Exchange offer %(number)s changed") % {"number": old.pk},
+            )
+            offer = _submit(
+                cursor,
+                locked=locked,
+                player=player,
+                side=Side(old.side),
+                odds=odds,
+                stake=stake,
+                key=key,
+                rest=True,
+                open_to=old.open_to,
+                replaces=old,
+                now=now,
+            )
+    except IntegrityError:
         existing = ExchangeOffer.objects.filter(idempotency_key=key).first()
-        if existing is not None:
-            return existing, False
-        old = _own_open_offer(xm, player, offer_id)
-        _check_open(xm, now)
-        stake = _stake(stake, xm)
-        released = _withdraw(xm, old, OfferStatus.EDITED, now)
-        _book_reservations(
-            xm,
-            {player.pk: -released},
-            key=f"xoffer:{old.pk}:withdrawn",
-            kind=TransferKind.REFUND,
-            memo=_("Exchange offer %(number)s changed") % {"number": old.pk},
-        )
-        offer = _submit(
-            xm=xm,
-            player=player,
-            outcome_id=old.outcome_id,
-            side=Side(old.side),
-            odds=odds,
-            stake=stake,
-            key=key,
-            rest=True,
-            replaces=old,
-            now=now,
-        )
-        return offer, True
+        if existing is None:
+            raise
+        return existing, False
+    return offer, True
 
 
 # --- the start (BK §46, A8) ----------------------------------------------------------------------

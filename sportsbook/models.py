@@ -538,6 +538,8 @@ class ExchangeOffer(models.Model):
         "self", on_delete=models.PROTECT, null=True, blank=True, related_name="replaced_by"
     )
     idempotency_key = models.CharField(_("idempotency key"), max_length=120, unique=True)
+    # A4: the players the proposer restricts the offer to (their ids); null: open to everyone.
+    open_to = models.JSONField(_("open to"), null=True, blank=True)
     created_at = models.DateTimeField(_("made at"), auto_now_add=True)
     closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
 
