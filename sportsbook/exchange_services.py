@@ -27,6 +27,7 @@ Services that lock: all of them lock the market row first, then (through the led
 from __future__ import annotations
 
 import datetime as dt
+import logging
 from collections import defaultdict
 from decimal import Decimal, InvalidOperation
 
@@ -55,6 +56,8 @@ from sportsbook.models import (
     Outcome,
 )
 from sportsbook.settlement import Settled
+
+log = logging.getLogger(__name__)
 
 COMMISSION = "exchange"  # house account sportsbook/exchange: the exchange's commission (BK §53)
 ODDS_PLACES = Decimal("0.001")  # A12: net odds to three places
@@ -739,6 +742,17 @@ def exchange_market_settle(*, market_id: int, now: dt.datetime | None = None) ->
             if win is not None
         }
         bets = list(ExchangeBet.objects.filter(market=xm, status=ExchangeBetStatus.OPEN))
+        unresulted = sorted({b.outcome_id for b in bets} - set(settled))
+        if unresulted:
+            # A market marked settled by hand while an outcome with matched bets has no result
+            # (A13: the exchange settles on the sportsbook's result, and there is none): nothing
+            # is settled and the escrows keep every reservation until the result is entered.
+            log.warning(
+                "exchange market %s: settled without a result for outcome(s) %s; not settled",
+                market_id,
+                unresulted,
+            )
+            return 0
         results = market_results(
             [
                 MatchedBet(b.back_player_id, b.lay_player_id, b.outcome_id, b.stake, b.odds)
