@@ -212,7 +212,7 @@ class Book:
         """A6: an edit is a withdrawal and a new offer (new time priority). Returns the withdrawn
         offer and the fills of the new one."""
         old = self.cancel(offer_id)
-        new = Offer(new_id, old.player, old.side, odds, stake, seq)
+        new = Offer(new_id, old.player, old.side, odds, stake, seq, old.open_to)  # same parties
         return old, self.submit(new)
 
     def lapse(self) -> list[Offer]:
