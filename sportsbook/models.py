@@ -664,6 +664,8 @@ class SpreadAsset(NamedInBothLanguages):
     closeout_points = models.PositiveIntegerField(_("close-out level, points of stake"), default=20)
     auto_closeout = models.BooleanField(_("close out automatically"), default=True)  # A8
     halted = models.BooleanField(_("halted"), default=False)
+    # A13: the bookmaker stopped quoting it for good; its bets were closed at the last quote.
+    delisted_at = models.DateTimeField(_("delisted at"), null=True, blank=True)
     open_days = models.CharField(_("working days (0 = Monday)"), max_length=7, default="0123456")
     opens = models.TimeField(_("opens at"), default=dt.time(0, 0))
     closes = models.TimeField(_("closes at"), default=dt.time(0, 0))  # = opens: all day
@@ -783,6 +785,7 @@ class SpreadPosition(models.Model):
 class SpreadCloseReason(models.TextChoices):
     PLAYER = "player", _("closed by the player")  # BK §31
     CLOSEOUT = "closeout", _("margin close-out")  # BK §36
+    DELISTED = "delisted", _("asset delisted")  # A13: at its last quote
 
 
 class SpreadClose(ImmutableLedgerRecord):

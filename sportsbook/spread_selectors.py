@@ -59,12 +59,14 @@ class AssetRow:
         return self.asset.pk
 
 
-def spread_assets(now=None) -> list[AssetRow]:
+def spread_assets(now=None, *, delisted: bool = False) -> list[AssetRow]:
+    """The assets quoted (players' pages); with `delisted`, those no longer quoted too (A13:
+    the trader's page keeps them, with their last quote)."""
     now = now or timezone.now()
-    return [
-        AssetRow(asset, asset_is_open(asset, now), spread_chart(asset))
-        for asset in SpreadAsset.objects.all()
-    ]
+    assets = SpreadAsset.objects.all()
+    if not delisted:
+        assets = assets.filter(delisted_at__isnull=True)
+    return [AssetRow(asset, asset_is_open(asset, now), spread_chart(asset)) for asset in assets]
 
 
 def spread_asset_row(asset_id: int, now=None) -> AssetRow | None:
@@ -183,5 +185,5 @@ def spread_trader_assets() -> list[TraderAsset]:
             stakes[row.pk]["down"],
             risky[row.pk],
         )
-        for row in spread_assets()
+        for row in spread_assets(delisted=True)
     ]
