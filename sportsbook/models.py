@@ -622,22 +622,54 @@ class ExchangeBet(models.Model):
 
 
 class ExchangeSettlement(ImmutableLedgerRecord):
-    """One player's result on one settled market (section 5: all his bets there together)."""
+    """One player's result on one settled market (section 5: all his bets there together). A
+    corrected result (E33) adds a record per player whose result changed, with the change: the
+    records of a market and player sum to his result on it now."""
 
     market = models.ForeignKey(ExchangeMarket, on_delete=models.PROTECT, related_name="results")
     player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    # 0: the settlement; n: the n-th correction of the market's result (E33)
+    correction = models.PositiveSmallIntegerField(_("correction"), default=0)
     net = models.BigIntegerField(_("net result"))
     commission = models.BigIntegerField(_("commission"))
     released = models.BigIntegerField(_("released from escrow"))
     created_at = models.DateTimeField(_("settled at"), auto_now_add=True)
 
     class Meta:
-        ordering = ["market", "player"]
+        ordering = ["market", "player", "correction"]
         verbose_name = _("exchange settlement")
         verbose_name_plural = _("exchange settlements")
         constraints = [
-            models.UniqueConstraint(fields=["market", "player"], name="xsettled_once"),
+            models.UniqueConstraint(
+                fields=["market", "player", "correction"], name="xsettled_once_per_result"
+            ),
         ]
+
+
+class ExchangeDebt(models.Model):
+    """E33: what a corrected result took back of a player's exchange winnings that his wallet
+    no longer held: owed (booked against `sportsbook/exchange-receivable`), never lost; repaid
+    first from his next exchange credits in the currency, oldest first."""
+
+    market = models.ForeignKey(ExchangeMarket, on_delete=models.PROTECT, related_name="debts")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    currency = models.CharField(_("currency"), max_length=3, choices=Currency.choices)
+    amount = models.BigIntegerField(_("owed"))
+    owed_since = models.DateTimeField(_("owed since"))
+
+    class Meta:
+        ordering = ["pk"]
+        verbose_name = _("exchange debt")
+        verbose_name_plural = _("exchange debts")
+        indexes = [
+            models.Index(
+                fields=["player", "currency"], condition=Q(amount__gt=0), name="xdebt_owing"
+            )
+        ]
+        constraints = [models.CheckConstraint(condition=Q(amount__gte=0), name="xdebt_amount")]
+
+    def __str__(self) -> str:
+        return f"exchange debt {self.pk}: {self.amount}"
 
 
 # --- spread bets on financial assets (issue 18; rules: BK §26–§36, bookmaker-financial.md) --------
