@@ -464,7 +464,10 @@ class ExchangeMarket(models.Model):
         _("currency"), max_length=3, choices=Currency.choices, default=LINE_CURRENCY
     )
     commission_percent = models.DecimalField(
-        _("commission, percent of net winnings"), max_digits=5, decimal_places=2, default=Decimal("5")
+        _("commission, percent of net winnings"),
+        max_digits=5,
+        decimal_places=2,
+        default=Decimal("5"),
     )
     min_stake = models.BigIntegerField(_("minimum stake"), default=100)
     max_stake = models.BigIntegerField(_("maximum stake"), default=10_000_000)
