@@ -40,6 +40,7 @@ from sportsbook.models import (
     OfferStatus,
     Outcome,
 )
+from sportsbook.services import _decimal  # a DECIMAL column as the ORM returns it
 
 _XM = ExchangeMarket._meta.db_table
 _OFFER = ExchangeOffer._meta.db_table
@@ -58,13 +59,6 @@ def json_in(value):
     """A JSON column as the cursor returns it (text on SQLite; text on PostgreSQL too, Django
     registers a text loader for jsonb)."""
     return json.loads(value) if isinstance(value, str | bytes) else value
-
-
-def _decimal(value, places: int) -> Decimal:
-    """A DECIMAL column read through the cursor, as the ORM returns it (SQLite gives floats)."""
-    if isinstance(value, Decimal):
-        return value
-    return Decimal(repr(value)).quantize(Decimal(1).scaleb(-places))
 
 
 @dataclass(frozen=True)

@@ -820,6 +820,23 @@ class _Debts:
         ExchangeDebt.objects.bulk_create(self.new)
 
 
+def _book_results(xm, legs, *, commission: int, debts: _Debts, key: str, kind: str, memo: str):
+    """The players' legs of a settlement or correction with the commission's and the exchange
+    receivable's, as one transfer; then the debts it changed are written."""
+    if commission:
+        legs.append((commission_account(xm.currency), commission))
+    legs += debts.legs()
+    if legs:
+        ledger.transfer_create(
+            idempotency_key=key,
+            kind=kind,
+            legs=legs,
+            memo=memo,
+            reference=f"exchange:{xm.market_id}",
+        )
+    debts.save()
+
+
 def exchange_market_settle(*, market_id: int, now: dt.datetime | None = None) -> int:
     """Settle an exchange market once the sportsbook has settled its market on the official result
     (A13): each outcome's `Settled` is the sportsbook's (void A10, dead heat A11). Each player's
@@ -874,18 +891,15 @@ def exchange_market_settle(*, market_id: int, now: dt.datetime | None = None) ->
                         released=reserved,
                     )
                 )
-        if commission:
-            legs.append((commission_account(xm.currency), commission))
-        legs += debts.legs()
-        if legs:
-            ledger.transfer_create(
-                idempotency_key=f"xsettle:{xm.pk}",
-                kind=TransferKind.PAYOUT,
-                legs=legs,
-                memo=_("Exchange market %(number)s settled") % {"number": xm.market_id},
-                reference=f"exchange:{xm.market_id}",
-            )
-        debts.save()
+        _book_results(
+            xm,
+            legs,
+            commission=commission,
+            debts=debts,
+            key=f"xsettle:{xm.pk}",
+            kind=TransferKind.PAYOUT,
+            memo=_("Exchange market %(number)s settled") % {"number": xm.market_id},
+        )
         for bet in bets:
             bet.back_result = bet_result(bet.stake, bet.odds, settled[bet.outcome_id])
             bet.status = ExchangeBetStatus.SETTLED
@@ -970,19 +984,15 @@ def exchange_market_resettle(*, market_id: int, now: dt.datetime | None = None) 
                     released=0,
                 )
             )
-        if commission_change:
-            legs.append((commission_account(xm.currency), commission_change))
-        legs += debts.legs()
-        if legs:
-            ledger.transfer_create(
-                idempotency_key=f"xsettle:{xm.pk}:correction:{correction}",
-                kind=TransferKind.REVERSAL,
-                legs=legs,
-                memo=_("Exchange market %(number)s: settlement corrected")
-                % {"number": xm.market_id},
-                reference=f"exchange:{xm.market_id}",
-            )
-        debts.save()
+        _book_results(
+            xm,
+            legs,
+            commission=commission_change,
+            debts=debts,
+            key=f"xsettle:{xm.pk}:correction:{correction}",
+            kind=TransferKind.REVERSAL,
+            memo=_("Exchange market %(number)s: settlement corrected") % {"number": xm.market_id},
+        )
         ExchangeSettlement.objects.bulk_create(records)
         for bet in bets:
             bet.back_result = bet_result(bet.stake, bet.odds, settled[bet.outcome_id])
