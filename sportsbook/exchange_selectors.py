@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import reduce
+from operator import or_
 
 from django.db.models import Count, Q, Sum
 from django.utils import timezone
@@ -170,11 +172,15 @@ class TraderRow:
     commission: int  # commission taken at settlement
 
 
-def exchange_trader_rows() -> list[TraderRow]:
+def exchange_trader_rows(market_ids: list[int] | None = None) -> list[TraderRow]:
     """The trader's page (issue 18 §3): each exchange market's matched volume and the book's
-    exposure. The bookmaker is the counterparty of both sides (BK §52), so his own position is
-    flat; what he stands behind is the liability held in escrow, and he earns the commission."""
-    markets = list(ExchangeMarket.objects.select_related("market__event").order_by("-pk")[:100])
+    exposure (the latest 100, or the markets `market_ids`: the live page's changed rows). The
+    bookmaker is the counterparty of both sides (BK §52), so his own position is flat; what he
+    stands behind is the liability held in escrow, and he earns the commission."""
+    markets = ExchangeMarket.objects.select_related("market__event").order_by("-pk")
+    if market_ids is not None:
+        markets = markets.filter(market_id__in=market_ids)
+    markets = list(markets[:100])
     ids = [xm.pk for xm in markets]
     matched = {
         row["market_id"]: row
@@ -189,9 +195,14 @@ def exchange_trader_rows() -> list[TraderRow]:
         .values_list("market_id", "total")
     )
     held: dict[int, int] = defaultdict(int)
-    for reference, balance in Account.objects.filter(
-        kind=AccountKind.ESCROW, reference__startswith="xm:", closed_at__isnull=True
-    ).values_list("reference", "balance"):
+    escrows = Account.objects.filter(kind=AccountKind.ESCROW, closed_at__isnull=True)
+    if market_ids is not None:
+        escrows = escrows.filter(
+            reduce(or_, (Q(reference__startswith=f"xm:{pk}:") for pk in ids), Q(pk__in=[]))
+        )
+    else:
+        escrows = escrows.filter(reference__startswith="xm:")
+    for reference, balance in escrows.values_list("reference", "balance"):
         held[int(reference.split(":")[1])] += balance
     from sportsbook.models import ExchangeSettlement
 

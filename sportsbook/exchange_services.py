@@ -62,6 +62,7 @@ log = logging.getLogger(__name__)
 
 COMMISSION = "exchange"  # house account sportsbook/exchange: the exchange's commission (BK §53)
 RECEIVABLE = "exchange-receivable"  # what players owe after corrected results (E33)
+TRADER_EXCHANGE_GROUP = "trader.exchange"  # the trader's live page of the exchange
 ODDS_PLACES = Decimal("0.001")  # A12: net odds to three places
 MAX_ODDS = Decimal("999")
 MAX_NAMED = 20  # A4: players an offer may be restricted to
@@ -113,7 +114,7 @@ def exchange_market_list(
 ) -> ExchangeMarket:
     """List a market of the line on the exchange (BK §47: only the bookmaker's events), with its
     commission (BK §53) and stake limits (BK §38). Listing it again changes nothing."""
-    xm, _created = ExchangeMarket.objects.get_or_create(
+    xm, created = ExchangeMarket.objects.get_or_create(
         market_id=market_id,
         defaults={
             "currency": currency,
@@ -122,6 +123,8 @@ def exchange_market_list(
             "max_stake": max_stake,
         },
     )
+    if created:
+        _announce(xm, listed=True)
     return xm
 
 
@@ -252,8 +255,13 @@ def _book_reservations(
         raise ExchangeRefused(str(refusal)) from refusal
 
 
-def _announce(xm: ExchangeMarket) -> None:
-    messages = [(xm.group_name, {"type": "exchange.changed", "market": xm.market_id})]
+def _announce(xm: ExchangeMarket, *, listed: bool = False) -> None:
+    """After commit: the market's sockets and the trader's live page (its row; the whole page
+    for a market newly `listed`)."""
+    change = {"type": "exchange.changed", "market": xm.market_id}
+    messages = [(TRADER_EXCHANGE_GROUP, {**change, "listed": True} if listed else change)]
+    if not listed:
+        messages.insert(0, (xm.group_name, change))
     transaction.on_commit(lambda: group_send_all(messages))
 
 

@@ -44,7 +44,8 @@ from sportsbook.spread.feed import FileFeed, PriceFeed, RandomWalkFeed
 
 BOOK = "spread-book"
 RECEIVABLE = "spread-receivable"
-SPREAD_GROUP = "spread"  # every asset's quotes: the positions pages and the trader's
+SPREAD_GROUP = "spread"  # every asset's quotes: the positions pages
+TRADER_SPREAD_GROUP = "trader.spread"  # the trader's live page of the assets
 
 
 def spread_user_group(player_id: int) -> str:
@@ -117,10 +118,15 @@ def asset_is_open(asset: SpreadAsset, now: dt.datetime) -> bool:
 # --- booking a close -----------------------------------------------------------------------------
 
 
-def _announce(asset_id: int | None, player_ids=()) -> None:
+def _announce(asset_id: int | None, player_ids=(), *, traded=()) -> None:
+    """After commit: `asset_id`'s quote or state changed (the players' pages and the trader's
+    row); `player_ids`' bets changed (their own pages); `traded`: assets whose open bets changed
+    (the trader's rows)."""
     messages = []
     if asset_id is not None:
         messages.append((SPREAD_GROUP, {"type": "spread.quote", "asset": asset_id}))
+    for changed in sorted(set(traded) | ({asset_id} - {None})):
+        messages.append((TRADER_SPREAD_GROUP, {"type": "spread.asset", "asset": changed}))
     for player_id in sorted(set(player_ids)):
         messages.append((spread_user_group(player_id), {"type": "spread.positions"}))
     if messages:
@@ -286,7 +292,7 @@ def spread_bet(
                 _close_by_order(player, asset, opposite, order, position_id, now)
             else:
                 _open(player, asset, side, order, now)
-            _announce(None, [player.pk])
+            _announce(None, [player.pk], traded=[asset.pk])
     except IntegrityError:
         existing = SpreadOrder.objects.filter(idempotency_key=key).first()
         if existing is None:
@@ -696,7 +702,7 @@ def _close_out_account(player_id: int, currency: str, now) -> int:
                 now=now,
             )
         if plan:
-            _announce(None, [player_id])
+            _announce(None, [player_id], traded={by_id[c.position].asset_id for c in plan})
         return len(plan)
 
 
