@@ -6,10 +6,11 @@ queries cost several times the database's work (benchmarks/README.md, ``exchange
 statements are portable between PostgreSQL and SQLite (FOR UPDATE where the database has it;
 SQLite's IMMEDIATE transactions already hold its one write lock). Per offer on PostgreSQL:
 
-1. ``market_lock``: the exchange market's row FOR UPDATE (one change of a market's book at a
-   time, A7), found from the outcome, with what the offer needs besides it: the market's and
-   the event's state, an earlier offer with the key, the player's wallet and escrow ids and the
-   new offer's id from its sequence;
+1. ``market_lock``: the exchange market's row FOR SHARE and the outcome's advisory lock (one
+   change of an outcome's book at a time, A7; withdrawals, the lapse and settlement take the
+   row FOR UPDATE), found from the outcome, with what the offer needs besides it: the market's
+   and the event's state, an earlier offer with the key, the player's wallet and escrow ids and
+   the new offer's id from its sequence;
 2. ``standing``: the other side's standing offers that cross. Its own statement, read after the
    lock is held: a statement that waited for the lock would see the book as it was before the
    change it waited for (PostgreSQL evaluates a statement on its snapshot);
@@ -51,6 +52,11 @@ _EVENT = Event._meta.db_table
 _ACCOUNT = Account._meta.db_table
 
 
+# The first key of the outcomes' advisory locks (two-key locks: their space is apart from the
+# one-key locks, such as the settlement's).
+OUTCOME_LOCK_CLASS = 18
+
+
 def _placeholders(count: int) -> str:
     return ", ".join(["%s"] * count)
 
@@ -84,6 +90,16 @@ def market_lock(
     new_id = (
         f"(SELECT nextval(pg_get_serial_sequence('\"{_OFFER}\"', 'id')))" if postgres else "NULL"
     )
+    # PostgreSQL: the market row FOR SHARE (what lapse, settlement and withdrawals lock FOR
+    # UPDATE wait for the offers in flight, and offers for them) and the outcome's advisory lock
+    # (offers on one outcome one at a time: matching is per outcome, A7), taken as the row is
+    # read, before its row lock: always in that order. SQLite's IMMEDIATE transactions already
+    # run one at a time.
+    outcome_lock = (
+        f', pg_advisory_xact_lock({OUTCOME_LOCK_CLASS}, CAST(o."id" AS INTEGER))'
+        if postgres
+        else ""
+    )
     escrow_reference = "'xm:' || CAST(x.\"id\" AS VARCHAR) || ':' || CAST(%s AS VARCHAR)"
     sql = (
         'SELECT x."id", x."market_id", x."currency", x."commission_percent", x."min_stake", '
@@ -94,13 +110,13 @@ def market_lock(
         'AND "currency" = x."currency"), '
         f'(SELECT "id" FROM "{_ACCOUNT}" WHERE "kind" = %s AND "purpose" = %s '
         f'AND "reference" = {escrow_reference} AND "currency" = x."currency"), '
-        f"{new_id} "
+        f"{new_id}{outcome_lock} "
         f'FROM "{_OUTCOME}" o JOIN "{_MARKET}" m ON m."id" = o."market_id" '
         f'JOIN "{_EVENT}" e ON e."id" = m."event_id" JOIN "{_XM}" x ON x."market_id" = m."id" '
         'WHERE o."id" = %s'
     )
-    if connection.features.has_select_for_update:
-        sql += " FOR UPDATE OF x"
+    if postgres:
+        sql += " FOR SHARE OF x"
     cursor.execute(
         sql,
         [

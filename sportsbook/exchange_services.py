@@ -1,14 +1,18 @@
 """The exchange's writes (issue 18; BK §37–§53, ../shared/rules/betting-exchange.md).
 
 Every change to a market's offers takes the same path (the table actor's shape):
-1. lock the `ExchangeMarket` row (SELECT ... FOR UPDATE): one change of a market's book at a time,
-   so of two simultaneous takes the first recorded wins (A7); check the idempotency key again
-   under the lock (a double click waits here and gets the first offer back);
+1. lock: an offer (post, take, edit) takes the `ExchangeMarket` row FOR SHARE and its outcome's
+   advisory lock (`exchange_rows.market_lock`): offers on one outcome run one at a time, so of
+   two simultaneous takes the first recorded wins (A7), while offers on the market's other
+   outcomes (another book: matching is per outcome) run beside it; a withdrawal, the lapse and
+   settlement take the row FOR UPDATE, waiting for the offers in flight and stopping new ones.
+   The idempotency key is checked under the lock (a double click waits and gets the first
+   offer back);
 2. build the outcome's `Book` from the standing offers that cross, match with the pure rules
    (`sportsbook.exchange.matching`), write the offers and the concluded bets;
 3. book the reservations' change in ONE ledger transfer (the ledger then locks the wallets and
-   escrow accounts in ascending id order: the casino's one lock order after the market row);
-4. after commit, tell the market's sockets (`exchange.<market id>`).
+   escrow accounts in ascending id order: the casino's one lock order after the market's locks);
+4. after commit, tell the market's sockets (`exchange.<market id>`) and the trader's page.
 
 Money (A3, BK §52): each player's reservations on a market sit in one escrow account
 (`ExchangeMarket.escrow_reference`): the unmatched part of his offers (`ExchangeOffer.reserved`:
@@ -21,7 +25,9 @@ a take never locks another player's wallet. The books check (`exchange_books_che
 that every escrow holds exactly that. At settlement each player's escrow is emptied: his net
 result less commission (section 5) goes to his wallet, the commission to `sportsbook/exchange`.
 
-Services that lock: all of them lock the market row first, then (through the ledger) accounts.
+Services that lock: all of them lock the market row first (offers: shared, with the outcome's
+advisory lock; the others: exclusive), then the players' exchange debts (settlement and
+corrections), then (through the ledger) accounts.
 """
 
 from __future__ import annotations

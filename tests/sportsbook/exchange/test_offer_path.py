@@ -7,6 +7,7 @@ from __future__ import annotations
 import threading
 import uuid
 from decimal import Decimal
+from unittest import mock
 
 import pytest
 from django.db import close_old_connections, connection
@@ -14,7 +15,13 @@ from django.test.utils import CaptureQueriesContext
 
 from casino import ledger
 from casino.models import Transfer
-from sportsbook.exchange_services import escrow_of, exchange_market_list, exchange_offer_post
+from sportsbook import exchange_rows
+from sportsbook.exchange_services import (
+    escrow_of,
+    exchange_lapse_due,
+    exchange_market_list,
+    exchange_offer_post,
+)
 from sportsbook.models import ExchangeBet, ExchangeOffer, OfferStatus
 from tests.conftest import assert_books_clean, requires_postgres
 from tests.sportsbook.exchange.test_services import FUNDS, balance, funded, line, post
@@ -34,13 +41,14 @@ def test_on_postgresql_an_offer_that_matches_takes_five_statements(line):
     post(anna, home, "back", "1.5", 1_000)
     with CaptureQueriesContext(connection) as captured:
         offer = post(boris, home, "lay", "1.5", 1_500)
-    # the market's lock (with the key, the wallet, the escrow and the offer's id); the standing
-    # offers; the offer, the matched offer, the bet, the transfer's key and the accounts' lock in
-    # one statement; the loss limit, under that lock; the booking (BEGIN and COMMIT are not
-    # logged; the test's savepoint is)
+    # the market's and the outcome's locks (with the key, the wallet, the escrow and the offer's
+    # id); the standing offers; the offer, the matched offer, the bet, the transfer's key and the
+    # accounts' lock in one statement; the loss limit, under that lock; the booking (BEGIN and
+    # COMMIT are not logged; the test's savepoint is)
     statements = [q["sql"] for q in captured.captured_queries if "SAVEPOINT" not in q["sql"]]
     assert len(statements) == 5
-    assert "FOR UPDATE OF x" in statements[0] and "nextval" in statements[0]
+    assert "FOR SHARE OF x" in statements[0] and "pg_advisory_xact_lock" in statements[0]
+    assert "nextval" in statements[0]
     assert '"new_offer" AS' in statements[2] and '"bets" AS' in statements[2]
     assert '"casino_gaminglimit"' in statements[3]
     assert (offer.matched, offer.remaining, offer.reserved) == (1_000, 500, 750)
@@ -139,4 +147,74 @@ def test_a_retry_that_waits_for_the_lock_gets_the_first_offer_and_books_once():
     assert sorted(created for _offer, created in results) == [False] * 5 + [True]
     assert ExchangeOffer.objects.filter(player=egor).count() == 1
     assert balance(egor) == FUNDS - 2_000
+    assert_books_clean()
+
+
+def _a_backend_waits_for_a_lock() -> bool:
+    """Whether another session of this database comes to wait for a row lock (looked up until
+    it does, for up to 30 s: a state, not a time, is what the test asserts)."""
+    with connection.cursor() as cursor:
+        for _ in range(300):
+            cursor.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                "AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()"
+            )
+            if cursor.fetchone()[0]:
+                return True
+            threading.Event().wait(0.1)
+    return False
+
+
+@requires_postgres
+@pytest.mark.django_db(transaction=True)
+def test_offers_on_two_outcomes_of_a_market_run_together_and_a_lapse_waits_for_both():
+    """The market row is shared by offers (FOR SHARE) and taken whole by the lapse (FOR UPDATE);
+    offers on one outcome queue on its advisory lock (A7). An offer held open on one outcome
+    does not stop an offer on another outcome of the market, and the start's lapse waits for
+    it, then annuls what stands."""
+    event = make_event(markets=(("1x2", {}),))
+    home, draw = outcome(event, "1x2", "1"), outcome(event, "1x2", "X")
+    exchange_market_list(market_id=home.market_id)
+    anna, boris = funded("anna"), funded("boris")
+    entered, release, done, errors = threading.Event(), threading.Event(), [], []
+    real_standing = exchange_rows.standing
+
+    def slow_standing(cursor, **kw):  # Anna's offer stops while it holds its locks
+        rows = real_standing(cursor, **kw)
+        if threading.current_thread().name == "anna":
+            entered.set()
+            release.wait(30)
+        return rows
+
+    def run(name, target):
+        try:
+            target()
+            done.append(name)
+        except Exception as error:  # reported below
+            errors.append(repr(error))
+        finally:
+            close_old_connections()
+
+    with mock.patch.object(exchange_rows, "standing", slow_standing):
+        anna_thread = threading.Thread(
+            name="anna", target=run, args=("anna", lambda: post(anna, home, "back", "2", 1_000))
+        )
+        anna_thread.start()
+        assert entered.wait(30)
+        post(boris, draw, "back", "2", 1_000)  # another outcome: not held up by Anna's offer
+        assert anna_thread.is_alive() and not release.is_set()
+        lapse = threading.Thread(
+            name="lapse",
+            target=run,
+            args=("lapse", lambda: exchange_lapse_due(now=event.starts_at)),
+        )
+        lapse.start()
+        assert _a_backend_waits_for_a_lock()  # the lapse, for Anna's offer in flight
+        assert lapse.is_alive()
+        release.set()
+        anna_thread.join(30)
+        lapse.join(30)
+    assert errors == [] and sorted(done) == ["anna", "lapse"]
+    assert not ExchangeOffer.objects.filter(status=OfferStatus.OPEN).exists()
+    assert balance(anna) == FUNDS and balance(boris) == FUNDS
     assert_books_clean()
