@@ -335,11 +335,12 @@ def _submit(
     replaces: ExchangeOffer | None = None,
     now: dt.datetime,
 ) -> ExchangeOffer:
-    """Match an incoming offer; call holding the market's row lock (_lock_for_offer). The
-    statements under the lock (exchange_rows): the standing offers that cross; the offer's
-    INSERT, the matched offers' UPDATE and the bets' INSERT, joined on PostgreSQL to the
-    ledger's statement that claims the transfer's key and locks the wallet and escrow (a retry
-    with the same key fails on the offer's unique key); the loss limit; the booking."""
+    """Match an incoming offer; call holding the market's shared row lock and the outcome's
+    advisory lock (_lock_for_offer). The statements under the locks (exchange_rows): the
+    standing offers that cross; the offer's INSERT, the matched offers' UPDATE and the bets'
+    INSERT, joined on PostgreSQL to the ledger's statement that claims the transfer's key and
+    locks the wallet and escrow (a retry with the same key fails on the offer's unique key);
+    the loss limit; the booking."""
     xm, outcome_id = locked.xm, locked.outcome_id
     standing = {
         o.id: o
