@@ -2,6 +2,7 @@
 and settlements are read-only records. Changes to odds and statuses go through the services, so
 they are kept (OddsChange) and pushed live like the trader page's."""
 
+from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
 from django.template.response import TemplateResponse
@@ -44,8 +45,30 @@ class CompetitionAdmin(admin.ModelAdmin):
     search_fields = ["name_en", "name_ru"]
 
 
+class MarketForm(forms.ModelForm):
+    """A market is settled by its event's settlement only, which gives every outcome its result:
+    marked settled by hand it would have none, and its bets (and the exchange's) nothing to
+    settle on."""
+
+    class Meta:
+        model = Market
+        fields = ["kind", "params", "status", "in_play", "position"]
+
+    def clean_status(self):
+        status = self.cleaned_data["status"]
+        was = self.initial.get("status") if self.instance.pk else None
+        if status == MarketStatus.SETTLED and was != MarketStatus.SETTLED:
+            raise forms.ValidationError(
+                _("A market is settled by settling its event (its result), not by hand.")
+            )
+        if was == MarketStatus.SETTLED and status != MarketStatus.SETTLED:
+            raise forms.ValidationError(_("A settled market cannot be reopened here."))
+        return status
+
+
 class MarketInline(admin.TabularInline):
     model = Market
+    form = MarketForm
     fields = ["kind", "params", "status", "in_play", "position"]
     extra = 0
     show_change_link = True
@@ -121,6 +144,7 @@ class OutcomeInline(admin.TabularInline):
 
 @admin.register(Market)
 class MarketAdmin(admin.ModelAdmin):
+    form = MarketForm
     list_display = ["__str__", "kind", "status", "in_play"]
     list_filter = ["status", "kind", "in_play"]
     search_fields = ["event__home", "event__away"]

@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import reduce
+from operator import or_
 
 from django.db.models import Count, Q, Sum
 from django.utils import timezone
 
-from casino.models import Account, AccountKind
+from casino.models import Account, AccountKind, Player
 from sportsbook.models import (
     EventStatus,
     ExchangeBet,
@@ -60,20 +62,30 @@ class MarketView:
         return self.xm.market.event
 
 
-def exchange_ladder(xm: ExchangeMarket) -> list[LadderRow]:
+def exchange_ladder(xm: ExchangeMarket, viewer_id: int | None = None) -> list[LadderRow]:
     """Per outcome: the best DEPTH prices to back (the lay offers) and to lay (the back offers)
-    with the stake available at each, and the stake matched so far."""
+    with the stake available at each, and the stake matched so far. An offer restricted to named
+    players (A4) counts only for them and its proposer: nobody else sees it or could take it."""
     outcomes = list(Outcome.objects.filter(market_id=xm.market_id).order_by("position", "pk"))
     rows = {o.pk: LadderRow(o) for o in outcomes}
-    levels = (
-        ExchangeOffer.objects.filter(market=xm, status=OfferStatus.OPEN)
+    standing = ExchangeOffer.objects.filter(market=xm, status=OfferStatus.OPEN)
+    amounts: dict[tuple[int, str, Decimal], int] = defaultdict(int)
+    for level in (
+        standing.filter(open_to__isnull=True)
         .values("outcome_id", "side", "odds")
         .annotate(amount=Sum("remaining"))
-    )
-    for level in levels:
-        row = rows[level["outcome_id"]]
-        price = Price(level["odds"], level["amount"])
-        (row.to_back if level["side"] == "lay" else row.to_lay).append(price)
+    ):
+        amounts[level["outcome_id"], level["side"], level["odds"]] += level["amount"]
+    if viewer_id is not None:
+        # few, as a rule; JSON containment is not portable to SQLite, so it is checked here
+        for outcome_id, side, odds, remaining, player_id, open_to in standing.filter(
+            open_to__isnull=False
+        ).values_list("outcome_id", "side", "odds", "remaining", "player_id", "open_to"):
+            if player_id == viewer_id or viewer_id in open_to:
+                amounts[outcome_id, side, odds] += remaining
+    for (outcome_id, side, odds), amount in amounts.items():
+        row = rows[outcome_id]
+        (row.to_back if side == "lay" else row.to_lay).append(Price(odds, amount))
     for outcome_id, matched in (
         ExchangeBet.objects.filter(market=xm)
         .values("outcome_id")
@@ -114,12 +126,18 @@ def exchange_market_view(market_id: int, player) -> MarketView | None:
     if xm is None:
         return None
     offers, bets = [], []
+    viewer_id = None
     if player is not None and player.is_authenticated:
+        viewer_id = player.pk
         offers = list(
             ExchangeOffer.objects.filter(market=xm, player=player, status=OfferStatus.OPEN)
             .select_related("outcome")
             .order_by("pk")
         )
+        named = {pk for offer in offers for pk in offer.open_to or ()}
+        names = dict(Player.objects.filter(pk__in=named).values_list("pk", "username"))
+        for offer in offers:
+            offer.open_to_names = sorted(names[pk] for pk in offer.open_to or () if pk in names)
         bets = list(
             ExchangeBet.objects.filter(market=xm)
             .filter(Q(back_player=player) | Q(lay_player=player))
@@ -132,7 +150,7 @@ def exchange_market_view(market_id: int, player) -> MarketView | None:
             if bet.back_result is not None:
                 bet.my_result = bet.back_result if bet.mine == "back" else -bet.back_result
     is_open, reason = _state(xm)
-    return MarketView(xm, exchange_ladder(xm), offers, bets, is_open, reason)
+    return MarketView(xm, exchange_ladder(xm, viewer_id), offers, bets, is_open, reason)
 
 
 def exchange_markets_open():
@@ -154,11 +172,15 @@ class TraderRow:
     commission: int  # commission taken at settlement
 
 
-def exchange_trader_rows() -> list[TraderRow]:
+def exchange_trader_rows(market_ids: list[int] | None = None) -> list[TraderRow]:
     """The trader's page (issue 18 §3): each exchange market's matched volume and the book's
-    exposure. The bookmaker is the counterparty of both sides (BK §52), so his own position is
-    flat; what he stands behind is the liability held in escrow, and he earns the commission."""
-    markets = list(ExchangeMarket.objects.select_related("market__event").order_by("-pk")[:100])
+    exposure (the latest 100, or the markets `market_ids`: the live page's changed rows). The
+    bookmaker is the counterparty of both sides (BK §52), so his own position is flat; what he
+    stands behind is the liability held in escrow, and he earns the commission."""
+    markets = ExchangeMarket.objects.select_related("market__event").order_by("-pk")
+    if market_ids is not None:
+        markets = markets.filter(market_id__in=market_ids)
+    markets = list(markets[:100])
     ids = [xm.pk for xm in markets]
     matched = {
         row["market_id"]: row
@@ -173,9 +195,14 @@ def exchange_trader_rows() -> list[TraderRow]:
         .values_list("market_id", "total")
     )
     held: dict[int, int] = defaultdict(int)
-    for reference, balance in Account.objects.filter(
-        kind=AccountKind.ESCROW, reference__startswith="xm:", closed_at__isnull=True
-    ).values_list("reference", "balance"):
+    escrows = Account.objects.filter(kind=AccountKind.ESCROW, closed_at__isnull=True)
+    if market_ids is not None:
+        escrows = escrows.filter(
+            reduce(or_, (Q(reference__startswith=f"xm:{pk}:") for pk in ids), Q(pk__in=[]))
+        )
+    else:
+        escrows = escrows.filter(reference__startswith="xm:")
+    for reference, balance in escrows.values_list("reference", "balance"):
         held[int(reference.split(":")[1])] += balance
     from sportsbook.models import ExchangeSettlement
 

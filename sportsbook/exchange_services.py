@@ -1,14 +1,18 @@
 """The exchange's writes (issue 18; BK §37–§53, ../shared/rules/betting-exchange.md).
 
 Every change to a market's offers takes the same path (the table actor's shape):
-1. lock the `ExchangeMarket` row (SELECT ... FOR UPDATE): one change of a market's book at a time,
-   so of two simultaneous takes the first recorded wins (A7); check the idempotency key again
-   under the lock (a double click waits here and gets the first offer back);
+1. lock: an offer (post, take, edit) takes the `ExchangeMarket` row FOR SHARE and its outcome's
+   advisory lock (`exchange_rows.market_lock`): offers on one outcome run one at a time, so of
+   two simultaneous takes the first recorded wins (A7), while offers on the market's other
+   outcomes (another book: matching is per outcome) run beside it; a withdrawal, the lapse and
+   settlement take the row FOR UPDATE, waiting for the offers in flight and stopping new ones.
+   The idempotency key is checked under the lock (a double click waits and gets the first
+   offer back);
 2. build the outcome's `Book` from the standing offers that cross, match with the pure rules
    (`sportsbook.exchange.matching`), write the offers and the concluded bets;
 3. book the reservations' change in ONE ledger transfer (the ledger then locks the wallets and
-   escrow accounts in ascending id order: the casino's one lock order after the market row);
-4. after commit, tell the market's sockets (`exchange.<market id>`).
+   escrow accounts in ascending id order: the casino's one lock order after the market's locks);
+4. after commit, tell the market's sockets (`exchange.<market id>`) and the trader's page.
 
 Money (A3, BK §52): each player's reservations on a market sit in one escrow account
 (`ExchangeMarket.escrow_reference`): the unmatched part of his offers (`ExchangeOffer.reserved`:
@@ -21,17 +25,20 @@ a take never locks another player's wallet. The books check (`exchange_books_che
 that every escrow holds exactly that. At settlement each player's escrow is emptied: his net
 result less commission (section 5) goes to his wallet, the commission to `sportsbook/exchange`.
 
-Services that lock: all of them lock the market row first, then (through the ledger) accounts.
+Services that lock: all of them lock the market row first (offers: shared, with the outcome's
+advisory lock; the others: exclusive), then the players' exchange debts (settlement and
+corrections), then (through the ledger) accounts.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import logging
 from collections import defaultdict
 from decimal import Decimal, InvalidOperation
 
-from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db import IntegrityError, connection, transaction
+from django.db.models import F, Q, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -39,12 +46,14 @@ from casino import ledger, limits
 from casino.currencies import format_amount
 from casino.models import Account, AccountKind, HousePurpose, Player, TransferKind
 from casino.realtime import group_send_all
+from sportsbook import exchange_rows
 from sportsbook.exchange.matching import Book, Offer, Side, liability
 from sportsbook.exchange.settle import MatchedBet, bet_result, market_results
 from sportsbook.models import (
     EventStatus,
     ExchangeBet,
     ExchangeBetStatus,
+    ExchangeDebt,
     ExchangeMarket,
     ExchangeOffer,
     ExchangeSettlement,
@@ -55,9 +64,14 @@ from sportsbook.models import (
 )
 from sportsbook.settlement import Settled
 
+log = logging.getLogger(__name__)
+
 COMMISSION = "exchange"  # house account sportsbook/exchange: the exchange's commission (BK §53)
+RECEIVABLE = "exchange-receivable"  # what players owe after corrected results (E33)
+TRADER_EXCHANGE_GROUP = "trader.exchange"  # the trader's live page of the exchange
 ODDS_PLACES = Decimal("0.001")  # A12: net odds to three places
 MAX_ODDS = Decimal("999")
+MAX_NAMED = 20  # A4: players an offer may be restricted to
 
 
 class ExchangeRefused(Exception):
@@ -85,26 +99,12 @@ def commission_account(currency: str) -> Account:
     return ledger.house_account(HousePurpose.SPORTSBOOK, currency, COMMISSION)
 
 
+def receivable_account(currency: str) -> Account:
+    return ledger.house_account(HousePurpose.SPORTSBOOK, currency, RECEIVABLE)
+
+
 def escrow_of(xm: ExchangeMarket, player_id: int) -> Account:
     return ledger.escrow_account(xm.escrow_reference(player_id), xm.currency)
-
-
-def _player_accounts(xm: ExchangeMarket, player: Player) -> tuple[Account, Account]:
-    """The player's wallet and his escrow on the market, read in one query (created if new)."""
-    found = {
-        account.kind: account
-        for account in Account.objects.filter(
-            Q(kind=AccountKind.WALLET, owner=player, currency=xm.currency)
-            | Q(
-                kind=AccountKind.ESCROW,
-                purpose=HousePurpose.ESCROW,
-                reference=xm.escrow_reference(player.pk),
-                currency=xm.currency,
-            )
-        )
-    }
-    wallet = found.get(AccountKind.WALLET) or ledger.wallet_for(player, xm.currency)
-    return wallet, found.get(AccountKind.ESCROW) or escrow_of(xm, player.pk)
 
 
 # --- listing a market (staff, demo) --------------------------------------------------------------
@@ -120,7 +120,7 @@ def exchange_market_list(
 ) -> ExchangeMarket:
     """List a market of the line on the exchange (BK §47: only the bookmaker's events), with its
     commission (BK §53) and stake limits (BK §38). Listing it again changes nothing."""
-    xm, _created = ExchangeMarket.objects.get_or_create(
+    xm, created = ExchangeMarket.objects.get_or_create(
         market_id=market_id,
         defaults={
             "currency": currency,
@@ -129,6 +129,8 @@ def exchange_market_list(
             "max_stake": max_stake,
         },
     )
+    if created:
+        _announce(xm, listed=True)
     return xm
 
 
@@ -217,12 +219,14 @@ def _book_reservations(
     staker: Player | None = None,
     accounts: dict[int, tuple[Account, Account]] | None = None,
     savepoint: bool = True,
+    with_rows: tuple[str, list] | None = None,
 ) -> None:
     """One transfer: each player's reservation change (+: wallet -> escrow, -: escrow -> wallet).
     `staker`: the player whose positive change is a new stake (responsible gaming is checked
     under his wallet's lock, as for every stake). `accounts`: player id -> (wallet, escrow)
     already read (before the market's lock, to hold it shorter). `savepoint=False`: inside a
-    transaction that is rolled back whole on any error."""
+    transaction that is rolled back whole on any error. `with_rows`: the caller's rows to write
+    in the transfer's first statement (ledger.transfer_create)."""
     accounts = dict(accounts or {})
     missing = [p for p, d in deltas.items() if d and p not in accounts]
     for player in Player.objects.filter(pk__in=missing) if missing else []:
@@ -251,107 +255,127 @@ def _book_reservations(
             reference=f"exchange:{xm.market_id}",
             under_lock=under_lock,
             savepoint=savepoint,
+            with_rows=with_rows,
         )
     except (limits.StakeRefused, ledger.LedgerError) as refusal:
         raise ExchangeRefused(str(refusal)) from refusal
 
 
-def _announce(xm: ExchangeMarket) -> None:
-    messages = [(xm.group_name, {"type": "exchange.changed", "market": xm.market_id})]
+def _announce(xm: ExchangeMarket, *, listed: bool = False) -> None:
+    """After commit: the market's sockets and the trader's live page (its row; the whole page
+    for a market newly `listed`)."""
+    change = {"type": "exchange.changed", "market": xm.market_id}
+    messages = [(TRADER_EXCHANGE_GROUP, {**change, "listed": True} if listed else change)]
+    if not listed:
+        messages.insert(0, (xm.group_name, change))
     transaction.on_commit(lambda: group_send_all(messages))
 
 
 # --- posting and taking (BK §41–§43) -------------------------------------------------------------
 
 
-def _standing(outcome_id: int, side: Side, limit: Decimal | None) -> list[Offer]:
-    """The other side's standing offers that an incoming `side` offer at `limit` crosses."""
-    other = side.other
-    offers = ExchangeOffer.objects.filter(
-        outcome_id=outcome_id, side=other, status=OfferStatus.OPEN
+def _check_locked(locked: exchange_rows.LockedMarket) -> None:
+    """_check_open on the lock's read (the hot path's row, not the models)."""
+    if locked.xm.settled_at is not None or locked.market_status == MarketStatus.SETTLED:
+        raise ExchangeRefused(_("This market is settled."))
+    if locked.xm.lapsed_at is not None or locked.started:
+        raise ExchangeRefused(_("The event has started: the exchange on it is closed."))
+    if locked.market_status != MarketStatus.OPEN:
+        raise ExchangeRefused(_("This market is suspended: no offers are taken right now."))
+
+
+def _lock_for_offer(
+    cursor, *, outcome_id: int, player: Player, key: str, now: dt.datetime
+) -> exchange_rows.LockedMarket:
+    """Lock the market of `outcome_id` for an offer on it (exchange_rows.market_lock), or refuse."""
+    locked = exchange_rows.market_lock(
+        cursor, outcome_id=outcome_id, player_id=player.pk, key=key, now=now
     )
-    if limit is not None:
-        offers = (
-            offers.filter(odds__gte=limit) if side is Side.BACK else offers.filter(odds__lte=limit)
+    if locked is None:
+        if not Outcome.objects.filter(pk=outcome_id).exists():
+            raise ExchangeRefused(_("This outcome is not in the line."))
+        raise ExchangeRefused(_("This market is not on the exchange."))
+    return locked
+
+
+def _best_standing(outcome_id: int, side: Side, player: Player) -> Decimal | None:
+    """For a take that found nothing: the best price standing now that the player may take."""
+    book = Book(
+        Offer(pk, player_id, side.other, odds, remaining, pk, _open_to(open_to))
+        for pk, player_id, odds, remaining, open_to in ExchangeOffer.objects.filter(
+            outcome_id=outcome_id, side=side.other, status=OfferStatus.OPEN
         )
-    return [
-        Offer(pk, player_id, other, odds, remaining, pk)
-        for pk, player_id, odds, remaining in offers.values_list(
-            "pk", "player_id", "odds", "remaining"
-        )
-    ]
+        .exclude(player=player)
+        .values_list("pk", "player_id", "odds", "remaining", "open_to")
+    )
+    for price, _amount in book.ladder(side.other, depth=len(book.offers) or 1):
+        if any(
+            o.admits(player.pk) for o in book.halves[side.other].levels[price]
+        ):  # a price only others may take is not his to confirm
+            return price
+    return None
+
+
+def _open_to(value) -> frozenset[int] | None:
+    return None if value is None else frozenset(value)
 
 
 def _submit(
+    cursor,
     *,
-    xm: ExchangeMarket,
+    locked: exchange_rows.LockedMarket,
     player: Player,
-    outcome_id: int,
     side: Side,
     odds: Decimal,
     stake: int,
     key: str,
     rest: bool,
     any_price: bool = False,
+    open_to: list[int] | None = None,
     replaces: ExchangeOffer | None = None,
-    accounts: tuple[Account, Account] | None = None,
     now: dt.datetime,
 ) -> ExchangeOffer:
-    """Match an incoming offer; call while holding the market's row lock (_lock_market). The
-    statements under the lock: the standing offers that cross, the offer's INSERT (a retry with
-    the same key fails here, on its unique index), the matched offers' UPDATE and the bets'
-    INSERT (when something matched), the ledger's transfer (claim and lock, the loss limit,
-    the write)."""
-    limit = None if any_price else odds
+    """Match an incoming offer; call holding the market's shared row lock and the outcome's
+    advisory lock (_lock_for_offer). The statements under the locks (exchange_rows): the
+    standing offers that cross; the offer's INSERT, the matched offers' UPDATE and the bets'
+    INSERT, joined on PostgreSQL to the ledger's statement that claims the transfer's key and
+    locks the wallet and escrow (a retry with the same key fails on the offer's unique key);
+    the loss limit; the booking."""
+    xm, outcome_id = locked.xm, locked.outcome_id
     standing = {
-        o.pk: o
-        for o in ExchangeOffer.objects.filter(
-            outcome_id=outcome_id, side=side.other, status=OfferStatus.OPEN
+        o.id: o
+        for o in exchange_rows.standing(
+            cursor, outcome_id=outcome_id, side=side, limit=None if any_price else odds
         )
-        .filter(
-            Q()
-            if limit is None
-            else (Q(odds__gte=limit) if side is Side.BACK else Q(odds__lte=limit))
-        )
-        .only("pk", "player_id", "side", "odds", "remaining", "matched", "reserved", "status")
     }
     book = Book(
-        Offer(o.pk, o.player_id, side.other, o.odds, o.remaining, o.pk) for o in standing.values()
+        Offer(o.id, o.player_id, side.other, o.odds, o.remaining, o.id, o.open_to)
+        for o in standing.values()
     )
     incoming_limit = odds
     if any_price:
         incoming_limit = MAX_ODDS if side is Side.LAY else ODDS_PLACES
-    incoming = Offer(0, player.pk, side, incoming_limit, stake, 0)  # its id once inserted
-    fills = book.submit(incoming, rest=rest)
+    incoming = Offer(0, player.pk, side, incoming_limit, stake, 0, _open_to(open_to))
+    fills = book.submit(incoming, rest=rest)  # the incoming offer is 0 until it has its id
     if not rest and not fills:
-        ladder = book.ladder(side.other, depth=1) or Book(
-            Offer(o.pk, o.player_id, side.other, o.odds, o.remaining, o.pk)
-            for o in ExchangeOffer.objects.filter(
-                outcome_id=outcome_id, side=side.other, status=OfferStatus.OPEN
-            ).only("pk", "player_id", "odds", "remaining")
-        ).ladder(side.other, depth=1)
-        raise PriceChanged(odds, ladder[0][0] if ladder else None)
+        raise PriceChanged(odds, _best_standing(outcome_id, side, player))
 
     taker_delta = 0
-    makers: list[ExchangeOffer] = []
+    makers: list[exchange_rows.StandingOffer] = []
     for fill in fills:
         maker = standing[fill.maker]
-        maker_side = Side(maker.side)
         bet_liability = fill.lay_liability
         maker.remaining -= fill.stake
         maker.matched += fill.stake
-        new_reserved = liability(maker_side, maker.remaining, maker.odds)
-        mine = fill.stake if maker_side is Side.BACK else bet_liability
+        new_reserved = liability(side.other, maker.remaining, maker.odds)
+        mine = fill.stake if side.other is Side.BACK else bet_liability
         # What the bet frees of the maker's reservation (rounding once per bet, A14: at most a
         # minor unit) stays in his escrow with the offer, to come back when the offer is
         # withdrawn or the market settled: booking it now would lock his wallet in every take.
         maker.reserved = new_reserved + (maker.reserved - new_reserved - mine)
-        if not maker.remaining:
-            maker.status, maker.closed_at = OfferStatus.MATCHED, now
         if maker not in makers:
             makers.append(maker)
         taker_delta += fill.stake if side is Side.BACK else bet_liability
-    matched = stake - incoming.remaining
     if rest:
         remaining = incoming.remaining
         reserved = liability(side, remaining, odds)
@@ -359,60 +383,86 @@ def _submit(
         status = OfferStatus.OPEN if remaining else OfferStatus.MATCHED
     else:
         remaining, reserved, status = 0, 0, OfferStatus.TAKEN
-    offer = ExchangeOffer.objects.create(
-        market=xm,
+    new = exchange_rows.NewOffer(
+        xm_id=xm.pk,
         outcome_id=outcome_id,
-        player=player,
+        player_id=player.pk,
         side=side,
         odds=odds,
         stake=stake,
         remaining=remaining,
-        matched=matched,
+        matched=stake - incoming.remaining,
         reserved=reserved,
         is_take=not rest,
         status=status,
-        replaces=replaces,
-        idempotency_key=key,
-        closed_at=None if status == OfferStatus.OPEN else now,
+        replaces_id=replaces.pk if replaces is not None else None,
+        key=key,
+        open_to=sorted(open_to) if open_to is not None else None,
+        now=now,
     )
-    if makers:
-        fields = ["remaining", "matched", "reserved", "status"]
-        if any(maker.status == OfferStatus.MATCHED for maker in makers):
-            for maker in makers:
-                maker.closed_at = now if maker.status == OfferStatus.MATCHED else None
-            fields.append("closed_at")
-        for maker in makers:  # one or two, as a rule: a plain UPDATE each (no CASE list)
-            ExchangeOffer.objects.filter(pk=maker.pk).update(
-                **{name: getattr(maker, name) for name in fields}
-            )
-        ExchangeBet.objects.bulk_create(
-            [
-                ExchangeBet(
-                    market=xm,
-                    outcome_id=outcome_id,
-                    back_offer_id=fill.back_offer or offer.pk,
-                    lay_offer_id=fill.lay_offer or offer.pk,
-                    back_player_id=fill.back_player,
-                    lay_player_id=fill.lay_player,
-                    odds=fill.odds,
-                    stake=fill.stake,
-                    lay_liability=fill.lay_liability,
-                )
-                for fill in fills
-            ]
+    joined = locked.new_offer_id is not None and taker_delta > 0
+    offer_id, rows = exchange_rows.offer_rows(
+        cursor,
+        offer=new,
+        offer_id=locked.new_offer_id,
+        makers=makers,
+        fills=fills,
+    )
+    if rows is not None and not joined:
+        exchange_rows.run_rows(cursor, rows)
+    wallet = (
+        Account(
+            id=locked.wallet_id, kind=AccountKind.WALLET, owner_id=player.pk, currency=xm.currency
         )
+        if locked.wallet_id is not None
+        else ledger.wallet_for(player, xm.currency)
+    )
+    escrow = (
+        Account(
+            id=locked.escrow_id,
+            kind=AccountKind.ESCROW,
+            purpose=HousePurpose.ESCROW,
+            reference=xm.escrow_reference(player.pk),
+            currency=xm.currency,
+        )
+        if locked.escrow_id is not None
+        else escrow_of(xm, player.pk)
+    )
     _book_reservations(
         xm,
         {player.pk: taker_delta},
-        key=f"xoffer:{offer.pk}",
+        key=f"xoffer:{offer_id}",
         kind=TransferKind.STAKE,
-        memo=_("Exchange offer %(number)s") % {"number": offer.pk},
+        memo=_("Exchange offer %(number)s") % {"number": offer_id},
         staker=player,
-        accounts={player.pk: accounts} if accounts else None,
+        accounts={player.pk: (wallet, escrow)},
         savepoint=False,
+        with_rows=rows if joined else None,
     )
     _announce(xm)
-    return offer
+    return new.model(offer_id)
+
+
+def _named_players(names, player: Player) -> list[int] | None:
+    """A4: the players an offer is restricted to, by user name (None or empty: everyone)."""
+    if names is None:
+        return None
+    if isinstance(names, str):
+        names = [n for n in names.replace(",", " ").split() if n]
+    names = sorted({str(n).strip() for n in names if str(n).strip()})
+    if not names:
+        return None
+    if len(names) > MAX_NAMED:
+        raise ExchangeRefused(
+            _("An offer can be restricted to at most %(count)s players.") % {"count": MAX_NAMED}
+        )
+    found = dict(Player.objects.filter(username__in=names).values_list("username", "pk"))
+    unknown = [n for n in names if n not in found]
+    if unknown:
+        raise ExchangeRefused(_("No player is called %(names)s.") % {"names": ", ".join(unknown)})
+    if player.pk in found.values():
+        raise ExchangeRefused(_("You cannot take your own offer (A4): name other players."))
+    return sorted(found.values())
 
 
 def _place(
@@ -425,44 +475,31 @@ def _place(
     idempotency_key: str,
     rest: bool,
     any_price: bool = False,
+    open_to=None,
     now: dt.datetime | None,
 ) -> tuple[ExchangeOffer, bool]:
     now = now or timezone.now()
     key = f"{player.pk}:{idempotency_key}"
     side = _side(side)
     odds = _odds(odds)
-    existing = ExchangeOffer.objects.filter(idempotency_key=key).first()
-    if existing is not None:
-        return existing, False
-    # Read before the market's lock (which serialises the market's offers, A7), to hold it for
-    # as few statements as possible: the market's terms, the player's wallet and escrow.
-    xm = (
-        ExchangeMarket.objects.select_related("market__event")
-        .filter(market__outcomes__pk=outcome_id)
-        .first()
-    )
-    if xm is None:
-        if not Outcome.objects.filter(pk=outcome_id).exists():
-            raise ExchangeRefused(_("This outcome is not in the line."))
-        raise ExchangeRefused(_("This market is not on the exchange."))
-    _check_open(xm, now)
-    stake = _stake(stake, xm)
-    accounts = _player_accounts(xm, player)
     try:
-        with transaction.atomic():
-            xm = _lock_market(xm.market_id)
-            _check_open(xm, now)  # again, under the lock: a suspension or the start came first
+        with transaction.atomic(), connection.cursor() as cursor:
+            locked = _lock_for_offer(cursor, outcome_id=outcome_id, player=player, key=key, now=now)
+            if locked.existing_offer_id is not None:
+                return ExchangeOffer.objects.get(pk=locked.existing_offer_id), False
+            _check_locked(locked)
+            stake = _stake(stake, locked.xm)
             offer = _submit(
-                xm=xm,
+                cursor,
+                locked=locked,
                 player=player,
-                outcome_id=outcome_id,
                 side=side,
                 odds=odds,
                 stake=stake,
                 key=key,
                 rest=rest,
                 any_price=any_price,
-                accounts=accounts,
+                open_to=_named_players(open_to, player) if rest else None,
                 now=now,
             )
     except IntegrityError:
@@ -481,12 +518,15 @@ def exchange_offer_post(
     odds: Decimal,
     stake: int,
     idempotency_key: str,
+    open_to=None,
     now: dt.datetime | None = None,
 ) -> tuple[ExchangeOffer, bool]:
     """Propose terms (BK §41): back or lay `outcome_id` at net `odds` for the backer's `stake`
     (A1, A2). Whatever crosses is matched at once, price then time (BK §43, A5, A7); the rest
-    stands, its liability reserved (A3). Returns (offer, created): the same key again returns the
-    first offer and moves nothing (a double click books once)."""
+    stands, its liability reserved (A3). `open_to`: user names (a list, or text separated by
+    commas or spaces) of the only players who may take it (A4; empty: everyone). Returns (offer,
+    created): the same key again returns the first offer and moves nothing (a double click
+    books once)."""
     return _place(
         player=player,
         outcome_id=outcome_id,
@@ -495,6 +535,7 @@ def exchange_offer_post(
         stake=stake,
         idempotency_key=idempotency_key,
         rest=True,
+        open_to=open_to,
         now=now,
     )
 
@@ -599,43 +640,53 @@ def exchange_offer_edit(
 ) -> tuple[ExchangeOffer, bool]:
     """Change the terms of the unmatched part (BK §44, A6): the part is withdrawn and a new offer
     with the new odds and stake is posted (a new time, so it queues behind offers already at its
-    price); it may match at once. Returns (new offer, created); the same key returns it again."""
+    price; open to the same players, A4); it may match at once. Returns (new offer, created); the
+    same key returns it again."""
     now = now or timezone.now()
     key = f"{player.pk}:{idempotency_key}"
     odds = _odds(odds)
-    existing = ExchangeOffer.objects.filter(idempotency_key=key).first()
-    if existing is not None:
-        return existing, False
-    market_id = _market_of_offer(offer_id)
-    with transaction.atomic():
-        xm = _lock_market(market_id)
+    outcome_id = (
+        ExchangeOffer.objects.filter(pk=offer_id, player=player)
+        .values_list("outcome_id", flat=True)
+        .first()
+    )
+    if outcome_id is None:
+        raise ExchangeRefused(_("This is not one of your offers."))
+    try:
+        with transaction.atomic(), connection.cursor() as cursor:
+            locked = _lock_for_offer(cursor, outcome_id=outcome_id, player=player, key=key, now=now)
+            if locked.existing_offer_id is not None:
+                return ExchangeOffer.objects.get(pk=locked.existing_offer_id), False
+            old = _own_open_offer(locked.xm, player, offer_id)
+            _check_locked(locked)
+            stake = _stake(stake, locked.xm)
+            released = _withdraw(locked.xm, old, OfferStatus.EDITED, now)
+            _book_reservations(
+                locked.xm,
+                {player.pk: -released},
+                key=f"xoffer:{old.pk}:withdrawn",
+                kind=TransferKind.REFUND,
+                memo=_("Exchange offer %(number)s changed") % {"number": old.pk},
+            )
+            offer = _submit(
+                cursor,
+                locked=locked,
+                player=player,
+                side=Side(old.side),
+                odds=odds,
+                stake=stake,
+                key=key,
+                rest=True,
+                open_to=old.open_to,
+                replaces=old,
+                now=now,
+            )
+    except IntegrityError:
         existing = ExchangeOffer.objects.filter(idempotency_key=key).first()
-        if existing is not None:
-            return existing, False
-        old = _own_open_offer(xm, player, offer_id)
-        _check_open(xm, now)
-        stake = _stake(stake, xm)
-        released = _withdraw(xm, old, OfferStatus.EDITED, now)
-        _book_reservations(
-            xm,
-            {player.pk: -released},
-            key=f"xoffer:{old.pk}:withdrawn",
-            kind=TransferKind.REFUND,
-            memo=_("Exchange offer %(number)s changed") % {"number": old.pk},
-        )
-        offer = _submit(
-            xm=xm,
-            player=player,
-            outcome_id=old.outcome_id,
-            side=Side(old.side),
-            odds=odds,
-            stake=stake,
-            key=key,
-            rest=True,
-            replaces=old,
-            now=now,
-        )
-        return offer, True
+        if existing is None:
+            raise
+        return existing, False
+    return offer, True
 
 
 # --- the start (BK §46, A8) ----------------------------------------------------------------------
@@ -693,33 +744,131 @@ def exchange_lapse_due(now: dt.datetime | None = None) -> int:
 # --- settlement (BK §48–§53, A10, A11, A13, section 5) -------------------------------------------
 
 
+def _outcome_results(market_id: int) -> dict[int, Settled]:
+    """The sportsbook's results of a market's outcomes (A13), those that have one."""
+    return {
+        pk: Settled.from_dict({"win": win, "void": void})
+        for pk, win, void in Outcome.objects.filter(market_id=market_id).values_list(
+            "pk", "win", "void"
+        )
+        if win is not None
+    }
+
+
+def _lacks_results(market_id: int, bets: list[ExchangeBet], settled: dict) -> bool:
+    unresulted = sorted({b.outcome_id for b in bets} - set(settled))
+    if unresulted:
+        # A market marked settled while an outcome with matched bets has no result (A13: the
+        # exchange settles on the sportsbook's result, and there is none): nothing is settled
+        # and the escrows keep every reservation until the result is entered.
+        log.warning(
+            "exchange market %s: settled without a result for outcome(s) %s; not settled",
+            market_id,
+            unresulted,
+        )
+    return bool(unresulted)
+
+
+def _results(xm: ExchangeMarket, bets: list[ExchangeBet], settled: dict):
+    return market_results(
+        [
+            MatchedBet(b.back_player_id, b.lay_player_id, b.outcome_id, b.stake, b.odds)
+            for b in bets
+        ],  # noqa: E501
+        settled,
+        xm.commission_percent,
+    )
+
+
+class _Debts:
+    """E33 on the exchange: a correction's debit that a wallet cannot pay is owed (booked against
+    `sportsbook/exchange-receivable`), and a credit repays what the player owes first, oldest
+    first. Built under the market's lock; it locks the players' debts (before any account: the
+    module's lock order) and collects the receivable's leg."""
+
+    def __init__(self, xm: ExchangeMarket, player_ids, now: dt.datetime):
+        self.xm, self.now = xm, now
+        self.owed: dict[int, list[ExchangeDebt]] = defaultdict(list)
+        for debt in (
+            ExchangeDebt.objects.select_for_update()
+            .filter(player_id__in=list(player_ids), currency=xm.currency, amount__gt=0)
+            .order_by("pk")
+        ):
+            self.owed[debt.player_id].append(debt)
+        self.receivable = 0  # the receivable account's leg
+        self.new: list[ExchangeDebt] = []
+
+    def credit(self, player_id: int, amount: int) -> int:
+        """What of a credit of `amount` reaches the wallet (the rest repays debts)."""
+        for debt in self.owed.get(player_id, []):
+            repaid = min(debt.amount, amount)
+            debt.amount -= repaid
+            amount -= repaid
+            self.receivable += repaid
+        return amount
+
+    def debit(self, player_id: int, amount: int, balance: int) -> int:
+        """What of a debit of `amount` the wallet (holding `balance`) pays; the rest is owed."""
+        shortfall = max(0, amount - balance)
+        if shortfall:
+            self.receivable -= shortfall
+            self.new.append(
+                ExchangeDebt(
+                    market=self.xm,
+                    player_id=player_id,
+                    currency=self.xm.currency,
+                    amount=shortfall,
+                    owed_since=self.now,
+                )
+            )
+        return amount - shortfall
+
+    def legs(self) -> list:
+        if not self.receivable:
+            return []
+        return [(receivable_account(self.xm.currency), self.receivable)]
+
+    def save(self) -> None:
+        changed = [d for debts in self.owed.values() for d in debts]
+        if changed:
+            ExchangeDebt.objects.bulk_update(changed, ["amount"])
+        ExchangeDebt.objects.bulk_create(self.new)
+
+
+def _book_results(xm, legs, *, commission: int, debts: _Debts, key: str, kind: str, memo: str):
+    """The players' legs of a settlement or correction with the commission's and the exchange
+    receivable's, as one transfer; then the debts it changed are written."""
+    if commission:
+        legs.append((commission_account(xm.currency), commission))
+    legs += debts.legs()
+    if legs:
+        ledger.transfer_create(
+            idempotency_key=key,
+            kind=kind,
+            legs=legs,
+            memo=memo,
+            reference=f"exchange:{xm.market_id}",
+        )
+    debts.save()
+
+
 def exchange_market_settle(*, market_id: int, now: dt.datetime | None = None) -> int:
     """Settle an exchange market once the sportsbook has settled its market on the official result
     (A13): each outcome's `Settled` is the sportsbook's (void A10, dead heat A11). Each player's
     bets on the market are settled together and commission is taken on his net winnings
     (section 5), rounded down once (A14). Offers still standing lapse. One transfer empties every
-    escrow of the market. Returns the number of bets settled (0: nothing to do, or done before)."""
+    escrow of the market (what reaches a wallet first repays an exchange debt, E33). Returns the
+    number of bets settled (0: nothing to do, or done before)."""
     now = now or timezone.now()
     with transaction.atomic():
         xm = _lock_market(market_id)
         if xm.settled_at is not None or xm.market.status != MarketStatus.SETTLED:
             return 0
-        settled = {
-            pk: Settled.from_dict({"win": win, "void": void})
-            for pk, win, void in Outcome.objects.filter(market_id=market_id).values_list(
-                "pk", "win", "void"
-            )
-            if win is not None
-        }
+        settled = _outcome_results(market_id)
         bets = list(ExchangeBet.objects.filter(market=xm, status=ExchangeBetStatus.OPEN))
-        results = market_results(
-            [
-                MatchedBet(b.back_player_id, b.lay_player_id, b.outcome_id, b.stake, b.odds)
-                for b in bets
-            ],
-            settled,
-            xm.commission_percent,
-        )
+        if _lacks_results(market_id, bets, settled):
+            return 0
+        results = _results(xm, bets, settled)
         escrows = list(
             Account.objects.filter(
                 kind=AccountKind.ESCROW,
@@ -728,8 +877,10 @@ def exchange_market_settle(*, market_id: int, now: dt.datetime | None = None) ->
                 closed_at__isnull=True,
             )
         )
+        held = {int(a.reference.rsplit(":", 1)[1]): a for a in escrows}
+        debts = _Debts(xm, set(held) | set(results), now)
         locked = ledger.lock_accounts(escrows)
-        held = {int(a.reference.rsplit(":", 1)[1]): locked[a.pk].balance for a in escrows}
+        held = {player_id: locked[a.pk].balance for player_id, a in held.items()}
         players = {p.pk: p for p in Player.objects.filter(pk__in=set(held) | set(results))}
         legs = []
         commission = 0
@@ -741,8 +892,9 @@ def exchange_market_settle(*, market_id: int, now: dt.datetime | None = None) ->
             back = reserved + credited  # never negative: the escrow covers the worst loss (A3)
             if reserved:
                 legs.append((escrow_of(xm, player_id), -reserved))
-            if back:
-                legs.append((ledger.wallet_for(players[player_id], xm.currency), back))
+            to_wallet = debts.credit(player_id, back)
+            if to_wallet:
+                legs.append((ledger.wallet_for(players[player_id], xm.currency), to_wallet))
             if result:
                 commission += result.commission
                 records.append(
@@ -754,16 +906,15 @@ def exchange_market_settle(*, market_id: int, now: dt.datetime | None = None) ->
                         released=reserved,
                     )
                 )
-        if commission:
-            legs.append((commission_account(xm.currency), commission))
-        if legs:
-            ledger.transfer_create(
-                idempotency_key=f"xsettle:{xm.pk}",
-                kind=TransferKind.PAYOUT,
-                legs=legs,
-                memo=_("Exchange market %(number)s settled") % {"number": xm.market_id},
-                reference=f"exchange:{xm.market_id}",
-            )
+        _book_results(
+            xm,
+            legs,
+            commission=commission,
+            debts=debts,
+            key=f"xsettle:{xm.pk}",
+            kind=TransferKind.PAYOUT,
+            memo=_("Exchange market %(number)s settled") % {"number": xm.market_id},
+        )
         for bet in bets:
             bet.back_result = bet_result(bet.stake, bet.odds, settled[bet.outcome_id])
             bet.status = ExchangeBetStatus.SETTLED
@@ -782,24 +933,117 @@ def exchange_market_settle(*, market_id: int, now: dt.datetime | None = None) ->
         return len(bets)
 
 
+def exchange_market_resettle(*, market_id: int, now: dt.datetime | None = None) -> int:
+    """E33: the sportsbook corrected the result of a market the exchange has settled. Each
+    player's result on the market is computed again on the corrected outcomes (section 5,
+    A14) and only the difference with what he was settled is booked, in one transfer (a
+    `reversal`): a gain reaches the wallet after repaying what he owes on the exchange; a loss is
+    taken from the wallet, and what it no longer holds is owed (ExchangeDebt), never lost; the
+    commission changes with the net winnings. Records of the change are added per player.
+    Returns the number of players whose result changed (0: nothing changed, or done before)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        xm = _lock_market(market_id)
+        if xm.settled_at is None or xm.market.status != MarketStatus.SETTLED:
+            return 0
+        settled = _outcome_results(market_id)
+        bets = list(ExchangeBet.objects.filter(market=xm))
+        if _lacks_results(market_id, bets, settled):
+            return 0  # retried by the due job once the result is there
+        results = _results(xm, bets, settled)
+        before: dict[int, list[int]] = defaultdict(lambda: [0, 0])
+        correction = 0
+        for player_id, net, commission, number in ExchangeSettlement.objects.filter(
+            market=xm
+        ).values_list("player_id", "net", "commission", "correction"):
+            before[player_id][0] += net
+            before[player_id][1] += commission
+            correction = max(correction, number)
+        changes = {}
+        for player_id in sorted(set(before) | set(results)):
+            result = results.get(player_id)
+            net, commission = (result.net, result.commission) if result else (0, 0)
+            old_net, old_commission = before[player_id]
+            if (net, commission) != (old_net, old_commission):
+                changes[player_id] = (net - old_net, commission - old_commission)
+        # settled_at: the moment of the result last settled on (the due job compares it with the
+        # event's, so a correction this process did not reach is booked by the next one)
+        xm.settled_at = now
+        xm.version += 1
+        xm.save(update_fields=["settled_at", "version"])
+        if not changes:
+            return 0
+        correction += 1
+        debts = _Debts(xm, changes, now)
+        players = {p.pk: p for p in Player.objects.filter(pk__in=changes)}
+        wallets = {pk: ledger.wallet_for(player, xm.currency) for pk, player in players.items()}
+        balances = ledger.lock_accounts(list(wallets.values()))
+        legs, commission_change, records = [], 0, []
+        for player_id, (net_change, commission_delta) in changes.items():
+            change = net_change - commission_delta  # what his wallet gains (or loses)
+            wallet = wallets[player_id]
+            if change > 0:
+                paid = debts.credit(player_id, change)
+            else:
+                paid = -debts.debit(player_id, -change, balances[wallet.pk].balance)
+            if paid:
+                legs.append((wallet, paid))
+            commission_change += commission_delta
+            records.append(
+                ExchangeSettlement(
+                    market=xm,
+                    player_id=player_id,
+                    correction=correction,
+                    net=net_change,
+                    commission=commission_delta,
+                    released=0,
+                )
+            )
+        _book_results(
+            xm,
+            legs,
+            commission=commission_change,
+            debts=debts,
+            key=f"xsettle:{xm.pk}:correction:{correction}",
+            kind=TransferKind.REVERSAL,
+            memo=_("Exchange market %(number)s: settlement corrected") % {"number": xm.market_id},
+        )
+        ExchangeSettlement.objects.bulk_create(records)
+        for bet in bets:
+            bet.back_result = bet_result(bet.stake, bet.odds, settled[bet.outcome_id])
+        ExchangeBet.objects.bulk_update(bets, ["back_result"])
+        _announce(xm)
+        return len(changes)
+
+
 def exchange_settle_event(*, event_id: int, now: dt.datetime | None = None) -> int:
-    """Settle the exchange markets of an event the sportsbook has just settled."""
-    settled = 0
-    for market_id in ExchangeMarket.objects.filter(
-        market__event_id=event_id, settled_at__isnull=True
-    ).values_list("market_id", flat=True):
-        settled += exchange_market_settle(market_id=market_id, now=now)
-    return settled
+    """Settle the exchange markets of an event the sportsbook has just settled, or settle again
+    those it had settled when the result was corrected (E33). Returns the bets settled the first
+    time and the players whose result a correction changed."""
+    changed = 0
+    for market_id, settled_at in ExchangeMarket.objects.filter(
+        market__event_id=event_id
+    ).values_list("market_id", "settled_at"):
+        if settled_at is None:
+            changed += exchange_market_settle(market_id=market_id, now=now)
+        else:
+            changed += exchange_market_resettle(market_id=market_id, now=now)
+    return changed
 
 
 def exchange_settle_due(now: dt.datetime | None = None) -> int:
     """What the clocks call: settle every exchange market whose sportsbook market is settled and
-    which is not settled yet (A13). Returns the number of bets settled."""
+    which is not settled yet (A13), and settle again those whose event was settled again since
+    (E33: a correction that the sportsbook's run booked but this process did not reach).
+    Returns the number of bets settled and players whose result changed."""
     settled = 0
-    for market_id in ExchangeMarket.objects.filter(
-        settled_at__isnull=True, market__status=MarketStatus.SETTLED
-    ).values_list("market_id", flat=True):
+    markets = ExchangeMarket.objects.filter(market__status=MarketStatus.SETTLED)
+    for market_id in markets.filter(settled_at__isnull=True).values_list("market_id", flat=True):
         settled += exchange_market_settle(market_id=market_id, now=now)
+    for market_id in markets.filter(settled_at__lt=F("market__event__settled_at")).values_list(
+        "market_id", flat=True
+    ):
+        settled += exchange_market_resettle(market_id=market_id, now=now)
     return settled
 
 
@@ -834,3 +1078,12 @@ def exchange_books_check(report) -> None:
                 f"exchange escrow {reference}: holds {have} but the reservations are {want}"
             )
     report.lines.append(f"exchange: {len(actual)} open escrow(s) hold {total} minor units")
+    from sportsbook.books import check_owed
+
+    owed = dict(
+        ExchangeDebt.objects.filter(amount__gt=0)
+        .values("currency")
+        .annotate(total=Sum("amount"))
+        .values_list("currency", "total")
+    )
+    check_owed(report, "exchange", "owed after corrections", owed, RECEIVABLE, "players")

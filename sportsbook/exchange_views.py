@@ -125,7 +125,9 @@ def exchange_offer(request, market_id: int):
                 **common,
             )
         else:
-            offer, _created = services.exchange_offer_post(odds=post.get("odds", ""), **common)
+            offer, _created = services.exchange_offer_post(
+                odds=post.get("odds", ""), open_to=post.get("open_to", ""), **common
+            )
     except services.PriceChanged as changed:
         confirm = None
         if changed.best is not None:

@@ -53,7 +53,7 @@ def spread_assets(request):
 @require_POST
 @staff_only
 def spread_asset_act(request, asset_id: int):
-    """Set a quote by hand, halt or resume, switch automatic close-outs (A8)."""
+    """Set a quote by hand, halt or resume, switch automatic close-outs (A8), delist (A13)."""
     act = request.POST.get("act")
     try:
         if act == "quote":
@@ -72,6 +72,14 @@ def spread_asset_act(request, asset_id: int):
             spread_services.spread_asset_switch(
                 asset_id=asset_id, auto_closeout=act == "closeout_on", staff=request.user
             )
+        elif act == "delist":
+            closed = spread_services.spread_asset_delist(asset_id=asset_id, staff=request.user)
+            messages.success(
+                request,
+                _("Delisted: %(count)s open bet(s) closed at the last quote (A13).")
+                % {"count": closed},
+            )
+            return redirect("trader:spread")
         else:
             raise spread_services.QuoteError(_("Unknown action."))
     except spread_services.QuoteError as error:

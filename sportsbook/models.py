@@ -464,7 +464,10 @@ class ExchangeMarket(models.Model):
         _("currency"), max_length=3, choices=Currency.choices, default=LINE_CURRENCY
     )
     commission_percent = models.DecimalField(
-        _("commission, % of net winnings"), max_digits=5, decimal_places=2, default=Decimal("5")
+        _("commission, percent of net winnings"),
+        max_digits=5,
+        decimal_places=2,
+        default=Decimal("5"),
     )
     min_stake = models.BigIntegerField(_("minimum stake"), default=100)
     max_stake = models.BigIntegerField(_("maximum stake"), default=10_000_000)
@@ -538,6 +541,8 @@ class ExchangeOffer(models.Model):
         "self", on_delete=models.PROTECT, null=True, blank=True, related_name="replaced_by"
     )
     idempotency_key = models.CharField(_("idempotency key"), max_length=120, unique=True)
+    # A4: the players the proposer restricts the offer to (their ids); null: open to everyone.
+    open_to = models.JSONField(_("open to"), null=True, blank=True)
     created_at = models.DateTimeField(_("made at"), auto_now_add=True)
     closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
 
@@ -620,22 +625,54 @@ class ExchangeBet(models.Model):
 
 
 class ExchangeSettlement(ImmutableLedgerRecord):
-    """One player's result on one settled market (section 5: all his bets there together)."""
+    """One player's result on one settled market (section 5: all his bets there together). A
+    corrected result (E33) adds a record per player whose result changed, with the change: the
+    records of a market and player sum to his result on it now."""
 
     market = models.ForeignKey(ExchangeMarket, on_delete=models.PROTECT, related_name="results")
     player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    # 0: the settlement; n: the n-th correction of the market's result (E33)
+    correction = models.PositiveSmallIntegerField(_("correction"), default=0)
     net = models.BigIntegerField(_("net result"))
     commission = models.BigIntegerField(_("commission"))
     released = models.BigIntegerField(_("released from escrow"))
     created_at = models.DateTimeField(_("settled at"), auto_now_add=True)
 
     class Meta:
-        ordering = ["market", "player"]
+        ordering = ["market", "player", "correction"]
         verbose_name = _("exchange settlement")
         verbose_name_plural = _("exchange settlements")
         constraints = [
-            models.UniqueConstraint(fields=["market", "player"], name="xsettled_once"),
+            models.UniqueConstraint(
+                fields=["market", "player", "correction"], name="xsettled_once_per_result"
+            ),
         ]
+
+
+class ExchangeDebt(models.Model):
+    """E33: what a corrected result took back of a player's exchange winnings that his wallet
+    no longer held: owed (booked against `sportsbook/exchange-receivable`), never lost; repaid
+    first from his next exchange credits in the currency, oldest first."""
+
+    market = models.ForeignKey(ExchangeMarket, on_delete=models.PROTECT, related_name="debts")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    currency = models.CharField(_("currency"), max_length=3, choices=Currency.choices)
+    amount = models.BigIntegerField(_("owed"))
+    owed_since = models.DateTimeField(_("owed since"))
+
+    class Meta:
+        ordering = ["pk"]
+        verbose_name = _("exchange debt")
+        verbose_name_plural = _("exchange debts")
+        indexes = [
+            models.Index(
+                fields=["player", "currency"], condition=Q(amount__gt=0), name="xdebt_owing"
+            )
+        ]
+        constraints = [models.CheckConstraint(condition=Q(amount__gte=0), name="xdebt_amount")]
+
+    def __str__(self) -> str:
+        return f"exchange debt {self.pk}: {self.amount}"
 
 
 # --- spread bets on financial assets (issue 18; rules: BK §26–§36, bookmaker-financial.md) --------
@@ -662,6 +699,8 @@ class SpreadAsset(NamedInBothLanguages):
     closeout_points = models.PositiveIntegerField(_("close-out level, points of stake"), default=20)
     auto_closeout = models.BooleanField(_("close out automatically"), default=True)  # A8
     halted = models.BooleanField(_("halted"), default=False)
+    # A13: the bookmaker stopped quoting it for good; its bets were closed at the last quote.
+    delisted_at = models.DateTimeField(_("delisted at"), null=True, blank=True)
     open_days = models.CharField(_("working days (0 = Monday)"), max_length=7, default="0123456")
     opens = models.TimeField(_("opens at"), default=dt.time(0, 0))
     closes = models.TimeField(_("closes at"), default=dt.time(0, 0))  # = opens: all day
@@ -781,6 +820,7 @@ class SpreadPosition(models.Model):
 class SpreadCloseReason(models.TextChoices):
     PLAYER = "player", _("closed by the player")  # BK §31
     CLOSEOUT = "closeout", _("margin close-out")  # BK §36
+    DELISTED = "delisted", _("asset delisted")  # A13: at its last quote
 
 
 class SpreadClose(ImmutableLedgerRecord):

@@ -3,6 +3,7 @@ from django.urls import path
 from sportsbook.consumers import SportConsumer, TraderConsumer, TraderListConsumer
 from sportsbook.exchange_consumers import ExchangeConsumer
 from sportsbook.spread_consumers import SpreadConsumer
+from sportsbook.trader_consumers import TraderExchangeConsumer, TraderSpreadConsumer
 
 websocket_urlpatterns = [
     path("ws/sport/event/<int:event_id>/", SportConsumer.as_asgi()),
@@ -10,5 +11,7 @@ websocket_urlpatterns = [
     path("ws/sport/exchange/<int:market_id>/", ExchangeConsumer.as_asgi()),
     path("ws/sport/spread/", SpreadConsumer.as_asgi()),
     path("ws/trader/event/<int:event_id>/", TraderConsumer.as_asgi()),
+    path("ws/trader/exchange/", TraderExchangeConsumer.as_asgi()),
+    path("ws/trader/spread/", TraderSpreadConsumer.as_asgi()),
     path("ws/trader/", TraderListConsumer.as_asgi()),
 ]

@@ -59,12 +59,16 @@ class AssetRow:
         return self.asset.pk
 
 
-def spread_assets(now=None) -> list[AssetRow]:
+def spread_assets(now=None, *, delisted: bool = False, asset_ids=None) -> list[AssetRow]:
+    """The assets quoted (players' pages); with `delisted`, those no longer quoted too (A13:
+    the trader's page keeps them, with their last quote); `asset_ids`: only those."""
     now = now or timezone.now()
-    return [
-        AssetRow(asset, asset_is_open(asset, now), spread_chart(asset))
-        for asset in SpreadAsset.objects.all()
-    ]
+    assets = SpreadAsset.objects.all()
+    if asset_ids is not None:
+        assets = assets.filter(pk__in=asset_ids)
+    if not delisted:
+        assets = assets.filter(delisted_at__isnull=True)
+    return [AssetRow(asset, asset_is_open(asset, now), spread_chart(asset)) for asset in assets]
 
 
 def spread_asset_row(asset_id: int, now=None) -> AssetRow | None:
@@ -154,20 +158,23 @@ class TraderAsset:
     at_risk: int  # accounts with a bet on it whose equity is below the level
 
 
-def spread_trader_assets() -> list[TraderAsset]:
+def spread_trader_assets(asset_ids: list[int] | None = None) -> list[TraderAsset]:
     """The trader's assets (issue 18 §3): quotes, halts, the close-out level and the bets at
-    risk (accounts below their level that the watch has not closed: closed hours, the switch)."""
+    risk (accounts below their level that the watch has not closed: closed hours, the switch).
+    `asset_ids`: only those (the live page's changed rows)."""
+    open_positions = SpreadPosition.objects.filter(stake__gt=0)
+    if asset_ids is not None:
+        open_positions = open_positions.filter(asset_id__in=asset_ids)
     stakes: dict[int, dict[str, int]] = defaultdict(lambda: {"up": 0, "down": 0, "n": 0})
     for asset_id, direction, total, count in (
-        SpreadPosition.objects.filter(stake__gt=0)
-        .values("asset_id", "direction")
+        open_positions.values("asset_id", "direction")
         .annotate(total=Sum("stake"), n=Count("pk"))
         .values_list("asset_id", "direction", "total", "n")
     ):
         stakes[asset_id][direction] = total
         stakes[asset_id]["n"] += count
     risky: dict[int, int] = defaultdict(int)
-    players = SpreadPosition.objects.filter(stake__gt=0).values_list("player_id", flat=True)
+    players = open_positions.values_list("player_id", flat=True)
     from casino.models import Player
 
     for player in Player.objects.filter(pk__in=set(players)):
@@ -183,5 +190,5 @@ def spread_trader_assets() -> list[TraderAsset]:
             stakes[row.pk]["down"],
             risky[row.pk],
         )
-        for row in spread_assets()
+        for row in spread_assets(delisted=True, asset_ids=asset_ids)
     ]

@@ -44,7 +44,8 @@ from sportsbook.spread.feed import FileFeed, PriceFeed, RandomWalkFeed
 
 BOOK = "spread-book"
 RECEIVABLE = "spread-receivable"
-SPREAD_GROUP = "spread"  # every asset's quotes: the positions pages and the trader's
+SPREAD_GROUP = "spread"  # every asset's quotes: the positions pages
+TRADER_SPREAD_GROUP = "trader.spread"  # the trader's live page of the assets
 
 
 def spread_user_group(player_id: int) -> str:
@@ -117,10 +118,15 @@ def asset_is_open(asset: SpreadAsset, now: dt.datetime) -> bool:
 # --- booking a close -----------------------------------------------------------------------------
 
 
-def _announce(asset_id: int | None, player_ids=()) -> None:
+def _announce(asset_id: int | None, player_ids=(), *, traded=()) -> None:
+    """After commit: `asset_id`'s quote or state changed (the players' pages and the trader's
+    row); `player_ids`' bets changed (their own pages); `traded`: assets whose open bets changed
+    (the trader's rows)."""
     messages = []
     if asset_id is not None:
         messages.append((SPREAD_GROUP, {"type": "spread.quote", "asset": asset_id}))
+    for changed in sorted(set(traded) | ({asset_id} - {None})):
+        messages.append((TRADER_SPREAD_GROUP, {"type": "spread.asset", "asset": changed}))
     for player_id in sorted(set(player_ids)):
         messages.append((spread_user_group(player_id), {"type": "spread.positions"}))
     if messages:
@@ -253,6 +259,8 @@ def spread_bet(
             existing = SpreadOrder.objects.filter(idempotency_key=key).first()
             if existing is not None:  # a double click that waited for the lock
                 return existing, False
+            if asset.delisted_at is not None:
+                raise SpreadRefused(_("This asset is no longer quoted (delisted)."))
             if asset.halted:
                 raise SpreadRefused(_("Trading in this asset is halted."))
             if not asset_is_open(asset, now):
@@ -284,7 +292,7 @@ def spread_bet(
                 _close_by_order(player, asset, opposite, order, position_id, now)
             else:
                 _open(player, asset, side, order, now)
-            _announce(None, [player.pk])
+            _announce(None, [player.pk], traded=[asset.pk])
     except IntegrityError:
         existing = SpreadOrder.objects.filter(idempotency_key=key).first()
         if existing is None:
@@ -376,17 +384,35 @@ def _close_by_order(player, asset, opposite, order: SpreadOrder, position_id, no
             )
             % {"amount": format_amount(open_stake, asset.currency)}
         )
-    everything = _open_positions_in(player.pk, asset.currency, lock=True)
-    _lock_debts(player.pk, asset.currency)
-    held = _held(player.pk, asset.currency)
-    left = order.stake
+    left, parts = order.stake, []
     for position in opposite:
         if not left:
             break
-        part = min(left, position.stake)
-        left -= part
+        parts.append((position, min(left, position.stake)))
+        left -= parts[-1][1]
+    _close_parts(
+        player.pk,
+        asset,
+        parts,
+        level=order.level,
+        reason=SpreadCloseReason.PLAYER,
+        order=order,
+        now=now,
+    )
+
+
+def _close_parts(player_id: int, asset: SpreadAsset, parts, *, level, reason, order, now) -> None:
+    """Close (part of) some of a player's bets on `asset` at `level`: `parts` is (position,
+    stake per point to close), positions of this player locked by the caller. Call holding the
+    asset's lock; takes the player's open positions, his debts and his margin account (the
+    module's lock order). Each part's margin goes back only as far as the account holds more
+    than the bets still open require (A7)."""
+    everything = _open_positions_in(player_id, asset.currency, lock=True)
+    _lock_debts(player_id, asset.currency)
+    held = _held(player_id, asset.currency)
+    for position, part in parts:
         result = rules.pnl(
-            rules.Direction(position.direction), part, position.open_level, order.level,
+            rules.Direction(position.direction), part, position.open_level, level,
             asset.point_size,
         )  # fmt: skip
         still = sum(p.margin for p in everything) - position.margin_points * part
@@ -399,9 +425,9 @@ def _close_by_order(player, asset, opposite, order: SpreadOrder, position_id, no
         _book_close(
             position=position,
             stake=part,
-            level=order.level,
+            level=level,
             effect=effect,
-            reason=SpreadCloseReason.PLAYER,
+            reason=reason,
             order=order,
             currency=asset.currency,
             now=now,
@@ -410,6 +436,45 @@ def _close_by_order(player, asset, opposite, order: SpreadOrder, position_id, no
         for p in everything:
             if p.pk == position.pk:
                 p.stake = position.stake
+
+
+def spread_asset_delist(
+    *, asset_id: int, staff: Player | None = None, now: dt.datetime | None = None
+) -> int:
+    """A13: the bookmaker stops quoting an asset for good. Every open bet on it is closed whole
+    at its last published closing-side quote (A2: an up bet at the bid, a down bet at the ask),
+    in or out of working hours and halted or not (no order is executed in the market: the
+    asset's quoting ends); a loss beyond the margin is owed as at any close (A7). From then on
+    the asset takes no orders and no quotes. Returns the number of bets closed; delisting it
+    again closes nothing."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        asset = SpreadAsset.objects.select_for_update().get(pk=asset_id)
+        if asset.delisted_at is not None:
+            return 0
+        asset.delisted_at, asset.halted = now, True
+        asset.save(update_fields=["delisted_at", "halted"])
+        by_player: dict[int, list[SpreadPosition]] = defaultdict(list)
+        for position in (
+            SpreadPosition.objects.select_for_update()
+            .filter(asset=asset, stake__gt=0)
+            .order_by("player_id", "pk")
+        ):
+            by_player[position.player_id].append(position)
+        quote = asset_quote(asset)
+        for player_id, positions in by_player.items():
+            for position in positions:
+                _close_parts(
+                    player_id,
+                    asset,
+                    [(position, position.stake)],
+                    level=rules.close_level(rules.Direction(position.direction), quote),
+                    reason=SpreadCloseReason.DELISTED,
+                    order=None,
+                    now=now,
+                )
+        _announce(asset.pk, list(by_player))
+        return sum(len(positions) for positions in by_player.values())
 
 
 # --- quotes: the feed and staff (A11, A14) -------------------------------------------------------
@@ -435,6 +500,8 @@ def spread_quote_set(
         raise QuoteError(_("Bid and ask must be numbers.")) from None
     with transaction.atomic():
         asset = SpreadAsset.objects.select_for_update().get(pk=asset_id)
+        if asset.delisted_at is not None:
+            raise QuoteError(_("This asset is delisted: it is quoted no more (A13)."))
         if not (bid.is_finite() and ask.is_finite()) or bid <= 0 or ask < bid:
             raise QuoteError(_("The ask must be at least the bid, and both above zero."))
         if not (rules.on_grid(bid, asset.point_size) and rules.on_grid(ask, asset.point_size)):
@@ -468,6 +535,8 @@ def spread_asset_halt(*, asset_id: int, halted: bool, staff: Player | None = Non
     """Staff halt an asset (no orders, no feed, no close-outs) or resume it."""
     with transaction.atomic():
         asset = SpreadAsset.objects.select_for_update().get(pk=asset_id)
+        if asset.delisted_at is not None:
+            raise QuoteError(_("This asset is delisted: it is quoted no more (A13)."))
         if asset.halted != halted:
             asset.halted = halted
             asset.save(update_fields=["halted"])
@@ -633,7 +702,7 @@ def _close_out_account(player_id: int, currency: str, now) -> int:
                 now=now,
             )
         if plan:
-            _announce(None, [player_id])
+            _announce(None, [player_id], traded={by_id[c.position].asset_id for c in plan})
         return len(plan)
 
 

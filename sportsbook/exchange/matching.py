@@ -52,10 +52,25 @@ class Offer:
     odds: Decimal
     remaining: int
     seq: int
+    open_to: frozenset[int] | None = None  # A4: the only players who may take it (None: all)
 
     @property
     def liability(self) -> int:
         return liability(self.side, self.remaining, self.odds)
+
+    def admits(self, player: int) -> bool:
+        """A4: the proposer may restrict his offer to named players."""
+        return self.open_to is None or player in self.open_to
+
+
+def may_match(incoming: Offer, standing: Offer) -> bool:
+    """Whether the two offers may make a bet: two players (A4: a player cannot accept his own
+    offer), each among the players the other's offer is open to (A4's named players)."""
+    return (
+        standing.player != incoming.player
+        and standing.admits(incoming.player)
+        and incoming.admits(standing.player)
+    )
 
 
 @dataclass(frozen=True)
@@ -151,11 +166,11 @@ class Book:
             if not offer.remaining or not crosses(offer.side, offer.odds, price):
                 break
             level = other.levels[price]
-            own: list[Offer] = []  # A4: a player cannot accept his own offer; it keeps its place
+            passed: list[Offer] = []  # A4: offers it may not meet keep their places
             while offer.remaining and level:
                 standing = level.popleft()
-                if standing.player == offer.player:
-                    own.append(standing)
+                if not may_match(offer, standing):
+                    passed.append(standing)
                     continue
                 stake = min(offer.remaining, standing.remaining)
                 back, lay = (offer, standing) if offer.side is Side.BACK else (standing, offer)
@@ -177,7 +192,7 @@ class Book:
                     level.appendleft(standing)
                 else:
                     del self.offers[standing.id]
-            level.extendleft(reversed(own))
+            level.extendleft(reversed(passed))
             if not level:
                 other._drop_level(price)
         if rest and offer.remaining:
@@ -197,7 +212,7 @@ class Book:
         """A6: an edit is a withdrawal and a new offer (new time priority). Returns the withdrawn
         offer and the fills of the new one."""
         old = self.cancel(offer_id)
-        new = Offer(new_id, old.player, old.side, odds, stake, seq)
+        new = Offer(new_id, old.player, old.side, odds, stake, seq, old.open_to)  # same parties
         return old, self.submit(new)
 
     def lapse(self) -> list[Offer]:

@@ -150,6 +150,26 @@ def test_a4_a_player_never_accepts_his_own_offer_which_keeps_its_place():
     assert [o.id for o in book.halves[Side.LAY].levels[Decimal(2)]] == [1]
 
 
+def test_a4_an_offer_restricted_to_named_players_is_taken_only_by_them_and_keeps_its_place():
+    book = Book()
+    book.submit(Offer(1, 10, Side.LAY, Decimal(2), 1_000, 1, frozenset({12})))
+    book.submit(offer(2, 11, "lay", "2", 1_000))
+    fills = book.submit(offer(3, 13, "back", "2", 1_500), rest=False)  # 13 is not named
+    assert [(f.lay_offer, f.stake) for f in fills] == [(2, 1_000)]
+    assert [o.id for o in book.halves[Side.LAY].levels[Decimal(2)]] == [1]
+    fills = book.submit(offer(4, 12, "back", "2", 300), rest=False)  # 12 is
+    assert [(f.lay_offer, f.lay_player, f.stake) for f in fills] == [(1, 10, 300)]
+
+
+def test_a4_a_restricted_incoming_offer_meets_only_the_named_players_offers():
+    book = Book()
+    book.submit(offer(1, 11, "lay", "2", 1_000))
+    book.submit(offer(2, 12, "lay", "2", 1_000))
+    fills = book.submit(Offer(3, 10, Side.BACK, Decimal(2), 1_500, 3, frozenset({12})))
+    assert [(f.lay_offer, f.stake) for f in fills] == [(2, 1_000)]
+    assert book.offers[3].remaining == 500 and book.offers[1].remaining == 1_000
+
+
 def test_bk_44_cancel_withdraws_only_the_unmatched_part():
     book = Book()
     book.submit(offer(1, 10, "back", "2", 1_000))

@@ -35,12 +35,14 @@ class ExchangeMachine(RuleBasedStateMachine):
         self.matched: dict[int, int] = defaultdict(int)  # offer -> stake matched
         self.withdrawn: dict[int, int] = defaultdict(int)  # offer -> stake withdrawn/dropped
         self.fills = []
+        self.open_to: dict[int, frozenset[int] | None] = {}
 
-    def _submit(self, player, side, odds, stake, rest):
+    def _submit(self, player, side, odds, stake, rest, open_to=None):
         offer_id = self.next_id
         self.next_id += 1
-        offer = Offer(offer_id, player, side, odds, stake, offer_id)
+        offer = Offer(offer_id, player, side, odds, stake, offer_id, open_to)
         self.asked[offer_id] = (side, odds, stake)
+        self.open_to[offer_id] = open_to
         fills = self.book.submit(offer, rest=rest)
         for fill in fills:
             back_side, back_limit, _ = self.asked[fill.back_offer]
@@ -50,11 +52,18 @@ class ExchangeMachine(RuleBasedStateMachine):
             assert back_limit <= fill.odds <= lay_limit
             assert fill.odds == self.asked[fill.maker][1]
             assert fill.back_player != fill.lay_player  # A4
+            self._check_named(fill)
             self.matched[fill.back_offer] += fill.stake
             self.matched[fill.lay_offer] += fill.stake
         self.fills += fills
         if not rest and offer.remaining:
             self.withdrawn[offer_id] += offer.remaining
+
+    def _check_named(self, fill):
+        pairs = ((fill.back_offer, fill.lay_player), (fill.lay_offer, fill.back_player))
+        for offer_id, other_player in pairs:
+            named = self.open_to.get(offer_id)
+            assert named is None or other_player in named  # A4: only the players named
 
     @rule(
         player=st.sampled_from(PLAYERS),
@@ -64,6 +73,16 @@ class ExchangeMachine(RuleBasedStateMachine):
     )
     def post(self, player, side, odds, stake):
         self._submit(player, side, odds, stake, rest=True)
+
+    @rule(
+        player=st.sampled_from(PLAYERS),
+        side=st.sampled_from(list(Side)),
+        odds=st.sampled_from(ODDS),
+        stake=st.integers(1, 5_000),
+        named=st.frozensets(st.sampled_from(PLAYERS), min_size=1, max_size=2),
+    )
+    def post_to_named_players(self, player, side, odds, stake, named):
+        self._submit(player, side, odds, stake, rest=True, open_to=named - {player} or None)
 
     @rule(
         player=st.sampled_from(PLAYERS),
@@ -89,9 +108,11 @@ class ExchangeMachine(RuleBasedStateMachine):
         self.next_id += 1
         side = self.book.offers[offer_id].side
         self.asked[new_id] = (side, odds, stake)
+        self.open_to[new_id] = self.open_to.get(offer_id)  # A6: the same parties
         old, fills = self.book.edit(offer_id, new_id=new_id, odds=odds, stake=stake, seq=new_id)
         self.withdrawn[offer_id] += old.remaining
         for fill in fills:
+            self._check_named(fill)
             self.matched[fill.back_offer] += fill.stake
             self.matched[fill.lay_offer] += fill.stake
         self.fills += fills
