@@ -3,7 +3,7 @@ import random
 import pytest
 
 from casino import ledger
-from tables import presenters
+from tables import outbox, presenters
 from tables.engines import durak
 from tables.models import Table
 from tests.conftest import fund, new_player
@@ -16,9 +16,11 @@ def fresh_boards():
     test starts a fresh one."""
     presenters._boards.clear()
     presenters._sections.clear()
+    outbox._paces.clear()
     yield
     presenters._boards.clear()
     presenters._sections.clear()
+    outbox._paces.clear()
 
 
 @pytest.fixture

@@ -249,3 +249,32 @@ def test_the_action_ending_a_hand_is_logged_in_that_hand_and_the_deal_in_the_nex
     assert ended.ended_at is not None and dealt.ended_at is None
     assert dealt.number == ended.number + 1 == fresh(table).hand_number
     assert [e.version for e in last_two] == list(range(version + 1, fresh(table).version + 1))
+
+
+def test_the_pit_boss_pace_is_counted_again_when_a_hand_ends_not_at_every_bet(
+    table, six, monkeypatch, django_capture_on_commit_callbacks
+):
+    from tables import outbox
+
+    sent, counted = [], []
+    monkeypatch.setattr(outbox, "group_send_all", sent.extend)
+    monkeypatch.setattr(outbox, "has_listeners", lambda layer, group: True)
+    real = outbox.games_last_hour
+    monkeypatch.setattr(outbox, "games_last_hour", lambda ids: counted.append(ids) or real(ids))
+    with django_capture_on_commit_callbacks(execute=True):
+        table = finish_hand(seated(table, six), six)
+    by_seat = {s.position: s.player for s in table.seats.all()}
+    sent.clear()
+    counted.clear()
+    for position in (0, 1, 2):  # bets of one hand: each changes the money in play
+        with django_capture_on_commit_callbacks(execute=True):
+            services.table_act(
+                table_id=table.pk, player=by_seat[position], action={"type": "bet", "amount": 100}
+            )
+    pit_rows = [m["summary"] for g, m in sent if g == "pit"]
+    assert len(pit_rows) == 3 and counted == []  # the pace was known
+    paced = pit_rows[-1]["games_last_hour"]
+    with django_capture_on_commit_callbacks(execute=True):
+        finish_hand(table, six)
+    assert len(counted) >= 1
+    assert [m["summary"] for g, m in sent if g == "pit"][-1]["games_last_hour"] == paced + 1
