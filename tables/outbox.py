@@ -119,8 +119,8 @@ def broadcast(
 
 # The pit boss's pace of play (games ended in the last hour), by table: ((hand number, status),
 # read at, count). Read again when a hand may have ended since (a hand dealt, the table's status
-# changed) or after PACE_SECONDS; at a six-seat table the summary changes with every bet (the money in play), and
-# counting the last hour's hands for each of them was a tenth of the server's time.
+# changed) or after PACE_SECONDS: at a six-seat table the summary changes with every bet (the
+# money in play), and counting the last hour's hands for each was a tenth of the server's time.
 PACE_SECONDS = 30.0
 _paces: dict[int, tuple[tuple, float, int]] = {}
 
