@@ -82,6 +82,12 @@ async def _send_in_order(loop, queue: collections.deque) -> None:
     try:
         while queue:
             layer, messages = queue.popleft()
+            if hasattr(layer, "group_send_many"):  # one pipeline for all of them
+                try:
+                    await layer.group_send_many(messages)
+                except Exception:
+                    log.exception("group sends to %s failed", [g for g, _m in messages])
+                continue
             for group, message in messages:
                 try:
                     await layer.group_send(group, message)

@@ -128,7 +128,8 @@ if REDIS_URL:
     else:
         CHANNEL_LAYERS = {
             "default": {
-                "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+                # the pub/sub layer, publishing the sends of one change in one pipeline
+                "BACKEND": "casino.layers.BatchedRedisPubSubLayer",
                 "CONFIG": {"hosts": [REDIS_URL]},
             }
         }

@@ -1,5 +1,9 @@
 """The embedded default's channel layer: channels' in-memory layer with a cheaper sweep."""
 
+import asyncio
+import os
+import uuid
+
 import pytest
 
 from casino import layers
@@ -70,3 +74,35 @@ async def test_expired_messages_and_their_channel_go_at_the_next_sweep(monkeypat
     clock["monotonic"] += layers.SWEEP_SECONDS  # a second later the sweep runs again
     await layer.group_send("g", {"type": "d"})
     assert fresh not in layer.groups.get("g", {})
+
+
+async def test_the_redis_layer_publishes_a_changes_sends_together_each_to_its_group_alone():
+    """Production's layer (REDIS_URL): ``group_send_many`` (casino/realtime.py sends a change's
+    messages with it) reaches each group's members, in order, and nobody else."""
+    url = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/7"
+    layer = layers.BatchedRedisPubSubLayer(hosts=[url], prefix=f"test{uuid.uuid4().hex[:8]}")
+    try:
+        seat_a, seat_b, watcher = [await layer.new_channel() for _ in range(3)]
+        await layer.group_add("table.1.player.1", seat_a)
+        await layer.group_add("table.1.player.2", seat_b)
+        await layer.group_add("table.1", watcher)
+        await layer.group_send_many(
+            [
+                ("table.1.player.1", {"type": "table.private", "version": 8, "hand": ["AS"]}),
+                ("table.1.player.2", {"type": "table.private", "version": 8, "hand": ["KD"]}),
+                ("table.1", {"type": "table.view", "version": 8}),
+                ("table.1.player.1", {"type": "table.private", "version": 9, "hand": []}),
+            ]
+        )
+
+        async def next_of(channel):
+            return await asyncio.wait_for(layer.receive(channel), timeout=10)
+
+        assert [(await next_of(seat_a))["version"] for _ in range(2)] == [8, 9]
+        assert (await next_of(seat_b))["hand"] == ["KD"]
+        assert await next_of(watcher) == {"type": "table.view", "version": 8}
+        # and a send after them comes after them
+        await layer.group_send("table.1.player.2", {"type": "last"})
+        assert (await next_of(seat_b))["type"] == "last"
+    finally:
+        await layer.flush()
