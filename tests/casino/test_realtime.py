@@ -5,6 +5,11 @@ from autobahn.exception import Disconnected
 
 from casino.realtime import ClosedSocketSends
 
+# The database is not used. Without the marker these async tests fail to start when they run
+# after the browser tests (Playwright's sync API keeps an event loop in this thread), as in
+# tests/casino/test_layers.py.
+pytestmark = pytest.mark.django_db
+
 
 def socket_closed_after(frames_delivered: int):
     sent = []
