@@ -138,6 +138,7 @@ def test_terms_change_only_between_matches_and_the_new_version_reaches_the_socke
     services.table_staff_act(table_id=table.pk, staff=staff, act="void")
     sent = []
     monkeypatch.setattr(outbox, "group_send_all", lambda messages: sent.append(messages))
+    monkeypatch.setattr(outbox, "has_listeners", lambda layer, group: True)  # sockets open
     version = Table.objects.get(pk=table.pk).version
     with django_capture_on_commit_callbacks(execute=True):
         services.table_configure(
