@@ -171,13 +171,7 @@ def save_table(table: Table, events: list[list] = ()) -> None:
         db_time(table.deadline),
         table.pk,
     ]
-    insert = (
-        f'INSERT INTO "{_EVENT}" ({_EVENT_COLUMNS}) VALUES '
-        + ", ".join([_EVENT_VALUES] * len(events))
-        if events
-        else ""
-    )
-    insert_params = [value for row in events for value in row]
+    insert, insert_params = _events_insert(events)
     with connection.cursor() as cursor:
         if events and connection.vendor == "postgresql":
             cursor.execute(f'WITH "e" AS ({insert}) {update}', insert_params + update_params)
@@ -263,8 +257,12 @@ def insert_events(events: list[list]) -> None:
     if not events:
         return
     with connection.cursor() as cursor:
-        cursor.execute(
-            f'INSERT INTO "{_EVENT}" ({_EVENT_COLUMNS}) VALUES '
-            + ", ".join([_EVENT_VALUES] * len(events)),
-            [value for row in events for value in row],
-        )
+        cursor.execute(*_events_insert(events))
+
+
+def _events_insert(events: list[list]) -> tuple[str, list]:
+    """One INSERT of event rows (``event_row``), and its parameters."""
+    sql = f'INSERT INTO "{_EVENT}" ({_EVENT_COLUMNS}) VALUES ' + ", ".join(
+        [_EVENT_VALUES] * len(events)
+    )
+    return sql, [value for row in events for value in row]
