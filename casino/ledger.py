@@ -505,13 +505,21 @@ def accounts_find(
             values = []
             for reference in sorted(missing):
                 values += [AccountKind.ESCROW, HousePurpose.ESCROW, reference, currency, now]
-            cursor.execute(
+            insert = (
                 f'INSERT INTO "{_ACCOUNT_TABLE}" ("kind", "owner_id", "purpose", "reference", '
                 '"currency", "balance", "closed_at", "created_at") VALUES '
                 + ", ".join(["(%s, NULL, %s, %s, %s, 0, NULL, %s)"] * len(missing))
-                + f" RETURNING {columns}",
-                values,
             )
+            if connection.features.can_return_columns_from_insert:
+                cursor.execute(f"{insert} RETURNING {columns}", values)
+            else:  # SQLite before 3.35: read the new rows back
+                cursor.execute(insert, values)
+                cursor.execute(
+                    f'SELECT {columns} FROM "{_ACCOUNT_TABLE}" WHERE "currency" = %s AND '
+                    f'"kind" = %s AND "purpose" = %s AND "reference" IN '
+                    f"({_placeholders(len(missing))})",
+                    [currency, AccountKind.ESCROW, HousePurpose.ESCROW, *sorted(missing)],
+                )
             rows += cursor.fetchall()
     for row in rows:
         values = list(row)

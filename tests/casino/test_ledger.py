@@ -403,3 +403,30 @@ def test_with_rows_joins_only_a_claim_that_locks_accounts_on_postgresql():
             with_rows=('"noted" AS (SELECT 1)', []),
         )
     assert snapshot() == before
+
+
+@pytest.mark.parametrize("returning", [True, False], ids=["insert-returning", "insert-then-read"])
+def test_accounts_are_found_together_and_missing_escrows_created_once(
+    player, monkeypatch, returning
+):
+    """ledger.accounts_find: wallets, escrows and house accounts in one read; escrows that do not
+    exist yet are created (with RETURNING, or read back where the database lacks it)."""
+    from django.db import connection
+
+    monkeypatch.setattr(connection.features, "can_return_columns_from_insert", returning)
+    wallet = ledger.wallet_for(player, "BYN")
+    box = ledger.escrow_account("table:9:hand:1:box0", "BYN")
+    found = ledger.accounts_find(
+        "BYN",
+        owners=[player.pk],
+        escrows=["table:9:hand:1:box0", "table:9:hand:1:box1", "table:9:hand:1:box2"],
+        house=[(HousePurpose.COMMISSION, "")],
+    )
+    assert found.wallets[player.pk].pk == wallet.pk
+    assert found.escrows["table:9:hand:1:box0"].pk == box.pk
+    new = [found.escrows[f"table:9:hand:1:box{n}"] for n in (1, 2)]
+    assert all(a.kind == "escrow" and a.balance == 0 and a.closed_at is None for a in new)
+    again = ledger.accounts_find("BYN", escrows=["table:9:hand:1:box1", "table:9:hand:1:box2"])
+    assert sorted(a.pk for a in again.escrows.values()) == sorted(a.pk for a in new)
+    commission = ledger.house_account(HousePurpose.COMMISSION, "BYN")
+    assert found.house[(HousePurpose.COMMISSION, "")].pk == commission.pk
