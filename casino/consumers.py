@@ -56,6 +56,8 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
         """A table changed: its row in the lobby list, swapped out of band (or added)."""
         summary = event["summary"]
         if summary["status"] == "closed":  # the lobby lists no closed table, as on a reload
+            if self.rows.outdated(summary["id"], summary.get("version")):
+                return
             html = self.rows.gone(summary["id"], f"table-row-{summary['id']}")
             if html:
                 await self.send(text_data=html)

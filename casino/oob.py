@@ -48,14 +48,23 @@ class LiveRows:
         self.shown.discard(row_id)
         return f'<tbody hx-swap-oob="delete:#{element_id}"></tbody>'
 
+    def outdated(self, row_id, version: int | None) -> bool:
+        """Whether news of `version` of row `row_id` is older than news this page was sent
+        (two changes' news may cross: several server processes, or threads, send them); if
+        not, it is now the newest."""
+        if version is None:
+            return False
+        if version < self.versions.get(row_id, -1):
+            return True
+        self.versions[row_id] = version
+        return False
+
     def frame(self, row_id, render, version: int | None = None) -> str:
         """The frame for a change to row `row_id`; `render(oob)` renders the row, swapped in
         place out of band when `oob`; "" for a `version` older than one this page was sent
-        (two changes' news may cross: several server processes, or threads, send them)."""
-        if version is not None:
-            if version < self.versions.get(row_id, -1):
-                return ""
-            self.versions[row_id] = version
+        (``outdated``)."""
+        if self.outdated(row_id, version):
+            return ""
         if row_id in self.shown:
             return render(True)
         first = not self.shown
