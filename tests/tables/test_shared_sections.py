@@ -22,15 +22,16 @@ GAMES = [
 ]
 
 
-def board_view(engine, game: str, state: dict, config: dict, seated, viewer, version: int):
-    """The view the actor's selectors give `viewer` (None: a spectator) of an engine state."""
+def board_view(engine, game: str, state: dict, config: dict, seated, viewer, version: int, **table):
+    """The view the actor's selectors give `viewer` (None: a spectator) of an engine state;
+    `table`: the table's facts that differ from a plain table in play (status, last game)."""
     awaited = engine.to_act(state)
     return {
         "table": {
             "id": 1,
             "name": "Shared sections",
             "game": game,
-            "status": "playing",
+            "status": table.get("status", "playing"),
             "version": version,
             "currency": "BYN",
             "settings": config,
@@ -43,7 +44,7 @@ def board_view(engine, game: str, state: dict, config: dict, seated, viewer, ver
                 "deadlines": {str(p): 1_900_000_000 + p for p in awaited},
             },
             "commitment": "c" * 64,
-            "last_game": None,
+            "last_game": table.get("last_game"),
             "seats": [
                 {"position": p, "player_id": 100 + p, "name": f"Player {p}", "status": "sitting"}
                 | {"away": False, "ready": True}
@@ -76,15 +77,25 @@ def test_every_viewer_renders_each_shared_section_alike(game, config, language):
     rng = random.Random(f"{game}{language}")
     table = ConformanceTable(engine, config, engine.seats[1], rng.randrange(2**32))
     checked = sections = 0
+    last_game = None
     with translation.override(language):
-        for version in range(1, 60):
-            if table.hand_over() and not table.next_hand():
+        for version in range(1, 400):
+            if checked >= 40 and last_game is not None:
                 break
+            if table.hand_over():
+                if table.state is not None:  # as the actor keeps it for the boards
+                    last_game = {"number": table.hands, **engine.hand_result(table.state)}
+                if not table.next_hand():
+                    break
             if not table.awaited():
                 break
             seated = sorted(table.seated)
+            # now and then the casino has paused the table
+            facts = {"status": "paused" if version % 4 == 0 else "playing", "last_game": last_game}
             views = {
-                viewer: board_view(engine, game, table.state, table.config, seated, viewer, version)
+                viewer: board_view(
+                    engine, game, table.state, table.config, seated, viewer, version, **facts
+                )
                 for viewer in [None, *seated]
             }
             rendered = sections_by_viewer(views)
@@ -103,6 +114,7 @@ def test_every_viewer_renders_each_shared_section_alike(game, config, language):
             table.act(rng.randrange(256), rng.randrange(256))
     table.close()
     assert checked >= 10, "random play reached enough versions"
+    assert last_game is not None, "a hand ended: the boards showed its result"
     assert sections >= 2, "the game's board has shared sections"
 
 
