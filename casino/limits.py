@@ -110,7 +110,16 @@ def is_self_excluded(player: Player) -> bool:
 
 def check_can_stake(player: Player, amount: int, currency: str) -> None:
     """Call holding the player's wallet lock (see the module's docstring)."""
-    check_stakes({player.pk: amount}, currency, {player.pk: player.self_excluded_until})
+    if is_self_excluded(player):
+        raise StakeRefused(
+            _("You have excluded yourself from play until %(date)s.")
+            % {"date": date_format(player.self_excluded_until)}
+        )
+    limit = effective_limit(player, LimitKind.LOSS, currency)
+    if limit is not None:
+        already = loss_today(player, currency)
+        if already + amount > limit:
+            raise StakeRefused(_over_loss_limit(already + amount, limit, currency))
 
 
 def check_stakes(
@@ -119,8 +128,6 @@ def check_stakes(
     """``check_can_stake`` for several players at once, by id, each with the self-exclusion date
     read beside them (a table's seats carry it): one query for all their loss limits, where one
     each was. Call holding their wallets' locks."""
-    if not stakes:
-        return
     today = timezone.localdate()
     for player_id in sorted(stakes):
         until = excluded_until.get(player_id)
