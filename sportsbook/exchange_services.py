@@ -1078,6 +1078,16 @@ def exchange_books_check(report) -> None:
                 f"exchange escrow {reference}: holds {have} but the reservations are {want}"
             )
     report.lines.append(f"exchange: {len(actual)} open escrow(s) hold {total} minor units")
+    # E33: `sportsbook/exchange-receivable` is owed exactly what the players' exchange debts say
+    from sportsbook.books import check_owed
+
+    owed = dict(
+        ExchangeDebt.objects.filter(amount__gt=0)
+        .values("currency")
+        .annotate(total=Sum("amount"))
+        .values_list("currency", "total")
+    )
+    check_owed(report, "exchange", "owed after corrections", owed, RECEIVABLE, "exchange debts")
     from sportsbook.books import check_owed
 
     owed = dict(

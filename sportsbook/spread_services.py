@@ -454,13 +454,25 @@ def spread_asset_delist(
             return 0
         asset.delisted_at, asset.halted = now, True
         asset.save(update_fields=["delisted_at", "halted"])
-        by_player: dict[int, list[SpreadPosition]] = defaultdict(list)
-        for position in (
-            SpreadPosition.objects.select_for_update()
-            .filter(asset=asset, stake__gt=0)
-            .order_by("player_id", "pk")
+        # Each player's positions are locked as every close locks them (all his open positions,
+        # by id: the module's order), one player after the other; locking the asset's positions
+        # first would hold them against a close-out or order of his that holds a lower id.
+        # No bet on the asset opens meanwhile (its row is locked); one closed meanwhile is gone.
+        by_player: dict[int, list[SpreadPosition]] = {}
+        for player_id in sorted(
+            set(
+                SpreadPosition.objects.filter(asset=asset, stake__gt=0).values_list(
+                    "player_id", flat=True
+                )
+            )
         ):
-            by_player[position.player_id].append(position)
+            mine = [
+                p
+                for p in _open_positions_in(player_id, asset.currency, lock=True)
+                if p.asset_id == asset.pk
+            ]
+            if mine:
+                by_player[player_id] = mine
         quote = asset_quote(asset)
         for player_id, positions in by_player.items():
             for position in positions:

@@ -11,6 +11,7 @@ from unittest import mock
 import pytest
 
 from casino import ledger
+from casino.books import books_check
 from casino.models import Transfer, TransferKind
 from sportsbook import services
 from sportsbook.admin import MarketForm
@@ -177,3 +178,24 @@ def test_e33_a_correction_the_process_did_not_reach_is_booked_by_the_due_job(lin
     assert balance(anna) == FUNDS - 6_000 and balance(boris) == FUNDS + 5_700
     assert exchange_settle_due() == 0  # once
     assert_books_clean()
+
+
+def test_e33_the_books_check_holds_the_exchange_receivable_to_the_debts(line):
+    """`sportsbook/exchange-receivable` is owed exactly the players' exchange debts: a debt
+    changed without its booking (here: written off by hand) is a problem of the books."""
+    event, anna, _boris = example_1(line)
+    finish(event, 2, 0)
+    ledger.cashier_withdraw(
+        player=anna,
+        amount=FUNDS + 10_000,
+        currency="BYN",
+        idempotency_key=uuid.uuid4().hex,
+        memo="withdrawal",
+    )
+    correct(event, 0, 1)
+    assert ExchangeDebt.objects.get().amount == 16_000
+    assert_books_clean()
+    ExchangeDebt.objects.update(amount=0)
+    report = books_check()
+    assert not report.clean
+    assert any("exchange debts owe 0" in problem for problem in report.problems), report.text()

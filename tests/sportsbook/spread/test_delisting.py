@@ -5,10 +5,12 @@ quotes. Money as at any close: P&L through the ledger, margin released, a defici
 from __future__ import annotations
 
 import datetime as dt
+import threading
 import uuid
 from decimal import Decimal as D
 
 import pytest
+from django.db import close_old_connections, connection, transaction
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -25,7 +27,7 @@ from sportsbook.spread_services import (
     spread_asset_switch,
     spread_feed_tick,
 )
-from tests.conftest import assert_books_clean, fund, new_player
+from tests.conftest import assert_books_clean, fund, new_player, requires_postgres
 from tests.sportsbook.spread.test_services import FUNDS, balance, bet, eurusd, player, quote
 
 pytestmark = pytest.mark.django_db
@@ -137,3 +139,78 @@ def test_a13_a_retry_of_an_order_made_before_the_delisting_returns_that_order(eu
     first = bet(player, eurusd, "up", 1_000, key=key)
     spread_asset_delist(asset_id=eurusd.pk)
     assert bet(player, eurusd, "up", 1_000, key=key).pk == first.pk
+
+
+def _another_session_waits_for_a_lock() -> bool:
+    """Whether another session comes to wait for a lock (looked up for up to 30 s; the
+    statistics snapshot is cleared each time: this session is inside a transaction)."""
+    with connection.cursor() as cursor:
+        for _ in range(300):
+            cursor.execute("SELECT pg_stat_clear_snapshot()")
+            cursor.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                "AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()"
+            )
+            if cursor.fetchone()[0]:
+                return True
+            threading.Event().wait(0.1)
+    return False
+
+
+@requires_postgres
+@pytest.mark.django_db(transaction=True)
+def test_a13_delisting_locks_a_players_positions_in_the_modules_order():
+    """A delisting locks each player's open positions by id, as every close and close-out does
+    (the module's lock order), not the delisted asset's positions first: a session holding the
+    player's lower position (a close-out, an order on another asset) that then needs his
+    position on the delisted asset gets it, instead of a deadlock."""
+    eur = SpreadAsset.objects.create(
+        code="eurusd2",
+        name_ru="EUR/USD",
+        name_en="EUR/USD",
+        currency="BYN",
+        point_size=D("0.0001"),
+        bid=D("1.2050"),
+        ask=D("1.2053"),
+        margin_points=50,
+        closeout_points=20,
+    )
+    gbp = SpreadAsset.objects.create(
+        code="gbpusd2",
+        name_ru="GBP/USD",
+        name_en="GBP/USD",
+        currency="BYN",
+        point_size=D("0.0001"),
+        bid=D("1.3000"),
+        ask=D("1.3002"),
+        margin_points=50,
+        closeout_points=20,
+    )
+    someone = new_player()
+    fund(someone, FUNDS)
+    bet(someone, gbp, "up", 200)  # the lower id
+    bet(someone, eur, "up", 200)
+    low = SpreadPosition.objects.get(asset=gbp)
+    high = SpreadPosition.objects.get(asset=eur)
+    errors = []
+
+    def delist():
+        try:
+            spread_asset_delist(asset_id=eur.pk)
+        except Exception as error:  # reported below
+            errors.append(repr(error))
+        finally:
+            close_old_connections()
+
+    with transaction.atomic():
+        list(SpreadPosition.objects.select_for_update().filter(pk=low.pk))
+        thread = threading.Thread(target=delist)
+        thread.start()
+        assert _another_session_waits_for_a_lock()  # the delisting, for the lower position
+        # the delisting must not hold the higher one meanwhile
+        list(SpreadPosition.objects.select_for_update(nowait=True).filter(pk=high.pk))
+    thread.join(30)
+    assert errors == []
+    assert SpreadPosition.objects.get(pk=high.pk).stake == 0
+    assert SpreadPosition.objects.get(pk=low.pk).stake == 200
+    assert_books_clean()
