@@ -160,7 +160,7 @@ def test_d11_d13_a_no_show_forfeits_by_the_absence_limit_and_the_other_advances(
     table_services.table_apply_overdue(table_id=final.table_id, now=later)
     final.refresh_from_db()
     assert final.status == MatchStatus.FINISHED and final.reason == "absent"
-    assert final.winner.player_id == present.pk
+    assert final.winner.player_id == present.pk and final.loser().player_id == absent.pk
     assert_books_clean()
 
 

@@ -125,3 +125,62 @@ async def test_the_bracket_socket_refuses_anonymous_and_missing_tournaments():
     (player,) = await database_sync_to_async(funded_players)(1)
     _socket, connected = await bracket_socket(player, 10**9)
     assert not connected
+
+
+def test_the_demo_tournament_a_newcomer_joins_and_it_starts_with_the_demo_players():
+    from casino.demo import DEMO_TOURNAMENT, load_demo
+    from tables.tournament.models import Tournament
+
+    load_demo()
+    load_demo()  # idempotent: one tournament, each demo player registered once
+    (tournament,) = Tournament.objects.filter(name=DEMO_TOURNAMENT)
+    assert tournament.status == "registering" and tournament.entries.count() == 3
+    (newcomer,) = funded_players(1)
+    client_for(newcomer).post(reverse("tournament_act", args=[tournament.pk, "register"]))
+    services.tournament_due(now=tournament.starts_at)
+    tournament.refresh_from_db()
+    assert tournament.status == "running" and len(open_matches(tournament)) == 2
+    assert_books_clean()
+
+
+def test_staff_create_a_tournament_in_the_admin_and_the_pit_boss_sees_it_with_its_tables():
+    from django.contrib.auth.models import Group
+
+    from casino.apps import PIT_BOSS_GROUP
+    from tables.tournament.models import Tournament
+    from tests.conftest import new_player
+
+    staff = new_player(is_staff=True, is_superuser=True)
+    client = client_for(staff)
+    response = client.post(
+        reverse("admin:tables_tournament_add"),
+        {
+            "name": "Admin cup",
+            "currency": "BYN",
+            "entry_fee": "5000",
+            "casino_percent": "15",
+            "min_entrants": "2",
+            "max_entrants": "8",
+            "registration_closes_at_0": "2030-01-01",
+            "registration_closes_at_1": "10:00:00",
+            "starts_at_0": "2030-01-01",
+            "starts_at_1": "11:00:00",
+            "action_seconds": "30",
+            "grace_seconds": "60",
+            "absence_seconds": "180",
+            "entries-TOTAL_FORMS": "0",
+            "entries-INITIAL_FORMS": "0",
+            "matches-TOTAL_FORMS": "0",
+            "matches-INITIAL_FORMS": "0",
+        },
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    created = Tournament.objects.get(name="Admin cup")
+    assert created.game == "durak" and len(created.draw_commitment) == 64
+    running = started(make_tournament(name="Floor cup"), funded_players(2))
+    (final,) = open_matches(running)
+    pit_boss = new_player(is_staff=True)
+    pit_boss.groups.add(Group.objects.get(name=PIT_BOSS_GROUP))
+    page = client_for(pit_boss).get(reverse("pit")).content.decode()
+    assert "Admin cup" in page and "Floor cup" in page
+    assert reverse("table", args=[final.table_id]) in page
