@@ -457,6 +457,9 @@ def tournament_open_matches(*, tournament_id: int, now: dt.datetime | None = Non
             )
             if match is None:
                 return opened
+            if _withdraw_self_excluded(tournament, match, now):
+                _after_commit(tournament, open_matches=False)
+                continue
             with translation.override(settings.LANGUAGE_CODE):  # stored: the casino's language
                 label = str(STAGE_LABELS.get(match.stage, match.stage))
             table = Table.objects.create(
@@ -472,6 +475,21 @@ def tournament_open_matches(*, tournament_id: int, now: dt.datetime | None = Non
             _after_commit(tournament, open_matches=False)
         _seat(match)
         opened += 1
+
+
+def _withdraw_self_excluded(
+    tournament: Tournament, match: TournamentMatch, now: dt.datetime
+) -> bool:
+    """A player who has excluded himself from play since he registered cannot be seated: he
+    is withdrawn (D11) and the match is a walkover. Returns whether that decided the match."""
+    excluded = [e for e in match.entries if limits.is_self_excluded(e.player)]
+    for entry in excluded:
+        entry.status = EntryStatus.WITHDRAWN
+        entry.left_at = now
+        entry.save(update_fields=["status", "left_at"])
+    if excluded:
+        _walkover(tournament, match, now)
+    return bool(excluded)
 
 
 def _seat(match: TournamentMatch) -> None:
@@ -511,7 +529,7 @@ def tournament_due(now: dt.datetime | None = None) -> int:
 def on_table_news(news: TableNews) -> None:
     """A table's change, inside its transaction: when a tournament's match is over, its winner
     advances at once (issue 16). A match voided by staff is played again at a new table."""
-    if not news.session_over or "tournament" not in news.table.settings:
+    if not news.hand_over or "tournament" not in news.table.settings:
         return
     match = (
         TournamentMatch.objects.filter(table_id=news.table.pk, status=MatchStatus.OPEN)
@@ -520,11 +538,17 @@ def on_table_news(news: TableNews) -> None:
     )
     if match is None:
         return
+    result = news.hand_result or {}
+    if not news.session_over:  # a game of the match is over: the bracket shows the score
+        players = Hand.objects.get(pk=news.table.state["hand_id"]).players
+        score = _score_by_side(match, players, result.get("score") or [])
+        TournamentMatch.objects.filter(pk=match.pk).update(score=score)
+        _announce(match.tournament)
+        return
     tournament = _locked(match.tournament_id)
     match.refresh_from_db()
     if match.status != MatchStatus.OPEN:
         return
-    result = news.hand_result or {}
     seat = result.get("match_winner")
     if seat is None:  # voided: no winner; a fresh table for the same pair
         match.table = None

@@ -203,3 +203,82 @@ def test_a_listener_refusal_rolls_back_with_the_table():
     final.refresh_from_db()
     assert final.status == MatchStatus.OPEN
     assert Table.objects.get(pk=final.table_id).status == TableStatus.PLAYING
+
+
+@pytest.mark.parametrize("entrants", [3, 5, 9, 17, 33])
+def test_d1_the_start_builds_the_whole_bracket_with_its_byes_stages_and_wins(entrants):
+    tournament = started(make_tournament(max_entrants=64), funded_players(entrants))
+    size = bracket.bracket_size(entrants)
+    matches = TournamentMatch.objects.filter(tournament=tournament)
+    third = bracket.has_third_place_match(size, entrants)
+    assert matches.count() == size - 1 + third
+    assert matches.filter(round_number=0, status=MatchStatus.BYE).count() == size - entrants
+    for match in matches:
+        assert match.wins_to_win == bracket.WINS_BY_STAGE[match.stage]  # §124
+        if match.stage != bracket.THIRD_PLACE:
+            assert match.stage == bracket.stage_of(size, match.round_number)
+    # every match with both players known is open at a table of its own, with both seated
+    for match in matches.filter(entry_a__isnull=False, entry_b__isnull=False).exclude(
+        status=MatchStatus.BYE
+    ):
+        assert match.status == MatchStatus.OPEN
+        assert match.table.seats.count() == 2
+    assert escrow_balance(tournament) == tournament.prize_fund
+    assert_books_clean()
+
+
+def test_the_bracket_shows_the_score_as_each_game_of_a_match_ends():
+    import random
+
+    from tables.engines import durak
+    from tests.tables.conftest import pick_action
+
+    tournament = started(make_tournament(), funded_players(2))
+    (final,) = open_matches(tournament)
+    players = {p.pk: p for p in (final.entry_a.player, final.entry_b.player)}
+    rng = random.Random(5)
+    while not TournamentMatch.objects.get(pk=final.pk).score:
+        table = Table.objects.get(pk=final.table_id)
+        seats = {s.position: s.player_id for s in table.seats.all()}
+        (seat,) = durak.to_act(table.state)
+        table_services.table_act(
+            table_id=table.pk,
+            player=players[seats[seat]],
+            action=pick_action(table.state, seat, rng),
+        )
+    final.refresh_from_db()
+    assert final.status == MatchStatus.OPEN and sorted(final.score) in ([0, 0], [0, 1])
+
+
+def test_d11_a_player_self_excluded_since_registering_is_withdrawn_and_the_other_walks_over():
+    from django.utils import timezone
+
+    tournament = make_tournament()
+    players = funded_players(2)
+    for player in players:
+        services.tournament_register(tournament_id=tournament.pk, player=player)
+    players[0].self_excluded_until = timezone.localdate() + dt.timedelta(days=30)
+    players[0].save(update_fields=["self_excluded_until"])
+    services.tournament_start(tournament_id=tournament.pk, now=tournament.starts_at)
+    (final,) = TournamentMatch.objects.filter(tournament=tournament)
+    assert final.status == MatchStatus.WALKOVER and final.winner.player_id == players[1].pk
+    assert final.table is None
+    assert_books_clean()
+
+
+def test_the_start_is_a_due_job_of_the_sweeper_and_of_the_in_process_clock(monkeypatch):
+    from casino import due_jobs
+    from tables import clock
+
+    assert "tournament starts" in due_jobs.registered()
+    now = dt.datetime.now(dt.UTC)
+    due = make_tournament(starts_at=now, registration_closes_at=now)
+    assert due_jobs.run_due(every_job=True)["tournament starts"] == 1
+    due.refresh_from_db()
+    assert due.status == "cancelled"  # nobody registered
+    second = make_tournament(starts_at=now, registration_closes_at=now)
+    monkeypatch.setattr(clock, "_also_last", {})
+    monkeypatch.setattr(clock, "watches_every_table", lambda: True)
+    clock.apply_due_tables()
+    second.refresh_from_db()
+    assert second.status == "cancelled"
