@@ -1,9 +1,10 @@
 """A 2-player tournament in real browsers: staff create it in the admin, two demo players
 register from its page (the fee shown), the in-process clock starts it at its start time and
-the bracket shows the final's table without a reload; both play the final at that table by
-clicking, then one withdraws (D11) and the other's bracket shows the result and the prizes
-without a reload (websocket, no polling). The full 11 wins are played through sockets in
-tests/tables/test_tournament_sockets.py; clicking through them would take many minutes."""
+the bracket shows the final's table without a reload; both play the final's first game at that
+table by clicking and the bracket shows the score, then one withdraws (D11) and the other's
+bracket shows the result and the prizes, all without a reload (websocket, no polling). The
+full 11 wins are played through sockets in tests/tables/test_tournament_sockets.py; clicking
+through them would take many minutes."""
 
 import datetime as dt
 import re
@@ -27,7 +28,7 @@ pytestmark = pytest.mark.browser
 
 NAME = "Browser final cup"
 START_IN_SECONDS = 45
-MOVES = 6
+MAX_MOVES = 600  # a game takes 30-80 moves, a drawn one is played again
 
 
 def create_tournament(browser, server_url) -> None:
@@ -83,11 +84,21 @@ def test_two_players_play_the_final_of_a_2_player_tournament_and_see_the_bracket
         wait_for_socket(page, "table")
         expect(page.locator("#hand-form .hand-card")).to_have_count(6)
         tables[username] = page
-    for _move in range(MOVES):
+    # the first game of the final is played out by clicking; the bracket shows the score live
+    score = tables["dina"].locator("#table-board [data-score]")
+    for _move in range(MAX_MOVES):
         current = settle(list(tables.values()))
+        if score.get_attribute("data-score") != "0:0":
+            break
         mover = next(p for p in tables.values() if board(p).get_attribute("data-my-turn") == "1")
         defending = mover.locator("button.take").count() > 0
         (defend_or_take if defending else attack_or_done)(mover, current)
+    assert score.get_attribute("data-score") in ("1:0", "0:1")
+    for lobby in lobbies.values():  # not reloaded: the bracket's socket brought it
+        scores = lobby.locator("#tournament-bracket .bracket-side .score")
+        expect(scores).to_have_count(2)
+        expect(scores.filter(has_text=re.compile(r"^1$"))).to_have_count(1)
+        expect(scores.filter(has_text=re.compile(r"^0$"))).to_have_count(1)
 
     # egor withdraws from the tournament's page; dina's bracket shows her the winner at once
     egor = lobbies["egor"]
