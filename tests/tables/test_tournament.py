@@ -282,3 +282,39 @@ def test_the_start_is_a_due_job_of_the_sweeper_and_of_the_in_process_clock(monke
     clock.apply_due_tables()
     second.refresh_from_db()
     assert second.status == "cancelled"
+
+
+def test_d13_a_player_who_lets_his_clock_run_out_loses_games_by_timeouts_and_so_the_match():
+    import random
+
+    from tables.engines import durak
+    from tables.models import Hand
+    from tests.tables.conftest import pick_action
+
+    tournament = started(make_tournament(action_seconds=30), funded_players(2))
+    (final,) = open_matches(tournament)
+    active, silent = final.entry_a.player, final.entry_b.player
+    for player in (active, silent):  # both here: no grace period, no absence
+        table_services.table_presence(table_id=final.table_id, player=player, change="connect")
+    rng = random.Random(8)
+    for _step in range(5_000):
+        table = Table.objects.get(pk=final.table_id)
+        if table.status != TableStatus.PLAYING:
+            break
+        seats = {s.position: s.player_id for s in table.seats.all()}
+        (seat,) = durak.to_act(table.state)
+        if seats[seat] == silent.pk:
+            deadline = table.state["clock"]["seats"][str(seat)]["deadline"]
+            later = dt.datetime.fromtimestamp(deadline + 1, tz=dt.UTC)
+            table_services.table_apply_overdue(table_id=table.pk, now=later)
+        else:
+            action = pick_action(table.state, seat, rng)
+            table_services.table_act(table_id=table.pk, player=active, action=action)
+    final.refresh_from_db()
+    assert final.status == MatchStatus.FINISHED and final.winner.player_id == active.pk
+    assert final.score == [11, 0] and final.wins_to_win == 11  # §124: the final to 11
+    reasons = {(hand.result or {}).get("reason") for hand in Hand.objects.filter(table=final.table)}
+    assert "timeouts" in reasons  # D13: two timeouts in a row in one game forfeit it
+    tournament.refresh_from_db()
+    assert tournament.status == "finished" and escrow_balance(tournament) == 0
+    assert_books_clean()
