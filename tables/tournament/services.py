@@ -185,7 +185,11 @@ def tournament_withdraw(*, tournament_id: int, player: Player, now: dt.datetime 
                 _walkover(tournament, match, now)
         _after_commit(tournament)
     if table_id is not None:
-        table_services.table_leave(table_id=table_id, player=player, now=now)
+        try:
+            table_services.table_leave(table_id=table_id, player=player, now=now)
+        except table_services.TableError:
+            # not seated there (any more): the match's own clocks and absence limit decide it
+            log.warning("tournament %s: player %s withdrew, not seated", tournament_id, player.pk)
 
 
 def _undecided_matches_of(tournament: Tournament, entry: TournamentEntry):
