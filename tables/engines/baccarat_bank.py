@@ -450,7 +450,7 @@ def _deal(state: State, events: list[Event]) -> None:
     state["half_bank_right"] = False  # B10: only before the first deal of the new shoe
     events.append(
         {
-            "type": "deal",
+            "type": "cards_dealt",
             "cardholder": state["cardholder"],
             "punter": list(state["punter_cards"]),
             "holder": list(state["holder_cards"]),
@@ -498,9 +498,9 @@ def _settle(state: State, events: list[Event]) -> None:
     """§15: the higher total wins; B3 a tie returns the bets; B4 winning bets are paid 1:1 from
     the bank; B11 the casino takes its share of what the bank wins; B8 a bank that loses a coup
     ends the holding."""
-    punter, holder = total(state["punter_cards"]), total(state["holder_cards"])
+    punter, banker = total(state["punter_cards"]), total(state["holder_cards"])
     accepted = {int(p): a for p, a in state["accepted"].items()}
-    outcome = "tie" if punter == holder else ("punter" if punter > holder else "bank")
+    outcome = "tie" if punter == banker else ("punter" if punter > banker else "bank")
     commission = 0
     for position, amount in sorted(accepted.items()):
         if outcome == "bank":
@@ -524,7 +524,7 @@ def _settle(state: State, events: list[Event]) -> None:
     result = {
         "outcome": outcome,
         "punter_total": punter,
-        "holder_total": holder,
+        "holder_total": banker,
         "punter_cards": list(state["punter_cards"]),
         "holder_cards": list(state["holder_cards"]),
         "cardholder": state["cardholder"],
