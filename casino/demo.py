@@ -88,6 +88,12 @@ DEMO_TABLES = [
         "BYN",
         {"min_bet": 100, "max_bet": 1_000, "ante": 10, "action_seconds": 45},
     ),
+    (
+        "Баккара · банк игрока · от 1 BYN",
+        "baccarat_bank",
+        "BYN",
+        {"min_bet": 100, "max_bank": 100_000, "commission_percent": "5", "action_seconds": 30},
+    ),
 ]
 
 
