@@ -50,6 +50,12 @@ SMALL_BANK_DEDUCTION_UNITS = 1
 LARGE_BANK_PERCENT = 2
 DEFAULTS = {"unit": 100}  # P12: one conventional unit in minor units of the table's currency
 COMMISSION = house("commission")
+# the answers each phase asks for, of everyone concerned at once
+ANSWERS = {
+    "consent": ("accept", "refuse"),
+    "svara_offer": ("accept", "refuse"),
+    "svara_join": ("join", "decline"),
+}
 # Where a void sends the stakes of a seat whose player has left: the seat may be someone
 # else's by then, so the house holds the money for the cashier to give back.
 UNCLAIMED = house("unclaimed")
@@ -240,9 +246,7 @@ def _validated(state: State, position: int, action) -> dict:
                     high=high,
                 )
             return {"type": "bet", "amount": amount}
-    elif phase in ("consent", "svara_offer") and kind in ("accept", "refuse"):
-        return {"type": kind}
-    elif phase == "svara_join" and kind in ("join", "decline"):
+    elif kind in ANSWERS.get(phase, ()):
         return {"type": kind}
     raise IllegalAction(gettext_noop("Unknown action."))
 
@@ -268,9 +272,7 @@ def legal_actions(state: State, position: int) -> list[dict]:
         if _may_propose(state, position):
             actions.append({"type": "propose"})
         return actions
-    if phase == "svara_join":
-        return [{"type": "join"}, {"type": "decline"}]
-    return [{"type": "accept"}, {"type": "refuse"}]
+    return [{"type": kind} for kind in ANSWERS[phase]]
 
 
 def join_cost(state: State) -> int:
