@@ -62,10 +62,9 @@ def score_counts(seka_score, hands) -> Counter:
 
 
 def run(context) -> bool:
+    import benchmarks as common
     from tables.engines import belarusian_poker
     from tables.engines.cards import pack_33
-
-    import benchmarks as common
 
     engine, rng = belarusian_poker.ENGINE, random.Random(SEED)
     print(f"load average before: {common.load_average()} on {os.cpu_count()} core(s)")

@@ -113,9 +113,7 @@ def test_joker_joins_the_group_that_scores_most_P2():
 
 def test_score_does_not_depend_on_the_order_of_the_cards():
     for cards in (["JK", "AS", "KS"], ["TD", "9D", "8D"], ["AH", "AC", "7S"]):
-        assert {seka_score(order) for order in itertools.permutations(cards)} == {
-            seka_score(cards)
-        }
+        assert {seka_score(order) for order in itertools.permutations(cards)} == {seka_score(cards)}
 
 
 def test_equal_scores_tie_whatever_the_combination_section_24():
