@@ -88,6 +88,12 @@ DEMO_TABLES = [
         "BYN",
         {"min_bet": 100, "max_bet": 1_000, "ante": 10, "action_seconds": 45},
     ),
+    (
+        "Белорусский покер · 1–50 BYN",
+        "belarusian_poker",
+        "BYN",
+        {"min_bet": 100, "max_bet": 5_000, "unit": 100, "action_seconds": 45},
+    ),
 ]
 
 
