@@ -88,6 +88,28 @@ def _seat_extra(game: dict, me: int | None) -> dict[int, str]:
     return extra
 
 
+def _showdowns(showdowns: list[dict], names: list[str]) -> list[dict]:
+    """Each showdown of a hand (the game's, then each svara's): every hand opened, its score."""
+    return [
+        {
+            "title": gettext("Svara %(number)s") % {"number": s["game"]}
+            if s["game"]
+            else gettext("Showdown"),
+            "hands": [
+                {
+                    "name": names[int(p)],
+                    "cards": _cards_html(h["cards"], "normal"),
+                    "score": h["score"],
+                    "best": h["score"] == s["best"],
+                }
+                for p, h in s["hands"].items()
+            ],
+            "tied": ", ".join(names[p] for p in s["tied"]),
+        }
+        for s in showdowns
+    ]
+
+
 def present(view: dict, shared: dict) -> dict:
     table, game, me = view["table"], view["game"], view["seat"]
     currency = table["currency"]
@@ -110,6 +132,8 @@ def present(view: dict, shared: dict) -> dict:
             "split": last.get("split"),
             "bank": money(last.get("bank")),
             "deduction": money(last.get("deduction")),
+            # the last hand's opened hands stay on the board while the next hand is dealt
+            "showdowns": _showdowns(last.get("showdowns") or [], names),
         }
     if not game:
         return context
@@ -122,24 +146,7 @@ def present(view: dict, shared: dict) -> dict:
         affordable_high = high if balance is None else min(high, balance)
     can_bet = "bet" in legal and affordable_high is not None and affordable_high >= bet_range[0]
     join_cost = game.get("join_cost")
-    showdowns = [
-        {
-            "title": gettext("Svara %(number)s") % {"number": s["game"]}
-            if s["game"]
-            else gettext("Showdown"),
-            "hands": [
-                {
-                    "name": names[int(p)],
-                    "cards": _cards_html(h["cards"], "normal"),
-                    "score": h["score"],
-                    "best": h["score"] == s["best"],
-                }
-                for p, h in s["hands"].items()
-            ],
-            "tied": ", ".join(names[p] for p in s["tied"]),
-        }
-        for s in game["showdowns"]
-    ]
+    showdowns = _showdowns(game["showdowns"], names)
     context.update(
         {
             "bank_text": money(game["bank"]),
