@@ -82,7 +82,7 @@ def _seat_extra(game: dict, me: int | None) -> dict[int, str]:
                 '<div class="bp-hand opened">{}<span class="bp-score">{}</span></div>'
             ).format(_cards_html(hand["cards"]), hand["score"])
         elif facts["active"] and facts["has_cards"] and position != me:
-            extra[position] = Markup('<div class="bp-hand backs">{}</div>').format(
+            extra[position] = Markup('<div class="bp-hand bp-backs">{}</div>').format(
                 Markup("").join(card_back("small") for _ in range(3))
             )
     return extra
@@ -192,6 +192,7 @@ register(
         display_name=gettext_noop("Belarusian poker"),
         presenter=present,
         board_template="tables/belarusian_poker/board.html",
+        css="css/games/belarusian_poker.css",
         balance_in_view=True,
     )
 )

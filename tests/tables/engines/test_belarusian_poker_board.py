@@ -53,7 +53,7 @@ def test_own_cards_as_svg_and_the_others_face_down_before_the_showdown_section_2
     html = board(hand, A)
     assert set(CARD.findall(html)) == set(TIED_DEAL[A])
     assert html.count("card-back") >= 6  # the other two hands, three backs each
-    assert "Score <b>22</b>" in html
+    assert 'Score <b class="bp-score">22</b>' in html
 
 
 def test_the_svara_offer_and_joining_for_half_the_bank_P9(hand):
