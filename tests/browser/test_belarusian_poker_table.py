@@ -8,37 +8,15 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import DEFAULT_TIMEOUT_MS
-from tests.browser.pages import log_in
-from tests.browser.test_six_seat_table import FRAME_COUNTER
+from tests.browser import test_six_seat_table as six_seats
+
+# the three browsers of the six-seat test (a fixture) and its board locator
+players = six_seats.players
+board = six_seats.board
 
 pytestmark = pytest.mark.browser
 
 TABLE_NAME = "Белорусский покер · 1–50 BYN"
-DEMO_PASSWORD = "casino-demo"
-
-
-@pytest.fixture
-def players(browser, server_url):
-    contexts, errors = [], []
-
-    def open_for(username: str) -> Page:
-        context = browser.new_context(base_url=server_url, locale="en-GB")
-        context.set_default_timeout(DEFAULT_TIMEOUT_MS)
-        context.add_init_script(FRAME_COUNTER)
-        contexts.append(context)
-        page = context.new_page()
-        page.on("pageerror", lambda error: errors.append(f"{username}: {error}"))
-        log_in(page, username, DEMO_PASSWORD)
-        return page
-
-    yield open_for, errors
-    for context in contexts:
-        context.close()
-
-
-def board(page: Page):
-    return page.locator("#table-board")
 
 
 def sit_at_the_table(page: Page) -> None:

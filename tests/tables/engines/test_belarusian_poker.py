@@ -124,7 +124,7 @@ def test_worked_example_2_two_aces_and_the_joker_are_three_aces_33():
     assert hand.result["winners"] == [E]
 
 
-def _bank_of_40_with_a_and_c_tied(hand: Hand) -> None:
+def bank_of_40_with_a_and_c_tied(hand: Hand) -> None:
     """Betting that leaves a bank of 40 c.u. with A and C in and B passed, then the showdown by
     consent (P8)."""
     hand.act(A, "bet", units(5))
@@ -143,7 +143,7 @@ TIED_DEAL = {A: ["AH", "AC", "7S"], B: ["9S", "8C", "7D"], C: ["AS", "AD", "8H"]
 
 def test_worked_example_3_svara_refused_splits_the_bank_section_24_P9():
     hand = Hand([TIED_DEAL])
-    _bank_of_40_with_a_and_c_tied(hand)
+    bank_of_40_with_a_and_c_tied(hand)
     assert hand.state["phase"] == "svara_offer"
     assert sorted(ENGINE.to_act(hand.state)) == sorted([A, C])
     assert hand.state["showdowns"][0]["tied"] == [A, C]
@@ -343,14 +343,14 @@ def test_an_indivisible_split_gives_the_remainder_left_of_the_button_P11():
 
 def test_an_unanswered_svara_offer_is_a_refusal_and_a_silent_joiner_declines():
     hand = Hand([TIED_DEAL])
-    _bank_of_40_with_a_and_c_tied(hand)
+    bank_of_40_with_a_and_c_tied(hand)
     hand.act(A, "accept")
     events = hand.time_out(C)
     assert events[0] == {"type": "timeout", "seat": C}
     assert hand.result["split"]
 
     hand = Hand([TIED_DEAL])
-    _bank_of_40_with_a_and_c_tied(hand)
+    bank_of_40_with_a_and_c_tied(hand)
     hand.act(A, "accept")
     hand.act(C, "accept")
     assert ENGINE.timeout_action(hand.state, B) == {"type": "decline"}

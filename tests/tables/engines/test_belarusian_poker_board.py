@@ -9,7 +9,16 @@ from django.utils import translation
 
 from tables import presenters
 from tables.engines.belarusian_poker import ENGINE
-from tests.tables.engines.test_belarusian_poker import CONFIG, TIED_DEAL, A, B, C, Hand, units
+from tests.tables.engines.test_belarusian_poker import (
+    CONFIG,
+    TIED_DEAL,
+    A,
+    B,
+    C,
+    Hand,
+    bank_of_40_with_a_and_c_tied,
+    units,
+)
 from tests.tables.test_shared_sections import board_view
 
 CARD = re.compile(r'data-card="([0-9TJQKA][SHDC]|JK)"')
@@ -57,14 +66,7 @@ def test_own_cards_as_svg_and_the_others_face_down_before_the_showdown_section_2
 
 
 def test_the_svara_offer_and_joining_for_half_the_bank_P9(hand):
-    hand.act(A, "bet", units(5))
-    hand.act(B, "bet", units(5))
-    hand.act(C, "bet", units(5))
-    hand.act(A, "propose")
-    hand.act(A, "bet", units(11))
-    hand.act(B, "pass")
-    hand.act(C, "bet", units(11))
-    hand.act(C, "accept")
+    bank_of_40_with_a_and_c_tied(hand)
     offer = board(hand, A)
     assert actions_of(offer) == ["accept", "refuse"]
     assert set(TIED_DEAL[A]) | set(TIED_DEAL[C]) <= set(CARD.findall(board(hand, B)))
