@@ -8,11 +8,14 @@ import re
 
 import pytest
 from channels.db import database_sync_to_async
+from django.test import Client
+from django.urls import reverse
 
 from casino import ledger
 from tables.engines import belarusian_poker
 from tables.engines.cards import pack_33
 from tables.models import Table, TableEvent
+from tables.selectors import table_summary_of
 from tests.conftest import assert_books_clean, fund, new_player
 from tests.tables.engines.scripted import ScriptedRng
 from tests.tables.engines.test_belarusian_poker import pack_dealing
@@ -63,6 +66,13 @@ def poker_table():
 @database_sync_to_async
 def engine_events(table_id):
     return TableEvent.objects.filter(table_id=table_id, step="engine").count()
+
+
+@database_sync_to_async
+def hand_list_of(player, table_id) -> str:
+    client = Client()
+    client.force_login(player)
+    return client.get(reverse("hand_list", args=[table_id])).content.decode()
 
 
 @database_sync_to_async
@@ -143,6 +153,9 @@ async def test_three_players_play_to_a_showdown_and_a_svara_with_a_joiner(
             'data-action="accept"' in s2.frames[-1]
             and 'data-action="accept"' not in (s1.frames[-1])
         )
+        # the lobby's and the pit boss's row: the bank in play and the round
+        summary = await database_sync_to_async(table_summary_of)(table.pk)
+        assert summary["pot"] == 2_300 and ["Round", "2/5"] in summary["facts"]
         await act(sockets, table.pk, s2, {"type": "accept"})
         await act(sockets, table.pk, s0, {"type": "accept"})
         # seat 1, who passed, may join for half the bank (P9)
@@ -171,6 +184,9 @@ async def test_three_players_play_to_a_showdown_and_a_svara_with_a_joiner(
         # hand 3 may have been dealt already: its entry bets are in its bank
         entry = 100 if table_row.state.get("hand_key", 0) > 2 else 0
         assert after == [amount - entry for amount in expected]
+        # the hand history: the bank of 37.50, one svara, the deduction of 1.00
+        listing = await hand_list_of(players[1], table.pk)
+        assert re.search(r"37[.,]50[^<]*· [^<]*×1 · [^<]*1[.,]00", listing), listing
     finally:
         for socket in sockets:
             await socket.close()

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from tables.engines.base import IllegalAction
+from tables.engines.base import IllegalAction, SeatInfo
 from tables.engines.belarusian_poker import (
     ENGINE,
     MAX_ROUNDS,
@@ -397,3 +397,10 @@ def test_a_bank_of_50_and_of_51_units_paid_out_section_25_P10(bank_units, taken)
     assert hand.result["bank"] == units(bank_units)
     assert hand.net()["house:commission"] == taken
     assert hand.net()["seat:0"] == units(bank_units) - taken - units(1) - stake
+
+
+def test_a_player_away_between_hands_sits_out_and_is_not_dealt_in():
+    seats = [SeatInfo(0), SeatInfo(1, away=True), SeatInfo(2)]
+    assert ENGINE.next_hand(None, seats, CONFIG).players == (0, 2)
+    # alone with the others away, no hand starts (§20: a game between players)
+    assert ENGINE.next_hand(None, [SeatInfo(0), SeatInfo(1, away=True)], CONFIG) is None
