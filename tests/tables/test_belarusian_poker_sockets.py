@@ -69,6 +69,11 @@ def engine_events(table_id):
 
 
 @database_sync_to_async
+def events_with_id(table_id, client_action_id):
+    return TableEvent.objects.filter(table_id=table_id, client_action_id=client_action_id).count()
+
+
+@database_sync_to_async
 def hand_list_of(player, table_id) -> str:
     client = Client()
     client.force_login(player)
@@ -104,8 +109,10 @@ async def test_three_players_play_to_a_showdown_and_a_svara_with_a_joiner(
     table, players = await poker_table()
     sockets = [await Socket(player, table.pk).connect() for player in players]
     try:
-        for socket in sockets:
+        for socket in sockets:  # one after another: each sits once the last has sat
+            before = (await table_now(table.pk)).version
             await socket.send({"type": "sit"})
+            await socket.until_version(before + 1)
             await settle(sockets, table.pk)
         # hand 1 was dealt to the first two seated (§20: from two players): seat 1 passes
         assert (await table_now(table.pk)).state["dealt_in"] == [0, 1]
@@ -130,10 +137,11 @@ async def test_three_players_play_to_a_showdown_and_a_svara_with_a_joiner(
         assert await engine_events(table.pk) == before
         assert await s2.communicator.receive_nothing(timeout=0.2)
         # a double click: the same client action id twice is applied once
+        version = (await table_now(table.pk)).version
         await s0.act({"type": "bet", "amount": 500}, client_action_id="double-click")
         await s0.act({"type": "bet", "amount": 500}, client_action_id="double-click")
+        await s0.until_version(version + 1)
         await settle(sockets, table.pk)
-        assert await engine_events(table.pk) == before + 1
         await act(sockets, table.pk, s1, {"type": "pass"})
         # round 2: seat 2 proposes to open, both bet, seat 0 agrees (P8): a tie at 22
         assert 'data-round="2"' in s2.frames[-1]
@@ -184,6 +192,7 @@ async def test_three_players_play_to_a_showdown_and_a_svara_with_a_joiner(
         # hand 3 may have been dealt already: its entry bets are in its bank
         entry = 100 if table_row.state.get("hand_key", 0) > 2 else 0
         assert after == [amount - entry for amount in expected]
+        assert await events_with_id(table.pk, "double-click") == 1  # the double click once
         # the hand history: the bank of 37.50, one svara, the deduction of 1.00
         listing = await hand_list_of(players[1], table.pk)
         assert re.search(r"37[.,]50[^<]*· [^<]*×1 · [^<]*1[.,]00", listing), listing
