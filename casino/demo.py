@@ -94,6 +94,12 @@ DEMO_TABLES = [
         "BYN",
         {"min_bet": 100, "max_bank": 100_000, "commission_percent": "5", "action_seconds": 30},
     ),
+    (
+        "Белорусский покер · 1–50 BYN",
+        "belarusian_poker",
+        "BYN",
+        {"min_bet": 100, "max_bet": 5_000, "unit": 100, "action_seconds": 45},
+    ),
 ]
 
 
