@@ -1,6 +1,6 @@
 """Every game the tables can run. A new game is one engine module imported here."""
 
-from tables.engines import durak, highcard  # noqa: F401 - each registers itself
+from tables.engines import durak, highcard, khrap  # noqa: F401 - each registers itself
 from tables.engines.base import engine_for, registered_games
 
 __all__ = ["engine_for", "registered_games"]

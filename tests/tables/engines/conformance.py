@@ -287,11 +287,12 @@ class ConformanceTable:
             returned.setdefault(payment.source, Counter())[payment.target] += payment.amount
         for pot_name, (exact, still_in) in owed.items():
             paid_back = returned.pop(pot_name, Counter())
-            if exact is None:  # payers not told apart: none gets more than it has in the pot
+            if exact is None:  # payers not told apart: no seat gets more than it paid in
                 for party, amount in paid_back.items():
-                    assert amount <= still_in[party], (
+                    bound = self._paid_in_scope(party)
+                    assert _seat_of(party) is None or amount <= bound, (
                         f"(f) the void returns {amount} of {pot_name} to {party}, who has "
-                        f"{still_in[party]} in it"
+                        f"paid {bound} into this escrow"
                     )
                 continue
             gone = still_in - exact
@@ -497,12 +498,20 @@ class ConformanceTable:
             paid_out = self.escrow.paid_out.get(pot_name, Counter())
             still_in = Counter({p: paid_in[p] - paid_out[p] for p in paid_in})
             assert sum(still_in.values()) >= balance
-            if sum(still_in.values()) != balance:  # paid to others: payers not told apart
+            if sum(still_in.values()) != balance or any(a < 0 for a in still_in.values()):
+                # paid to others, or paid out between rounds of a scope spanning hands (a
+                # bank carried between deals): payers not told apart
                 owed[pot_name] = (None, still_in)
                 continue
             exact = Counter({p: a for p, a in still_in.items() if self._party_may_be_paid(p)})
             owed[pot_name] = (exact, still_in)
         return owed
+
+    def _paid_in_scope(self, party: str) -> int:
+        """What ``party`` has paid into the escrow's pots, over its whole scope: a void of the
+        round in play may return to a seat its money in it, though earlier rounds of the
+        scope (a bank played before) paid it back more."""
+        return sum(payers[party] for payers in self.escrow.paid_in.values())
 
     # --- the checks after every step ---------------------------------------------------------
 
@@ -663,9 +672,13 @@ class ConformanceTable:
             "(g) private and undealt cards are cards of the game, each in one place"
         )
         order = self.commitment.record.split(",")
+        committed = list(engine.undealt_committed(state))
+        assert contains_run(undealt, committed) or not committed, (
+            "(g) the committed part of the undealt cards is among them, in order"
+        )
         if all(_is_card(code) for code in order):
             assert Counter(order) == everywhere, "(g) the commitment covers every card"
-            assert not undealt or contains_run(order, undealt), (
+            assert not committed or contains_run(order, committed), (
                 "(g) the undealt cards come in the committed order"
             )
 
