@@ -802,6 +802,13 @@ class Khrap(GameEngine):
             _run_gone(state, events, rng if rng is not None else Draws())
         return state, events
 
+    def next_hand(self, state, seats, config):
+        """Every present player is dealt in as soon as two are (the GameEngine default), never
+        while a deal is being played."""
+        if state and not state["over"]:
+            return None
+        return super().next_hand(state, seats, config)
+
     def apply_absent(self, state: State, seat: int, rng: Draws | None = None):
         if state["over"]:
             return None
@@ -887,9 +894,11 @@ class Khrap(GameEngine):
             # the seat's cards nobody else sees; its shown ones are in "shown", as for all
             public["cards"] = sorted(hand, key=low_first(state["trump"]))
             public["legal"] = legal_actions(state, seat)
+            # K14: what declaring (announce) or joining (answer) would put into escrow now
+            multiple = {"announce": DECLARER_PENALTY, "answer": JOINER_PENALTY}
             public["pledge"] = (
-                _pledge(state, seat)
-                if seat in to_act(state) and state["phase"] in ("announce", "answer")
+                multiple[state["phase"]] * state["bank"]
+                if seat in to_act(state) and state["phase"] in multiple
                 else 0
             )
         return public
