@@ -88,6 +88,7 @@ DEMO_TABLES = [
         "BYN",
         {"min_bet": 100, "max_bet": 1_000, "ante": 10, "action_seconds": 45},
     ),
+    ("Храп · 2–6 игроков · 1 BYN", "khrap", "BYN", {"stake": 100, "action_seconds": 30}),
 ]
 
 

@@ -284,13 +284,15 @@ class ConformanceTable:
         returned: dict[str, Counter] = {}
         for payment in payments(as_json(events)):
             assert payment.source.startswith(POT), f"(f) a void pays only out of pots: {payment}"
-            returned.setdefault(payment.source, Counter())[payment.target] += payment.amount
+            returned.setdefault(payment.source, Counter())[self._payer(payment.target)] += (
+                payment.amount
+            )
         for pot_name, (exact, still_in) in owed.items():
             paid_back = returned.pop(pot_name, Counter())
             if exact is None:  # payers not told apart: no seat gets more than it paid in
                 for party, amount in paid_back.items():
                     bound = self._paid_in_scope(party)
-                    assert _seat_of(party) is None or amount <= bound, (
+                    assert _seat_of(party.partition("@")[0]) is None or amount <= bound, (
                         f"(f) the void returns {amount} of {pot_name} to {party}, who has "
                         f"paid {bound} into this escrow"
                     )
@@ -451,10 +453,20 @@ class ConformanceTable:
         if self.escrow is None:
             self.escrow = Escrow(key)
 
+    def _payer(self, party: str) -> str:
+        """The escrow's name of a party: a seat's is its player's (``seat:2@5``), so money
+        one player left in a scope spanning hands (a bank carried between deals) is never
+        owed to the next player of his seat."""
+        position = _seat_of(party)
+        return party if position is None else f"{party}@{self.occupant.get(position)}"
+
     def _party_may_be_paid(self, party: str) -> bool:
+        party, _at, player = party.partition("@")
         position = _seat_of(party)
         return position is None or (
-            position in self.dealt and self.occupant.get(position) == self.dealt[position]
+            position in self.dealt
+            and self.occupant.get(position) == self.dealt[position]
+            and (not player or str(self.dealt[position]) == player)
         )
 
     def _book(self, events: list) -> None:
@@ -475,13 +487,17 @@ class ConformanceTable:
             escrow = self.escrow
             if source.kind == POT:
                 escrow.balances[event["source"]] -= amount
-                escrow.paid_out.setdefault(event["source"], Counter())[event["target"]] += amount
+                escrow.paid_out.setdefault(event["source"], Counter())[
+                    self._payer(event["target"])
+                ] += amount
                 assert escrow.balances[event["source"]] >= 0, (
                     f"(c) {event} takes {event['source']} below zero"
                 )
             if target.kind == POT:
                 escrow.balances[event["target"]] += amount
-                escrow.paid_in.setdefault(event["target"], Counter())[event["source"]] += amount
+                escrow.paid_in.setdefault(event["target"], Counter())[
+                    self._payer(event["source"])
+                ] += amount
 
     def _owed_back(self) -> dict[str, tuple[Counter | None, Counter]]:
         """(f) For each pot holding money: what a void must return exactly to each payer
