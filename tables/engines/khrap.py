@@ -382,7 +382,7 @@ def _validated(state: State, position: int, action) -> dict:
                     gettext_noop("Zavorachivayu keeps the trump card: discard another card.")
                 )
             return {"type": "discard", "card": card}
-        cards = action.get("cards")
+        cards = action.get("cards", [])  # a form with nothing picked sends no cards: keep
         if (
             kind != "exchange"
             or not isinstance(cards, list)

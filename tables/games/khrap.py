@@ -89,16 +89,17 @@ def present(view: dict, shared: dict) -> dict:
             "exchange_sizes": sorted({len(a["cards"]) for a in legal if a["type"] == "exchange"}),
             "can_discard": "discard" in types,
             "can_play": "play" in types,
-            "result_lines": _result_lines(game, names, currency),
+            "result_lines": _result_lines(
+                game["result"] if game["over"] else table.get("last_game"), names, currency
+            ),
         }
     )
     return context
 
 
-def _result_lines(game: dict, names: list[str], currency: str) -> list[str]:
-    """The deal's result in words, once it is over."""
-    result = game.get("result")
-    if not game["over"] or not result:
+def _result_lines(result: dict | None, names: list[str], currency: str) -> list[str]:
+    """A deal's result in words: this deal's once it is over, else the last deal's."""
+    if not result or not {"payouts", "redeal", "void"} & set(result):
         return []
     if result.get("void"):
         return [gettext("The bank was voided by the casino: the money went back.")]
