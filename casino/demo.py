@@ -100,6 +100,7 @@ DEMO_TABLES = [
         "BYN",
         {"min_bet": 100, "max_bet": 5_000, "unit": 100, "action_seconds": 45},
     ),
+    ("Храп · 2–6 игроков · 1 BYN", "khrap", "BYN", {"stake": 100, "action_seconds": 30}),
 ]
 
 

@@ -103,10 +103,14 @@ def public_settings(table: Table) -> dict:
 
 
 def in_play(table: Table) -> bool:
-    """A hand or match under way (playing or paused) by the engine's session rules."""
-    return table.status in (TableStatus.PLAYING, TableStatus.PAUSED) and engine_for(
-        table.game
-    ).in_play(table.state)
+    """A hand or match under way by the engine's session rules: playing or paused, or open
+    between hands while the engine still holds money in play (a bank carried to the next deal
+    waiting for players: staff may void it, leaving is the engine's to judge)."""
+    return table.status in (
+        TableStatus.PLAYING,
+        TableStatus.PAUSED,
+        TableStatus.OPEN,
+    ) and engine_for(table.game).in_play(table.state)
 
 
 def table_summary(table: Table, seats: dict[int, Seat]) -> dict:

@@ -319,6 +319,7 @@ class Engine(Protocol):
     def all_cards(self, state: State) -> list[str]: ...
     def private_cards(self, state: State) -> dict[int, list[str]]: ...
     def undealt(self, state: State) -> list[str]: ...
+    def undealt_committed(self, state: State) -> list[str]: ...
 
 
 class GameEngine:
@@ -478,6 +479,12 @@ class GameEngine:
     def undealt(self, state: State) -> list[str]:
         """The order of the cards still to come (deck, talon, shoe): no view may hold it."""
         return []
+
+    def undealt_committed(self, state: State) -> list[str]:
+        """The undealt cards still in the order the shuffle commitment covers: all of them,
+        unless the game shuffles again mid-hand from its recorded draws (a deck refilled from
+        the discards), whose order the replay proves instead."""
+        return self.undealt(state)
 
 
 _ENGINES: dict[str, Engine] = {}

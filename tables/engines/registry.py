@@ -5,6 +5,7 @@ from tables.engines import (  # noqa: F401 - each registers itself
     belarusian_poker,
     durak,
     highcard,
+    khrap,
 )
 from tables.engines.base import engine_for, registered_games
 
