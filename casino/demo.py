@@ -89,6 +89,19 @@ DEMO_TABLES = [
         "BYN",
         {"min_bet": 100, "max_bet": 1_000, "ante": 10, "action_seconds": 45},
     ),
+    (
+        "Баккара · банк игрока · от 1 BYN",
+        "baccarat_bank",
+        "BYN",
+        {"min_bet": 100, "max_bank": 100_000, "commission_percent": "5", "action_seconds": 30},
+    ),
+    (
+        "Белорусский покер · 1–50 BYN",
+        "belarusian_poker",
+        "BYN",
+        {"min_bet": 100, "max_bet": 5_000, "unit": 100, "action_seconds": 45},
+    ),
+    ("Храп · 2–6 игроков · 1 BYN", "khrap", "BYN", {"stake": 100, "action_seconds": 30}),
 ]
 
 

@@ -195,8 +195,9 @@ def commit(
         client_action_id=client_action_id,
         draws=draws,
     )
+    # a change between hands (a holder leaving with his bank) does not end the hand again
+    hand_over = engine.is_hand_over(state) and not engine.is_hand_over(table.state)
     table.state = state
-    hand_over = engine.is_hand_over(state)
     notify(
         TableNews(
             table=table,
