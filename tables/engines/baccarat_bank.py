@@ -360,6 +360,7 @@ def _begin_offer(state: State, after: int | None, events: list[Event]) -> None:
 
 def _set_holder(state: State, position: int, events: list[Event]) -> None:
     state["holder"] = position
+    state["excluded"] = None  # a new holding: everyone may buy or open the next bank
     state["holding"] += 1
     state["half_bank_right"] = False
     events.append({"type": "holder", "seat": position, "bank": state["bank"]})

@@ -1,0 +1,108 @@
+"""Three players at the demo's baccarat table in three browsers: the first bank is auctioned,
+a coup is played against it, the bank is sold at auction (CG §10–§11, B7) and a second coup is
+played against the buyer's bank. The shoe is the server's own, so each step reads what the board
+offers: the holder after the first coup is whoever the cards left holding it."""
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.test_six_seat_table import board, players  # noqa: F401 - the fixture
+
+pytestmark = pytest.mark.browser
+
+TABLE_NAME = "Баккара · банк игрока · от 1 BYN"
+
+
+def sit_at_the_table(page: Page) -> None:
+    row = page.locator("#table-list tr.table-row").filter(has_text=TABLE_NAME)
+    row.locator("a").first.click()
+    expect(page).to_have_url(re.compile(r"/tables/\d+/$"))
+    page.wait_for_function("() => window.socketFrames.table > 0")
+    page.locator("#table-board button.sit").click()
+    expect(board(page)).not_to_have_attribute("data-seat", "")
+
+
+def button(page: Page, action: str):
+    return page.locator(f"#table-board button[data-action={action}]")
+
+
+def click(page: Page, action: str) -> None:
+    expect(button(page, action)).to_be_visible()
+    version = board(page).get_attribute("data-version")
+    button(page, action).click()
+    expect(board(page)).not_to_have_attribute("data-version", version)  # applied
+
+
+def with_amount(page: Page, action: str, amount: int) -> None:
+    page.locator(f"#{action}-form input[name=amount]").fill(str(amount))
+    click(page, action)
+
+
+def hand_number(page: Page) -> int:
+    return int(board(page).locator("[data-hand-number]").get_attribute("data-hand-number"))
+
+
+def play_coup(holder: Page, punter: Page, everyone, passing=()) -> None:
+    """The punter bets 1.00 (the ``passing`` players pass), the holder deals and leaves the
+    chocolate in; a cardholder on 5 stands. Every board then shows the next coup, with the last
+    one's outcome."""
+    hand = hand_number(holder)
+    with_amount(punter, "bet", 100)
+    for page in passing:
+        click(page, "pass")
+    click(holder, "deal")
+    click(holder, "no_chocolate")  # 1.00 covers less than the bank: the chocolate is offered
+    next_coup = punter.locator(f'#table-board [data-hand-number="{hand + 1}"]')
+    expect(next_coup.or_(button(punter, "stand"))).to_be_visible()
+    if button(punter, "stand").count():
+        click(punter, "stand")
+    for page in everyone:
+        expect(page.locator("#table-board [data-hand-number]")).to_have_attribute(
+            "data-hand-number", str(hand + 1)
+        )
+        expect(page.locator("#table-board .outcome[data-outcome]")).to_be_visible()
+
+
+def seat_of(page: Page) -> int:
+    return int(board(page).get_attribute("data-seat"))
+
+
+@pytest.mark.timeout(300)
+def test_three_players_open_play_sell_and_play_against_the_buyer(players):  # noqa: F811
+    open_for, errors = players
+    anna, boris, vera = open_for("anna"), open_for("boris"), open_for("vera")
+    everyone = (anna, boris, vera)
+    for page in everyone:
+        sit_at_the_table(page)
+    # the first two seated are dealt the auction (section 5); vera plays from the next coup
+    with_amount(anna, "bid", 1000)
+    click(boris, "pass")
+    expect(anna.locator("#table-board .badge.holder")).to_contain_text(re.compile(r"10[.,]00"))
+    expect(vera.locator("#table-board .badge.holder")).to_be_visible()
+    # a bet over the bank is refused to boris alone
+    boris.locator("#bet-form input[name=amount]").evaluate("i => i.removeAttribute('max')")
+    boris.locator("#bet-form input[name=amount]").fill("5000")
+    boris.locator("#bet-form button").click()
+    expect(boris.locator("#table-error[data-error]")).to_contain_text("1000")
+    expect(anna.locator("#table-error[data-error]")).to_have_count(0)
+    play_coup(anna, boris, everyone)
+    by_seat = {seat_of(page): page for page in everyone}
+    if board(anna).get_attribute("data-phase") == "auction":  # the bank lost: boris opens one
+        with_amount(boris, "bid", 500)
+        click(vera, "pass")
+        seller, buyer, third = boris, vera, anna
+    else:
+        seller, buyer, third = anna, boris, vera
+    # the holder sells (§11): the others bid, the highest buys, paying the seller
+    click(seller, "sell")
+    expect(board(buyer)).to_have_attribute("data-phase", "auction")
+    with_amount(buyer, "bid", 400)
+    click(third, "pass")
+    expect(
+        buyer.locator(f'#table-board .player[data-position="{seat_of(buyer)}"]')
+    ).to_contain_text(re.compile(r"4[.,]00"))
+    play_coup(buyer, seller, everyone, passing=(third,))
+    assert set(by_seat) == {0, 1, 2}
+    assert errors == []
