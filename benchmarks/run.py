@@ -43,6 +43,7 @@ BENCHMARKS = [
     "ledger_transfers",
     "durak_engine",
     "belarusian_poker_engine",
+    "khrap_engine",
     "table_load",
     "sportsbook_bets",
     "exchange_matching",

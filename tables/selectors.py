@@ -103,10 +103,14 @@ def public_settings(table: Table) -> dict:
 
 
 def in_play(table: Table) -> bool:
-    """A hand or match under way (playing or paused) by the engine's session rules."""
-    return table.status in (TableStatus.PLAYING, TableStatus.PAUSED) and engine_for(
-        table.game
-    ).in_play(table.state)
+    """A hand or match under way by the engine's session rules: playing or paused, or open
+    between hands while the engine still holds money in play (a bank carried to the next deal
+    waiting for players: staff may void it, leaving is the engine's to judge)."""
+    return table.status in (
+        TableStatus.PLAYING,
+        TableStatus.PAUSED,
+        TableStatus.OPEN,
+    ) and engine_for(table.game).in_play(table.state)
 
 
 def table_summary(table: Table, seats: dict[int, Seat]) -> dict:
@@ -138,12 +142,21 @@ def table_summary(table: Table, seats: dict[int, Seat]) -> dict:
         ],
         "pot": facts.get("pot", 0) if playing else 0,
         "stage": facts.get("stage", "") if playing else "",
-        "facts": facts.get("facts", []),
+        "facts": [_named(fact, seats) for fact in facts.get("facts", [])],
         "capacity": engine.seats[1],
         "version": table.version,
         "hand_number": table.hand_number,
         "as_of": now,
     }
+
+
+def _named(fact: list, seats: dict[int, Seat]) -> list:
+    """A fact naming a seat (``{"seat": n}``, e.g. who holds the bank) shows its player."""
+    label, value = fact
+    if isinstance(value, dict) and "seat" in value:
+        seat = seats.get(value["seat"])
+        return [label, shown_name(seat) if seat is not None else "—"]
+    return fact
 
 
 def summary_shown(summary: dict) -> dict:

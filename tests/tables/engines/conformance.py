@@ -279,19 +279,31 @@ class ConformanceTable:
         """(f) Staff void while a hand or match is in play."""
         if not self.engine.in_play(self.state):
             return
-        owed = self._owed_back()
+        owners = self.engine.pot_owners(self.state)
+        owed = self._owed_back(skip=set(owners))
         state, events = self.engine.apply_void(self.state)
         returned: dict[str, Counter] = {}
         for payment in payments(as_json(events)):
             assert payment.source.startswith(POT), f"(f) a void pays only out of pots: {payment}"
-            returned.setdefault(payment.source, Counter())[payment.target] += payment.amount
+            returned.setdefault(payment.source, Counter())[self._payer(payment.target)] += (
+                payment.amount
+            )
+        for pot_name, owner in owners.items():  # a player's bank: whole to its holder
+            balance = self.escrow.balances[pot_name]
+            paid_back = returned.pop(pot_name, Counter())
+            expected = Counter({self._payer(owner): balance}) if balance else Counter()
+            assert paid_back == expected, (
+                f"(f) the void pays {dict(paid_back)} out of {pot_name}, which holds {balance} "
+                f"of {owner}'s"
+            )
         for pot_name, (exact, still_in) in owed.items():
             paid_back = returned.pop(pot_name, Counter())
-            if exact is None:  # payers not told apart: none gets more than it has in the pot
+            if exact is None:  # payers not told apart: no seat gets more than it paid in
                 for party, amount in paid_back.items():
-                    assert amount <= still_in[party], (
+                    bound = self._paid_in_scope(party)
+                    assert _seat_of(party.partition("@")[0]) is None or amount <= bound, (
                         f"(f) the void returns {amount} of {pot_name} to {party}, who has "
-                        f"{still_in[party]} in it"
+                        f"paid {bound} into this escrow"
                     )
                 continue
             gone = still_in - exact
@@ -450,10 +462,20 @@ class ConformanceTable:
         if self.escrow is None:
             self.escrow = Escrow(key)
 
+    def _payer(self, party: str) -> str:
+        """The escrow's name of a party: a seat's is its player's (``seat:2@5``), so money
+        one player left in a scope spanning hands (a bank carried between deals) is never
+        owed to the next player of his seat."""
+        position = _seat_of(party)
+        return party if position is None else f"{party}@{self.occupant.get(position)}"
+
     def _party_may_be_paid(self, party: str) -> bool:
+        party, _at, player = party.partition("@")
         position = _seat_of(party)
         return position is None or (
-            position in self.dealt and self.occupant.get(position) == self.dealt[position]
+            position in self.dealt
+            and self.occupant.get(position) == self.dealt[position]
+            and (not player or str(self.dealt[position]) == player)
         )
 
     def _book(self, events: list) -> None:
@@ -474,15 +496,19 @@ class ConformanceTable:
             escrow = self.escrow
             if source.kind == POT:
                 escrow.balances[event["source"]] -= amount
-                escrow.paid_out.setdefault(event["source"], Counter())[event["target"]] += amount
+                escrow.paid_out.setdefault(event["source"], Counter())[
+                    self._payer(event["target"])
+                ] += amount
                 assert escrow.balances[event["source"]] >= 0, (
                     f"(c) {event} takes {event['source']} below zero"
                 )
             if target.kind == POT:
                 escrow.balances[event["target"]] += amount
-                escrow.paid_in.setdefault(event["target"], Counter())[event["source"]] += amount
+                escrow.paid_in.setdefault(event["target"], Counter())[
+                    self._payer(event["source"])
+                ] += amount
 
-    def _owed_back(self) -> dict[str, tuple[Counter | None, Counter]]:
+    def _owed_back(self, skip: set[str] = frozenset()) -> dict[str, tuple[Counter | None, Counter]]:
         """(f) For each pot holding money: what a void must return exactly to each payer
         still seated and dealt in (None when it cannot be told, below), and what each payer
         has in it net of what it was paid back. The money of payers gone the engine places as
@@ -491,18 +517,26 @@ class ConformanceTable:
         then no payer may get back more than it has in the pot."""
         owed: dict[str, tuple[Counter | None, Counter]] = {}
         for pot_name, balance in self.escrow.balances.items():
-            if not balance:
+            if not balance or pot_name in skip:
                 continue
             paid_in = self.escrow.paid_in.get(pot_name, Counter())
             paid_out = self.escrow.paid_out.get(pot_name, Counter())
             still_in = Counter({p: paid_in[p] - paid_out[p] for p in paid_in})
             assert sum(still_in.values()) >= balance
-            if sum(still_in.values()) != balance:  # paid to others: payers not told apart
+            if sum(still_in.values()) != balance or any(a < 0 for a in still_in.values()):
+                # paid to others, or paid out between rounds of a scope spanning hands (a
+                # bank carried between deals): payers not told apart
                 owed[pot_name] = (None, still_in)
                 continue
             exact = Counter({p: a for p, a in still_in.items() if self._party_may_be_paid(p)})
             owed[pot_name] = (exact, still_in)
         return owed
+
+    def _paid_in_scope(self, party: str) -> int:
+        """What ``party`` has paid into the escrow's pots, over its whole scope: a void of the
+        round in play may return to a seat its money in it, though earlier rounds of the
+        scope (a bank played before) paid it back more."""
+        return sum(payers[party] for payers in self.escrow.paid_in.values())
 
     # --- the checks after every step ---------------------------------------------------------
 
@@ -663,9 +697,13 @@ class ConformanceTable:
             "(g) private and undealt cards are cards of the game, each in one place"
         )
         order = self.commitment.record.split(",")
+        committed = list(engine.undealt_committed(state))
+        assert contains_run(undealt, committed) or not committed, (
+            "(g) the committed part of the undealt cards is among them, in order"
+        )
         if all(_is_card(code) for code in order):
             assert Counter(order) == everywhere, "(g) the commitment covers every card"
-            assert not undealt or contains_run(order, undealt), (
+            assert not committed or contains_run(order, committed), (
                 "(g) the undealt cards come in the committed order"
             )
 

@@ -1,0 +1,950 @@
+"""Khrap, a four-card trick-taking game between 2-6 players (CG §114-§121,
+../shared/rules/khrap.md with rulings K1-K15 and its section 5 decisions).
+
+One hand of the table is one deal. A bank outlives deals: the remainder of a played bank (K8),
+a bank nobody declared a game on (§119.1) and a bank made of penalties (K5, K6) are carried into
+the next deal, in the same escrow (``escrow_key`` names the series of deals one bank spans), and
+the engine says a bank is in play (``in_play``) while it holds money, even between deals.
+
+The deal (automatic): the marker's seat receives first, four cards each (§118); the player
+before the marker cuts (K12); the top card of the rest is turned up for trumps (§119). Then:
+
+- **announce**: clockwise from the marker each says "pass" or a game; the first game ends the
+  bidding (K3). All pass: the next card with a new suit is turned (§119.1), up to three trumps;
+  all pass three times and the deal ends: the bank is carried, everyone adds the stake again and
+  the marker moves (§119.1, K6).
+- **answer** (khrap, strelyayu, zavorachivayu): clockwise from the declarer, round one "help" or
+  "pass", round two "five" or "pass" for those who said neither (§119.2.1, K3). Nobody joins: the
+  declarer takes the four tricks alone (K4). Vertolyot: everyone plays on his dealt cards, the
+  declarer having shown the six of trumps and one more trump (§119.2.2, K9).
+- **exchange**, in the game's order (§119.2.1, §119.2.3, §119.2.4): khrap or help, any number of
+  cards; five, discard four, take five, discard one; strelyayu, three out, four in, discard one;
+  zavorachivayu, take the face-up trump card (K10) and discard one other card. A deck too short
+  is refilled by the discards shuffled and cut by the player before the marker (§120, K11, K13).
+- **play**: four tricks; follow suit, else trump, else any card (K1, K2); the first five-player
+  leads, else the declarer (vertolyot: the declarer); then the winner of the last trick.
+- **settle**: 2 % of the bank to the casino once, each trick a quarter of the rest, rounded down,
+  the remainder carried (§121, K7, K8); a declarer under two tricks owes twice the bank, a joiner
+  with no trick once (§119.2.1, K5; vertolyot's forced players owe nothing, section 5); the
+  penalties are the next bank, played without new stakes (K6).
+
+Money: every stake, the bank and each participant's **pledge** sit in one escrow pot. A player
+who declares (2 × the bank) or joins (1 × the bank) puts the penalty he may owe into the pot as
+he says it (K14: the ledger refuses the pledge of a wallet that cannot cover it, so the player
+must pass); it comes back if he keeps his commitment and becomes the next bank if not.
+``state["shares"]`` says whose money the bank is, so a staff void returns it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from tables.engines import base
+from tables.engines.base import (
+    Commitment,
+    Draws,
+    Event,
+    GameEngine,
+    IllegalAction,
+    Payment,
+    State,
+    gettext_noop,
+    house,
+    pot,
+)
+from tables.engines.cards import RANKS_36, pack_36, rank, suit
+
+GAME = "khrap"
+SEATS = (2, 6)
+HAND_SIZE = 4  # §118
+TRICKS = 4
+TRUMP_TURNS = 3  # §119.1: up to three turned-up cards name trumps
+RAKE_PERCENT = 2  # §121
+TRICKS_TO_DECLARE = 2  # §119.2.1: the declarer undertakes two tricks, a joiner one
+DECLARER_PENALTY = 2  # × the bank played (§119.2.1)
+JOINER_PENALTY = 1
+KHRAP, VERTOLYOT, STRELYAYU, ZAVORACHIVAYU = "khrap", "vertolyot", "strelyayu", "zavorachivayu"
+GAMES = (KHRAP, VERTOLYOT, STRELYAYU, ZAVORACHIVAYU)
+HELP, FIVE, PASS = "help", "five", "pass"
+STRELYAYU_OUT, STRELYAYU_IN = 3, 4  # §119.2.3
+FIVE_DRAWN = 5  # §119.2.1
+# Where money goes that belongs to a player who has left (his trick money, a pledge he kept, his
+# share of a voided bank): his seat may be someone else's by then; the house holds it for him.
+UNCLAIMED = house("unclaimed")
+COMMISSION = house("commission")
+BANK = pot()
+
+
+def card_value(card: str) -> int:
+    """K1: six lowest, ace highest, in every suit."""
+    return RANKS_36.index(rank(card))
+
+
+def beats(card: str, best: str, trump: str) -> bool:
+    """K1: a trump beats any non-trump; otherwise only a higher card of the same suit."""
+    if suit(card) == suit(best):
+        return card_value(card) > card_value(best)
+    return suit(card) == trump
+
+
+def low_first(trump: str | None):
+    """Lowest first: non-trumps before trumps, then by rank (K15's "lowest legal card")."""
+    return lambda card: (suit(card) == trump, card_value(card), suit(card))
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_config(config: dict) -> dict:
+    """The stake every player puts into a fresh bank (§117, §2: set by the casino)."""
+    if not isinstance(config, dict):
+        raise IllegalAction(gettext_noop("The settings are a JSON object."))
+    stake = config.get("stake")
+    if not _whole(stake) or stake <= 0:
+        raise IllegalAction(gettext_noop("The stake is a whole number of minor units above 0."))
+    return dict(config)
+
+
+def bank_split(bank: int) -> tuple[int, int, int]:
+    """§121, K7, K8: (the casino's 2 %, a trick's quarter of the rest, the remainder carried),
+    each rounded down to the minor unit; rake + 4 × trick + remainder = bank."""
+    rake = bank * RAKE_PERCENT // 100
+    trick = bank * (100 - RAKE_PERCENT) // (100 * TRICKS)
+    return rake, trick, bank - rake - TRICKS * trick
+
+
+def clockwise(players: list[int], first: int) -> list[int]:
+    """The players in clockwise order (ascending seats, round the table) from ``first``."""
+    index = players.index(first)
+    return players[index:] + players[:index]
+
+
+def after(players: list[int], position: int) -> list[int]:
+    """Clockwise from the player after ``position`` (which need not be dealt in)."""
+    later = [p for p in players if p > position]
+    return clockwise(players, later[0] if later else players[0])
+
+
+def _copy(value):
+    if isinstance(value, dict):
+        return {key: _copy(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_copy(item) if isinstance(item, dict | list) else item for item in value]
+    return value
+
+
+# --- a new deal ------------------------------------------------------------------------------
+
+
+def new_hand(config: dict, players: list[int], rng: random.Random, carry: dict | None = None):
+    """Deal to ``players``; ``carry`` brings the marker, the bank and whose money it is."""
+    config = check_config(config)
+    players = sorted(players)
+    if not SEATS[0] <= len(players) <= SEATS[1] or len(set(players)) != len(players):
+        raise ValueError(f"khrap deals {SEATS[0]} to {SEATS[1]} distinct seats")
+    carry = carry or {}
+    deals = carry.get("deals", 0) + 1
+    hand_number = config.get("hand_number")
+    hand_key = hand_number if _whole(hand_number) else deals
+    # §118, K6: the marker starts at the dealer's left (the lowest seat) and moves clockwise
+    # after every play and every all-pass redeal
+    marker = after(players, carry["marker"])[0] if "marker" in carry else players[0]
+    cutter = clockwise(players, marker)[-1]  # K12: the player seated just before the marker
+    deck = list(pack_36())
+    rng.shuffle(deck)
+    cut = rng.randrange(1, len(deck))
+    deck = deck[cut:] + deck[:cut]
+    carried = int(carry.get("bank", 0))
+    shares = {party: amount for party, amount in (carry.get("shares") or {}).items() if amount}
+    for party in list(shares):  # a carried share of a seat not dealt in now: unclaimed (void)
+        if party.startswith(base.SEAT) and base.Party.parse(party).key not in players:
+            shares[UNCLAIMED] = shares.get(UNCLAIMED, 0) + shares.pop(party)
+    stakes_due = carry.get("stakes_due", True)
+    order = clockwise(players, marker)
+    hands = {str(p): deck[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i, p in enumerate(order)}
+    rest = deck[len(order) * HAND_SIZE :]
+    state: State = {
+        "game": GAME,
+        "hand_key": hand_key,
+        "deals": deals,
+        # the escrow of the bank: named by the deal that opened it, kept while a bank carries
+        "series": carry["series"] if carried else hand_key,
+        "deal_record": ",".join(deck),
+        "cut": cut,
+        "stake": config["stake"],
+        "players": players,
+        "marker": marker,
+        "cutter": cutter,
+        "carried": carried,
+        "penalty_bank": bool(carry.get("penalty_bank")) and not stakes_due,
+        "stakes_due": stakes_due,
+        "bank": carried,
+        "pot": carried,
+        "shares": shares,
+        "pledges": {},
+        "deck": rest,
+        "reshuffles": 0,
+        "committed_left": len(rest),  # the deck's top cards still in the committed order
+        "discard": [],
+        "hands": hands,
+        "shown": {},
+        "turned": [],
+        "trump": None,
+        "trump_card": None,
+        "trumps_tried": [],
+        "phase": "announce",
+        "turn": None,
+        "queue": [],
+        "declarer": None,
+        "declared": None,
+        "answers": {},
+        "participants": [],
+        "exchanged": {},
+        "pending": None,
+        "leader": None,
+        "trick": [],
+        "last_trick": [],
+        "played": [],
+        "tricks": {},
+        "gone": [],
+        "step": 0,
+        "over": False,
+        "result": None,
+        "next_bank": 0,
+        "next_penalty": False,
+    }
+    if stakes_due:  # §117 a fresh bank, §119.1 a redeal: every player adds the stake
+        for position in players:
+            _pay(state, [], base.seat(position), BANK, state["stake"], "stake")
+    _turn_up(state, [])
+    return state
+
+
+def _stakes(state: State) -> list[Event]:
+    if not state["stakes_due"]:
+        return []
+    return [
+        Payment(base.seat(p), BANK, state["stake"], "stake").as_event() for p in state["players"]
+    ]
+
+
+def start_events(state: State) -> list[Event]:
+    return [
+        {
+            "type": "deal",
+            "marker": state["marker"],
+            "cutter": state["cutter"],
+            "cut": state["cut"],
+            "carried": state["carried"],
+            "penalty_bank": state["penalty_bank"],
+            "trump_card": state["trump_card"],
+        },
+        *_stakes(state),
+    ]
+
+
+# --- money --------------------------------------------------------------------------------------
+
+
+def _pay(state: State, events: list[Event], source: str, target: str, amount: int, reason: str):
+    """A payment, and the pot's balance and whose money the bank is kept with it."""
+    if amount <= 0:
+        return
+    events.append(Payment(source, target, amount, reason).as_event())
+    if target == BANK:
+        state["pot"] += amount
+        if reason == "stake":
+            state["bank"] += amount
+            state["shares"][source] = state["shares"].get(source, 0) + amount
+    if source == BANK:
+        state["pot"] -= amount
+
+
+def _payee(state: State, position: int) -> str:
+    return UNCLAIMED if position in state["gone"] else base.seat(position)
+
+
+# --- turning up trumps ----------------------------------------------------------------------------
+
+
+def _turn_up(state: State, events: list[Event]) -> bool:
+    """§119, §119.1: turn the top card; a suit already tried is set aside face up and the next
+    turned. False when no card of a new suit is left (the round of trumps is over)."""
+    while state["deck"]:
+        card = state["deck"].pop(0)
+        state["committed_left"] = max(0, state["committed_left"] - 1)
+        state["turned"].append(card)
+        if suit(card) in state["trumps_tried"]:
+            events.append({"type": "turned", "card": card, "repeat": True})
+            continue
+        state["trumps_tried"].append(suit(card))
+        state["trump"], state["trump_card"] = suit(card), card
+        events.append({"type": "turned", "card": card, "trump": suit(card)})
+        state["phase"] = "announce"
+        state["queue"] = clockwise(state["players"], state["marker"])
+        state["turn"] = state["queue"][0]
+        return True
+    return False
+
+
+# --- who may do what ------------------------------------------------------------------------------
+
+
+def to_act(state: State) -> list[int]:
+    return [] if state["over"] or state["turn"] is None else [state["turn"]]
+
+
+def _legal_play(state: State, position: int) -> list[str]:
+    """K2: follow suit if possible, else a trump if possible, else any card."""
+    hand = state["hands"][str(position)]
+    if not state["trick"]:
+        return list(hand)
+    led = suit(state["trick"][0][1])
+    for wanted in (led, state["trump"]):
+        cards = [c for c in hand if suit(c) == wanted]
+        if cards:
+            return cards
+    return list(hand)
+
+
+def _vertolyot_partners(state: State, position: int) -> list[str]:
+    """§119.2.2, K9: with the six of trumps in his dealt hand, the other trumps he may show."""
+    hand, trump = state["hands"][str(position)], state["trump"]
+    if "6" + trump not in hand:
+        return []
+    return [c for c in hand if suit(c) == trump and c != "6" + trump]
+
+
+def _pledge(state: State, position: int) -> int:
+    multiple = DECLARER_PENALTY if position == state["declarer"] else JOINER_PENALTY
+    return multiple * state["bank"]
+
+
+def _exchange_kind(state: State, position: int) -> str:
+    """What this seat's exchange is: free (khrap, help), five, strelyayu, zavorachivayu."""
+    if state["answers"].get(str(position)) == FIVE:
+        return FIVE
+    if position == state["declarer"] and state["declared"] in (STRELYAYU, ZAVORACHIVAYU):
+        return state["declared"]
+    return "free"
+
+
+def _validated(state: State, position: int, action) -> dict:
+    """The one validator: ``legal_actions`` lists what passes it, ``apply`` refuses the rest."""
+    if state["over"]:
+        raise IllegalAction(gettext_noop("This deal is over."))
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise IllegalAction(gettext_noop("Unknown action."))
+    if position not in to_act(state):
+        raise IllegalAction(gettext_noop("It is not your turn."))
+    kind, phase = action["type"], state["phase"]
+    hand = state["hands"][str(position)]
+    if phase == "announce":
+        if kind == PASS:
+            return {"type": PASS}
+        if kind == "declare":
+            game = action.get("game")
+            if game not in GAMES:
+                raise IllegalAction(
+                    gettext_noop("Declare khrap, vertolyot, strelyayu or zavorachivayu.")
+                )
+            if game != VERTOLYOT:
+                return {"type": "declare", "game": game}
+            shown = action.get("with")
+            partners = _vertolyot_partners(state, position)
+            if not partners:
+                raise IllegalAction(
+                    gettext_noop(
+                        "Vertolyot needs the six of trumps and one more trump in your dealt cards."
+                    )
+                )
+            if shown not in partners:
+                raise IllegalAction(
+                    gettext_noop("Show the six of trumps with one more trump of your cards.")
+                )
+            return {"type": "declare", "game": game, "with": shown}
+        raise IllegalAction(gettext_noop("Say pass or declare a game."))
+    if phase == "answer":
+        answer = HELP if state["answer_round"] == 1 else FIVE
+        if kind in (PASS, answer):
+            return {"type": kind}
+        raise IllegalAction(gettext_noop('Say "%(answer)s" or pass.'), answer=answer)
+    if phase == "exchange":
+        exchange = _exchange_kind(state, position)
+        if state["pending"] == "discard":
+            card = action.get("card")
+            if kind != "discard" or not isinstance(card, str) or card not in hand:
+                raise IllegalAction(gettext_noop("Discard one of your cards."))
+            if exchange == ZAVORACHIVAYU and card == state["trump_card"]:
+                raise IllegalAction(
+                    gettext_noop("Zavorachivayu keeps the trump card: discard another card.")
+                )
+            return {"type": "discard", "card": card}
+        cards = action.get("cards", [])  # a form with nothing picked sends no cards: keep
+        if (
+            kind != "exchange"
+            or not isinstance(cards, list)
+            or not all(isinstance(c, str) and c in hand for c in cards)
+            or len(set(cards)) != len(cards)
+        ):
+            raise IllegalAction(gettext_noop("Choose cards of your hand to exchange."))
+        if exchange == STRELYAYU and len(cards) != STRELYAYU_OUT:
+            raise IllegalAction(gettext_noop("Strelyayu exchanges exactly three cards."))
+        return {"type": "exchange", "cards": sorted(cards, key=hand.index)}
+    # play
+    card = action.get("card")
+    if kind != "play" or not isinstance(card, str) or card not in hand:
+        raise IllegalAction(gettext_noop("Play one of your cards."))
+    if card not in _legal_play(state, position):
+        raise IllegalAction(
+            gettext_noop(
+                "Follow the suit led; without it play a trump; only without both any card."
+            )
+        )
+    return {"type": "play", "card": card}
+
+
+def legal_actions(state: State, position: int) -> list[dict]:
+    if state["over"] or position not in to_act(state):
+        return []
+    phase, hand = state["phase"], state["hands"][str(position)]
+    if phase == "announce":
+        actions = [{"type": PASS}]
+        actions += [{"type": "declare", "game": g} for g in (KHRAP, STRELYAYU, ZAVORACHIVAYU)]
+        actions += [
+            {"type": "declare", "game": VERTOLYOT, "with": card}
+            for card in _vertolyot_partners(state, position)
+        ]
+        return actions
+    if phase == "answer":
+        return [{"type": HELP if state["answer_round"] == 1 else FIVE}, {"type": PASS}]
+    if phase == "exchange":
+        exchange = _exchange_kind(state, position)
+        if state["pending"] == "discard":
+            return [
+                {"type": "discard", "card": c}
+                for c in hand
+                if not (exchange == ZAVORACHIVAYU and c == state["trump_card"])
+            ]
+        sizes = [STRELYAYU_OUT] if exchange == STRELYAYU else range(len(hand) + 1)
+        return [
+            {"type": "exchange", "cards": list(combo)}
+            for size in sizes
+            for combo in itertools.combinations(hand, size)
+        ]
+    return [{"type": "play", "card": c} for c in _legal_play(state, position)]
+
+
+def timeout_action(state: State, position: int) -> dict:
+    """K15: a silent announcement or answer is a pass, a silent exchange keeps the cards, a
+    silent play is the lowest legal card. Where keeping is not allowed (strelyayu's three, a
+    card to discard) the lowest cards go (docs/rules-decisions.md)."""
+    phase, trump = state["phase"], state["trump"]
+    hand = state["hands"][str(position)]
+    if phase in ("announce", "answer"):
+        return {"type": PASS}
+    if phase == "exchange":
+        if state["pending"] == "discard":
+            options = [a["card"] for a in legal_actions(state, position)]
+            return {"type": "discard", "card": min(options, key=low_first(trump))}
+        if _exchange_kind(state, position) == STRELYAYU:
+            lowest = sorted(hand, key=low_first(trump))[:STRELYAYU_OUT]
+            return {"type": "exchange", "cards": [c for c in hand if c in lowest]}
+        return {"type": "exchange", "cards": []}
+    return {"type": "play", "card": min(_legal_play(state, position), key=low_first(trump))}
+
+
+# --- doing it ----------------------------------------------------------------------------------
+
+
+def apply(state: State, position: int, action, rng: Draws | None = None):
+    checked = _validated(state, position, action)
+    state = _copy(state)
+    events: list[Event] = []
+    _step(state, position, checked, events, rng if rng is not None else Draws())
+    _run_gone(state, events, rng if rng is not None else Draws())
+    return state, events
+
+
+def _step(state: State, position: int, action: dict, events: list[Event], rng: Draws) -> None:
+    state["step"] += 1
+    kind, phase = action["type"], state["phase"]
+    if phase == "announce":
+        _announce(state, position, action, events)
+    elif phase == "answer":
+        _answer(state, position, kind, events)
+    elif phase == "exchange":
+        _exchange(state, position, action, events, rng)
+    else:
+        _play(state, position, action["card"], events)
+
+
+def _announce(state: State, position: int, action: dict, events: list[Event]) -> None:
+    if action["type"] == PASS:
+        events.append({"type": "pass", "seat": position, "trump": state["trump"]})
+        state["queue"].pop(0)
+        if state["queue"]:
+            state["turn"] = state["queue"][0]
+        elif len(state["trumps_tried"]) >= TRUMP_TURNS or not _turn_up(state, events):
+            _redeal(state, events)  # §119.1
+        return
+    game = action["game"]
+    state["declarer"], state["declared"] = position, game  # K3: the first game stands
+    events.append({"type": "declare", "seat": position, "game": game})
+    _pay(state, events, base.seat(position), BANK, _pledge(state, position), "pledge")
+    state["pledges"][str(position)] = _pledge(state, position)
+    others = after(state["players"], position)[:-1]
+    if game == VERTOLYOT:  # §119.2.2: everyone plays, on his dealt cards; the declarer leads
+        state["shown"][str(position)] = ["6" + state["trump"], action["with"]]
+        state["participants"] = clockwise(state["players"], position)
+        for other in others:
+            state["answers"][str(other)] = "forced"
+        _start_play(state, position, events)
+        return
+    state["phase"], state["answer_round"] = "answer", 1
+    state["queue"] = others
+    state["turn"] = others[0]
+
+
+def _answer(state: State, position: int, kind: str, events: list[Event]) -> None:
+    """§119.2.1, K3: round one help/pass, round two five/pass for whoever said neither."""
+    state["queue"].pop(0)
+    events.append({"type": kind, "seat": position, "round": state["answer_round"]})
+    if kind in (HELP, FIVE):
+        state["answers"][str(position)] = kind
+        _pay(state, events, base.seat(position), BANK, _pledge(state, position), "pledge")
+        state["pledges"][str(position)] = _pledge(state, position)
+    elif state["answer_round"] == 2:  # out of this bank: his cards go to the dealer
+        state["answers"][str(position)] = PASS
+        state["discard"] += state["hands"][str(position)]
+        state["hands"][str(position)] = []
+    if state["queue"]:
+        state["turn"] = state["queue"][0]
+        return
+    if state["answer_round"] == 1:
+        waiting = [
+            p
+            for p in after(state["players"], state["declarer"])[:-1]
+            if str(p) not in state["answers"]
+        ]
+        if waiting:
+            state["answer_round"], state["queue"], state["turn"] = 2, waiting, waiting[0]
+            return
+    _start_exchanges(state, events)
+
+
+def _start_exchanges(state: State, events: list[Event]) -> None:
+    declarer = state["declarer"]
+    around = after(state["players"], declarer)[:-1]
+    fives = [p for p in around if state["answers"].get(str(p)) == FIVE]
+    helps = [p for p in around if state["answers"].get(str(p)) == HELP]
+    state["participants"] = [declarer, *(p for p in around if p in fives or p in helps)]
+    if not fives and not helps:  # K4: the declarer alone takes every trick
+        state["tricks"] = {str(declarer): TRICKS}
+        state["turn"] = None
+        events.append({"type": "alone", "seat": declarer})
+        _settle(state, events)
+        return
+    if state["declared"] == STRELYAYU:  # §119.2.3
+        order = [declarer, *fives, *helps]
+    else:  # §119.2.1, §119.2.4
+        order = [*fives, declarer, *helps]
+    state["phase"], state["queue"] = "exchange", order
+    # the first five-player leads; without one, the declarer (§119.2.1)
+    state["leader"] = fives[0] if fives else declarer
+    _next_exchanger(state, events, None)
+
+
+def _next_exchanger(state: State, events: list[Event], rng: Draws | None) -> None:
+    """The next seat in the exchange order; a five-player's four cards go and five come at
+    once, the zavorachivayu declarer takes the face-up trump card (K10): each then discards."""
+    if not state["queue"]:
+        _start_play(state, state["leader"], events)
+        return
+    position = state["queue"][0]
+    state["turn"], state["pending"] = position, None
+    hand = state["hands"][str(position)]
+    exchange = _exchange_kind(state, position)
+    if exchange == FIVE:
+        _draw(state, events, rng, position, FIVE_DRAWN, out=list(hand))
+        state["pending"] = "discard"
+    elif exchange == ZAVORACHIVAYU:
+        card = state["trump_card"]
+        state["turned"].remove(card)
+        hand.append(card)
+        state["shown"][str(position)] = [card]
+        events.append({"type": "takes_trump_card", "seat": position, "card": card})
+        state["pending"] = "discard"
+
+
+def _draw(state, events, rng, position: int, count: int, out: list[str]) -> None:
+    """``out`` leaves the hand for the discard and ``count`` cards come from the deck; a deck
+    too short is refilled first (§120): the discards so far (K13: exchanged cards, cards handed
+    in, turned-up cards but the trump card), shuffled and cut by the player before the marker,
+    under what is left of the deck. The outgoing cards are discarded after, so nobody draws
+    back what he has just thrown out."""
+    hand = state["hands"][str(position)]
+    if len(state["deck"]) < count:
+        pile = state["discard"] + [c for c in state["turned"] if c != state["trump_card"]]
+        state["turned"] = [c for c in state["turned"] if c == state["trump_card"]]
+        draws = rng if rng is not None else Draws()
+        draws.shuffle(pile)
+        cut = draws.randrange(1, len(pile)) if len(pile) > 1 else 0
+        state["committed_left"] = len(state["deck"])
+        state["deck"] += pile[cut:] + pile[:cut]
+        state["discard"] = []
+        state["reshuffles"] += 1
+        events.append(
+            {"type": "reshuffle", "cards": len(pile), "cutter": state["cutter"], "cut": cut}
+        )
+    for card in out:
+        hand.remove(card)
+    drawn, state["deck"] = state["deck"][:count], state["deck"][count:]
+    state["committed_left"] = max(0, state["committed_left"] - count)
+    hand += drawn
+    state["discard"] += out
+    state["exchanged"][str(position)] = state["exchanged"].get(str(position), 0) + len(drawn)
+    events.append({"type": "exchange", "seat": position, "out": len(out), "in": len(drawn)})
+
+
+def _exchange(state: State, position: int, action: dict, events: list[Event], rng: Draws):
+    hand = state["hands"][str(position)]
+    if action["type"] == "discard":
+        hand.remove(action["card"])
+        state["discard"].append(action["card"])
+        events.append({"type": "discard", "seat": position})
+        state["pending"] = None
+    else:
+        cards = action["cards"]
+        if _exchange_kind(state, position) == STRELYAYU:  # three out, four in, one discarded
+            _draw(state, events, rng, position, STRELYAYU_IN, out=cards)
+            state["pending"] = "discard"
+            return
+        _draw(state, events, rng, position, len(cards), out=cards)
+    state["queue"].pop(0)
+    _next_exchanger(state, events, rng)
+
+
+def _start_play(state: State, leader: int, events: list[Event]) -> None:
+    state["phase"], state["leader"], state["turn"] = "play", leader, leader
+    state["pending"] = None
+    state["tricks"] = {str(p): 0 for p in state["participants"]}
+    events.append({"type": "play_starts", "leader": leader})
+
+
+def _play(state: State, position: int, card: str, events: list[Event]) -> None:
+    state["hands"][str(position)].remove(card)
+    state["trick"].append([position, card])
+    events.append({"type": "play", "seat": position, "card": card})
+    order = clockwise(
+        [p for p in state["players"] if p in state["participants"]], state["trick"][0][0]
+    )
+    if len(state["trick"]) < len(order):
+        state["turn"] = order[len(state["trick"])]
+        return
+    winner, best = state["trick"][0]
+    for seat_played, played in state["trick"][1:]:
+        if beats(played, best, state["trump"]):
+            winner, best = seat_played, played
+    state["tricks"][str(winner)] += 1
+    state["played"] += [c for _p, c in state["trick"]]
+    state["last_trick"], state["trick"] = state["trick"], []
+    events.append({"type": "trick", "winner": winner})
+    if sum(state["tricks"].values()) == TRICKS:
+        state["turn"] = None
+        _settle(state, events)
+    else:
+        state["turn"] = winner
+
+
+def _settle(state: State, events: list[Event]) -> None:
+    """§119.2.1, §121, K4-K8, section 5 (vertolyot's forced players owe nothing)."""
+    bank = state["bank"]
+    rake, trick, remainder = bank_split(bank)
+    _pay(state, events, BANK, COMMISSION, rake, "2 % of the bank")
+    payouts, penalties, kept = {}, {}, {}
+    for position in state["participants"]:
+        taken = state["tricks"].get(str(position), 0)
+        payouts[str(position)] = taken * trick
+        _pay(state, events, BANK, _payee(state, position), taken * trick, "tricks")
+        pledge = state["pledges"].get(str(position), 0)
+        needed = TRICKS_TO_DECLARE if position == state["declarer"] else 1
+        if pledge and taken < needed:
+            penalties[str(position)] = pledge  # it stays in the pot: the next bank
+        elif pledge:
+            kept[str(position)] = pledge
+            _pay(state, events, BANK, _payee(state, position), pledge, "pledge back")
+    new_shares: dict[str, int] = {}
+    for position, amount in penalties.items():
+        party = _payee(state, int(position))
+        new_shares[party] = new_shares.get(party, 0) + amount
+    left = remainder  # K8: the remainder stays; it is the old bank's payers' money still
+    for party, share in sorted(state["shares"].items(), key=lambda item: -item[1]):
+        part = min(share, left)
+        if part:
+            new_shares[party] = new_shares.get(party, 0) + part
+            left -= part
+    state["shares"], state["pledges"] = new_shares, {}
+    next_bank = remainder + sum(penalties.values())
+    state["next_bank"] = next_bank
+    state["next_penalty"] = bool(penalties)
+    state["stakes_due"] = not penalties  # K6: a penalty bank is played without new stakes
+    state["over"], state["phase"] = True, "over"
+    state["result"] = {
+        "game": state["declared"],
+        "declarer": state["declarer"],
+        "bank": bank,
+        "tricks": dict(state["tricks"]),
+        "payouts": payouts,
+        "rake": rake,
+        "trick_value": trick,
+        "penalties": penalties,
+        "remainder": remainder,
+        "next_bank": next_bank,
+        "penalty_bank": bool(penalties),
+        "redeal": False,
+    }
+    events.append({"type": "deal_over", "result": state["result"]})
+
+
+def _redeal(state: State, events: list[Event]) -> None:
+    """§119.1: all passed on every trump: the cards are collected, the bank waits for the next
+    deal, where everyone adds the stake again; no rake (K7)."""
+    state["turn"], state["over"], state["phase"] = None, True, "over"
+    state["next_bank"] = state["bank"]
+    state["stakes_due"] = True
+    state["result"] = {"redeal": True, "bank": state["bank"], "next_bank": state["bank"]}
+    events.append({"type": "redeal", "bank": state["bank"]})
+
+
+def _run_gone(state: State, events: list[Event], rng: Draws) -> None:
+    """A seat whose player has left plays on by itself: its timeout actions (K15)."""
+    for _guard in range(200):
+        if state["over"] or state["turn"] not in state["gone"]:
+            return
+        position = state["turn"]
+        _step(
+            state,
+            position,
+            _validated(state, position, timeout_action(state, position)),
+            events,
+            rng,
+        )
+
+
+# --- the engine ---------------------------------------------------------------------------
+
+
+class Khrap(GameEngine):
+    game = GAME
+    display_name = gettext_noop("Khrap")
+    seats = SEATS
+
+    # one config: the suite plays every seat count from 2 to 6 with it
+    example_configs = ({"stake": 1_000},)
+
+    def check_config(self, config: dict) -> dict:
+        return check_config(config)
+
+    new_hand = staticmethod(new_hand)
+    start_events = staticmethod(start_events)
+    legal_actions = staticmethod(legal_actions)
+    apply = staticmethod(apply)
+    to_act = staticmethod(to_act)
+    timeout_action = staticmethod(timeout_action)
+
+    def turn_key(self, state: State, seat: int) -> str:
+        """One seat decides at a time; every step is a new decision."""
+        return f"{state['hand_key']}:{state['step']}"
+
+    def carry_over(self, state: State) -> dict:
+        """The marker, and the bank with whose money it is (K6, K8, §119.1); never None, so
+        seats stay ready from deal to deal."""
+        carried = state["next_bank"] if state["over"] else 0
+        return {
+            "marker": state["marker"],
+            "bank": carried,
+            "shares": dict(state["shares"]) if carried else {},
+            "series": state["series"],
+            "penalty_bank": state["next_penalty"] if carried else False,
+            "stakes_due": state["stakes_due"] if state["over"] else True,
+            "deals": state["deals"],
+        }
+
+    def escrow_key(self, state: State) -> str:
+        return f"bank:{state['series']}"
+
+    def commitment(self, state: State) -> Commitment:
+        return Commitment("hand", state["deal_record"])
+
+    def in_play(self, state: State | None) -> bool:
+        """A deal under way, or a bank carried to the next deal (it is in escrow)."""
+        return bool(state) and (not state["over"] or state["pot"] > 0)
+
+    def sit_minimum(self, config: dict) -> int:
+        return int(config.get("stake", 0))
+
+    def apply_leave(self, state: State, seat: int, rng: Draws | None = None):
+        """Leaving: a deal in play goes on with the seat's timeout actions (K15) and what it
+        would be paid goes to the house for him (``UNCLAIMED``); between deals his share of a
+        carried bank stays in it (a void would return it to the house for him)."""
+        if not self.in_play(state) or seat not in state["players"] or seat in state["gone"]:
+            return None
+        state = _copy(state)
+        events: list[Event] = [{"type": "left", "seat": seat}]
+        share = state["shares"].pop(base.seat(seat), 0)
+        if share:
+            state["shares"][UNCLAIMED] = state["shares"].get(UNCLAIMED, 0) + share
+        state["gone"].append(seat)
+        if not state["over"]:
+            _run_gone(state, events, rng if rng is not None else Draws())
+        return state, events
+
+    def next_hand(self, state, seats, config):
+        """Every present player is dealt in as soon as two are (the GameEngine default), never
+        while a deal is being played."""
+        if state and not state["over"]:
+            return None
+        return super().next_hand(state, seats, config)
+
+    def apply_absent(self, state: State, seat: int, rng: Draws | None = None):
+        if state["over"]:
+            return None
+        return super().apply_absent(state, seat, rng)
+
+    def apply_void(self, state: State):
+        """Staff void: the bank goes back to whose money it is and every pledge to its
+        payer; the deals already played stand."""
+        if not self.in_play(state):
+            raise IllegalAction(gettext_noop("No bank is being played."))
+        state = _copy(state)
+        events: list[Event] = [{"type": "void"}]
+        returned: dict[str, int] = dict(state["shares"])
+        for position, amount in state["pledges"].items():
+            party = _payee(state, int(position))
+            returned[party] = returned.get(party, 0) + amount
+        for party, amount in sorted(returned.items()):
+            _pay(state, events, BANK, party, amount, "void")
+        previous = state["result"] or {}
+        state.update(
+            over=True,
+            phase="over",
+            turn=None,
+            shares={},
+            pledges={},
+            next_bank=0,
+            stakes_due=True,
+            next_penalty=False,
+        )
+        state["result"] = {**previous, "void": True, "next_bank": 0}
+        return state, events
+
+    # --- what each may see -------------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> dict:
+        """Public: the bank, the face-up cards, what was said, the trick, the tricks won, cards
+        shown (vertolyot's two trumps, zavorachivayu's trump card). Never the deck, the
+        discards or another seat's hand."""
+        public = {
+            "game": GAME,
+            "hand": state["hand_key"],
+            "phase": state["phase"],
+            "players": list(state["players"]),
+            "marker": state["marker"],
+            "cutter": state["cutter"],
+            "stake": state["stake"],
+            "bank": state["bank"],
+            "carried": state["carried"],
+            "penalty_bank": state["penalty_bank"],
+            "next_penalty": state["next_penalty"],
+            "pot": state["pot"],
+            "pledges": dict(state["pledges"]),
+            "trump": state["trump"],
+            "trump_card": state["trump_card"] if state["trump_card"] in state["turned"] else None,
+            "turned": list(state["turned"]),
+            "trumps_tried": list(state["trumps_tried"]),
+            "deck_count": len(state["deck"]),
+            "discard_count": len(state["discard"]),
+            "reshuffles": state["reshuffles"],
+            "declarer": state["declarer"],
+            "declared": state["declared"],
+            "answer_round": state.get("answer_round"),
+            "answers": dict(state["answers"]),
+            "participants": list(state["participants"]),
+            "shown": {p: list(cards) for p, cards in state["shown"].items()},
+            "hand_counts": {p: len(cards) for p, cards in state["hands"].items()},
+            "exchanged": dict(state["exchanged"]),
+            "exchanging": state["turn"] if state["phase"] == "exchange" else None,
+            "pending": state["pending"],
+            "leader": state["leader"],
+            "trick": [list(pair) for pair in state["trick"]],
+            "last_trick": [list(pair) for pair in state["last_trick"]],
+            "tricks": dict(state["tricks"]),
+            "gone": list(state["gone"]),
+            "to_act": to_act(state),
+            "over": state["over"],
+            "next_bank": state["next_bank"],
+            "result": _copy(state["result"]),
+            "seat": seat,
+        }
+        if seat is not None:
+            hand = self.private_cards(state).get(seat, [])
+            # the seat's cards nobody else sees; its shown ones are in "shown", as for all
+            public["cards"] = sorted(hand, key=low_first(state["trump"]))
+            public["legal"] = legal_actions(state, seat)
+            # K14: what declaring (announce) or joining (answer) would put into escrow now
+            multiple = {"announce": DECLARER_PENALTY, "answer": JOINER_PENALTY}
+            public["pledge"] = (
+                multiple[state["phase"]] * state["bank"]
+                if seat in to_act(state) and state["phase"] in multiple
+                else 0
+            )
+        return public
+
+    def private_cards(self, state: State) -> dict[int, list[str]]:
+        return {
+            int(p): [c for c in cards if c not in state["shown"].get(p, [])]
+            for p, cards in state["hands"].items()
+        }
+
+    def undealt(self, state: State) -> list[str]:
+        return list(state["deck"])
+
+    def undealt_committed(self, state: State) -> list[str]:
+        """Before a §120 reshuffle the deck is the committed order's last cards; after one,
+        only what was left of it (on top of the reshuffled discards, drawn from the recorded
+        random source) is."""
+        return state["deck"][: state["committed_left"]]
+
+    def all_cards(self, state: State) -> list[str]:
+        hands = [c for cards in state["hands"].values() for c in cards]
+        trick = [c for _p, c in state["trick"]]
+        return [
+            *state["deck"],
+            *state["discard"],
+            *state["turned"],
+            *hands,
+            *trick,
+            *state["played"],
+        ]
+
+    # --- the session ------------------------------------------------------------------
+
+    def summary(self, state: State | None, config: dict) -> dict:
+        facts: list = [[gettext_noop("Stake"), {"money": config.get("stake", 0)}]]
+        if not self.in_play(state):
+            return {"pot": 0, "stage": "", "facts": facts}
+        bank = state["next_bank"] if state["over"] else state["bank"]
+        penalty = state["next_penalty"] if state["over"] else state["penalty_bank"]
+        facts.append(
+            [gettext_noop("Penalty bank") if penalty else gettext_noop("Bank"), {"money": bank}]
+        )
+        if state["declared"] and not state["over"]:
+            facts.append([gettext_noop("Game"), state["declared"]])
+        stage = "between deals" if state["over"] else state["phase"]
+        return {"pot": state["pot"], "stage": stage, "facts": facts}
+
+
+ENGINE = base.register(Khrap())
