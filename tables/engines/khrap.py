@@ -69,6 +69,20 @@ GAMES = (KHRAP, VERTOLYOT, STRELYAYU, ZAVORACHIVAYU)
 HELP, FIVE, PASS = "help", "five", "pass"
 STRELYAYU_OUT, STRELYAYU_IN = 3, 4  # §119.2.3
 FIVE_DRAWN = 5  # §119.2.1
+# the lobby's and the pit boss's words for the games and for where a deal is
+GAME_LABELS = {
+    KHRAP: gettext_noop("Khrap"),
+    VERTOLYOT: gettext_noop("Vertolyot"),
+    STRELYAYU: gettext_noop("Strelyayu"),
+    ZAVORACHIVAYU: gettext_noop("Zavorachivayu"),
+}
+STAGES = {
+    "announce": gettext_noop("announcing"),
+    "answer": gettext_noop("answering"),
+    "exchange": gettext_noop("exchanging"),
+    "play": gettext_noop("playing tricks"),
+    "over": gettext_noop("between deals"),
+}
 # Where money goes that belongs to a player who has left (his trick money, a pledge he kept, his
 # share of a voided bank): his seat may be someone else's by then; the house holds it for him.
 UNCLAIMED = house("unclaimed")
@@ -942,8 +956,8 @@ class Khrap(GameEngine):
             [gettext_noop("Penalty bank") if penalty else gettext_noop("Bank"), {"money": bank}]
         )
         if state["declared"] and not state["over"]:
-            facts.append([gettext_noop("Game"), state["declared"]])
-        stage = "between deals" if state["over"] else state["phase"]
+            facts.append([GAME_LABELS[state["declared"]], ""])
+        stage = STAGES["over" if state["over"] else state["phase"]]
         return {"pot": state["pot"], "stage": stage, "facts": facts}
 
 
