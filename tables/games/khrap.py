@@ -127,5 +127,6 @@ PRESENTATION = register(
         display_name=gettext_noop("Khrap"),
         presenter=present,
         board_template="tables/khrap/board.html",
+        result_template="tables/khrap/_hand_result.html",
     )
 )

@@ -4,8 +4,12 @@ a khrap declaration, a "help" and a "five" to the payout (§119.2.1, §121). Bad
 malformed frame, an action out of turn, a double click, a pledge the wallet cannot cover, K14)
 is refused to its sender alone and nothing is booked twice; the books stay clean."""
 
+import re
+
 import pytest
 from channels.db import database_sync_to_async
+from django.test import Client
+from django.urls import reverse
 
 from casino import ledger
 from tables.engines import khrap
@@ -238,6 +242,13 @@ def test_a_penalty_bank_waits_in_escrow_on_an_open_table_shown_in_the_lobby_and_
     assert ledger.balances_of(a)["BYN"] == FUNDS - STAKE - 4 * STAKE + 490
     assert ledger.balances_of(b)["BYN"] == FUNDS - STAKE - 2 * STAKE, "held for him"
     assert_books_clean()
+    # the hand history shows the deal: the game, the tricks by seat, the bank carried on
+    client = Client()
+    client.force_login(a)
+    client.cookies["django_language"] = "en"
+    page = client.get(reverse("hand_list", args=[table.pk])).content.decode()
+    assert 'data-game="khrap"' in page and "tricks 1:3 · penalty bank" in page
+    assert re.search(r"carried (BYN )?40[.,]00", page), page
     services.table_staff_act(table_id=table.pk, staff=staff, act="void")
     assert ledger.balances_of(a)["BYN"] == FUNDS - STAKE + 490
     assert selectors.table_summary_of(table.pk)["pot"] == 0
