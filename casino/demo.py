@@ -65,6 +65,7 @@ def load_demo() -> list[tuple[str, str, str]]:
             )
         logins.append((username, PLAYER_PASSWORD, "player with play money in BYN and USD"))
     _demo_tables()
+    _demo_tournament()
     return logins
 
 
@@ -88,6 +89,18 @@ DEMO_TABLES = [
         "BYN",
         {"min_bet": 100, "max_bet": 1_000, "ante": 10, "action_seconds": 45},
     ),
+    (
+        "Баккара · банк игрока · от 1 BYN",
+        "baccarat_bank",
+        "BYN",
+        {"min_bet": 100, "max_bank": 100_000, "commission_percent": "5", "action_seconds": 30},
+    ),
+    (
+        "Белорусский покер · 1–50 BYN",
+        "belarusian_poker",
+        "BYN",
+        {"min_bet": 100, "max_bet": 5_000, "unit": 100, "action_seconds": 45},
+    ),
     ("Храп · 2–6 игроков · 1 BYN", "khrap", "BYN", {"stake": 100, "action_seconds": 30}),
 ]
 
@@ -100,3 +113,39 @@ def _demo_tables() -> None:
             name=name,
             defaults={"game": game, "currency": currency, "settings": settings},
         )
+
+
+DEMO_TOURNAMENT = "Кубок дурака · 10 BYN"
+# three demo players wait for a fourth (the minimum): a newcomer who registers makes it start
+DEMO_TOURNAMENT_ENTRANTS = ("anna", "boris", "vera")
+
+
+def _demo_tournament() -> None:
+    """A knock-out tournament with registration open, starting an hour after the demo is
+    loaded, unless one is registering already."""
+    import datetime as dt
+    from decimal import Decimal
+
+    from django.utils import timezone
+
+    from tables.tournament.models import Tournament, TournamentStatus
+    from tables.tournament.services import tournament_register
+
+    if Tournament.objects.filter(
+        name=DEMO_TOURNAMENT, status=TournamentStatus.REGISTERING
+    ).exists():
+        return
+    now = timezone.now()
+    tournament = Tournament.objects.create(
+        name=DEMO_TOURNAMENT,
+        currency="BYN",
+        entry_fee=1_000,
+        casino_percent=Decimal("10"),
+        min_entrants=4,
+        max_entrants=8,
+        registration_closes_at=now + dt.timedelta(minutes=55),
+        starts_at=now + dt.timedelta(hours=1),
+    )
+    for username in DEMO_TOURNAMENT_ENTRANTS:
+        player = Player.objects.get(username=username)
+        tournament_register(tournament_id=tournament.pk, player=player)

@@ -195,8 +195,9 @@ def commit(
         client_action_id=client_action_id,
         draws=draws,
     )
+    # a change between hands (a holder leaving with his bank) does not end the hand again
+    hand_over = engine.is_hand_over(state) and not engine.is_hand_over(table.state)
     table.state = state
-    hand_over = engine.is_hand_over(state)
     notify(
         TableNews(
             table=table,
@@ -241,6 +242,10 @@ def finish_hand(change: Change) -> None:
                 seat.ready = False
                 seat.save(update_fields=["ready"])
     table.status = TableStatus.OPEN
+    if session_over and table.setting("close_after_session", False):
+        # a table set up for one session (a tournament's match) closes when it is over: nobody
+        # starts another there (the players stay seated and may leave)
+        table.status = TableStatus.CLOSED
     try_start(change)
     started = table.status == TableStatus.PLAYING
     if (started and engine.escrow_key(table.state) != escrow_key) or (not started and session_over):

@@ -179,3 +179,7 @@ class HandAdmin(ReadOnly):
 class TableEventAdmin(ReadOnly):
     list_display = ("table", "version", "cause", "step", "seat", "player", "action", "created_at")
     list_filter = ("table", "cause", "step")
+
+
+# knock-out tournaments (issue 16): their admin lives with them
+from tables.tournament import admin as tournament_admin  # noqa: E402, F401

@@ -8,6 +8,15 @@ class TablesConfig(AppConfig):
 
     def ready(self) -> None:
         from casino import due_jobs
+        from tables import clock, listeners
         from tables.services import sweep_overdue_tables
+        from tables.tournament.services import on_table_news, tournament_due
 
         due_jobs.register("table clocks", sweep_overdue_tables)
+        # knock-out tournaments (issue 16): their starts and their matches' ends
+        due_jobs.register("tournament starts", tournament_due, every=TOURNAMENT_SECONDS)
+        clock.run_also("tournament starts", tournament_due, every=TOURNAMENT_SECONDS)
+        listeners.subscribe("tournaments", on_table_news)
+
+
+TOURNAMENT_SECONDS = 1.0

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
+from collections.abc import Callable
 
 from channels.db import database_sync_to_async
 from channels.layers import InMemoryChannelLayer, get_channel_layer
@@ -23,6 +25,15 @@ TICK_SECONDS = 0.25
 
 _local_tables: dict[int, int] = {}
 _task: asyncio.Task | None = None
+# other periodic work of the tables app (a tournament's start) the clock does beside the turn
+# clocks when this process watches every table (no sweeper reaches its sockets): name ->
+# (job, seconds between runs); each job locks its own rows, as for the sweeper
+_also: dict[str, tuple[Callable[[], int], float]] = {}
+_also_last: dict[str, float] = {}
+
+
+def run_also(name: str, job: Callable[[], int], every: float) -> None:
+    _also[name] = (job, every)
 
 
 def watches_every_table() -> bool:
@@ -66,11 +77,26 @@ def ensure_running() -> None:
 
 
 def apply_due_tables() -> int:
-    """One tick of the clock: apply what is overdue on the tables this process watches."""
+    """One tick of the clock: apply what is overdue on the tables this process watches (and,
+    watching every table, the other jobs that are due)."""
+    if watches_every_table():
+        _run_also()
     among = None if watches_every_table() else set(_local_tables)
     if among is not None and not among:
         return 0
     return services.sweep_overdue_tables(among=among)
+
+
+def _run_also() -> None:
+    now = time.monotonic()
+    for name, (job, every) in list(_also.items()):
+        if now - _also_last.get(name, float("-inf")) < every:
+            continue
+        _also_last[name] = now
+        try:
+            job()
+        except Exception:
+            log.exception("table clock: %s failed", name)
 
 
 _tick = database_sync_to_async(apply_due_tables)

@@ -180,3 +180,14 @@ class TableEvent(ImmutableLedgerRecord):
 
     def __str__(self) -> str:
         return f"{self.table_id} v{self.version} {self.cause} {self.action}"
+
+
+# --- knock-out tournaments (issue 16): models of their own module, in this app ----------------
+from tables.tournament.models import (  # noqa: E402, F401
+    EntryStatus,
+    MatchStatus,
+    Tournament,
+    TournamentEntry,
+    TournamentMatch,
+    TournamentStatus,
+)

@@ -10,8 +10,10 @@ import time
 from django.db.models import Count
 from django.utils import timezone
 
+from casino.models import Account, AccountKind
 from tables.engines.base import Draws
 from tables.engines.registry import engine_for
+from tables.games import presentation_for
 from tables.models import Hand, Seat, Table, TableEvent, TableStatus
 from tables.rows import seats_of, shown_name
 
@@ -68,7 +70,24 @@ def table_view(table: Table, seats: dict[int, Seat], position: int | None) -> di
         "seat": position,
         # the seat's own decision (its turn key), which its forms send back (services.table_act)
         "turn": _turn_key(state, position, table.status),
+        "balance": _balance(table, seats, position),
     }
+
+
+def _balance(table: Table, seats: dict[int, Seat], position: int | None) -> int | None:
+    """The seat's player's wallet balance in the table's currency, for a game whose board
+    offers only what the player can afford (``Presentation.balance_in_view``); else None."""
+    seat = seats.get(position) if position is not None else None
+    if seat is None or not presentation_for(table.game).balance_in_view:
+        return None
+    balance = (
+        Account.objects.filter(
+            kind=AccountKind.WALLET, owner_id=seat.player_id, currency=table.currency
+        )
+        .values_list("balance", flat=True)
+        .first()
+    )
+    return balance or 0
 
 
 def _turn_key(state: dict | None, position: int | None, status: str) -> str | None:
@@ -123,12 +142,21 @@ def table_summary(table: Table, seats: dict[int, Seat]) -> dict:
         ],
         "pot": facts.get("pot", 0) if playing else 0,
         "stage": facts.get("stage", "") if playing else "",
-        "facts": facts.get("facts", []),
+        "facts": [_named(fact, seats) for fact in facts.get("facts", [])],
         "capacity": engine.seats[1],
         "version": table.version,
         "hand_number": table.hand_number,
         "as_of": now,
     }
+
+
+def _named(fact: list, seats: dict[int, Seat]) -> list:
+    """A fact naming a seat (``{"seat": n}``, e.g. who holds the bank) shows its player."""
+    label, value = fact
+    if isinstance(value, dict) and "seat" in value:
+        seat = seats.get(value["seat"])
+        return [label, shown_name(seat) if seat is not None else "—"]
+    return fact
 
 
 def summary_shown(summary: dict) -> dict:

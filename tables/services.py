@@ -269,7 +269,9 @@ def table_leave(*, table_id: int, player: Player, now: dt.datetime | None = None
             raise TableError(_("You are not seated at this table."))
         position = seat.position
         change.leaving.add(position)
-        if in_play(table):  # playing or paused
+        # playing or paused, or between hands with money of the session still at the table
+        # (a bank held from coup to coup): the engine says what leaving costs
+        if in_play(table) or (table.state and change.engine.in_play(table.state)):
             draws = rng()
             outcome = change.engine.apply_leave(table.state, position, draws)
             if outcome is not None:

@@ -16,6 +16,7 @@ from tables.engines import shuffle
 from tables.games import presentation_for
 from tables.models import Hand, Table
 from tables.presenters import board_context, board_html
+from tables.tournament.selectors import pit_tournaments
 
 
 @login_required
@@ -85,8 +86,9 @@ def hand_detail(request, table_id: int, number: int):
 @permission_required(services.PIT_PERMISSION, raise_exception=True)
 def pit(request):
     """Every table live (the `pit` group): status, players and who is away, the game's facts,
-    the pot, the games of the last hour."""
-    return render(request, "tables/pit.html", {"tables": selectors.pit_rows()})
+    the pot, the games of the last hour; and the tournaments on the floor with their tables."""
+    context = {"tables": selectors.pit_rows(), "tournaments": pit_tournaments()}
+    return render(request, "tables/pit.html", context)
 
 
 @require_POST

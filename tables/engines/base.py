@@ -33,8 +33,9 @@ The hooks, by who asks:
 - **Money**: payments travel inside the events as ``Payment`` records between typed parties
   (``seat(n)``, ``pot(name)``, ``house(purpose)``, ``HOUSE_BANK``); the actor books each in the
   ledger in the same transaction. ``escrow_key(state)`` names the escrow the hand's pots sit in
-  (a match's stakes may span games, a bank may span coups); ``carry_over(state)`` is what the next
-  hand inherits (a match score, a shoe, a bank).
+  (a match's stakes may span games, a bank may span coups); ``pot_owners(state)`` names the
+  pots that belong to one seat whoever paid into them (a player's bank); ``carry_over(state)``
+  is what the next hand inherits (a match score, a shoe, a bank).
 - **Shuffle commitment**: ``commitment(state)`` gives the ``Commitment`` (scope key and the order it
   covers) of the cards in play: per hand, or per shoe for a shoe that spans hands; the actor
   publishes sha256(order|secret) when a new scope starts and reveals it when
@@ -146,6 +147,30 @@ def track_escrow(state: State, events: Sequence[Event]) -> None:
         if payment.target.startswith(POT) and not payment.source.startswith(POT):
             payers = escrowed.setdefault(payment.target, {})
             payers[payment.source] = payers.get(payment.source, 0) + payment.amount
+
+
+def pay(state: State, events: list[Event], source: str, target: str, amount: int, reason: str):
+    """Append a payment to ``events`` and keep ``state["pots"]`` (each pot's balance, a pot
+    that is empty dropped) and ``state["escrowed"]`` (``track_escrow``) with it."""
+    payment = Payment(source, target, amount, reason).as_event()
+    events.append(payment)
+    pots = state["pots"]
+    for party, change in ((source, -amount), (target, amount)):
+        if party.startswith(POT):
+            pots[party] = pots.get(party, 0) + change
+            if not pots[party]:
+                del pots[party]
+    track_escrow(state, [payment])
+
+
+def copy_json(value):
+    """A deep copy of a JSON value, several times faster than copy.deepcopy (a shoe of several
+    decks is a long list, copied on every action)."""
+    if isinstance(value, dict):
+        return {key: copy_json(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [copy_json(item) if isinstance(item, dict | list) else item for item in value]
+    return value
 
 
 def payments(events: Sequence[Event]) -> list[Payment]:
@@ -274,6 +299,7 @@ class Engine(Protocol):
     def hand_result(self, state: State) -> dict: ...
     def carry_over(self, state: State) -> dict | None: ...
     def escrow_key(self, state: State) -> str: ...
+    def pot_owners(self, state: State) -> dict[str, str]: ...
     def commitment(self, state: State) -> Commitment: ...
     def commitment_finished(self, state: State) -> bool: ...
     def in_play(self, state: State | None) -> bool: ...
@@ -369,6 +395,12 @@ class GameEngine:
 
     def escrow_key(self, state: State) -> str:
         return f"hand:{state.get('hand_key', 0)}"
+
+    def pot_owners(self, state: State) -> dict[str, str]:
+        """Pots whose money belongs to one seat whoever paid it in ({pot: seat party}): a
+        player's bank, which grows with the bets it wins. A void returns such a pot whole to its
+        owner; every other pot goes back to its payers."""
+        return {}
 
     def commitment(self, state: State) -> Commitment:
         return Commitment("hand", state.get("deal_record", ""))

@@ -33,11 +33,12 @@ from tables.engines.base import (
     IllegalAction,
     Payment,
     State,
+    copy_json,
     gettext_noop,
     house,
+    pay,
     pot,
     seat,
-    track_escrow,
 )
 from tables.engines.cards import Shoe, rank_value
 
@@ -124,29 +125,6 @@ def check_config(config: dict) -> dict:
 
 
 # --- state helpers -----------------------------------------------------------------------------
-
-
-def _copy(value):
-    """A deep copy of a JSON value, several times faster than copy.deepcopy (a shoe of eight
-    decks is a long list, copied on every action)."""
-    if isinstance(value, dict):
-        return {key: _copy(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_copy(item) if isinstance(item, dict | list) else item for item in value]
-    return value
-
-
-def _pay(state: State, events: list[Event], source: str, target: str, amount: int, reason: str):
-    """Append a payment and keep the state's pot balances and escrow (for a void) with it."""
-    payment = Payment(source, target, amount, reason).as_event()
-    events.append(payment)
-    pots = state["pots"]
-    for party, change in ((source, -amount), (target, amount)):
-        if party.startswith(base.POT):
-            pots[party] = pots.get(party, 0) + change
-            if not pots[party]:
-                del pots[party]
-    track_escrow(state, [payment])
 
 
 def to_act(state: State) -> list[int]:
@@ -237,10 +215,10 @@ def _settle(state: State, rng: Draws) -> list[Event]:
             state["won"][str(position)] = won
             amount = state["bets"][str(position)]
             if won:
-                _pay(state, events, HOUSE_BANK, seat(position), amount, "box won")
-                _pay(state, events, box(position), seat(position), amount, "box returned")
+                pay(state, events, HOUSE_BANK, seat(position), amount, "box won")
+                pay(state, events, box(position), seat(position), amount, "box returned")
             else:
-                _pay(state, events, box(position), HOUSE_BANK, amount, "box lost")
+                pay(state, events, box(position), HOUSE_BANK, amount, "box lost")
         shoe.discard_cards([*state["cards"].values(), state["dealer_card"]])
     ante_pot = state["pots"].get(pot(), 0)
     if ante_pot and bettors:
@@ -248,10 +226,10 @@ def _settle(state: State, rng: Draws) -> list[Event]:
         winners = [p for p in bettors if rank_value(state["cards"][str(p)]) == best]
         for position, share in zip(winners, split_evenly(ante_pot, len(winners)), strict=True):
             if share:
-                _pay(state, events, pot(), seat(position), share, "ante pot won")
+                pay(state, events, pot(), seat(position), share, "ante pot won")
         state["ante_winners"] = winners
     elif ante_pot:
-        _pay(state, events, pot(), house("commission"), ante_pot, "ante pot, nobody bet")
+        pay(state, events, pot(), house("commission"), ante_pot, "ante pot, nobody bet")
     state["shoe"] = shoe.to_dict()
     state["over"] = True
     state["escrowed"] = {}  # every pot is paid out: nothing is left for a void to return
@@ -339,7 +317,7 @@ class HighCard(GameEngine):
         # The antes are paid as the hand starts: the pot holds them already, and
         # ``start_events`` names the same payments for the actor to book.
         for payment in self._antes(state):
-            _pay(state, [], payment["source"], payment["target"], payment["amount"], "ante")
+            pay(state, [], payment["source"], payment["target"], payment["amount"], "ante")
         return state
 
     def _antes(self, state: State) -> list[Event]:
@@ -365,18 +343,18 @@ class HighCard(GameEngine):
 
     def apply(self, state, seat, action, rng=None):
         checked = _validated(state, seat, action)
-        state = _copy(state)
+        state = copy_json(state)
         events: list[Event] = []
         if checked["type"] == "bet":
             state["bets"][str(seat)] = checked["amount"]
             events.append({"type": "bet", "seat": seat, "amount": checked["amount"]})
-            _pay(state, events, base.seat(seat), box(seat), checked["amount"], "bet")
+            pay(state, events, base.seat(seat), box(seat), checked["amount"], "bet")
         elif checked["type"] == "pass":
             state["passed"].append(seat)
             events.append({"type": "pass", "seat": seat})
         else:
             events.append({"type": "tip", "seat": seat, "to": checked["to"]})
-            _pay(state, events, base.seat(seat), base.seat(checked["to"]), checked["amount"], "tip")
+            pay(state, events, base.seat(seat), base.seat(checked["to"]), checked["amount"], "tip")
         if not to_act(state):
             events += _settle(state, rng if rng is not None else Draws())
         return state, events
@@ -477,7 +455,7 @@ class HighCard(GameEngine):
         if seat in state["players"]:
             state, events = self._fold(state, seat, "left", rng)
         else:  # folded already, while away
-            state, events = _copy(state), [{"type": "left", "seat": seat}]
+            state, events = copy_json(state), [{"type": "left", "seat": seat}]
         ante_payers = state["escrowed"].get(pot(), {})
         ante = ante_payers.pop(base.seat(seat), 0)
         if ante:
@@ -496,11 +474,11 @@ class HighCard(GameEngine):
         hand's players so nothing is paid to it afterwards. If it was the last seat deciding,
         the hand settles now (``rng``: a tie's die; the contract's apply_leave has no random
         source yet, so without one the die is drawn unrecorded)."""
-        state = _copy(state)
+        state = copy_json(state)
         events: list[Event] = [{"type": reason, "seat": position}]
         in_box = state["pots"].get(box(position), 0)
         if in_box:
-            _pay(state, events, box(position), HOUSE_BANK, in_box, "box folded")
+            pay(state, events, box(position), HOUSE_BANK, in_box, "box folded")
             state["escrowed"].pop(box(position), None)  # lost, not a stake a void returns
         state["players"].remove(position)
         state["folded"].append(position)

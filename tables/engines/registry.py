@@ -1,6 +1,12 @@
 """Every game the tables can run. A new game is one engine module imported here."""
 
-from tables.engines import durak, highcard, khrap  # noqa: F401 - each registers itself
+from tables.engines import (  # noqa: F401 - each registers itself
+    baccarat_bank,
+    belarusian_poker,
+    durak,
+    highcard,
+    khrap,
+)
 from tables.engines.base import engine_for, registered_games
 
 __all__ = ["engine_for", "registered_games"]

@@ -50,6 +50,10 @@ class Presentation:
     css: str | None = None
     # rows built by an actor of an older shape (before "facts"): its adapter, if the game had one
     summary_adapter: SummaryAdapter | None = None
+    # the seat's own view carries its player's wallet balance in the table's currency (the
+    # view's "balance"), for a board that offers only the stakes the player can afford; one
+    # read per seat's view, so only for games that show it
+    balance_in_view: bool = False
 
     @property
     def name(self) -> str:

@@ -279,13 +279,22 @@ class ConformanceTable:
         """(f) Staff void while a hand or match is in play."""
         if not self.engine.in_play(self.state):
             return
-        owed = self._owed_back()
+        owners = self.engine.pot_owners(self.state)
+        owed = self._owed_back(skip=set(owners))
         state, events = self.engine.apply_void(self.state)
         returned: dict[str, Counter] = {}
         for payment in payments(as_json(events)):
             assert payment.source.startswith(POT), f"(f) a void pays only out of pots: {payment}"
             returned.setdefault(payment.source, Counter())[self._payer(payment.target)] += (
                 payment.amount
+            )
+        for pot_name, owner in owners.items():  # a player's bank: whole to its holder
+            balance = self.escrow.balances[pot_name]
+            paid_back = returned.pop(pot_name, Counter())
+            expected = Counter({self._payer(owner): balance}) if balance else Counter()
+            assert paid_back == expected, (
+                f"(f) the void pays {dict(paid_back)} out of {pot_name}, which holds {balance} "
+                f"of {owner}'s"
             )
         for pot_name, (exact, still_in) in owed.items():
             paid_back = returned.pop(pot_name, Counter())
@@ -499,7 +508,7 @@ class ConformanceTable:
                     self._payer(event["source"])
                 ] += amount
 
-    def _owed_back(self) -> dict[str, tuple[Counter | None, Counter]]:
+    def _owed_back(self, skip: set[str] = frozenset()) -> dict[str, tuple[Counter | None, Counter]]:
         """(f) For each pot holding money: what a void must return exactly to each payer
         still seated and dealt in (None when it cannot be told, below), and what each payer
         has in it net of what it was paid back. The money of payers gone the engine places as
@@ -508,7 +517,7 @@ class ConformanceTable:
         then no payer may get back more than it has in the pot."""
         owed: dict[str, tuple[Counter | None, Counter]] = {}
         for pot_name, balance in self.escrow.balances.items():
-            if not balance:
+            if not balance or pot_name in skip:
                 continue
             paid_in = self.escrow.paid_in.get(pot_name, Counter())
             paid_out = self.escrow.paid_out.get(pot_name, Counter())

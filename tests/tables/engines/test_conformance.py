@@ -121,7 +121,7 @@ def test_long_sessions_play_matches_and_shoes_to_their_end(game, config, seed):
 
 
 def test_the_suite_plays_every_registered_game():
-    assert {"durak", "highcard"} <= set(registered_games())
+    assert {"belarusian_poker", "durak", "highcard"} <= set(registered_games())
     assert all(isinstance(engine_for(game), GameEngine) for game in registered_games())
 
 

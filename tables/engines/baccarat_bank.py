@@ -1,0 +1,935 @@
+"""Baccarat with a player-held bank (CG §4–§17, ../shared/rules/baccarat-bank.md): one player
+holds the bank with his own money, the others bet against it, and the bank changes hands by
+loss, sale or passing.
+
+A hand of the platform is one coup, with what comes before its deal: the bank's auction when
+nobody holds it (section 5; B7), the bets, the chocolate (§16, B9), the deal and the draws
+(§12–§14, B1, B2, B5), the result (§15, B3, B4, B11). The bank spans coups: it sits in the pot
+``bank`` of an escrow that lasts the table's session (``escrow_key``), carried from hand to hand
+with the shoe, so after each coup the escrow holds exactly the current bank. The six-deck shoe
+spans coups too: one commitment for the whole shoe, revealed at the end of the coup in which the
+cut card (seven from the end, §12) came out; the next coup opens a new shoe (B14).
+
+Phases of a hand, in order (a hand may end early, e.g. nobody takes the bank):
+- ``auction``: nobody holds the bank, or the holder sells it. Every other player dealt in bids
+  at once, each on his own clock, or passes; a bid is put into escrow as it is made (so no bid
+  is larger than the bidder's balance). The highest bid wins, ties to the first seat counting
+  from the seller's right (from the dealer's right when there is no seller). With a seller the
+  buyer pays him the bid, seat to seat, and takes over that much of the bank, the rest of it
+  going back to the seller (§10: the price is capped at the bank before the sale; the seller
+  keeps all the money of his old bank, B7). With nobody bidding the seller takes his bank back
+  and it is offered seat by seat from his right (§11);
+- ``offer``: one seat at a time may open a bank of his choosing (≥ the table minimum) or decline;
+- ``betting``: the players against the bank each bet or pass on their own clock; the holder says
+  "deal" (or sells, or takes half the bank after a shoe, B10). The bets are covered in seat order
+  from the holder's right: the bet that overflows the bank is cut to the cover left, later bets
+  are refused and returned (§13, B6);
+- ``chocolate``: when the bets cover less than the bank, the holder may take the difference out
+  (§16, B9) before the first card;
+- ``draw``: the cardholder (the largest bet, ties to the first from the holder's right, B5)
+  decides on a total of 5 (§14); every other draw follows the rules (§14, B1).
+"""
+
+from __future__ import annotations
+
+from decimal import ROUND_DOWN, Decimal, InvalidOperation
+
+from tables.engines import base
+from tables.engines.base import (
+    Commitment,
+    Draws,
+    Event,
+    GameEngine,
+    IllegalAction,
+    NextHand,
+    State,
+    copy_json,
+    gettext_noop,
+    house,
+    pay,
+    pot,
+    seat,
+)
+from tables.engines.cards import Shoe, pack_52, shuffled
+
+GAME = "baccarat_bank"
+SEATS = (2, 12)
+DECKS = 6  # §6: six decks without jokers, 312 cards
+CUT_FROM_END = 7  # §12: the cut card seven cards from the end
+DEFAULTS = {"commission_percent": "5", "max_bank": None}
+BANK = pot("bank")
+COMMISSION = house("commission")
+
+
+def bet_pot(position: int) -> str:
+    return pot(f"bet{position}")
+
+
+def bid_pot(position: int) -> str:
+    return pot(f"bid{position}")
+
+
+# --- the cards (§7, §8, §13, §14, B1) -----------------------------------------------------------
+
+
+def card_points(card: str) -> int:
+    """§8: an ace counts 1, pictures (and tens) 10, other cards their face value."""
+    rank = card[0]
+    if rank == "A":
+        return 1
+    if rank in "TJQK":
+        return 10
+    return int(rank)
+
+
+def total(cards: list[str]) -> int:
+    """§7: only the last digit of the sum counts."""
+    return sum(card_points(card) for card in cards) % 10
+
+
+def is_natural(cards: list[str]) -> bool:
+    """§13, B2: 8 or 9 on the first two cards."""
+    return len(cards) == 2 and total(cards) >= 8
+
+
+def punter_must(points: int) -> str:
+    """§14: the cardholder's third card: draw on 0–4, his choice on 5, stand on 6–7."""
+    if points <= 4:
+        return "draw"
+    if points == 5:
+        return "choose"
+    return "stand"
+
+
+def holder_draws(holder_points: int, punter_third: str | None) -> bool:
+    """B1: the holder's tableau (the standard banker's rule; the holder has no option)."""
+    if holder_points <= 2:
+        return True
+    if holder_points >= 7:
+        return False
+    if punter_third is None:  # the cardholder stood on two cards
+        return holder_points <= 5
+    value = card_points(punter_third) % 10
+    if holder_points == 3:
+        return value != 8
+    if holder_points == 4:
+        return 2 <= value <= 7
+    if holder_points == 5:
+        return 4 <= value <= 7
+    return value in (6, 7)  # holder 6
+
+
+def new_shoe(rng) -> Shoe:
+    cards = shuffled(pack_52() * DECKS, rng)
+    return Shoe(cards=cards, cut_at=len(cards) - CUT_FROM_END, penetration=1.0)
+
+
+# --- config ---------------------------------------------------------------------------------------
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _rate(value) -> Decimal | None:
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        return None
+    try:
+        rate = Decimal(str(value))
+    except InvalidOperation:
+        return None
+    return rate if rate.is_finite() and 0 <= rate <= 50 else None
+
+
+def check_config(config: dict) -> dict:
+    if not isinstance(config, dict):
+        raise IllegalAction(gettext_noop("The settings are a JSON object."))
+    checked = {**DEFAULTS, **config}
+    minimum = checked.get("min_bet")
+    if not _whole(minimum) or minimum <= 0:
+        raise IllegalAction(
+            gettext_noop(
+                "The table minimum (min_bet), for each bet and each new bank, is a whole number "
+                "of minor units above 0."
+            )
+        )
+    max_bank = checked["max_bank"]
+    if max_bank is None:
+        checked["max_bank"] = 1000 * minimum
+    elif not _whole(max_bank) or max_bank < minimum:
+        raise IllegalAction(
+            gettext_noop(
+                "The largest bank one may open (max_bank) is a whole number of minor units, at "
+                "least the table minimum of %(min_bet)s."
+            ),
+            min_bet=minimum,
+        )
+    rate = _rate(checked["commission_percent"])
+    if rate is None:
+        raise IllegalAction(
+            gettext_noop("The commission (commission_percent) is a percentage from 0 to 50.")
+        )
+    checked["commission_percent"] = str(rate)
+    return checked
+
+
+def commission_of(won: int, percent: str) -> int:
+    """§17, B11: the casino's share of what the bank wins in a coup, rounded down to a minor unit
+    (docs/rules-decisions.md)."""
+    return int((Decimal(won) * Decimal(percent) / 100).to_integral_value(ROUND_DOWN))
+
+
+# --- seat order -----------------------------------------------------------------------------------
+
+
+def from_the_right_of(players: list[int], anchor: int | None) -> list[int]:
+    """The players counting to the right of ``anchor`` (the next positions upward, round the
+    table), without it; with no anchor, from the dealer's right: the lowest position first."""
+    ordered = sorted(players)
+    if anchor is None:
+        return ordered
+    return [p for p in ordered if p > anchor] + [p for p in ordered if p < anchor]
+
+
+# --- who acts -------------------------------------------------------------------------------------
+
+
+def punters(state: State) -> list[int]:
+    return [p for p in state["players"] if p != state["holder"]]
+
+
+def bidders(state: State) -> list[int]:
+    return [p for p in state["players"] if p not in (state["seller"], state["excluded"])]
+
+
+def to_act(state: State) -> list[int]:
+    phase = state["phase"]
+    if phase == "auction":
+        decided = set(state["bids"]) | set(state["passed"])
+        return [p for p in bidders(state) if str(p) not in decided]
+    if phase == "offer":
+        return [state["offer"][0]] if state["offer"] else []
+    if phase == "betting":
+        decided = set(state["bets"]) | set(state["passed"])
+        waiting = [p for p in punters(state) if str(p) not in decided]
+        if not state["holder_ready"]:
+            waiting.append(state["holder"])
+        return sorted(waiting)
+    if phase == "chocolate":
+        return [state["holder"]]
+    if phase == "draw":
+        return [state["cardholder"]]
+    return []
+
+
+def _bank_room(state: State) -> tuple[int, int]:
+    """A bet's range: the table minimum (or the whole bank, when smaller) to the bank (§13)."""
+    bank = state["bank"]
+    return min(state["min_bet"], bank), bank
+
+
+def _auction_range(state: State) -> tuple[int, int]:
+    """A bid's range: the table minimum to the bank before the sale (§10), or to the table's
+    largest bank when nobody sells."""
+    cap = state["auction_cap"] if state["seller"] is not None else state["max_bank"]
+    return state["min_bet"], cap
+
+
+def _amount(action: dict, low: int, high: int, message: str) -> int:
+    amount = action.get("amount")
+    if not _whole(amount) or not low <= amount <= high:
+        raise IllegalAction(message, low=low, high=high)
+    return amount
+
+
+def _validated(state: State, position: int, action) -> dict:
+    """The one validator: ``legal_actions`` lists only what passes it, ``apply`` refuses what
+    does not."""
+    if state["over"]:
+        raise IllegalAction(gettext_noop("This coup is over."))
+    if not isinstance(action, dict):
+        raise IllegalAction(gettext_noop("Unknown action."))
+    if position not in state["players"]:
+        raise IllegalAction(gettext_noop("You are not dealt in this coup."))
+    if position not in to_act(state):
+        raise IllegalAction(gettext_noop("It is not your decision now."))
+    kind, phase = action.get("type"), state["phase"]
+    if phase == "auction" and kind == "bid":
+        low, high = _auction_range(state)
+        message = gettext_noop("A bid for the bank is from %(low)s to %(high)s.")
+        return {"type": "bid", "amount": _amount(action, low, high, message)}
+    if phase in ("auction", "betting") and kind == "pass" and position != state["holder"]:
+        return {"type": "pass"}
+    if phase == "offer" and kind == "open":
+        low, high = state["min_bet"], state["max_bank"]
+        message = gettext_noop("A bank is from %(low)s to %(high)s.")
+        return {"type": "open", "amount": _amount(action, low, high, message)}
+    if phase == "offer" and kind == "decline":
+        return {"type": "decline"}
+    if phase == "betting" and position == state["holder"]:
+        if kind in ("deal", "sell"):
+            return {"type": kind}
+        if kind == "withdraw_half" and _half_allowed(state):
+            message = gettext_noop("You may take out from %(low)s to %(high)s (half the bank).")
+            return {"type": kind, "amount": _amount(action, 1, state["bank"] // 2, message)}
+    elif phase == "betting" and kind == "bet":
+        low, high = _bank_room(state)
+        message = gettext_noop("A bet against the bank is from %(low)s to %(high)s.")
+        return {"type": "bet", "amount": _amount(action, low, high, message)}
+    if phase == "chocolate" and kind in ("take_chocolate", "no_chocolate"):
+        return {"type": kind}
+    if phase == "draw" and kind in ("draw", "stand"):
+        return {"type": kind}
+    raise IllegalAction(gettext_noop("Unknown action."))
+
+
+def _half_allowed(state: State) -> bool:
+    """B10: after the coup in which the cut card came out, if the bank did not lose it, once,
+    before the first deal of the new shoe."""
+    return state["half_bank_right"] and state["bank"] >= 2
+
+
+def legal_actions(state: State, position: int) -> list[dict]:
+    """What the seat may do now; an amount's range is named by its two ends (the view's
+    ``amount_range``): every whole amount between them is legal too."""
+    if state["over"] or position not in to_act(state):
+        return []
+    phase = state["phase"]
+    if phase == "auction":
+        low, high = _auction_range(state)
+        bids = [{"type": "bid", "amount": a} for a in sorted({low, high})] if low <= high else []
+        return [*bids, {"type": "pass"}]
+    if phase == "offer":
+        amounts = sorted({state["min_bet"], state["max_bank"]})
+        return [*({"type": "open", "amount": a} for a in amounts), {"type": "decline"}]
+    if phase == "betting" and position == state["holder"]:
+        actions = [{"type": "deal"}, {"type": "sell"}]
+        if _half_allowed(state):
+            amounts = sorted({1, state["bank"] // 2})
+            actions += [{"type": "withdraw_half", "amount": a} for a in amounts]
+        return actions
+    if phase == "betting":
+        low, high = _bank_room(state)
+        return [*({"type": "bet", "amount": a} for a in sorted({low, high})), {"type": "pass"}]
+    if phase == "chocolate":
+        return [{"type": "take_chocolate"}, {"type": "no_chocolate"}]
+    return [{"type": "draw"}, {"type": "stand"}]
+
+
+def amount_range(state: State, position: int) -> list[int] | None:
+    if state["over"] or position not in to_act(state):
+        return None
+    phase = state["phase"]
+    if phase == "auction":
+        low, high = _auction_range(state)
+        return [low, high] if low <= high else None
+    if phase == "offer":
+        return [state["min_bet"], state["max_bank"]]
+    if phase == "betting" and position == state["holder"]:
+        return [1, state["bank"] // 2] if _half_allowed(state) else None
+    if phase == "betting":
+        return list(_bank_room(state))
+    return None
+
+
+# --- the flow -------------------------------------------------------------------------------------
+
+
+def _begin_betting(state: State) -> None:
+    state.update(phase="betting", bets={}, passed=[], holder_ready=False)
+
+
+def _begin_auction(state: State, seller: int | None, events: list[Event]) -> None:
+    """B7, section 5: every other player bids at once; the seller's bank stays in escrow until
+    the auction is decided."""
+    state.update(phase="auction", seller=seller, bids={}, passed=[])
+    state["auction_cap"] = state["bank"] if seller is not None else None
+    events.append({"type": "auction", "seller": seller, "cap": state["auction_cap"]})
+    if not bidders(state):
+        _auction_over(state, events)
+
+
+def _begin_offer(state: State, after: int | None, events: list[Event]) -> None:
+    """§11, B7: the bank is offered seat by seat, from the right of ``after``."""
+    order = [p for p in from_the_right_of(state["players"], after) if p != state["excluded"]]
+    state.update(phase="offer", offer=order)
+    events.append({"type": "offer", "order": list(order)})
+    if not order:
+        _end(state, events, {"no_bank": True})
+
+
+def _set_holder(state: State, position: int, events: list[Event]) -> None:
+    state["holder"] = position
+    state["holding"] += 1
+    state["half_bank_right"] = False
+    events.append({"type": "holder", "seat": position, "bank": state["bank"]})
+    _begin_betting(state)
+
+
+def _return_bank(state: State, events: list[Event], reason: str) -> None:
+    """The holding ends: what is left of the bank goes back to its holder (B8)."""
+    holder = state["holder"]
+    if state["bank"]:
+        pay(state, events, BANK, seat(holder), state["bank"], reason)
+    state.update(bank=0, holder=None, excluded=holder, half_bank_right=False)
+
+
+def _auction_over(state: State, events: list[Event]) -> None:
+    bids = {int(p): amount for p, amount in state["bids"].items()}
+    seller = state["seller"]
+    for position, amount in bids.items():  # every deposit goes back; the winner pays below
+        pay(state, events, bid_pot(position), seat(position), amount, "bid returned")
+    if not bids:
+        events.append({"type": "auction_over", "winner": None})
+        if seller is not None:
+            _return_bank(state, events, "bank not sold")
+        _begin_offer(state, seller if seller is not None else state["excluded"], events)
+        return
+    best = max(bids.values())
+    order = from_the_right_of(state["players"], seller)
+    winner = next(p for p in order if bids.get(p) == best)
+    events.append({"type": "auction_over", "winner": winner, "amount": best})
+    if seller is not None:
+        # §10, B7: the buyer pays the seller the price, seat to seat, for that much of the
+        # bank; whatever the bank held above it goes back to the seller
+        pay(state, events, seat(winner), seat(seller), best, "bank sold")
+        rest = state["bank"] - best
+        if rest:
+            pay(state, events, BANK, seat(seller), rest, "bank sold: the rest")
+        state["bank"] = best
+        state["excluded"] = seller
+    else:
+        pay(state, events, seat(winner), BANK, best, "bank opened")
+        state["bank"] = best
+    state["seller"] = None
+    _set_holder(state, winner, events)
+
+
+def _close_bets(state: State, events: list[Event], rng: Draws) -> None:
+    """§13, B6: the bets are covered in seat order from the holder's right; the overflowing bet
+    is cut to the cover left, later bets are returned."""
+    cover = state["bank"]
+    accepted = {}
+    for position in from_the_right_of(punters(state), state["holder"]):
+        amount = state["bets"].get(str(position))
+        if not amount:
+            continue
+        taken = min(amount, cover)
+        if amount > taken:
+            pay(state, events, bet_pot(position), seat(position), amount - taken, "bet not covered")
+        if taken:
+            accepted[str(position)] = taken
+        cover -= taken
+    state["accepted"] = accepted
+    events.append({"type": "bets_closed", "accepted": dict(accepted)})
+    if not accepted:
+        _end(state, events, {"no_bets": True})
+    elif sum(accepted.values()) < state["bank"]:
+        state["phase"] = "chocolate"
+    else:
+        _deal(state, events)
+
+
+def _cardholder(state: State) -> int:
+    """§12, B5: the largest bet gets the cards; ties to the first from the holder's right."""
+    accepted = {int(p): a for p, a in state["accepted"].items()}
+    best = max(accepted.values())
+    return next(
+        p for p in from_the_right_of(list(accepted), state["holder"]) if accepted[p] == best
+    )
+
+
+def _deal(state: State, events: list[Event]) -> None:
+    """§12: two cards each, one at a time, the cardholder first."""
+    shoe = Shoe.from_dict(state["shoe"])
+    state["cardholder"] = _cardholder(state)
+    for _round in range(2):
+        state["punter_cards"].append(shoe.deal())
+        state["holder_cards"].append(shoe.deal())
+    state["shoe"] = shoe.to_dict()
+    state["half_bank_right"] = False  # B10: only before the first deal of the new shoe
+    events.append(
+        {
+            "type": "cards_dealt",
+            "cardholder": state["cardholder"],
+            "punter": list(state["punter_cards"]),
+            "holder": list(state["holder_cards"]),
+        }
+    )
+    _play_on(state, events)
+
+
+def _draw(state: State, side: str, events: list[Event]) -> str:
+    shoe = Shoe.from_dict(state["shoe"])
+    card = shoe.deal()
+    state["shoe"] = shoe.to_dict()
+    state[f"{side}_cards"].append(card)
+    events.append({"type": "third_card", "side": side, "card": card})
+    return card
+
+
+def _play_on(state: State, events: list[Event]) -> None:
+    """After the deal: naturals end the coup (§13, B2); else the cardholder's third card (§14),
+    his choice on 5, then the holder's tableau (B1)."""
+    punter, holder = state["punter_cards"], state["holder_cards"]
+    if is_natural(punter) or is_natural(holder):
+        _settle(state, events)
+        return
+    if len(punter) == 2 and not state["punter_stood"]:
+        rule = punter_must(total(punter))
+        if rule == "choose":
+            state["phase"] = "draw"
+            return
+        if rule == "draw":
+            _draw(state, "punter", events)
+        else:
+            state["punter_stood"] = True
+    _holder_turn(state, events)
+
+
+def _holder_turn(state: State, events: list[Event]) -> None:
+    third = state["punter_cards"][2] if len(state["punter_cards"]) == 3 else None
+    if holder_draws(total(state["holder_cards"]), third):
+        _draw(state, "holder", events)
+    _settle(state, events)
+
+
+def _settle(state: State, events: list[Event]) -> None:
+    """§15: the higher total wins; B3 a tie returns the bets; B4 winning bets are paid 1:1 from
+    the bank; B11 the casino takes its share of what the bank wins; B8 a bank that loses a coup
+    ends the holding."""
+    punter, banker = total(state["punter_cards"]), total(state["holder_cards"])
+    accepted = {int(p): a for p, a in state["accepted"].items()}
+    outcome = "tie" if punter == banker else ("punter" if punter > banker else "bank")
+    commission = 0
+    for position, amount in sorted(accepted.items()):
+        if outcome == "bank":
+            pay(state, events, bet_pot(position), BANK, amount, "bet lost to the bank")
+            state["bank"] += amount
+            continue
+        pay(state, events, bet_pot(position), seat(position), amount, "bet returned")
+        if outcome == "punter":
+            pay(state, events, BANK, seat(position), amount, "bet won against the bank")
+            state["bank"] -= amount
+    if outcome == "bank":
+        commission = commission_of(sum(accepted.values()), state["commission_percent"])
+        if commission:
+            pay(state, events, BANK, COMMISSION, commission, "commission")
+            state["bank"] -= commission
+    shoe = Shoe.from_dict(state["shoe"])
+    shoe.discard_cards([*state["punter_cards"], *state["holder_cards"]])
+    state["shoe"] = shoe.to_dict()
+    state["coups"] += 1
+    holder = state["holder"]
+    result = {
+        "outcome": outcome,
+        "punter_total": punter,
+        "holder_total": banker,
+        "punter_cards": list(state["punter_cards"]),
+        "holder_cards": list(state["holder_cards"]),
+        "cardholder": state["cardholder"],
+        "holder": holder,
+        "accepted": dict(state["accepted"]),
+        "commission": commission,
+        "shoe_over": shoe.cut_card_out,
+    }
+    if outcome == "punter":
+        _return_bank(state, events, "the bank lost the coup")
+    elif shoe.cut_card_out:
+        state["half_bank_right"] = True  # B10, B14: the coup is finished, then the new shoe
+    result["bank"] = state["bank"]
+    _end(state, events, result)
+
+
+def _end(state: State, events: list[Event], result: dict) -> None:
+    state.update(over=True, phase="over")
+    if result.get("no_bank"):  # nobody took it: next time it is offered to everyone again
+        state["excluded"] = None
+    state["result"] = {"void": False, **result}
+    events.append({"type": "hand_over", "result": state["result"]})
+
+
+def _refund_stakes(state: State, events: list[Event], reason: str) -> None:
+    """Every bet and bid deposit of the coup back to its payer."""
+    for party in sorted(state["pots"]):
+        if party == BANK:
+            continue
+        position = int(party.partition(":")[2][len("bet") :])  # pot:bet3, pot:bid3
+        pay(state, events, party, seat(position), state["pots"][party], reason)
+
+
+def _after_decision(state: State, events: list[Event], rng: Draws) -> None:
+    """Move on once nobody of this phase is still to decide."""
+    if to_act(state):
+        return
+    phase = state["phase"]
+    if phase == "auction":
+        _auction_over(state, events)
+    elif phase == "betting":
+        _close_bets(state, events, rng)
+
+
+# --- the engine -----------------------------------------------------------------------------------
+
+
+class BaccaratBank(GameEngine):
+    """The hooks of baccarat with a player-held bank (module docstring)."""
+
+    game = GAME
+    display_name = gettext_noop("Baccarat (player bank)")
+    seats = SEATS
+    example_configs = ({"min_bet": 100, "max_bank": 2_000, "commission_percent": "5"},)
+
+    def check_config(self, config: dict) -> dict:
+        return check_config(config)
+
+    def new_hand(self, config, players, rng, carry=None) -> State:
+        config = check_config(config)
+        carry = carry or {}
+        players = sorted(players)
+        if not SEATS[0] <= len(players) <= SEATS[1] or len(set(players)) != len(players):
+            raise ValueError(f"baccarat deals in {SEATS[0]} to {SEATS[1]} distinct seats")
+        shoe_number = carry.get("shoe_number", 0)
+        shoe = Shoe.from_dict(carry["shoe"]) if carry.get("shoe") else None
+        opened = shoe is None or shoe.cut_card_out
+        if opened:  # B14: after the coup in which the cut card came out, a new shoe
+            shoe, shoe_number = new_shoe(rng), shoe_number + 1
+        hands = carry.get("hands_dealt", 0) + 1
+        holder = carry.get("holder")
+        session = carry.get("session", config.get("match_number", 1))
+        state: State = {
+            "game": GAME,
+            "session": session,
+            "hand_key": config.get("hand_number", hands),
+            "hands_dealt": hands,
+            "coups": carry.get("coups", 0),
+            "holding": carry.get("holding", 0),
+            "shoe_number": shoe_number,
+            "new_shoe": opened,
+            "shoe": shoe.to_dict(),
+            "min_bet": config["min_bet"],
+            "max_bank": config["max_bank"],
+            "commission_percent": config["commission_percent"],
+            "players": players,
+            "dealt_in": list(players),
+            "left": [],
+            "holder": holder,
+            "bank": carry.get("bank", 0) if holder is not None else 0,
+            "excluded": carry.get("excluded"),
+            "half_bank_right": bool(carry.get("half_bank_right")) and holder is not None,
+            "seller": None,
+            "auction_cap": None,
+            "bids": {},
+            "offer": [],
+            "bets": {},
+            "passed": [],
+            "holder_ready": False,
+            "accepted": {},
+            "cardholder": None,
+            "punter_cards": [],
+            "holder_cards": [],
+            "punter_stood": False,
+            "chocolate": 0,
+            "acted": {},
+            "pots": {BANK: carry["bank"]} if holder is not None and carry.get("bank") else {},
+            "phase": "",
+            "over": False,
+            "result": None,
+        }
+        if holder is not None:
+            _begin_betting(state)
+        else:
+            _begin_auction(state, None, [])
+        return state
+
+    def start_events(self, state: State) -> list[Event]:
+        return [
+            {
+                "type": "hand_started",
+                "players": list(state["dealt_in"]),
+                "holder": state["holder"],
+                "bank": state["bank"],
+                "shoe": state["shoe_number"],
+                "new_shoe": state["new_shoe"],
+            }
+        ]
+
+    def legal_actions(self, state: State, seat: int) -> list[dict]:
+        return legal_actions(state, seat)
+
+    def apply(self, state, seat, action, rng=None):
+        checked = _validated(state, seat, action)
+        state = copy_json(state)
+        rng = rng if rng is not None else Draws()
+        events: list[Event] = [{"type": checked["type"], "seat": seat}]
+        acted = state["acted"]
+        acted[str(seat)] = acted.get(str(seat), 0) + 1
+        kind, position = checked["type"], base.seat(seat)
+        if kind == "bid":
+            state["bids"][str(seat)] = checked["amount"]
+            events[0]["amount"] = checked["amount"]
+            pay(state, events, position, bid_pot(seat), checked["amount"], "bid for the bank")
+        elif kind == "pass":
+            state["passed"].append(str(seat))
+        elif kind == "open":
+            events[0]["amount"] = checked["amount"]
+            pay(state, events, position, BANK, checked["amount"], "bank opened")
+            state["bank"] = checked["amount"]
+            _set_holder(state, seat, events)
+        elif kind == "decline":
+            state["offer"].pop(0)
+            if not state["offer"]:
+                _end(state, events, {"no_bank": True})
+        elif kind == "bet":
+            state["bets"][str(seat)] = checked["amount"]
+            events[0]["amount"] = checked["amount"]
+            pay(state, events, position, bet_pot(seat), checked["amount"], "bet against the bank")
+        elif kind == "deal":
+            state["holder_ready"] = True
+        elif kind == "sell":  # §11: up to the next deal; the bets placed go back
+            _refund_stakes(state, events, "bets returned: the bank is for sale")
+            _begin_auction(state, seat, events)
+        elif kind == "withdraw_half":  # B10
+            events[0]["amount"] = checked["amount"]
+            pay(state, events, BANK, position, checked["amount"], "half the bank taken out")
+            state["bank"] -= checked["amount"]
+            state["half_bank_right"] = False
+        elif kind == "take_chocolate":  # §16, B9
+            chocolate = state["bank"] - sum(state["accepted"].values())
+            pay(state, events, BANK, position, chocolate, "chocolate")
+            state["bank"] -= chocolate
+            state["chocolate"] = chocolate
+            _deal(state, events)
+        elif kind == "no_chocolate":
+            _deal(state, events)
+        elif kind == "draw":
+            _draw(state, "punter", events)
+            _holder_turn(state, events)
+        else:  # stand
+            state["punter_stood"] = True
+            _holder_turn(state, events)
+        _after_decision(state, events, rng)
+        return state, events
+
+    def to_act(self, state: State) -> list[int]:
+        return to_act(state)
+
+    def turn_key(self, state: State, seat: int) -> str:
+        """One decision per seat and phase: other seats' moves do not restart its clock."""
+        acted = state["acted"].get(str(seat), 0)
+        return f"coup {state['hand_key']}: {state['phase']} {acted}"
+
+    def timeout_action(self, state: State, seat: int) -> dict:
+        """B13, section 5: no bid, no bank, no bet; the holder deals (keeps the bank) and takes
+        no chocolate; the cardholder stands on 5."""
+        phase = state["phase"]
+        if phase == "offer":
+            return {"type": "decline"}
+        if phase == "betting":
+            return {"type": "deal"} if seat == state["holder"] else {"type": "pass"}
+        if phase == "chocolate":
+            return {"type": "no_chocolate"}
+        if phase == "draw":
+            return {"type": "stand"}
+        return {"type": "pass"}
+
+    def carry_over(self, state: State) -> dict:
+        """The shoe, the holder and his bank go on to the next coup."""
+        return {
+            "shoe": copy_json(state["shoe"]),
+            "shoe_number": state["shoe_number"],
+            "hands_dealt": state["hands_dealt"],
+            "coups": state["coups"],
+            "holding": state["holding"],
+            "session": state["session"],
+            "holder": state["holder"],
+            "bank": state["bank"],
+            "excluded": state["excluded"],
+            "half_bank_right": state["half_bank_right"],
+        }
+
+    def escrow_key(self, state: State) -> str:
+        """The bank lives from coup to coup: one escrow for the table's session."""
+        return f"bank-session:{state['session']}"
+
+    def pot_owners(self, state: State) -> dict[str, str]:
+        return {BANK: seat(state["holder"])} if state["holder"] is not None else {}
+
+    def commitment(self, state: State) -> Commitment:
+        return Commitment(f"shoe:{state['shoe_number']}", ",".join(state["shoe"]["cards"]))
+
+    def commitment_finished(self, state: State) -> bool:
+        return self.is_hand_over(state) and Shoe.from_dict(state["shoe"]).cut_card_out
+
+    # --- what each may see ---------------------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> dict:
+        """Everything is public but the shoe's order: the bank, bids, bets and the cards (dealt
+        face up, §13)."""
+        shoe = Shoe.from_dict(state["shoe"])
+        waiting = to_act(state)
+        public = {
+            "game": GAME,
+            "coup": state["hand_key"],
+            "phase": state["phase"],
+            "holder": state["holder"],
+            "bank": state["bank"],
+            "seller": state["seller"],
+            "auction_cap": state["auction_cap"],
+            "bids": dict(state["bids"]),
+            "offered": state["offer"][0] if state["offer"] and state["phase"] == "offer" else None,
+            "bets": dict(state["bets"]),
+            "passed": [int(p) for p in state["passed"]],
+            "accepted": dict(state["accepted"]),
+            "cardholder": state["cardholder"],
+            "punter_cards": list(state["punter_cards"]),
+            "holder_cards": list(state["holder_cards"]),
+            "punter_total": total(state["punter_cards"]) if state["punter_cards"] else None,
+            "holder_total": total(state["holder_cards"]) if state["holder_cards"] else None,
+            "chocolate": state["chocolate"],
+            "half_bank_right": state["half_bank_right"],
+            "shoe": state["shoe_number"],
+            "shoe_remaining": shoe.remaining,
+            "cut_card_out": shoe.cut_card_out,
+            "min_bet": state["min_bet"],
+            "players": list(state["players"]),
+            "to_act": waiting,
+            "over": state["over"],
+            "result": copy_json(state["result"]),
+            "seat": seat,
+        }
+        if seat is not None:
+            public["legal"] = legal_actions(state, seat)
+            public["amount_range"] = amount_range(state, seat)
+        return public
+
+    def undealt(self, state: State) -> list[str]:
+        shoe = state["shoe"]
+        return shoe["cards"][shoe["position"] :]
+
+    def all_cards(self, state: State) -> list[str]:
+        return [*self.undealt(state), *state["shoe"]["cards"][: state["shoe"]["position"]]]
+
+    # --- the session -----------------------------------------------------------------------------
+
+    def in_play(self, state: State | None) -> bool:
+        """A coup under way, or a bank held between coups (its money is in play)."""
+        return bool(state) and (not state["over"] or bool(state["pots"]))
+
+    def sit_minimum(self, config: dict) -> int:
+        return int(config["min_bet"])
+
+    def next_hand(self, state, seats, config):
+        """A coup starts with two players or more: the holder (away or not, his bank is at the
+        table) and the players present."""
+        seated = {s.position: s for s in seats}
+        holder = state["holder"] if state else None
+        players = {p for p, s in seated.items() if not s.away}
+        if holder in seated:
+            players.add(holder)
+        if len(players) < SEATS[0] or (holder is not None and len(players - {holder}) < 1):
+            return None
+        chosen = tuple(sorted(players)[: SEATS[1]])
+        if holder is not None and holder not in chosen:
+            chosen = (*chosen[:-1], holder)
+        return NextHand(tuple(sorted(chosen)), self.carry_over(state) if state else None)
+
+    def apply_leave(self, state: State, seat: int, rng: Draws | None = None):
+        """Leaving costs nothing before the cards (a bet or bid goes back); after the deal a
+        player's bet stays with the bank. A holder who leaves passes the bank as if sold with no
+        bids (section 5): before the cards his bank goes back to him with every bet; after the
+        deal the coup is lost by the bank."""
+        if not self.in_play(state) or seat not in state["players"]:
+            return None
+        state = copy_json(state)
+        events: list[Event] = [{"type": "left", "seat": seat}]
+        rng = rng if rng is not None else Draws()
+        if state["over"]:  # between coups: only a holder has money here
+            if seat == state["holder"]:
+                _return_bank(state, events, "the holder left")
+            state["players"].remove(seat)
+            return state, events
+        dealt = bool(state["punter_cards"])
+        if seat == state["holder"]:
+            if dealt:
+                self._holder_forfeits(state, events)
+            else:
+                _refund_stakes(state, events, "bets returned: the holder left")
+                _return_bank(state, events, "the holder left")
+                _end(state, events, {"holder_left": seat})
+            state["players"].remove(seat)
+            return state, events
+        for party, reason in ((bid_pot(seat), "bid returned"), (bet_pot(seat), "bet returned")):
+            if state["pots"].get(party) and not dealt:
+                pay(state, events, party, base.seat(seat), state["pots"][party], reason)
+        if dealt and state["accepted"].get(str(seat)):
+            amount = state["accepted"].pop(str(seat))
+            pay(state, events, bet_pot(seat), BANK, amount, "bet left to the bank")
+            state["bank"] += amount
+        state["bids"].pop(str(seat), None)
+        state["bets"].pop(str(seat), None)
+        state["accepted"].pop(str(seat), None)
+        state["players"].remove(seat)
+        state["left"].append(seat)
+        if state["seller"] == seat:
+            state["seller"] = None
+        if seat in state["offer"]:
+            state["offer"].remove(seat)
+            if state["phase"] == "offer" and not state["offer"]:
+                _end(state, events, {"no_bank": True})
+        phase = state["phase"]
+        if phase == "chocolate" and not state["accepted"]:
+            _end(state, events, {"no_bets": True})
+        elif phase == "draw" and seat == state["cardholder"]:
+            _holder_turn(state, events)  # nobody may choose on 5: the cardholder stands
+        elif phase in ("auction", "betting"):
+            _after_decision(state, events, rng)
+        return state, events
+
+    def _holder_forfeits(self, state: State, events: list[Event]) -> None:
+        """The holder left after the deal: every bet is paid as won, the rest of the bank goes
+        back to him, the holding ends."""
+        for position, amount in sorted((int(p), a) for p, a in state["accepted"].items()):
+            pay(state, events, bet_pot(position), seat(position), amount, "bet returned")
+            pay(state, events, BANK, seat(position), amount, "bet won: the holder left")
+            state["bank"] -= amount
+        shoe = Shoe.from_dict(state["shoe"])
+        shoe.discard_cards([*state["punter_cards"], *state["holder_cards"]])
+        state["shoe"] = shoe.to_dict()
+        _return_bank(state, events, "the holder left")
+        _end(state, events, {"holder_left": state["excluded"], "shoe_over": shoe.cut_card_out})
+
+    def apply_absent(self, state: State, seat: int, rng: Draws | None = None):
+        if not self.in_play(state) or state["over"]:
+            return None
+        return super().apply_absent(state, seat, rng)
+
+    def apply_void(self, state: State):
+        """Staff void: every bet and bid of the coup back to its payer, the bank back to its
+        holder (the holding ends; the next coup auctions the bank)."""
+        if not self.in_play(state):
+            raise IllegalAction(gettext_noop("No coup is being played."))
+        state = copy_json(state)
+        events: list[Event] = [{"type": "void"}]
+        _refund_stakes(state, events, "void")
+        if state["holder"] is not None:
+            _return_bank(state, events, "void")
+        if state["punter_cards"] and not state["over"]:
+            shoe = Shoe.from_dict(state["shoe"])
+            shoe.discard_cards(shoe.in_play)
+            state["shoe"] = shoe.to_dict()
+        state.update(over=True, phase="over", result={"void": True}, excluded=None)
+        return state, events
+
+    def summary(self, state: State | None, config: dict) -> dict:
+        facts: list = [[gettext_noop("Minimum"), {"money": config.get("min_bet")}]]
+        if not state:
+            return {"pot": 0, "stage": "", "facts": facts}
+        if state["holder"] is not None:
+            facts.append([gettext_noop("Holder"), {"seat": state["holder"]}])
+            facts.append([gettext_noop("Bank"), {"money": state["bank"]}])
+        facts.append([gettext_noop("Shoe"), state["shoe_number"]])
+        return {"pot": sum(state["pots"].values()), "stage": state["phase"], "facts": facts}
+
+
+ENGINE = base.register(BaccaratBank())

@@ -1,0 +1,112 @@
+"""A 2-player tournament in real browsers: staff create it in the admin, two demo players
+register from its page (the fee shown), the in-process clock starts it at its start time and
+the bracket shows the final's table without a reload; both play the final's first game at that
+table by clicking and the bracket shows the score, then one withdraws (D11) and the other's
+bracket shows the result and the prizes, all without a reload (websocket, no polling). The
+full 11 wins are played through sockets in tests/tables/test_tournament_sockets.py; clicking
+through them would take many minutes."""
+
+import datetime as dt
+import re
+from zoneinfo import ZoneInfo
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.pages import log_in
+from tests.browser.test_durak_table import (  # noqa: F401 (fixtures)
+    attack_or_done,
+    board,
+    defend_or_take,
+    js_errors,
+    player_page,
+    settle,
+    wait_for_socket,
+)
+
+pytestmark = pytest.mark.browser
+
+NAME = "Browser final cup"
+START_IN_SECONDS = 45
+MAX_MOVES = 600  # a game takes 30-80 moves, a drawn one is played again
+
+
+def create_tournament(browser, server_url) -> None:
+    context = browser.new_context(base_url=server_url, locale="en-US")
+    page = context.new_page()
+    log_in(page, "admin", "casino-admin")
+    page.goto("/admin/tables/tournament/add/")
+    starts = dt.datetime.now(ZoneInfo("Europe/Minsk")) + dt.timedelta(seconds=START_IN_SECONDS)
+    page.fill("input[name=name]", NAME)
+    page.select_option("select[name=currency]", "USD")
+    page.fill("input[name=entry_fee]", "500")
+    page.fill("input[name=casino_percent]", "20")
+    page.fill("input[name=min_entrants]", "2")
+    page.fill("input[name=max_entrants]", "2")
+    for field in ("registration_closes_at", "starts_at"):
+        page.fill(f"input[name={field}_0]", starts.strftime("%Y-%m-%d"))
+        page.fill(f"input[name={field}_1]", starts.strftime("%H:%M:%S"))
+    page.locator("input[name=_save]").click()
+    expect(page).to_have_url(re.compile(r"/admin/tables/tournament/$"))
+    context.close()
+
+
+@pytest.mark.timeout(600)
+def test_two_players_play_the_final_of_a_2_player_tournament_and_see_the_bracket_update(
+    browser,
+    server_url,
+    player_page,  # noqa: F811 (the fixture imported above)
+    js_errors,  # noqa: F811
+):
+    create_tournament(browser, server_url)
+    lobbies = {}
+    for username in ("dina", "egor"):
+        page = player_page(username)
+        page.goto("/tables/tournaments/")
+        page.locator("#tournaments-upcoming a", has_text=NAME).click()
+        expect(page.locator("#register")).to_contain_text("5.00")
+        page.locator("#register").click()
+        expect(page.locator("#your-entry")).to_be_visible()
+        expect(page.locator("#unregister")).to_be_visible()
+        lobbies[username] = page
+    # the start is the due job, run by the server's own clock; the bracket arrives live
+    for page in lobbies.values():
+        expect(page.locator("#tournament-bracket a.match-table")).to_be_visible(
+            timeout=(START_IN_SECONDS + 30) * 1000
+        )
+        expect(page.locator("#tournament-bracket")).to_contain_text("11")
+    table_url = lobbies["dina"].locator("#tournament-bracket a.match-table").get_attribute("href")
+
+    tables = {}
+    for username, lobby in lobbies.items():
+        page = lobby.context.new_page()
+        page.goto(table_url)
+        wait_for_socket(page, "table")
+        expect(page.locator("#hand-form .hand-card")).to_have_count(6)
+        tables[username] = page
+    # the first game of the final is played out by clicking; the bracket shows the score live
+    score = tables["dina"].locator("#table-board [data-score]")
+    for _move in range(MAX_MOVES):
+        current = settle(list(tables.values()))
+        if score.get_attribute("data-score") != "0:0":
+            break
+        mover = next(p for p in tables.values() if board(p).get_attribute("data-my-turn") == "1")
+        defending = mover.locator("button.take").count() > 0
+        (defend_or_take if defending else attack_or_done)(mover, current)
+    assert score.get_attribute("data-score") in ("1:0", "0:1")
+    for lobby in lobbies.values():  # not reloaded: the bracket's socket brought it
+        scores = lobby.locator("#tournament-bracket .bracket-side .score")
+        expect(scores).to_have_count(2)
+        expect(scores.filter(has_text=re.compile(r"^1$"))).to_have_count(1)
+        expect(scores.filter(has_text=re.compile(r"^0$"))).to_have_count(1)
+
+    # egor withdraws from the tournament's page; dina's bracket shows her the winner at once
+    egor = lobbies["egor"]
+    egor.reload()
+    egor.locator("#withdraw").click()
+    dina_bracket = lobbies["dina"].locator("#tournament-bracket")
+    expect(dina_bracket).to_have_attribute("data-status", "finished")
+    expect(dina_bracket.locator(".bracket-side.won")).to_contain_text("Dina")
+    expect(dina_bracket.locator("#tournament-prizes")).to_contain_text("4.67")  # 8.00 x 35/60
+    expect(dina_bracket.locator("#tournament-prizes")).to_contain_text("3.33")
+    assert not js_errors, js_errors

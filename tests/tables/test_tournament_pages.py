@@ -1,0 +1,186 @@
+"""The tournament pages and the live bracket's socket: register and unregister with the fee
+shown, a forged or repeated form gets a message and books nothing twice, the bracket over a
+websocket group (no polling), each match's table one click away, results and prizes."""
+
+import json
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+from django.urls import reverse
+
+from casino.asgi import application
+from casino.models import Transfer
+from tables.tournament import services
+from tables.tournament.models import TournamentMatch
+from tests.conftest import assert_books_clean
+from tests.tables.sockets import session_cookie
+from tests.tables.tournament_helpers import (
+    FEE,
+    balance,
+    funded_players,
+    make_tournament,
+    open_matches,
+    started,
+)
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def client_for(player) -> Client:
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(player)
+    client.cookies["django_language"] = "en"
+    return client
+
+
+def test_the_lobby_lists_upcoming_running_and_finished_tournaments():
+    upcoming = make_tournament(name="Upcoming cup")
+    running = started(make_tournament(name="Running cup"), funded_players(2))
+    (player,) = funded_players(1)
+    page = client_for(player).get(reverse("tournaments")).content.decode()
+    assert "Upcoming cup" in page and "Running cup" in page
+    assert reverse("tournament", args=[upcoming.pk]) in page
+    assert reverse("tournament", args=[running.pk]) in page
+
+
+def test_register_and_unregister_from_the_page_with_the_fee_shown_and_a_double_post_booked_once():
+    tournament = make_tournament()
+    (player,) = funded_players(1)
+    client = client_for(player)
+    url = reverse("tournament", args=[tournament.pk])
+    assert "Register and pay 100.00" in client.get(url).content.decode()
+    register = reverse("tournament_act", args=[tournament.pk, "register"])
+    client.post(register)
+    page = client.post(register, follow=True).content.decode()  # the double click
+    assert "registered for this tournament already" in page
+    assert balance(player) == 500_00 - FEE
+    assert Transfer.objects.filter(reference=tournament.escrow_reference).count() == 1
+    assert "Unregister (the 100.00" in page
+    page = client.post(
+        reverse("tournament_act", args=[tournament.pk, "unregister"]), follow=True
+    ).content.decode()
+    assert "fee refunded" in page and balance(player) == 500_00
+    forged = client.post(reverse("tournament_act", args=[tournament.pk, "pay-me"]), follow=True)
+    assert "Unknown request" in forged.content.decode() and balance(player) == 500_00
+    assert client.post(reverse("tournament_act", args=[10**9, "register"])).status_code == 404
+    assert client.get(register).status_code == 405
+    assert_books_clean()
+
+
+def test_the_bracket_links_each_match_table_and_shows_results_and_prizes():
+    players = funded_players(2)
+    tournament = started(make_tournament(), players)
+    (final,) = open_matches(tournament)
+    page = client_for(players[0]).get(reverse("tournament", args=[tournament.pk])).content.decode()
+    assert reverse("table", args=[final.table_id]) in page and "Final" in page
+    services.tournament_withdraw(tournament_id=tournament.pk, player=final.entry_a.player)
+    page = client_for(players[0]).get(reverse("tournament", args=[tournament.pk])).content.decode()
+    assert 'id="tournament-prizes"' in page and "93.34" in page and "66.66" in page
+
+
+async def bracket_socket(player, tournament_id):
+    cookie = await session_cookie(player)
+    communicator = WebsocketCommunicator(
+        application,
+        f"/ws/tournament/{tournament_id}/",
+        headers=[(b"origin", b"http://127.0.0.1:8000"), (b"host", b"127.0.0.1:8000"), cookie],
+    )
+    connected, _code = await communicator.connect()
+    return communicator, connected
+
+
+async def test_the_bracket_socket_sends_the_bracket_and_again_when_a_match_ends():
+    players = await database_sync_to_async(funded_players)(2, language="en")
+    tournament = await database_sync_to_async(lambda: started(make_tournament(), players))()
+    watcher, connected = await bracket_socket(players[1], tournament.pk)
+    assert connected
+    first = await watcher.receive_from(timeout=10)
+    assert 'id="tournament-bracket" hx-swap-oob="true"' in first and 'data-status="open"' in first
+    (final,) = await database_sync_to_async(open_matches)(tournament)
+    await database_sync_to_async(services.tournament_withdraw)(
+        tournament_id=tournament.pk, player=final.entry_a.player
+    )
+    frame = await watcher.receive_from(timeout=10)
+    while 'data-status="finished"' not in frame:
+        frame = await watcher.receive_from(timeout=10)
+    assert "tournament-prizes" in frame
+    await watcher.send_to(text_data=json.dumps({"type": "act"}))
+    assert "accepts no messages" in await watcher.receive_from(timeout=10)
+    await watcher.disconnect()
+    assert (
+        await database_sync_to_async(TournamentMatch.objects.filter(status="finished").count)() == 1
+    )
+
+
+async def test_the_bracket_socket_refuses_anonymous_and_missing_tournaments():
+    communicator = WebsocketCommunicator(
+        application,
+        "/ws/tournament/1/",
+        headers=[(b"origin", b"http://127.0.0.1:8000"), (b"host", b"127.0.0.1:8000")],
+    )
+    connected, code = await communicator.connect()
+    assert not connected and code == 4401
+    (player,) = await database_sync_to_async(funded_players)(1)
+    _socket, connected = await bracket_socket(player, 10**9)
+    assert not connected
+
+
+def test_the_demo_tournament_a_newcomer_joins_and_it_starts_with_the_demo_players():
+    from casino.demo import DEMO_TOURNAMENT, load_demo
+    from tables.tournament.models import Tournament
+
+    load_demo()
+    load_demo()  # idempotent: one tournament, each demo player registered once
+    (tournament,) = Tournament.objects.filter(name=DEMO_TOURNAMENT)
+    assert tournament.status == "registering" and tournament.entries.count() == 3
+    (newcomer,) = funded_players(1)
+    client_for(newcomer).post(reverse("tournament_act", args=[tournament.pk, "register"]))
+    services.tournament_due(now=tournament.starts_at)
+    tournament.refresh_from_db()
+    assert tournament.status == "running" and len(open_matches(tournament)) == 2
+    assert_books_clean()
+
+
+def test_staff_create_a_tournament_in_the_admin_and_the_pit_boss_sees_it_with_its_tables():
+    from django.contrib.auth.models import Group
+
+    from casino.apps import PIT_BOSS_GROUP
+    from tables.tournament.models import Tournament
+    from tests.conftest import new_player
+
+    staff = new_player(is_staff=True, is_superuser=True)
+    client = client_for(staff)
+    response = client.post(
+        reverse("admin:tables_tournament_add"),
+        {
+            "name": "Admin cup",
+            "currency": "BYN",
+            "entry_fee": "5000",
+            "casino_percent": "15",
+            "min_entrants": "2",
+            "max_entrants": "8",
+            "registration_closes_at_0": "2030-01-01",
+            "registration_closes_at_1": "10:00:00",
+            "starts_at_0": "2030-01-01",
+            "starts_at_1": "11:00:00",
+            "action_seconds": "30",
+            "grace_seconds": "60",
+            "absence_seconds": "180",
+            "entries-TOTAL_FORMS": "0",
+            "entries-INITIAL_FORMS": "0",
+            "matches-TOTAL_FORMS": "0",
+            "matches-INITIAL_FORMS": "0",
+        },
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    created = Tournament.objects.get(name="Admin cup")
+    assert created.game == "durak" and len(created.draw_commitment) == 64
+    running = started(make_tournament(name="Floor cup"), funded_players(2))
+    (final,) = open_matches(running)
+    pit_boss = new_player(is_staff=True)
+    pit_boss.groups.add(Group.objects.get(name=PIT_BOSS_GROUP))
+    page = client_for(pit_boss).get(reverse("pit")).content.decode()
+    assert "Admin cup" in page and "Floor cup" in page
+    assert reverse("table", args=[final.table_id]) in page
