@@ -252,4 +252,12 @@ def test_a_penalty_bank_waits_in_escrow_on_an_open_table_shown_in_the_lobby_and_
     services.table_staff_act(table_id=table.pk, staff=staff, act="void")
     assert ledger.balances_of(a)["BYN"] == FUNDS - STAKE + 490
     assert selectors.table_summary_of(table.pk)["pot"] == 0
+    table.refresh_from_db()
+    assert table.status == TableStatus.OPEN, "the table takes the next players"
+    # a newcomer sits down beside A: the next deal starts with fresh stakes
+    c = new_player(language="en")
+    fund(c, FUNDS)
+    services.table_sit(table_id=table.pk, player=c, connected=True)
+    table.refresh_from_db()
+    assert table.status == TableStatus.PLAYING and table.state["bank"] == 2 * STAKE
     assert_books_clean()
