@@ -65,7 +65,12 @@ def table_staff_act(
                 state, events = change.engine.apply_void(table.state)
             except IllegalAction as error:
                 raise illegal(error) from error
-            table.status = TableStatus.PLAYING  # a paused hand is voided as well
+            # money carried between hands (a bank waiting for the next deal) is voided on an
+            # open table: it stays open and may start the next hand; a hand in play (paused
+            # too) is ended by the void as the hand's own last change
+            between_hands = change.engine.is_hand_over(table.state)
+            if not between_hands:
+                table.status = TableStatus.PLAYING
             commit(
                 change,
                 state,
@@ -75,6 +80,8 @@ def table_staff_act(
                 action={"type": "void", "reason": reason},
                 player=staff,
             )
+            if between_hands and maybe_start(change):
+                store(change)
             return Outcome(version=table.version)
         target = _staff_status(table, act, playing)
         table.status = target

@@ -49,6 +49,7 @@ from tables.engines.base import (
     IllegalAction,
     Payment,
     State,
+    copy_json,
     gettext_noop,
     house,
     pot,
@@ -69,6 +70,20 @@ GAMES = (KHRAP, VERTOLYOT, STRELYAYU, ZAVORACHIVAYU)
 HELP, FIVE, PASS = "help", "five", "pass"
 STRELYAYU_OUT, STRELYAYU_IN = 3, 4  # §119.2.3
 FIVE_DRAWN = 5  # §119.2.1
+# the lobby's and the pit boss's words for the games and for where a deal is
+GAME_LABELS = {
+    KHRAP: gettext_noop("Khrap"),
+    VERTOLYOT: gettext_noop("Vertolyot"),
+    STRELYAYU: gettext_noop("Strelyayu"),
+    ZAVORACHIVAYU: gettext_noop("Zavorachivayu"),
+}
+STAGES = {
+    "announce": gettext_noop("announcing"),
+    "answer": gettext_noop("answering"),
+    "exchange": gettext_noop("exchanging"),
+    "play": gettext_noop("playing tricks"),
+    "over": gettext_noop("between deals"),
+}
 # Where money goes that belongs to a player who has left (his trick money, a pledge he kept, his
 # share of a voided bank): his seat may be someone else's by then; the house holds it for him.
 UNCLAIMED = house("unclaimed")
@@ -125,14 +140,6 @@ def after(players: list[int], position: int) -> list[int]:
     """Clockwise from the player after ``position`` (which need not be dealt in)."""
     later = [p for p in players if p > position]
     return clockwise(players, later[0] if later else players[0])
-
-
-def _copy(value):
-    if isinstance(value, dict):
-        return {key: _copy(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_copy(item) if isinstance(item, dict | list) else item for item in value]
-    return value
 
 
 # --- a new deal ------------------------------------------------------------------------------
@@ -461,7 +468,7 @@ def timeout_action(state: State, position: int) -> dict:
 
 def apply(state: State, position: int, action, rng: Draws | None = None):
     checked = _validated(state, position, action)
-    state = _copy(state)
+    state = copy_json(state)
     events: list[Event] = []
     _step(state, position, checked, events, rng if rng is not None else Draws())
     _run_gone(state, events, rng if rng is not None else Draws())
@@ -792,7 +799,7 @@ class Khrap(GameEngine):
         carried bank stays in it (a void would return it to the house for him)."""
         if not self.in_play(state) or seat not in state["players"] or seat in state["gone"]:
             return None
-        state = _copy(state)
+        state = copy_json(state)
         events: list[Event] = [{"type": "left", "seat": seat}]
         share = state["shares"].pop(base.seat(seat), 0)
         if share:
@@ -819,7 +826,7 @@ class Khrap(GameEngine):
         payer; the deals already played stand."""
         if not self.in_play(state):
             raise IllegalAction(gettext_noop("No bank is being played."))
-        state = _copy(state)
+        state = copy_json(state)
         events: list[Event] = [{"type": "void"}]
         returned: dict[str, int] = dict(state["shares"])
         for position, amount in state["pledges"].items():
@@ -886,7 +893,7 @@ class Khrap(GameEngine):
             "to_act": to_act(state),
             "over": state["over"],
             "next_bank": state["next_bank"],
-            "result": _copy(state["result"]),
+            "result": copy_json(state["result"]),
             "seat": seat,
         }
         if seat is not None:
@@ -942,8 +949,8 @@ class Khrap(GameEngine):
             [gettext_noop("Penalty bank") if penalty else gettext_noop("Bank"), {"money": bank}]
         )
         if state["declared"] and not state["over"]:
-            facts.append([gettext_noop("Game"), state["declared"]])
-        stage = "between deals" if state["over"] else state["phase"]
+            facts.append([GAME_LABELS[state["declared"]], ""])
+        stage = STAGES["over" if state["over"] else state["phase"]]
         return {"pot": state["pot"], "stage": stage, "facts": facts}
 
 

@@ -10,16 +10,12 @@ from django.utils.translation import gettext, gettext_noop, ngettext
 
 from casino.currencies import format_amount
 from tables.engines.cards import SUIT_SYMBOLS
+from tables.engines.khrap import GAME_LABELS
 from tables.games import Presentation, register
 from tables.templatetags.cards import card as card_svg
 
 GAME = "khrap"
-GAME_NAMES = {
-    "khrap": gettext_noop("Khrap"),
-    "vertolyot": gettext_noop("Vertolyot"),
-    "strelyayu": gettext_noop("Strelyayu"),
-    "zavorachivayu": gettext_noop("Zavorachivayu"),
-}
+GAME_NAMES = GAME_LABELS
 ANSWER_NAMES = {
     "help": gettext_noop("help"),
     "five": gettext_noop("five"),
@@ -131,5 +127,6 @@ PRESENTATION = register(
         display_name=gettext_noop("Khrap"),
         presenter=present,
         board_template="tables/khrap/board.html",
+        result_template="tables/khrap/_hand_result.html",
     )
 )

@@ -4,8 +4,12 @@ a khrap declaration, a "help" and a "five" to the payout (§119.2.1, §121). Bad
 malformed frame, an action out of turn, a double click, a pledge the wallet cannot cover, K14)
 is refused to its sender alone and nothing is booked twice; the books stay clean."""
 
+import re
+
 import pytest
 from channels.db import database_sync_to_async
+from django.test import Client
+from django.urls import reverse
 
 from casino import ledger
 from tables.engines import khrap
@@ -187,3 +191,73 @@ async def test_k14_a_pledge_the_wallet_cannot_cover_is_refused_and_nothing_is_bo
         for socket in sockets:
             await socket.close()
     await books_clean()
+
+
+def test_a_penalty_bank_waits_in_escrow_on_an_open_table_shown_in_the_lobby_and_voidable(
+    monkeypatch, staff
+):
+    """K6 with the platform: A's khrap fails (one trick), B leaves before the last trick (his
+    card is played for him, his money held for him), so no deal follows: the table is open
+    with A's penalty of 40.00 in escrow, which the lobby and the pit show, and which staff may
+    void back to A."""
+    from tables import selectors, services
+    from tables.models import TableStatus
+
+    decks = [khrap_deck([["AH", "7S", "8S", "9S"], ["KH", "AS", "KS", "QS"]], ["9H"])]
+    monkeypatch.setattr(
+        khrap.ENGINE,
+        "new_hand",
+        lambda config, players, rng, carry=None: khrap.new_hand(
+            config, players, DeckRng(decks.pop(0)) if decks else rng, carry
+        ),
+    )
+    table = Table.objects.create(
+        name="Khrap penalty", game="khrap", currency="BYN", settings={"stake": STAKE}
+    )
+    a, b = new_player(language="en"), new_player(language="en")
+    for player in (a, b):
+        fund(player, FUNDS)
+        services.table_sit(table_id=table.pk, player=player, connected=True)
+    for player, action in (
+        (a, {"type": "declare", "game": "khrap"}),
+        (b, {"type": "help"}),
+        (a, {"type": "exchange", "cards": []}),
+        (b, {"type": "exchange", "cards": []}),
+        (a, {"type": "play", "card": "AH"}),
+        (b, {"type": "play", "card": "KH"}),
+        (a, {"type": "play", "card": "7S"}),
+        (b, {"type": "play", "card": "AS"}),
+        (b, {"type": "play", "card": "KS"}),
+        (a, {"type": "play", "card": "8S"}),
+    ):
+        services.table_act(table_id=table.pk, player=player, action=action)
+    services.table_leave(table_id=table.pk, player=b)  # his queen of spades is led for him
+    services.table_act(table_id=table.pk, player=a, action={"type": "play", "card": "9S"})
+    table.refresh_from_db()
+    assert table.status == TableStatus.OPEN
+    assert table.state["result"]["penalties"] == {"0": 2 * 2 * STAKE}
+    summary = selectors.table_summary_of(table.pk)
+    assert summary["pot"] == 4 * STAKE and summary["stage"] == "between deals"
+    assert ["Penalty bank", {"money": 4 * STAKE}] in summary["facts"]
+    assert ledger.balances_of(a)["BYN"] == FUNDS - STAKE - 4 * STAKE + 490
+    assert ledger.balances_of(b)["BYN"] == FUNDS - STAKE - 2 * STAKE, "held for him"
+    assert_books_clean()
+    # the hand history shows the deal: the game, the tricks by seat, the bank carried on
+    client = Client()
+    client.force_login(a)
+    client.cookies["django_language"] = "en"
+    page = client.get(reverse("hand_list", args=[table.pk])).content.decode()
+    assert 'data-game="khrap"' in page and "tricks 1:3 · penalty bank" in page
+    assert re.search(r"carried (BYN )?40[.,]00", page), page
+    services.table_staff_act(table_id=table.pk, staff=staff, act="void")
+    assert ledger.balances_of(a)["BYN"] == FUNDS - STAKE + 490
+    assert selectors.table_summary_of(table.pk)["pot"] == 0
+    table.refresh_from_db()
+    assert table.status == TableStatus.OPEN, "the table takes the next players"
+    # a newcomer sits down beside A: the next deal starts with fresh stakes
+    c = new_player(language="en")
+    fund(c, FUNDS)
+    services.table_sit(table_id=table.pk, player=c, connected=True)
+    table.refresh_from_db()
+    assert table.status == TableStatus.PLAYING and table.state["bank"] == 2 * STAKE
+    assert_books_clean()
