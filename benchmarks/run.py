@@ -42,6 +42,7 @@ import benchmarks as common  # noqa: E402
 BENCHMARKS = [
     "ledger_transfers",
     "durak_engine",
+    "baccarat_bank_engine",
     "belarusian_poker_engine",
     "khrap_engine",
     "table_load",

@@ -76,6 +76,15 @@ SETUPS = {
     "postgres": "(ii) PostgreSQL + Redis",
     "sqlite6": "(iii) 6 seats, SQLite + in-mem",
     "postgres6": "(iv) 6 seats, PostgreSQL + Redis",
+    "sqlitebac": "(v) baccarat 6, SQLite + in-mem",
+    "postgresbac": "(vi) baccarat 6, PostgreSQL + Redis",
+}
+# the 2-seat (Durak) setup each many-seat setup's Daphne CPU per action is set beside
+TWO_SEAT_OF = {
+    "sqlite6": "sqlite",
+    "postgres6": "postgres",
+    "sqlitebac": "sqlite",
+    "postgresbac": "postgres",
 }
 # each setup's game: (engine, seats per table, its settings); the 6-seat setups run only the
 # tables (their baseline is the 2-seat tables' CPU per action in the same run)
@@ -90,12 +99,19 @@ GAMES = {
         6,
         {"min_bet": STAKE, "max_bet": 10 * STAKE, "ante": 10},
     ),
+    "baccarat": (
+        "baccarat_bank",
+        6,
+        {"min_bet": STAKE, "max_bank": 100 * STAKE, "commission_percent": "5"},
+    ),
 }
 SETUP_GAME = {
     "sqlite": "durak",
     "postgres": "durak",
     "sqlite6": "highcard",
     "postgres6": "highcard",
+    "sqlitebac": "baccarat",
+    "postgresbac": "baccarat",
 }
 SIX_SEAT_MEMORY = False  # the memory target is read with the 2-seat tables
 APPS = {
@@ -454,6 +470,43 @@ def highcard_choice(frame: str, rng: random.Random) -> dict | None:
     return {"type": "act", "action": "bet", "payload": {"amount": amount.group(1)}}
 
 
+ACTION_BUTTON = re.compile(r'data-action="([a-z_]+)"')
+
+
+def baccarat_choice(frame: str, rng: random.Random) -> dict | None:
+    """Baccarat with a player bank: from the buttons this socket's board shows, bid or open the
+    minimum, bet the minimum (now and then pass), deal, leave the chocolate in, and draw or
+    stand on 5 at random; never sell or take half the bank."""
+    attrs = board_attrs(frame) or {}
+    if attrs.get("data-my-turn") != "1":
+        return None
+    shown = set(ACTION_BUTTON.findall(frame))
+
+    def with_minimum(kind: str) -> dict | None:
+        form = re.search(rf'<form[^>]*id="{kind}-form"[^>]*>(.*?)</form>', frame, re.S)
+        amount = form and re.search(r'name="amount"[^>]*min="(\d+)"', form.group(1))
+        return (
+            {"type": "act", "action": kind, "payload": {"amount": amount.group(1)}}
+            if amount
+            else None
+        )
+
+    for kind in ("open", "bid", "bet"):
+        if kind in shown and (kind == "open" or rng.random() < 0.8):
+            return with_minimum(kind)
+    for kind in ("pass", "deal", "no_chocolate"):
+        if kind in shown:
+            return {"type": "act", "action": kind, "payload": {}}
+    if shown & {"draw", "stand"}:
+        return {"type": "act", "action": rng.choice(["draw", "stand"]), "payload": {}}
+    if "decline" in shown:
+        return {"type": "act", "action": "decline", "payload": {}}
+    return None
+
+
+CHOOSERS = {"highcard": "highcard_choice", "baccarat": "baccarat_choice"}
+
+
 def board_choice(frame: str, rng: random.Random) -> dict | None:
     """The frame to send for a board where it is this socket's turn (or None: nothing legal
     shown). Reads only what a player sees: the hand form's enabled inputs, the cards each
@@ -552,7 +605,7 @@ class TableDriver:
 
     def __init__(self, index: int, spec: dict, base: str, echo: bool, seed: int, game="durak"):
         self.index = index
-        self.choose = highcard_choice if game == "highcard" else board_choice
+        self.choose = globals()[CHOOSERS.get(game, "board_choice")]
         self.table_id = spec["table"]
         self.echo = echo
         self.rng = random.Random(seed)
@@ -1018,7 +1071,7 @@ def _report_six(outcome: dict, outcomes: list[dict]) -> bool:
             f"{'MET' if p99_ok else 'MISSED'}"
         )
         met = met and (p99_ok or outcome["key"] != "postgres6")
-    two = next((o for o in outcomes if o["key"] == outcome["key"].rstrip("6")), None)
+    two = next((o for o in outcomes if o["key"] == TWO_SEAT_OF.get(outcome["key"])), None)
     two_max = (
         _best(two["runs"]["table"]["phases"], "max") if two and "table" in two["runs"] else None
     )
