@@ -27,7 +27,11 @@ class Player(AbstractUser):
     class Meta:
         verbose_name = _("player")
         verbose_name_plural = _("players")
-        permissions = [("view_pit", "Can watch every table on the pit boss monitor")]
+        permissions = [
+            ("view_pit", "Can watch every table on the pit boss monitor"),
+            ("view_reports", "Can see the revenue reports"),
+            ("void_play", "Can void a hand or match in play"),
+        ]
 
     def __str__(self) -> str:
         return self.display_name or self.username

@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "casino",
     "tables",
     "sportsbook",
+    "floor",
 ]
 
 MIDDLEWARE = [

@@ -19,6 +19,7 @@ urlpatterns = [
     path("tables/", include("tables.urls")),
     path("pit/", table_views.pit, name="pit"),
     path("pit/<int:table_id>/act/", table_views.pit_act, name="pit_act"),
+    path("floor/", include("floor.urls")),
     path("sport/", include("sportsbook.urls")),
     path("trader/", include("sportsbook.staff_urls")),
     path("admin/", admin.site.urls),

@@ -74,6 +74,16 @@ class Seat(models.Model):
     connections = models.PositiveIntegerField(default=0)
     ready = models.BooleanField(_("ready for a new match"), default=True)
     joined_at = models.DateTimeField(auto_now_add=True)
+    # staff asked for this player to be removed when the hand in play ends (issue 17)
+    removal_requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("removal requested by"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    removal_reason = models.CharField(_("removal reason"), max_length=200, blank=True)
 
     class Meta:
         verbose_name = _("seat")

@@ -1,0 +1,3 @@
+"""The floor's alert pages (included by floor/urls.py)."""
+
+urlpatterns: list = []

@@ -1,0 +1,3 @@
+"""The floor's liability pages (included by floor/urls.py)."""
+
+urlpatterns: list = []

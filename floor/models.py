@@ -1,0 +1,1 @@
+"""The floor's own records (alerts and their rules)."""
