@@ -19,26 +19,30 @@ def inner(element_id: str, template: str, context: dict, request=None, tag: str 
     return f'<{tag} id="{element_id}" hx-swap-oob="innerHTML">{html}</{tag}>'
 
 
-def row_added(row: str, list_id: str, placeholder_id: str, *, first: bool, where: str) -> str:
-    """`row` (rendered without hx-swap-oob) added to the list `list_id` (a tbody) `where`
-    ("afterbegin" or "beforeend"); `first`: the list shows its placeholder, which goes."""
+def row_added(
+    row: str, list_id: str, placeholder_id: str, *, first: bool, where: str, tag: str = "tbody"
+) -> str:
+    """`row` (rendered without hx-swap-oob) added to the list `list_id` (a `tag`: a tbody, or
+    a div of tiles) `where` ("afterbegin" or "beforeend"); `first`: the list shows its
+    placeholder, which goes."""
     # a top-level <tr> after </tbody> would be parsed into an implied tbody without a target:
-    # the placeholder is deleted by a tbody of its own that names it
-    placeholder = f'<tbody hx-swap-oob="delete:#{placeholder_id}"></tbody>' if first else ""
-    return f'<tbody hx-swap-oob="{where}:#{list_id}">{row}</tbody>{placeholder}'
+    # the placeholder is deleted by an element of its own that names it
+    placeholder = f'<{tag} hx-swap-oob="delete:#{placeholder_id}"></{tag}>' if first else ""
+    return f'<{tag} hx-swap-oob="{where}:#{list_id}">{row}</{tag}>{placeholder}'
 
 
 class LiveRows:
     """The rows one socket's page shows, by id: what to send when one of them changes."""
 
-    def __init__(self, list_id: str, placeholder_id: str, where: str, shown=()):
+    def __init__(self, list_id: str, placeholder_id: str, where: str, shown=(), tag: str = "tbody"):
         self.list_id, self.placeholder_id, self.where = list_id, placeholder_id, where
+        self.tag = tag  # the list's element: a tbody of rows, a div of tiles
         self.shown = set(shown)
         self.versions: dict = {}  # row id -> the newest version sent
 
     def whole(self, template: str, context: dict) -> str:
-        """The whole list, `template` rendered as the new content of its tbody."""
-        return inner(self.list_id, template, context, tag="tbody")
+        """The whole list, `template` rendered as the new content of its element."""
+        return inner(self.list_id, template, context, tag=self.tag)
 
     def gone(self, row_id, element_id: str) -> str:
         """The frame that takes row `row_id` (the element `element_id`) off the page; "" when
@@ -46,7 +50,7 @@ class LiveRows:
         if row_id not in self.shown:
             return ""
         self.shown.discard(row_id)
-        return f'<tbody hx-swap-oob="delete:#{element_id}"></tbody>'
+        return f'<{self.tag} hx-swap-oob="delete:#{element_id}"></{self.tag}>'
 
     def outdated(self, row_id, version: int | None) -> bool:
         """Whether news of `version` of row `row_id` is older than news this page was sent
@@ -70,5 +74,10 @@ class LiveRows:
         first = not self.shown
         self.shown.add(row_id)
         return row_added(
-            render(False), self.list_id, self.placeholder_id, first=first, where=self.where
+            render(False),
+            self.list_id,
+            self.placeholder_id,
+            first=first,
+            where=self.where,
+            tag=self.tag,
         )

@@ -3,6 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from casino import views
+from floor import views as floor_views
 from tables import views as table_views
 
 urlpatterns = [
@@ -17,7 +18,7 @@ urlpatterns = [
     path("cashier/limits/", views.gaming_limits, name="limits"),
     path("i18n/setlang/", views.language_switch, name="set_language"),
     path("tables/", include("tables.urls")),
-    path("pit/", table_views.pit, name="pit"),
+    path("pit/", floor_views.floor_tables, name="pit"),
     path("pit/<int:table_id>/act/", table_views.pit_act, name="pit_act"),
     path("floor/", include("floor.urls")),
     path("sport/", include("sportsbook.urls")),

@@ -31,7 +31,17 @@ from django.utils.translation import gettext as _
 
 from casino.models import Player
 from tables.engines import shuffle
-from tables.engines.base import Draws, Engine, IllegalAction, NextHand, SeatInfo
+from tables.engines.base import (
+    POT,
+    SEAT,
+    Draws,
+    Engine,
+    IllegalAction,
+    NextHand,
+    Party,
+    SeatInfo,
+    payments,
+)
 from tables.engines.registry import engine_for
 from tables.listeners import TableNews, notify
 from tables.models import Hand, Seat, Table, TableEvent, TableStatus
@@ -44,7 +54,15 @@ DEFAULT_GRACE_SECONDS = 60
 DEFAULT_ABSENCE_SECONDS = 180
 MAX_OVERDUE_STEPS = 50
 # what the actor keeps in a table's state beside the engine's: they carry over each apply
-ACTOR_KEYS = ("clock", "commitment", "hand_id", "last_game", "absences_applied")
+ACTOR_KEYS = (
+    "clock",
+    "commitment",
+    "hand_id",
+    "last_game",
+    "absences_applied",
+    "seat_stakes",
+    "paused_at",
+)
 
 
 class TableError(Exception):
@@ -67,6 +85,7 @@ class Change:
     now: dt.datetime
     outbox: Outbox
     leaving: set[int] = field(default_factory=set)  # seats never dealt into a next hand
+    left: list[int] = field(default_factory=list)  # players unseated by this change
     # the version an earlier event with the asked-for client action id made (``locked``'s replay)
     replayed: int | None = None
     # events recorded and not yet stored: appended with the table row's update (``store``)
@@ -151,9 +170,10 @@ def is_due(table: Table, now: dt.datetime) -> bool:
 def store(change: Change, left: tuple[int, ...] = ()) -> None:
     """Store what the change did to the locked table and broadcast it after commit."""
     change.table.deadline = _earliest(due_items(change))
+    change.table.changed_at = change.now
     save_table(change.table, change.events)
     change.events.clear()
-    change.outbox.changed(change.table, change.seats, left)
+    change.outbox.changed(change.table, change.seats, (*left, *change.left))
 
 
 def table_step(change: Change, **record) -> None:
@@ -185,6 +205,7 @@ def commit(
         book(table, change.seats, engine.escrow_key(state), events)
     except PaymentRefused as refusal:
         raise TableError(str(refusal)) from refusal
+    count_seat_stakes(state, events)
     change.record(
         cause=cause,
         step=step,
@@ -242,6 +263,16 @@ def finish_hand(change: Change) -> None:
                 seat.ready = False
                 seat.save(update_fields=["ready"])
     table.status = TableStatus.OPEN
+    for seat in [s for s in change.seats.values() if s.removal_requested_by_id is not None]:
+        # staff asked for this player to go when the hand ended (``tables.staff``)
+        unseat(
+            change,
+            seat,
+            cause=TableEvent.Cause.STAFF,
+            action={"type": "remove", "reason": seat.removal_reason, "when": "end_of_hand"},
+            player=seat.removal_requested_by,
+            forfeit="removed",
+        )
     if session_over and table.setting("close_after_session", False):
         # a table set up for one session (a tournament's match) closes when it is over: nobody
         # starts another there (the players stay seated and may leave)
@@ -322,13 +353,18 @@ def start_hand(change: Change, upcoming: NextHand) -> None:
         shuffle_scope=covered.scope,
     )
     state = {**state, "commitment": published, "last_game": last_game, "hand_id": hand.pk}
-    table.state = state
-    table.status = TableStatus.PLAYING
-    table.version += 1
+    carried = (table.state or {}).get("seat_stakes")
+    if carried and upcoming.carry is not None and escrow_unchanged(engine, table.state, state):
+        # a session carried into this hand (a bank held from coup to coup) keeps its money
+        state["seat_stakes"] = dict(carried)
     events = [
         *engine.start_events(state),
         {"type": "commitment", "sha256": published, "scope": covered.scope},
     ]
+    count_seat_stakes(state, events)
+    table.state = state
+    table.status = TableStatus.PLAYING
+    table.version += 1
     try:
         book(table, seats, engine.escrow_key(state), events)
     except PaymentRefused as refusal:
@@ -346,6 +382,70 @@ def start_hand(change: Change, upcoming: NextHand) -> None:
     )
     notify(TableNews(table=table, step=TableEvent.Step.DEAL, cause="system", events=events))
     set_clocks(change, fresh=True)
+
+
+def escrow_unchanged(engine: Engine, before: dict, after: dict) -> bool:
+    return engine.escrow_key(before) == engine.escrow_key(after)
+
+
+def count_seat_stakes(state: dict, events: list[dict]) -> None:
+    """Each seat's money in the pots of this escrow scope (the pit boss's "chips in play"),
+    kept in the state from the payments the actor books: a stake into a pot adds, a pot paying
+    the seat back (a win, a refund) takes away, never below nothing."""
+    stakes = dict(state.get("seat_stakes") or {})
+    for payment in payments(events):
+        source, target = Party.parse(payment.source), Party.parse(payment.target)
+        if source.kind == SEAT and target.kind == POT:
+            key = str(source.key)
+            stakes[key] = stakes.get(key, 0) + payment.amount
+        elif source.kind == POT and target.kind == SEAT:
+            key = str(target.key)
+            stakes[key] = max(0, stakes.get(key, 0) - payment.amount)
+    state["seat_stakes"] = {key: amount for key, amount in stakes.items() if amount}
+
+
+def unseat(
+    change: Change,
+    seat: Seat,
+    *,
+    cause: str,
+    action: dict,
+    player: Player | None,
+    forfeit: str,
+) -> None:
+    """Take the seat away from its player: what leaving costs now is the engine's (a match
+    forfeited, a hand folded, a bank handed back; nothing between hands), recorded as a forfeit
+    for ``forfeit``'s reason, then the seat is gone and the player gets the public view."""
+    table, engine = change.table, change.engine
+    position = seat.position
+    change.leaving.add(position)
+    if table.state and engine.in_play(table.state):
+        draws = rng()
+        outcome = engine.apply_leave(table.state, position, draws)
+        if outcome is not None:
+            state, events = outcome
+            commit(
+                change,
+                state,
+                events,
+                cause=cause,
+                step=TableEvent.Step.FORFEIT,
+                action={"type": "forfeit", "reason": forfeit},
+                seat=position,
+                player=player,
+                draws=draws.taken,
+            )
+    seat.delete()
+    del change.seats[position]
+    table_step(
+        change,
+        cause=cause,
+        events=[{"type": "leave", "seat": position}],
+        action=action,
+        seat=position,
+        player=player,
+    )
+    change.left.append(seat.player_id)
 
 
 # --- clocks ------------------------------------------------------------------------------------

@@ -2,13 +2,17 @@ from django import forms
 from django.contrib import admin, messages
 from django.db import transaction
 from django.http import HttpResponseRedirect
+from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
 from casino.admin import ReadOnlyAdminMixin
+from casino.currencies import format_amount
 from tables import services
 from tables.engines.registry import engine_for, registered_games
 from tables.models import Hand, Seat, Table, TableEvent
+from tables.rows import seats_of
+from tables.selectors import table_summary
 
 
 class SeatInline(admin.TabularInline):
@@ -70,12 +74,11 @@ class TableForm(forms.ModelForm):
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin):
     form = TableForm
-    list_display = ("name", "game", "currency", "status", "hand_number", "version")
+    list_display = ("name", "game", "currency", "status", "live", "hand_number", "staff_view")
     list_filter = ("game", "status", "currency")
     search_fields = ("name",)
     readonly_fields = ("status", "state", "version", "hand_number", "match_number", "deadline")
     inlines = [SeatInline]
-    actions = ["pause", "resume", "void_match", "close_table", "reopen_table"]
 
     def save_model(self, request, obj, form, change):
         if not change:  # a new table: nobody can be at it yet
@@ -113,47 +116,18 @@ class TableAdmin(admin.ModelAdmin):
             return HttpResponseRedirect(request.path)
         return super().response_change(request, obj)
 
-    def has_pit_permission(self, request):
-        """The staff acts are the pit boss's, here as on the pit page."""
-        return request.user.has_perm(services.PIT_PERMISSION)
+    @admin.display(description=_("live"))
+    def live(self, obj):
+        """Players, the money in play and the hand, as the floor shows them; the staff acts
+        (each with its reason) are on the table's staff page."""
+        summary = table_summary(obj, seats_of(obj))
+        players = ", ".join(summary["players"]) or "—"
+        pot = format_amount(summary["pot"], obj.currency) if summary["pot"] else "—"
+        return f"{players} · {pot} · #{summary['hand_number']}"
 
-    def _act(self, request, queryset, act: str):
-        done = 0
-        for table in queryset:
-            try:
-                services.table_staff_act(table_id=table.pk, staff=request.user, act=act)
-            except services.TableError as refusal:
-                self.message_user(request, f"{table}: {refusal}", messages.ERROR)
-            else:
-                done += 1
-        if done:
-            self.message_user(
-                request,
-                ngettext("%(count)d table done.", "%(count)d tables done.", done) % {"count": done},
-                messages.SUCCESS,
-            )
-
-    @admin.action(description=_("Pause the match (clocks stop)"), permissions=["pit"])
-    def pause(self, request, queryset):
-        self._act(request, queryset, "pause")
-
-    @admin.action(description=_("Resume (clocks restart from full time)"), permissions=["pit"])
-    def resume(self, request, queryset):
-        self._act(request, queryset, "resume")
-
-    @admin.action(
-        description=_("Void the match in play and return the stakes"), permissions=["pit"]
-    )
-    def void_match(self, request, queryset):
-        self._act(request, queryset, "void")
-
-    @admin.action(description=_("Close (no new matches)"), permissions=["pit"])
-    def close_table(self, request, queryset):
-        self._act(request, queryset, "close")
-
-    @admin.action(description=_("Reopen"), permissions=["pit"])
-    def reopen_table(self, request, queryset):
-        self._act(request, queryset, "open")
+    @admin.display(description=_("staff view"))
+    def staff_view(self, obj):
+        return format_html('<a href="{}">{}</a>', reverse("table_staff", args=[obj.pk]), _("open"))
 
 
 class ReadOnly(ReadOnlyAdminMixin, admin.ModelAdmin):

@@ -25,6 +25,7 @@ from casino.oob import LiveRows
 from tables import clock, selectors, services
 from tables.outbox import seat_group
 from tables.presenters import render_board, render_board_message
+from tables.tournament.selectors import pit_tournaments
 
 MAX_FRAME_BYTES = 4096
 RATE_PER_SECOND = 20.0  # far above a person clicking, far below a flood
@@ -353,7 +354,8 @@ class PitConsumer(AsyncWebsocketConsumer):
     @database_sync_to_async
     def _render_tables(self) -> tuple[str, LiveRows]:
         tables = selectors.pit_rows()
-        rows = LiveRows("pit-table-rows", "no-pit-tables", "beforeend", [t["id"] for t in tables])
+        ids = [t["id"] for t in tables]
+        rows = LiveRows("pit-table-rows", "no-pit-tables", "beforeend", ids, tag="div")
         with translation.override(self.language):
             context = {"tables": tables, "preserve": True}  # a reason being typed stays
             return rows.whole("tables/_pit_rows.html", context), rows
@@ -365,6 +367,16 @@ class PitConsumer(AsyncWebsocketConsumer):
     async def receive(self, text_data=None, bytes_data=None):
         message = gettext_noop("This socket accepts no messages.")
         await self.send(text_data=error_frame(message, self.language))
+
+    async def pit_tournament(self, event):
+        """A tournament changed: the floor's tournaments, read again (they are few)."""
+        await self.send(text_data=await self._render_tournaments())
+
+    @database_sync_to_async
+    def _render_tournaments(self) -> str:
+        with translation.override(self.language):
+            context = {"tournaments": pit_tournaments(), "oob": True}
+            return render_to_string("tables/tournament/_pit.html", context)
 
     async def pit_table_gone(self, event):
         html = self.rows.gone(event["table"], f"pit-table-{event['table']}")

@@ -37,6 +37,10 @@ class Table(models.Model):
     # the sweeper and the in-process timer look for tables whose deadline has passed.
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # when the actor last changed the table (the pit boss's "time since the last action")
+    changed_at = models.DateTimeField(_("last change"), null=True, blank=True)
+    # the last staff act announced to the table: {"act", "reason", "by", "at"} (issue 17)
+    staff_notice = models.JSONField(_("staff notice"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("table")

@@ -6,7 +6,7 @@ it once from ``transaction.on_commit``, however many changes the transaction mad
 clock applied before an action, a forfeit then a leave). Payloads are primitives: the public
 view to ``table.<id>``, each seat's own view to that player's group at this table only
 (``table.<id>.player.<id>``), a summary
-to the pit boss and the lobby when what they show changed.
+to the pit boss on every change and to the lobby when what it shows changed.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ class Outbox:
     def __init__(self):
         self.tables: dict[int, tuple[Table, dict[int, Seat]]] = {}
         self.summaries_before: dict[int, dict] = {}
+        self.versions_before: dict[int, int] = {}
         self.left: dict[int, list[int]] = {}
         self.stale: set[int] = set()
         self.sent = False
@@ -39,6 +40,7 @@ class Outbox:
     def opened(self, table: Table, seats: dict[int, Seat]) -> None:
         """A locked table as it was before the change: what its summary showed."""
         self.summaries_before.setdefault(table.pk, summary_shown(table_summary(table, seats)))
+        self.versions_before.setdefault(table.pk, table.version)
 
     def changed(self, table: Table, seats: dict[int, Seat], left: tuple[int, ...] = ()) -> None:
         self.tables[table.pk] = (table, seats)
@@ -58,10 +60,13 @@ class Outbox:
         for table_id, (table, seats) in self.tables.items():
             left = tuple(self.left.get(table_id, ()))
             before = self.summaries_before.get(table_id)
+            version = self.versions_before.get(table_id)
             if table_id in self.stale:
-                broadcast(table_id, left=left, summary_before=before)
+                broadcast(table_id, left=left, summary_before=before, version_before=version)
             else:
-                broadcast(table_id, table, seats, left=left, summary_before=before)
+                broadcast(
+                    table_id, table, seats, left=left, summary_before=before, version_before=version
+                )
 
 
 def seat_group(table_id: int, player_id: int) -> str:
@@ -77,6 +82,7 @@ def broadcast(
     seats: dict[int, Seat] | None = None,
     left: tuple[int, ...] = (),
     summary_before: dict | None = None,
+    version_before: int | None = None,
 ) -> None:
     """After commit: the public view to the table's group (spectators' sockets: a seated
     player's sockets leave it), each seat's own view to that player's group at this table
@@ -107,12 +113,14 @@ def broadcast(
                 (group, view_message("table.private", table, seats, seat.position, seated))
             )
     summary = table_summary(table, seats)
-    if summary_before != summary_shown(summary):
-        if has_listeners(get_channel_layer(), PIT_GROUP):
-            # read once here, not by every pit socket: as of this change
-            pace = _pace_of(table)
-            pit_row = {**summary, "games_last_hour": pace}
-            messages.append((PIT_GROUP, {"type": "pit.summary", "summary": pit_row}))
+    shown_changed = summary_before != summary_shown(summary)
+    # the pit boss's tile follows every change (the money in play, the clocks, the last
+    # action); the lobby's row only what it shows
+    if (shown_changed or version_before != table.version) and has_listeners(layer, PIT_GROUP):
+        # read once here, not by every pit socket: as of this change
+        pit_row = {**summary, "games_last_hour": _pace_of(table)}
+        messages.append((PIT_GROUP, {"type": "pit.summary", "summary": pit_row}))
+    if shown_changed:
         messages.append((LOBBY_GROUP, {"type": "lobby.table", "summary": summary}))
     group_send_all(messages)
 

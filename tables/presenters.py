@@ -261,6 +261,22 @@ def _truncated(text: str, length: int) -> str:
 # --- the lobby's and the pit boss's rows ---------------------------------------------------------
 
 
+STAFF_ACT_TEXT = {
+    "pause": gettext_noop("The casino paused the table"),
+    "resume": gettext_noop("The casino resumed play"),
+    "void": gettext_noop("The casino voided the hand; every stake was returned"),
+    "remove": gettext_noop("The casino removed a player"),
+    "remove_requested": gettext_noop("A player leaves the table when this hand ends"),
+    "close": gettext_noop("The casino closed the table"),
+    "open": gettext_noop("The casino opened the table"),
+}
+
+
+def staff_act_text(act: str) -> str:
+    """A staff act as the table's players read it (announced with its reason)."""
+    return gettext(STAFF_ACT_TEXT.get(act, act))
+
+
 def summary_row(summary: dict) -> dict:
     """What a lobby or pit row shows of a table's summary, whatever game it is: the display
     name, seats taken of the capacity, the pot, the stage and the game's facts (labels in the

@@ -36,6 +36,8 @@ _TABLE_FIELDS = (
     "hand_number",
     "match_number",
     "deadline",
+    "changed_at",
+    "staff_notice",
 )
 _SEAT_FIELDS = (
     "id",
@@ -46,6 +48,7 @@ _SEAT_FIELDS = (
     "away_since",
     "connections",
     "ready",
+    "removal_requested_by_id",
 )
 
 
@@ -77,6 +80,17 @@ def db_time(value):
     return connection.ops.adapt_datetimefield_value(value)
 
 
+def _table_values(row) -> list:
+    """A table row's columns (``_TABLE_FIELDS``) as the model holds them."""
+    values = list(row)
+    values[3] = json_in(values[3])  # settings
+    values[6] = json_in(values[6])  # state
+    values[10] = aware(values[10])  # deadline
+    values[11] = aware(values[11])  # changed_at
+    values[12] = json_in(values[12])  # staff_notice
+    return values
+
+
 def load_table(table_id: int, *, lock: bool) -> Table | None:
     columns = ", ".join(f'"{name}"' for name in _TABLE_FIELDS)
     sql = f'SELECT {columns} FROM "{_TABLE}" WHERE "id" = %s'
@@ -87,11 +101,7 @@ def load_table(table_id: int, *, lock: bool) -> Table | None:
         row = cursor.fetchone()
     if row is None:
         return None
-    values = list(row)
-    values[3] = json_in(values[3])  # settings
-    values[6] = json_in(values[6])  # state
-    values[10] = aware(values[10])  # deadline
-    return Table.from_db(connection.alias, _TABLE_FIELDS, values)
+    return Table.from_db(connection.alias, _TABLE_FIELDS, _table_values(row))
 
 
 def open_table(
@@ -128,11 +138,7 @@ def open_table(
     if not rows:
         return None, {}, None
     width = len(_TABLE_FIELDS)
-    values = list(rows[0][:width])
-    values[3] = json_in(values[3])  # settings
-    values[6] = json_in(values[6])  # state
-    values[10] = aware(values[10])  # deadline
-    table = Table.from_db(connection.alias, _TABLE_FIELDS, values)
+    table = Table.from_db(connection.alias, _TABLE_FIELDS, _table_values(rows[0][:width]))
     seats = {}
     for row in rows:
         seat_values = list(row[width : width + len(_SEAT_FIELDS)])
@@ -160,7 +166,8 @@ def save_table(table: Table, events: list[list] = ()) -> None:
     statement (the INSERT as a data-modifying WITH): one round trip a change instead of two."""
     update = (
         f'UPDATE "{_TABLE}" SET "status" = %s, "state" = %s, "version" = %s, '
-        '"hand_number" = %s, "match_number" = %s, "deadline" = %s WHERE "id" = %s'
+        '"hand_number" = %s, "match_number" = %s, "deadline" = %s, "changed_at" = %s, '
+        '"staff_notice" = %s WHERE "id" = %s'
     )
     update_params = [
         table.status,
@@ -169,6 +176,8 @@ def save_table(table: Table, events: list[list] = ()) -> None:
         table.hand_number,
         table.match_number,
         db_time(table.deadline),
+        db_time(table.changed_at),
+        json_out(table.staff_notice),
         table.pk,
     ]
     insert, insert_params = _events_insert(events)

@@ -17,6 +17,7 @@ from tables.games import presentation_for
 from tables.models import Hand, Seat, Table, TableEvent, TableStatus
 from tables.rows import seats_of, shown_name
 
+PIT_PERMISSION = "casino.view_pit"  # the pit boss's floor: the page, its socket, its acts
 # the settings of a table that are the actor's, not the game's
 CLOCK_SETTINGS = ("action_seconds", "grace_seconds", "absence_seconds")
 
@@ -51,6 +52,8 @@ def table_view(table: Table, seats: dict[int, Seat], position: int | None) -> di
             "hand_number": table.hand_number,
             "match_number": table.match_number,
             "capacity": engine.seats[1],
+            # the staff's last act and its reason, announced to everyone at the table
+            "notice": table.staff_notice,
             "clock": clock_view(state, table.status),
             "commitment": (state or {}).get("commitment"),
             "last_game": (state or {}).get("last_game"),
@@ -147,6 +150,26 @@ def table_summary(table: Table, seats: dict[int, Seat]) -> dict:
         "version": table.version,
         "hand_number": table.hand_number,
         "as_of": now,
+        "floor": floor_facts(table, seats, playing),
+    }
+
+
+def floor_facts(table: Table, seats: dict[int, Seat], playing: bool) -> dict:
+    """What the pit boss's tile shows beside the lobby's row, changing with every action (so
+    not in what the lobby compares): each seat's money in the pots and whether staff asked for
+    it to go, the running clocks, the last change and the staff's last announcement."""
+    state = table.state or {}
+    stakes = state.get("seat_stakes") or {} if playing else {}
+    return {
+        "stakes": {str(p): stakes.get(str(p), 0) for p in sorted(seats)},
+        "removing": [p for p in sorted(seats) if seats[p].removal_requested_by_id is not None],
+        "clock": clock_view(state, table.status)["deadlines"],
+        "changed_at": table.changed_at.timestamp() if table.changed_at else None,
+        "notice": table.staff_notice,
+        "limits": {
+            "currency": table.currency,
+            "sit_minimum": engine_for(table.game).sit_minimum(public_settings(table)),
+        },
     }
 
 
@@ -161,7 +184,7 @@ def _named(fact: list, seats: dict[int, Seat]) -> list:
 
 def summary_shown(summary: dict) -> dict:
     """The summary without what changes with every action: what a lobby row or the pit shows."""
-    return {k: v for k, v in summary.items() if k not in ("version", "as_of")}
+    return {k: v for k, v in summary.items() if k not in ("version", "as_of", "floor")}
 
 
 def table_summary_of(table_id: int) -> dict | None:
@@ -202,13 +225,24 @@ def _summaries(tables) -> list[dict]:
 
 def finished_hands(table: Table, viewer) -> list[Hand]:
     hands = Hand.objects.filter(table=table, ended_at__isnull=False).order_by("-number")
-    if viewer.is_staff:
+    if sees_every_hand(viewer):
         return list(hands)
     return [hand for hand in hands if viewer.pk in hand.player_ids()]
 
 
+def staff_log(table: Table, limit: int = 30) -> list[TableEvent]:
+    """The table's staff acts, newest first, each with who did it and why."""
+    events = TableEvent.objects.filter(table=table, cause=TableEvent.Cause.STAFF)
+    return list(events.select_related("player").order_by("-version")[:limit])
+
+
 def can_see_hand(hand: Hand, viewer) -> bool:
-    return viewer.is_staff or viewer.pk in hand.player_ids()
+    return sees_every_hand(viewer) or viewer.pk in hand.player_ids()
+
+
+def sees_every_hand(viewer) -> bool:
+    """Staff on the floor recall any finished hand with every seat's cards."""
+    return viewer.has_perm(PIT_PERMISSION)
 
 
 def replay_step(engine, state: dict, event: TableEvent) -> dict | None:
@@ -249,21 +283,22 @@ def hand_replay(hand: Hand, viewer) -> list[dict]:
     seat, action, public events, and each seat's own view at that step (the viewer's own seat
     only; staff see every seat)."""
     engine = engine_for(hand.table.game)
-    own = (
-        None
-        if viewer.is_staff
-        else next((int(p) for p, pk in hand.players.items() if pk == viewer.pk), None)
-    )
+    staff = sees_every_hand(viewer)
+    own = None if staff else hand_seat_of(hand, viewer)
     seats_dealt = sorted(int(p) for p in hand.players)
     state = hand.initial_state
-    steps = [_step(engine, state, own, viewer.is_staff, None, seats_dealt)]
+    steps = [_step(engine, state, own, staff, None, seats_dealt)]
     for event in TableEvent.objects.filter(hand=hand).order_by("version"):
         after = replay_step(engine, state, event)
         if after is None:
             continue
         state = after
-        steps.append(_step(engine, state, own, viewer.is_staff, event, seats_dealt))
+        steps.append(_step(engine, state, own, staff, event, seats_dealt))
     return steps
+
+
+def hand_seat_of(hand: Hand, viewer) -> int | None:
+    return next((int(p) for p, pk in hand.players.items() if pk == viewer.pk), None)
 
 
 def _step(engine, state, own, staff, event, seats_dealt) -> dict:

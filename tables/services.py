@@ -32,6 +32,7 @@ from tables.actor import (
     store,
     table_step,
     try_start,
+    unseat,
 )
 from tables.engines.base import IllegalAction
 from tables.models import Seat, SeatStatus, Table, TableEvent, TableStatus
@@ -42,6 +43,7 @@ from tables.staff import (
     MAX_REASON_LENGTH,
     PIT_PERMISSION,
     STAFF_ACTS,
+    VOID_PERMISSION,
     table_configure,
     table_configure_refusal,
     table_staff_act,
@@ -53,6 +55,7 @@ __all__ = [
     "PIT_GROUP",
     "PIT_PERMISSION",
     "STAFF_ACTS",
+    "VOID_PERMISSION",
     "Outcome",
     "TableError",
     "announce_table_gone",
@@ -267,37 +270,20 @@ def table_leave(*, table_id: int, player: Player, now: dt.datetime | None = None
         seat = change.seat_of(player)
         if seat is None:
             raise TableError(_("You are not seated at this table."))
-        position = seat.position
-        change.leaving.add(position)
-        # playing or paused, or between hands with money of the session still at the table
-        # (a bank held from coup to coup): the engine says what leaving costs
-        if in_play(table) or (table.state and change.engine.in_play(table.state)):
-            draws = rng()
-            outcome = change.engine.apply_leave(table.state, position, draws)
-            if outcome is not None:
-                state, events = outcome
-                commit(
-                    change,
-                    state,
-                    events,
-                    cause=TableEvent.Cause.PLAYER,
-                    step=TableEvent.Step.FORFEIT,
-                    action={"type": "forfeit", "reason": "left"},
-                    seat=position,
-                    player=player,
-                    draws=draws.taken,
-                )
-        seat.delete()
-        del change.seats[position]
-        table_step(
+        if table.status == TableStatus.PAUSED:
+            # staff are looking into the hand: nobody takes money away from it meanwhile
+            raise TableError(_("The table is paused by the casino: you may leave once it resumes."))
+        # in play, or between hands with money of the session still at the table (a bank held
+        # from coup to coup): the engine says what leaving costs
+        unseat(
             change,
+            seat,
             cause=TableEvent.Cause.PLAYER,
-            events=[{"type": "leave", "seat": position}],
             action={"type": "leave"},
-            seat=position,
             player=player,
+            forfeit="left",
         )
-        store(change, left=(player.pk,))
+        store(change)
         return Outcome(version=table.version)
 
     return locked(table_id, now, leave)

@@ -22,90 +22,191 @@ from tables.actor import (
     set_clocks,
     store,
     table_step,
+    try_start,
+    unseat,
 )
 from tables.engines.base import IllegalAction
 from tables.engines.registry import engine_for, registered_games
 from tables.models import Hand, Table, TableEvent, TableStatus
-from tables.selectors import CLOCK_SETTINGS, in_play
+from tables.selectors import CLOCK_SETTINGS, PIT_PERMISSION, in_play
 
-PIT_PERMISSION = "casino.view_pit"  # the pit boss's monitor: the page, its socket, its acts
+VOID_PERMISSION = "casino.void_play"  # voiding what is in play takes a supervisor's right too
 MAX_REASON_LENGTH = 200  # a staff act's reason, as its form allows
-STAFF_ACTS = ("pause", "resume", "void", "close", "open")
+STAFF_ACTS = ("pause", "resume", "void", "remove", "close", "open")
+REMOVAL_WHEN = ("end_of_hand", "now")
 # what may change only while no hand or match is in play (it keeps the terms it started with)
 PLAY_TERMS = ("game", "currency", "settings")
 
 
 def table_staff_act(
-    *, table_id: int, staff: Player, act: str, reason: str = "", now: dt.datetime | None = None
+    *,
+    table_id: int,
+    staff: Player,
+    act: str,
+    reason: str = "",
+    seat: int | None = None,
+    when: str = "end_of_hand",
+    now: dt.datetime | None = None,
 ) -> Outcome:
     """A staff act on a table, after whatever was already overdue (a clock or an absence that
-    decided the hand first stands): pause (the hand and its clocks stop; nobody may act),
-    resume (clocks restart from full time, and an away player's absence is counted again from
-    now), void (the hand or match in play ends as the engine's ``apply_void`` says, every stake
-    going back), close (no new hand; players may stay seated) and open."""
+    decided the hand first stands), with a reason that is logged with the staff member and
+    announced to the table:
+
+    - pause: the hand and its clocks stop; nobody may act or leave (a pair cannot move the pot
+      while staff look into it);
+    - resume: the clocks restart from full time; a player's time away before the pause still
+      counts against him, the pause itself does not;
+    - void: the hand or match in play ends as the engine's ``apply_void`` says, every stake
+      going back;
+    - remove the player at `seat`: when the hand in play ends (``when="end_of_hand"``), or at
+      once with the hand voided (``when="now"``); at once when nothing is in play;
+    - close (no new hand; players may stay seated) and open."""
     if act not in STAFF_ACTS:
         raise TableError(_("Unknown staff action."))
     if not staff.has_perm(PIT_PERMISSION):  # whichever way in: the pit page, the admin, code
         raise TableError(_("Only the pit boss may pause, void, close or open a table."))
+    reason = (reason or "").strip()
+    if not reason:
+        raise TableError(_("Say why: every staff act is logged with its reason."))
     if len(reason) > MAX_REASON_LENGTH:
         raise TableError(
             _("The reason is at most %(count)s characters.") % {"count": MAX_REASON_LENGTH}
         )
     if "\x00" in reason:  # PostgreSQL's jsonb refuses it: an error here, not a crash there
         raise TableError(_("The reason holds a character that is not allowed."))
+    voids = act == "void" or (act == "remove" and when == "now")
+    if voids and not staff.has_perm(VOID_PERMISSION):
+        raise TableError(_("Voiding what is in play needs a supervisor."))
+    if act == "remove" and when not in REMOVAL_WHEN:
+        raise TableError(_("Say whether the player goes now or when the hand ends."))
     now = now or timezone.now()
 
     def do(change: Change) -> Outcome:
         table = change.table
-        playing = in_play(table)
-        if act == "void":
-            if not playing:
+        if act == "remove":
+            _remove(change, staff, seat, when, reason)
+        elif act == "void":
+            if not in_play(table):
                 raise TableError(_("No match is being played at this table."))
-            try:
-                state, events = change.engine.apply_void(table.state)
-            except IllegalAction as error:
-                raise illegal(error) from error
-            # money carried between hands (a bank waiting for the next deal) is voided on an
-            # open table: it stays open and may start the next hand; a hand in play (paused
-            # too) is ended by the void as the hand's own last change
-            between_hands = change.engine.is_hand_over(table.state)
-            if not between_hands:
-                table.status = TableStatus.PLAYING
-            commit(
+            _void(change, staff, reason)
+        else:
+            target = _staff_status(table, act, in_play(table))
+            table.status = target
+            _announce(change, staff, act, reason)
+            table_step(
                 change,
-                state,
-                events,
                 cause=TableEvent.Cause.STAFF,
-                step=TableEvent.Step.VOID,
-                action={"type": "void", "reason": reason},
+                events=[{"type": act, "status": target}],
+                action={"type": act, "reason": reason},
                 player=staff,
             )
-            if between_hands and maybe_start(change):
-                store(change)
-            return Outcome(version=table.version)
-        target = _staff_status(table, act, playing)
-        table.status = target
-        table_step(
-            change,
-            cause=TableEvent.Cause.STAFF,
-            events=[{"type": act, "status": target}],
-            action={"type": act, "reason": reason},
-            player=staff,
-        )
-        if act == "resume":
-            # the absence limit did not run while the table was paused
-            for seat in change.seats.values():
-                if seat.away_since is not None:
-                    seat.away_since = now
-                    seat.save(update_fields=["away_since"])
-        if table.state:
-            set_clocks(change, fresh=True)  # paused: none; resumed: full time again
-        if target == TableStatus.OPEN:
-            maybe_start(change)
+            if act == "pause":
+                table.state["paused_at"] = now.timestamp()
+            if act == "resume":
+                _count_absence_around_the_pause(change, now)
+            if table.state:
+                set_clocks(change, fresh=True)  # paused: none; resumed: full time again
+            if target == TableStatus.OPEN:
+                maybe_start(change)
         store(change)
         return Outcome(version=table.version)
 
     return locked(table_id, now, do)
+
+
+def _announce(change: Change, staff: Player, act: str, reason: str) -> None:
+    """The act and its reason, shown on the table's board to everyone (not who did it: the
+    event log records the staff member)."""
+    table = change.table
+    table.staff_notice = {
+        "act": act,
+        "reason": reason,
+        "at": change.now.timestamp(),
+        "hand": table.hand_number,  # shown until the next hand is dealt
+    }
+
+
+def _void(change: Change, staff: Player, reason: str, action: dict | None = None) -> None:
+    """End the hand or match in play as the engine's ``apply_void`` says (every stake back)."""
+    table = change.table
+    try:
+        state, events = change.engine.apply_void(table.state)
+    except IllegalAction as error:
+        raise illegal(error) from error
+    # money carried between hands (a bank waiting for the next deal) is voided on an open
+    # table: it stays open and may start the next hand; a hand in play (paused too) is ended
+    # by the void as the hand's own last change
+    between_hands = change.engine.is_hand_over(table.state)
+    if not between_hands:
+        table.status = TableStatus.PLAYING
+    table.state.pop("paused_at", None)
+    _announce(change, staff, "void", reason)
+    commit(
+        change,
+        state,
+        events,
+        cause=TableEvent.Cause.STAFF,
+        step=TableEvent.Step.VOID,
+        action=action or {"type": "void", "reason": reason},
+        player=staff,
+    )
+    if between_hands:
+        maybe_start(change)
+
+
+def _remove(change: Change, staff: Player, position, when: str, reason: str) -> None:
+    table = change.table
+    seat = change.seats.get(position) if isinstance(position, int) else None
+    if seat is None:
+        raise TableError(_("Nobody sits in that seat."))
+    if in_play(table) and when == "end_of_hand":
+        if seat.removal_requested_by_id is not None:
+            raise TableError(_("That player is already to leave when the hand ends."))
+        seat.removal_requested_by, seat.removal_reason = staff, reason
+        seat.save(update_fields=["removal_requested_by", "removal_reason"])
+        _announce(change, staff, "remove_requested", reason)
+        table_step(
+            change,
+            cause=TableEvent.Cause.STAFF,
+            events=[{"type": "remove_requested", "seat": seat.position}],
+            action={"type": "remove", "reason": reason, "when": when},
+            seat=seat.position,
+            player=staff,
+        )
+        return
+    if in_play(table):
+        change.leaving.add(seat.position)  # not dealt into a hand the void lets start
+        _void(
+            change,
+            staff,
+            reason,
+            action={"type": "void", "reason": reason, "removing": seat.position},
+        )
+    _announce(change, staff, "remove", reason)
+    unseat(
+        change,
+        seat,
+        cause=TableEvent.Cause.STAFF,
+        action={"type": "remove", "reason": reason, "when": when},
+        player=staff,
+        forfeit="removed",
+    )
+    if table.status == TableStatus.OPEN:
+        try_start(change)  # a stake the next hand cannot take does not refuse the removal
+
+
+def _count_absence_around_the_pause(change: Change, now: dt.datetime) -> None:
+    """An away player's absence limit did not run while the table was paused: his time away
+    before the pause still counts, the pause does not (away since during it: from now)."""
+    paused_at = change.table.state.pop("paused_at", None) if change.table.state else None
+    for seat in change.seats.values():
+        if seat.away_since is None:
+            continue
+        if paused_at is None or seat.away_since.timestamp() >= paused_at:
+            seat.away_since = now
+        else:
+            seat.away_since += now - dt.datetime.fromtimestamp(paused_at, tz=dt.UTC)
+        seat.save(update_fields=["away_since"])
 
 
 def _staff_status(table: Table, act: str, playing: bool) -> str:

@@ -6,6 +6,7 @@ from tables.tournament import views as tournament_views
 urlpatterns = [
     path("<int:table_id>/", views.table_page, name="table"),
     path("<int:table_id>/sit/", views.table_sit, name="table_sit"),
+    path("<int:table_id>/staff/", views.table_staff, name="table_staff"),
     path("<int:table_id>/hands/", views.hand_list, name="hand_list"),
     path("<int:table_id>/hands/<int:number>/", views.hand_detail, name="hand_detail"),
     # knock-out tournaments (issue 16)

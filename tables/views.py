@@ -1,12 +1,15 @@
 """Table pages: the live table, sitting down from the lobby, the hand history and replays, and
-the pit boss's monitor of every table with the staff acts (pause, resume, void, close, open)."""
+for staff a table's own view and the staff acts (pause, resume, void, remove, close, open); the
+floor of every table is the floor app's."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -15,8 +18,7 @@ from tables import selectors, services
 from tables.engines import shuffle
 from tables.games import presentation_for
 from tables.models import Hand, Table
-from tables.presenters import board_context, board_html
-from tables.tournament.selectors import pit_tournaments
+from tables.presenters import board_context, board_html, staff_act_text
 
 
 @login_required
@@ -84,11 +86,27 @@ def hand_detail(request, table_id: int, number: int):
 @require_GET
 @login_required
 @permission_required(services.PIT_PERMISSION, raise_exception=True)
-def pit(request):
-    """Every table live (the `pit` group): status, players and who is away, the game's facts,
-    the pot, the games of the last hour; and the tournaments on the floor with their tables."""
-    context = {"tables": selectors.pit_rows(), "tournaments": pit_tournaments()}
-    return render(request, "tables/pit.html", context)
+def table_staff(request, table_id: int):
+    """A table's staff view: the public board live (during a hand the pit boss sees what the
+    public sees, nothing more), the seats with their removal, the staff acts with their reason,
+    the staff log and the hand history, each finished hand recalled in full."""
+    try:
+        view = services.table_snapshot(table_id=table_id, player=None)
+    except services.TableError:
+        raise Http404 from None
+    table = get_object_or_404(Table, pk=table_id)
+    board = mark_safe(board_html(view, oob=False))  # noqa: S308
+    rows = selectors.pit_rows(table_id)
+    context = {
+        **board_context(view),
+        "table_obj": table,
+        "board": board,
+        "t": rows[0],
+        "staff_log": selectors.staff_log(table),
+        "hands": selectors.finished_hands(table, request.user)[:50],
+        "can_void": request.user.has_perm(services.VOID_PERMISSION),
+    }
+    return render(request, "tables/staff.html", context)
 
 
 @require_POST
@@ -100,15 +118,28 @@ def pit_act(request, table_id: int):
     get_object_or_404(Table, pk=table_id)
     act = request.POST.get("act", "")
     reason = request.POST.get("reason", "").strip()
+    seat = request.POST.get("seat", "")
     error = None
     try:
-        services.table_staff_act(table_id=table_id, staff=request.user, act=act, reason=reason)
+        services.table_staff_act(
+            table_id=table_id,
+            staff=request.user,
+            act=act,
+            reason=reason,
+            seat=int(seat) if seat.isascii() and seat.isdigit() and len(seat) < 4 else None,
+            when=request.POST.get("when", "end_of_hand"),
+        )
     except services.TableError as refusal:
         error = str(refusal)
     if not request.htmx:
         if error:
             messages.error(request, error)
-        return redirect(reverse("pit"))
+        else:
+            messages.success(request, _("Done: %(act)s.") % {"act": staff_act_text(act)})
+        back = request.POST.get("next", "")
+        if not url_has_allowed_host_and_scheme(back, {request.get_host()}, request.is_secure()):
+            back = reverse("pit")
+        return redirect(back)
     rows = selectors.pit_rows(table_id)
     if not rows:  # deleted meanwhile (the admin may)
         raise Http404

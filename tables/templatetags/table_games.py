@@ -6,7 +6,7 @@ game's display name in the active language."""
 from django import template
 
 from tables.games import presentation_for
-from tables.presenters import summary_row
+from tables.presenters import staff_act_text, summary_row
 
 register = template.Library()
 
@@ -19,3 +19,8 @@ def table_row(summary: dict) -> dict:
 @register.filter
 def game_label(game: str) -> str:
     return presentation_for(game).label
+
+
+@register.filter
+def staff_act_label(act: str) -> str:
+    return staff_act_text(act)

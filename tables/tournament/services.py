@@ -34,6 +34,7 @@ from casino.realtime import group_send_all
 from tables import services as table_services
 from tables.listeners import TableNews
 from tables.models import Hand, Table
+from tables.outbox import PIT_GROUP
 from tables.tournament import bracket
 from tables.tournament.models import (
     STAGE_LABELS,
@@ -601,5 +602,10 @@ def _after_commit(tournament: Tournament, *, open_matches: bool = True) -> None:
 
 
 def _announce(tournament: Tournament) -> None:
+    """Its bracket's watchers and the pit boss's floor hear of the change."""
     message = {"type": "tournament.changed", "tournament": tournament.pk}
-    transaction.on_commit(lambda: group_send_all([(tournament.group_name, message)]), robust=True)
+    floor = {"type": "pit.tournament", "tournament": tournament.pk}
+    transaction.on_commit(
+        lambda: group_send_all([(tournament.group_name, message), (PIT_GROUP, floor)]),
+        robust=True,
+    )

@@ -432,7 +432,7 @@ async def test_the_lobby_adds_a_table_opened_after_the_page_loaded_and_not_a_clo
     assert f'id="table-row-{other.pk}"' in await lobby.receive_from()
     # a listed table that closes leaves the list, as a reload would show it
     await database_sync_to_async(services.table_staff_act)(
-        table_id=other.pk, staff=staff, act="close"
+        table_id=other.pk, staff=staff, act="close", reason="test"
     )
     assert (
         await lobby.receive_from() == f'<tbody hx-swap-oob="delete:#table-row-{other.pk}"></tbody>'

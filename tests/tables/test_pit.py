@@ -5,16 +5,15 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
-from django.contrib.auth.models import Group
 from django.test import Client
 from django.urls import reverse
 
-from casino.apps import PIT_BOSS_GROUP
 from casino.asgi import application
 from tables import services
 from tables.models import Table, TableEvent, TableStatus
 from tests.conftest import assert_books_clean, new_player
 from tests.tables.conftest import balances
+from tests.tables.test_interventions import staff_member
 from tests.tables.test_services import seat_both
 
 ORIGIN = (b"origin", b"http://127.0.0.1:8000")
@@ -22,9 +21,8 @@ HOST = (b"host", b"127.0.0.1:8000")
 
 
 def pit_boss():
-    boss = new_player(language="en")
-    boss.groups.add(Group.objects.get(name=PIT_BOSS_GROUP))
-    return boss
+    """A pit boss who may also void (a supervisor's right)."""
+    return staff_member("view_pit", "void_play")
 
 
 def signed_in(player) -> Client:
@@ -61,11 +59,11 @@ def test_the_pit_boss_pauses_resumes_and_voids_a_match_through_the_actor(durak_t
     row = client.post(url, {"act": "pause", "reason": "dealer change"}).content.decode()
     assert 'data-status="paused"' in row and 'value="resume"' in row
     assert "20.00\xa0BYN" in row  # both stakes of 10.00 in the pot
-    row = client.post(url, {"act": "resume"}).content.decode()
+    row = client.post(url, {"act": "resume", "reason": "checked"}).content.decode()
     assert 'data-status="playing"' in row
     row = client.post(url, {"act": "void", "reason": "suspected collusion"}).content.decode()
     assert 'data-status="open"' in row and 'value="close"' in row
-    assert "20.00\xa0BYN" not in row and '<td class="num">1</td>' in row  # one game this hour
+    assert "20.00\xa0BYN" not in row and '<dd class="num pace">1</dd>' in row  # one game this hour
     assert "hx-preserve" not in row  # the act's own answer clears the reason it used
     assert balances(*two_players) == before  # both stakes back, once
     staff_steps = TableEvent.objects.filter(table=table, cause=TableEvent.Cause.STAFF)
@@ -76,7 +74,7 @@ def test_the_pit_boss_pauses_resumes_and_voids_a_match_through_the_actor(durak_t
     ]
     assert staff_steps.get(action__type="void").action["reason"] == "suspected collusion"
     # a second void (a double click) finds nothing to void: a message, nothing moves
-    row = client.post(url, {"act": "void"}).content.decode()
+    row = client.post(url, {"act": "void", "reason": "again"}).content.decode()
     assert 'role="alert"' in row and "No match is being played at this table." in row
     row = client.post(url, {"act": "explode"}).content.decode()
     assert "Unknown staff action." in row
@@ -135,16 +133,16 @@ async def test_the_pit_socket_gets_a_tables_row_when_what_it_shows_changes(
     )
     assert (await socket.connect())[0]
     listed = await socket.receive_from()  # the whole list, on (re)connect
-    assert '<tbody id="pit-table-rows" hx-swap-oob="innerHTML">' in listed
-    assert f'<tr id="pit-table-{durak_table.pk}"' in listed
+    assert '<div id="pit-table-rows" hx-swap-oob="innerHTML">' in listed
+    assert f'<article id="pit-table-{durak_table.pk}"' in listed
     assert f'id="pit-reason-{durak_table.pk}" hx-preserve="true"' in listed  # kept on reconnect
     await database_sync_to_async(services.table_sit)(
         table_id=durak_table.pk, player=two_players[0], connected=True
     )
     row = await socket.receive_from()
-    assert f'<tr id="pit-table-{durak_table.pk}"' in row and 'hx-swap-oob="true"' in row
+    assert f'<article id="pit-table-{durak_table.pk}"' in row and 'hx-swap-oob="true"' in row
     assert two_players[0].shown_name in row and "1/2" in row
-    assert '<td class="num">0</td>' in row  # no game ended in the last hour
+    assert '<dd class="num pace">0</dd>' in row  # no game ended in the last hour
     # a reason the pit boss is typing survives the live update
     assert f'id="pit-reason-{durak_table.pk}" hx-preserve="true"' in row
     await socket.send_to(text_data="pause everything")
@@ -181,22 +179,19 @@ async def test_a_table_created_after_the_pit_loaded_is_added_to_its_list_once():
 
     first = await database_sync_to_async(_new_table)("Late table")
     added = await socket.receive_from()
-    assert '<tbody hx-swap-oob="beforeend:#pit-table-rows">' in added
-    assert f'<tr id="pit-table-{first.pk}"' in added and "Late table" in added
-    assert added.endswith('<tbody hx-swap-oob="delete:#no-pit-tables"></tbody>')  # it goes
+    assert '<div hx-swap-oob="beforeend:#pit-table-rows">' in added
+    assert f'<article id="pit-table-{first.pk}"' in added and "Late table" in added
+    assert added.endswith('<div hx-swap-oob="delete:#no-pit-tables"></div>')  # it goes
     second = await database_sync_to_async(_new_table)("Later table")
     added = await socket.receive_from()
-    assert f'<tr id="pit-table-{second.pk}"' in added and "no-pit-tables" not in added
+    assert f'<article id="pit-table-{second.pk}"' in added and "no-pit-tables" not in added
     # a listed table's row changes in place
     await database_sync_to_async(services.table_staff_act)(
-        table_id=first.pk, staff=boss, act="close"
+        table_id=first.pk, staff=boss, act="close", reason="test"
     )
     row = await socket.receive_from()
-    assert row.startswith(f'<tr id="pit-table-{first.pk}"') and 'hx-swap-oob="true"' in row
+    assert row.startswith(f'<article id="pit-table-{first.pk}"') and 'hx-swap-oob="true"' in row
     # a table deleted (never played at) leaves the list
     await database_sync_to_async(services.announce_table_gone)(second.pk)
-    assert (
-        await socket.receive_from()
-        == f'<tbody hx-swap-oob="delete:#pit-table-{second.pk}"></tbody>'
-    )
+    assert await socket.receive_from() == f'<div hx-swap-oob="delete:#pit-table-{second.pk}"></div>'
     await socket.disconnect()

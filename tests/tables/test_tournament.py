@@ -196,7 +196,7 @@ def test_a_voided_match_is_played_again_at_a_new_table():
     tournament = started(make_tournament(), funded_players(2))
     (final,) = open_matches(tournament)
     first_table = final.table_id
-    table_services.table_staff_act(table_id=first_table, staff=staff, act="void")
+    table_services.table_staff_act(table_id=first_table, staff=staff, act="void", reason="test")
     (again,) = open_matches(tournament)
     assert again.pk == final.pk and again.table_id != first_table
     assert Table.objects.get(pk=first_table).status == TableStatus.CLOSED
