@@ -1,6 +1,6 @@
-"""The pit boss watches the demo's tables live while two players sit down and start a match,
-pauses it (the players' boards say so at once) and voids it (both stakes come back). Waits are
-Playwright's auto-waiting expect(...), never fixed sleeps."""
+"""The pit boss watches the floor live while two players sit down and start a match, pauses it
+with a reason (the players' boards say so at once, reason and all) and resumes it; the tile
+follows without a reload. Waits are Playwright's auto-waiting expect(...), never fixed sleeps."""
 
 import re
 
@@ -24,11 +24,11 @@ def usd(page: Page) -> str:
     return page.locator("#header-balances .balance[data-currency=USD]").inner_text()
 
 
-def test_the_pit_boss_watches_pauses_and_voids_a_match(browser, server_url):
+def test_the_pit_boss_watches_the_floor_and_pauses_a_match(browser, server_url):
     boss = signed_in(browser, server_url, "pitboss", "casino-pit")
     boss.locator("nav.main-nav a[href='/pit/']").click()
     expect(boss.locator(".pit[data-connected='1']")).to_have_count(1)
-    row = boss.locator("tr.pit-row").filter(has_text=TABLE_NAME)
+    row = boss.locator("article.pit-row").filter(has_text=TABLE_NAME)
     expect(row).to_have_attribute("data-status", "open")
 
     dina = signed_in(browser, server_url, "dina", "casino-demo")
@@ -52,11 +52,18 @@ def test_the_pit_boss_watches_pauses_and_voids_a_match(browser, server_url):
 
     row.locator("button[value=pause]").click()
     expect(row).to_have_attribute("data-status", "paused")
-    expect(dina.locator("#table-board")).to_have_attribute("data-status", "paused")
-
-    row.locator("button[value=void]").click()
-    expect(row).to_have_attribute("data-status", "open")
-    expect(dina.locator("#table-board")).to_have_attribute("data-status", "open")
-    expect(dina.locator("#header-balances .balance[data-currency=USD]")).to_have_text(before)
+    for player in (dina, egor):
+        board = player.locator("#table-board")
+        expect(board).to_have_attribute("data-status", "paused")
+        expect(board.locator(".staff-notice")).to_contain_text("dealer change")
+    # the table's staff view: the staff log names the act and the reason
+    boss.locator(f"#{row.get_attribute('id')} h3 a").click()
+    expect(boss.locator("#staff-log")).to_contain_text("dealer change")
+    boss.locator("#staff-acts input[name=reason]").fill("new dealer seated")
+    boss.locator("#staff-acts button[value=resume]").click()
+    expect(boss.locator("#staff-log")).to_contain_text("new dealer seated")
+    expect(dina.locator("#table-board")).to_have_attribute("data-status", "playing")
+    expect(dina.locator("#table-board .staff-notice")).to_contain_text("new dealer seated")
+    assert usd(dina) != before  # the stake is in play
     for page in (boss, dina, egor):
         page.context.close()

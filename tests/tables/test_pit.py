@@ -195,3 +195,44 @@ async def test_a_table_created_after_the_pit_loaded_is_added_to_its_list_once():
     await database_sync_to_async(services.announce_table_gone)(second.pk)
     assert await socket.receive_from() == f'<div hx-swap-oob="delete:#pit-table-{second.pk}"></div>'
     await socket.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_players_action_makes_exactly_one_pit_frame_with_the_tile_and_no_hidden_card(
+    durak_table, two_players
+):
+    """Issue 17: the floor hears every action once, with the tile's figures; a tile shows the
+    money and the clocks, never a card."""
+    import random
+
+    from tables.engines import durak
+    from tables.engines.registry import engine_for
+    from tests.tables.conftest import pick_action
+
+    boss = await database_sync_to_async(pit_boss)()
+    table = await database_sync_to_async(seat_both)(durak_table, two_players)
+    socket = WebsocketCommunicator(
+        application, "/ws/pit/", headers=[ORIGIN, HOST, await cookie_of(boss)]
+    )
+    assert (await socket.connect())[0]
+    await socket.receive_from()  # the whole floor
+    rng = random.Random(11)
+    for _ in range(3):
+        await database_sync_to_async(table.refresh_from_db)()
+        (seat,) = durak.to_act(table.state)
+        mover = two_players[seat]
+        await database_sync_to_async(services.table_act)(
+            table_id=table.pk, player=mover, action=pick_action(table.state, seat, rng)
+        )
+        frame = await socket.receive_from()
+        assert await socket.receive_nothing(timeout=0.3)  # exactly one frame for the action
+        await database_sync_to_async(table.refresh_from_db)()
+        assert f'<article id="pit-table-{table.pk}"' in frame
+        assert f'data-version="{table.version}"' in frame
+        assert "10.00\xa0BYN" in frame  # each seat's stake in the pot
+        assert 'class="clock" data-deadline=' in frame  # the clock of the seat to move
+        hidden = engine_for("durak").private_cards(table.state)
+        for cards in hidden.values():
+            for card in cards:
+                assert f'"{card}"' not in frame and f">{card}<" not in frame
+    await socket.disconnect()
