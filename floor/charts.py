@@ -72,7 +72,7 @@ def bar_chart(
     for value in sorted({highest, lowest, 0}):
         parts.append(
             f'<text class="y-label" x="{LEFT - 6}" y="{y_of(value) + 4:.1f}" text-anchor="end" '
-            f'{text}>{escape(format_value(value))}</text>'
+            f"{text}>{escape(format_value(value))}</text>"
         )
     if bars:
         first, last = bars[0][0], bars[-1][0]

@@ -92,9 +92,7 @@ def reports_csv(request):
     form = ReportForm.from_query(request.GET)
     if not form.is_valid():
         errors = [str(e) for errors in form.errors.values() for e in errors]
-        return HttpResponse(
-            "\n".join(errors), status=400, content_type="text/plain; charset=utf-8"
-        )
+        return HttpResponse("\n".join(errors), status=400, content_type="text/plain; charset=utf-8")
     report = revenue_report(form.period, form.chosen_currency)
     name = f"revenue-{report.period.first}-{report.period.last}"
     if report.currency:

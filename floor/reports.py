@@ -49,10 +49,10 @@ from sportsbook.models import (
     ExchangeBet,
     ExchangeBetStatus,
     ExchangeSettlement,
+    Sport,
     SpreadAsset,
     SpreadClose,
     SpreadPosition,
-    Sport,
 )
 from tables.engines.base import engine_for
 from tables.models import Hand, Table, Tournament
@@ -188,13 +188,21 @@ def _hands(period: Period, currency: str | None) -> dict[tuple[dt.date, int], in
 def place_days(period: Period, currency: str | None = None) -> list[PlaceDay]:
     """Every place with money booked or a hand ended on a day of the period, per day."""
     found: dict[tuple, PlaceDay] = {}
-    money = {place: _place_money(period, prefix, currency) for place, prefix in PLACE_PREFIXES.items()}
+    money = {
+        place: _place_money(period, prefix, currency) for place, prefix in PLACE_PREFIXES.items()
+    }
     hands = _hands(period, currency)
-    ids = {place: {int(r["place_key"]) for r in rows if r["place_key"].isdigit()} for place, rows in money.items()}
+    ids = {
+        place: {int(r["place_key"]) for r in rows if r["place_key"].isdigit()}
+        for place, rows in money.items()
+    }
     ids["table"] |= {table_id for _day, table_id in hands}
     places = {
         "table": {
-            t["pk"]: t for t in Table.objects.filter(pk__in=ids["table"]).values("pk", "name", "game", "currency")
+            t["pk"]: t
+            for t in Table.objects.filter(pk__in=ids["table"]).values(
+                "pk", "name", "game", "currency"
+            )
         },
         "tournament": {
             t["pk"]: t
@@ -281,13 +289,17 @@ def _fixed_odds(period: Period, currency: str | None) -> list[BookRow]:
         "bets": Count("id"),
         "turnover": Sum("stake"),
         "open": Sum(
-            Case(When(status=BetStatus.OPEN, then=F("stake")), default=0, output_field=IntegerField())
+            Case(
+                When(status=BetStatus.OPEN, then=F("stake")), default=0, output_field=IntegerField()
+            )
         ),
         "paid": Sum(Coalesce("payout", 0)),
     }
     singles = (
         bets.filter(kind=BetKind.SINGLE)
-        .values("currency", sport=F(f"legs__{_SPORT}"), market_kind=F("legs__outcome__market__kind"))
+        .values(
+            "currency", sport=F(f"legs__{_SPORT}"), market_kind=F("legs__outcome__market__kind")
+        )
         .annotate(**figures)
         .order_by()
     )
@@ -408,7 +420,11 @@ def _spread(period: Period, currency: str | None) -> list[BookRow]:
 
 
 def book_rows(period: Period, currency: str | None = None) -> list[BookRow]:
-    return [*_fixed_odds(period, currency), *_exchange(period, currency), *_spread(period, currency)]
+    return [
+        *_fixed_odds(period, currency),
+        *_exchange(period, currency),
+        *_spread(period, currency),
+    ]
 
 
 # --- the report: sections of cells the page and the CSV both render ---------------------------
@@ -468,7 +484,9 @@ def _tables_sections(days: list[PlaceDay]) -> list[Section]:
         empty=_("No play at the tables in this period."),
     )
     for r in days:
-        by_day.rows.append([r.day, game_name(r.game), _place_label(r), r.currency, *figures([r], r.currency)])
+        by_day.rows.append(
+            [r.day, game_name(r.game), _place_label(r), r.currency, *figures([r], r.currency)]
+        )
     by_game = Section(
         "tables_by_game",
         _("Tables by game"),
@@ -524,7 +542,9 @@ def _book_section(rows: list[BookRow]) -> Section:
         else:
             sport = sports.get(r.sport_id, _("Several sports"))
             kind = market_kind_name(r.kind)
-        labelled.append((list(products).index(r.product), sport, kind, r.currency, products[r.product], r))
+        labelled.append(
+            (list(products).index(r.product), sport, kind, r.currency, products[r.product], r)
+        )
     labelled.sort(key=lambda item: item[:4])
     section = Section(
         "sportsbook",

@@ -21,7 +21,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from floor import charts
-from floor.reports import FIXED_ODDS, EXCHANGE, Period, book_rows, place_days, revenue_report
+from floor.reports import EXCHANGE, FIXED_ODDS, Period, book_rows, place_days, revenue_report
 from sportsbook.exchange_services import exchange_market_list
 from sportsbook.models import BetKind
 from tables import services
@@ -29,8 +29,8 @@ from tables.engines import durak
 from tables.engines.cards import pack_52
 from tables.models import Hand, Table, TableStatus
 from tests.conftest import assert_books_clean, fund, new_player
-from tests.sportsbook.exchange.test_services import post, take
-from tests.sportsbook.line import football_result, make_event, outcome, place, set_rates
+from tests.sportsbook.exchange.test_services import finish, post, take
+from tests.sportsbook.line import make_event, outcome, place, set_rates
 from tests.tables.conftest import pick_action
 
 pytestmark = pytest.mark.django_db
@@ -179,19 +179,22 @@ def place_bets():
     post(anna, home, "back", "3", 6_000)
     take(boris, home, "lay", "3", 6_000)
     for event, score in ((settled, (2, 1)), (listed, (2, 0))):
-        from tests.sportsbook.exchange.test_services import finish
-
         finish(event, *score)
 
 
 @pytest.fixture
-def floor_day(db, clock, scripted, staff):
-    """The whole scripted evening: hands before and after midnight, bets after it."""
-    highcard = play_highcard(clock)
-    durak_table = play_durak(staff)
+def hands(db, clock, scripted, staff):
+    """Hands before and after the casino's midnight: (the high card table, the durak table)."""
+    played = play_highcard(clock), play_durak(staff)
+    assert_books_clean()
+    return played
+
+
+@pytest.fixture
+def bets(db, clock):
+    clock.at = AFTER_MIDNIGHT
     place_bets()
     assert_books_clean()
-    return highcard, durak_table
 
 
 def figures(row):
@@ -201,8 +204,8 @@ def figures(row):
 # --- the figures ------------------------------------------------------------------------------
 
 
-def test_ggr_per_game_and_day_follows_the_casino_s_midnight(floor_day):
-    highcard, durak_table = floor_day
+def test_ggr_per_game_and_day_follows_the_casino_s_midnight(hands):
+    highcard, durak_table = hands
     rows = place_days(Period(DAY, NEXT))
     by_key = {(r.day, r.place_id): r for r in rows}
     assert set(by_key) == {(DAY, highcard.pk), (NEXT, highcard.pk), (NEXT, durak_table.pk)}
@@ -224,7 +227,7 @@ def test_ggr_per_game_and_day_follows_the_casino_s_midnight(floor_day):
     assert place_days(Period(DAY - dt.timedelta(days=5), DAY - dt.timedelta(days=1))) == []
 
 
-def test_the_sportsbook_per_sport_and_market_kind(floor_day):
+def test_the_sportsbook_per_sport_and_market_kind(bets):
     rows = book_rows(Period(NEXT, NEXT))
     got = {
         (r.product, r.sport_id and r.sport_id > 0, r.kind, r.currency): (
@@ -257,19 +260,6 @@ def outcome_sport(code: str) -> int:
     from sportsbook.models import Sport
 
     return Sport.objects.get(code=code).pk
-
-
-def test_the_house_revenue_never_adds_one_currency_to_another(floor_day):
-    report = revenue_report(Period(DAY, NEXT))
-    totals = next(s for s in report.sections if s.key == "totals")
-    as_minor = [[getattr(c, "minor", c) for c in row] for row in totals.rows]
-    # BYN: tables 1.10 - 4.90 + 0.10; sportsbook -50.00 - 40.00 + 0.90; USD: -20.00 on one bet
-    assert as_minor == [
-        ["BYN", -370, -8_100, -8_470],
-        ["USD", 0, -2_000, -2_000],
-    ]
-    assert list(report.ggr_by_day) == ["BYN"]  # the tables played in BYN only
-    assert report.ggr_by_day["BYN"] == [(DAY, 110), (NEXT, -480)]
 
 
 # --- the page and its CSV ---------------------------------------------------------------------
@@ -332,9 +322,35 @@ def reporter(db):
     return person
 
 
-@pytest.mark.parametrize("currency", ["", "BYN", "USD"])
-def test_the_csv_has_the_page_s_rows_and_figures(floor_day, client, reporter, currency):
+def test_the_page_s_totals_chart_and_csv_agree_in_every_currency(hands, bets, client, reporter):
+    """One evening of play, shown three ways (all currencies, BYN, USD): the house revenue
+    never adds one currency to another, the chart has a bar a day, the CSV the page's rows."""
+    report = revenue_report(Period(DAY, NEXT))
+    totals = next(s for s in report.sections if s.key == "totals")
+    # BYN: tables 1.10 - 4.90 + 0.10; sportsbook -50.00 - 40.00 + 0.90; USD: -20.00 on one bet
+    assert [[getattr(c, "minor", c) for c in row] for row in totals.rows] == [
+        ["BYN", -370, -8_100, -8_470],
+        ["USD", 0, -2_000, -2_000],
+    ]
+    assert list(report.ggr_by_day) == ["BYN"]  # the tables played in BYN only
     client.force_login(reporter)
+    for currency in ("", "BYN", "USD"):
+        page_matches_csv(client, currency)
+    page = client.get(
+        reverse("floor:reports"),
+        {"date_from": (DAY - dt.timedelta(days=1)).isoformat(), "date_to": NEXT.isoformat()},
+    ).content.decode()
+    bars = re.findall(r'<rect class="bar"[^>]*data-label="([\d-]+)" data-value="(-?\d+)"', page)
+    assert bars == [("2026-11-19", "0"), ("2026-11-20", "110"), ("2026-11-21", "-480")]
+    assert 'role="img"' in page and 'aria-labelledby="ggr-byn-title ggr-byn-desc"' in page
+    usd = client.get(
+        reverse("floor:reports"),
+        {"date_from": DAY.isoformat(), "date_to": NEXT.isoformat(), "currency": "USD"},
+    ).content.decode()
+    assert re.findall(r'data-value="(-?\d+)"', usd) == ["0", "0"]  # no table played in USD
+
+
+def page_matches_csv(client, currency):
     query = {"date_from": DAY.isoformat(), "date_to": NEXT.isoformat(), "currency": currency}
     page = client.get(reverse("floor:reports"), query)
     export = client.get(reverse("floor:reports_csv"), query)
@@ -358,22 +374,6 @@ def test_the_csv_has_the_page_s_rows_and_figures(floor_day, client, reporter, cu
         assert "-3.70" in body and "-81.00" in body  # the BYN totals, never mixed with USD
 
 
-def test_the_page_draws_the_ggr_per_day_for_the_chosen_currency(floor_day, client, reporter):
-    client.force_login(reporter)
-    page = client.get(
-        reverse("floor:reports"),
-        {"date_from": (DAY - dt.timedelta(days=1)).isoformat(), "date_to": NEXT.isoformat()},
-    ).content.decode()
-    bars = re.findall(r'<rect class="bar"[^>]*data-label="([\d-]+)" data-value="(-?\d+)"', page)
-    assert bars == [("2026-11-19", "0"), ("2026-11-20", "110"), ("2026-11-21", "-480")]
-    assert 'role="img"' in page and 'aria-labelledby="ggr-byn-title ggr-byn-desc"' in page
-    usd = client.get(
-        reverse("floor:reports"),
-        {"date_from": DAY.isoformat(), "date_to": NEXT.isoformat(), "currency": "USD"},
-    ).content.decode()
-    assert re.findall(r'data-value="(-?\d+)"', usd) == ["0", "0"]  # no table played in USD
-
-
 def test_the_default_range_is_the_last_seven_days(client, reporter):
     client.force_login(reporter)
     page = client.get(reverse("floor:reports"))
@@ -395,12 +395,16 @@ def test_the_default_range_is_the_last_seven_days(client, reporter):
 )
 def test_a_bad_or_reversed_range_is_a_clear_form_error(client, reporter, query, message):
     client.force_login(reporter)
-    page = client.get(reverse("floor:reports"), {"currency": "", **query}, HTTP_ACCEPT_LANGUAGE="en")
+    page = client.get(
+        reverse("floor:reports"), {"currency": "", **query}, HTTP_ACCEPT_LANGUAGE="en"
+    )
     assert page.status_code == 400
     body = page.content.decode()
     assert message in body and 'role="alert"' in body
-    assert "<section class=\"report-section\"" not in body  # no figures for a range the form refused
-    export = client.get(reverse("floor:reports_csv"), {"currency": "", **query})
+    assert '<section class="report-section"' not in body  # no figures for a range the form refused
+    export = client.get(
+        reverse("floor:reports_csv"), {"currency": "", **query}, HTTP_ACCEPT_LANGUAGE="en"
+    )
     assert export.status_code == 400 and message in export.content.decode()
 
 
@@ -455,7 +459,9 @@ def test_a_chart_is_an_accessible_image_with_every_value_told():
     assert '<title id="t-title">GGR &lt;per day&gt;</title>' in svg
     desc = re.search(r'<desc id="t-desc">(.*?)</desc>', svg).group(1)
     assert desc == "mon: 3.00 BYN; tue: -1.00 BYN; wed: 0.00 BYN"
-    rects = re.findall(r'<rect class="bar" x="[\d.]+" y="([\d.]+)" width="[\d.]+" height="([\d.]+)"', svg)
+    rects = re.findall(
+        r'<rect class="bar" x="[\d.]+" y="([\d.]+)" width="[\d.]+" height="([\d.]+)"', svg
+    )
     zero_line = float(re.search(r'<line x1="\d+" y1="([\d.]+)"', svg).group(1))
     (up_y, up_h), (down_y, down_h), (_flat_y, flat_h) = ((float(y), float(h)) for y, h in rects)
     assert up_y + up_h == pytest.approx(zero_line) and down_y == pytest.approx(zero_line)
