@@ -473,3 +473,48 @@ def test_a_chart_is_an_accessible_image_with_every_value_told():
 def test_an_empty_chart_still_draws_its_axis():
     svg = charts.bar_chart(chart_id="e", title="Nothing", bars=[])
     assert "<rect" not in svg and "<line" in svg and svg.endswith("</svg>")
+
+
+def test_spread_bets_count_the_margins_taken_the_gains_paid_and_the_house_result(db):
+    """BK §34.2 and §35.1's worked examples: an up bet wins 270.00 (margin 500.00), a down bet
+    loses 115.00 (margin 250.00); a third bet stays open (margin 50.00)."""
+    from sportsbook.models import SpreadAsset
+    from tests.sportsbook.spread.test_services import bet, quote
+
+    asset = SpreadAsset.objects.create(
+        code="eurusd",
+        name_ru="EUR/USD",
+        name_en="EUR/USD",
+        currency="BYN",
+        point_size=Decimal("0.0001"),
+        bid=Decimal("1.2050"),
+        ask=Decimal("1.2053"),
+        min_stake=100,
+        max_stake=10_000,
+        margin_points=50,
+        closeout_points=20,
+    )
+    winner, loser, holder = new_player(), new_player(), new_player()
+    for player in (winner, loser, holder):
+        fund(player, 1_000_000)
+    bet(winner, asset, "up", 1_000)
+    quote(asset, "1.2080", "1.2083")
+    bet(winner, asset, "down", 1_000)
+    quote(asset, "1.2050", "1.2053")
+    bet(loser, asset, "down", 500)
+    quote(asset, "1.2070", "1.2073")
+    bet(loser, asset, "up", 500)
+    bet(holder, asset, "up", 100)
+    assert_books_clean()
+    today = timezone.localdate()
+    (row,) = book_rows(Period(today, today))
+    assert (row.product, row.kind, row.currency) == ("spread", asset.pk, "BYN")
+    assert (row.bets, row.turnover, row.open, row.paid, row.margin) == (
+        3,
+        50_000 + 25_000 + 5_000,
+        5_000,
+        27_000,
+        -27_000 + 11_500,
+    )
+    section = revenue_report(Period(today, today)).sections[-1]
+    assert section.rows[0][:3] == ["Spread bets", "Financial assets", "EUR/USD"]
