@@ -8,6 +8,7 @@ bets" line right). The browser sends nothing: any message gets an error on this 
 
 from __future__ import annotations
 
+import asyncio
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
@@ -25,6 +26,11 @@ CLOSE_NOT_PIT = 4403
 
 class LiabilityConsumer(AsyncWebsocketConsumer):
     joined = False
+    flushing: asyncio.Future | None = None
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.pending: set[int] = set()
 
     async def connect(self):
         user = self.scope.get("user")
@@ -44,6 +50,8 @@ class LiabilityConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=await self._whole())
 
     async def disconnect(self, code):
+        if self.flushing is not None:
+            self.flushing.cancel()
         if self.joined:
             await self.channel_layer.group_discard(LIABILITY_GROUP, self.channel_name)
 
@@ -56,9 +64,20 @@ class LiabilityConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=html)
 
     async def floor_liability(self, message):
-        html = await self._rows(message["events"])
-        if html:
-            await self.send(text_data=html)
+        # Coalesced: while one render is under way the events of later messages wait for the
+        # next, one for all of them, so a burst of bets costs this socket a read per render,
+        # not per bet (and its channel never fills up behind a slow handler).
+        self.pending.update(message["events"])
+        if self.flushing is None or self.flushing.done():
+            self.flushing = asyncio.ensure_future(self._flush())
+
+    async def _flush(self):
+        while self.pending:
+            events = sorted(self.pending)
+            self.pending.clear()
+            html = await self._rows(events)
+            if html:
+                await self.send(text_data=html)
 
     # --- reads and renders (in the database thread) ------------------------------------------
 
