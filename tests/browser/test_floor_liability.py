@@ -53,7 +53,9 @@ def signed_in(browser: Browser, server_url: str, username: str, password: str, p
     return page
 
 
-def test_the_liability_row_follows_a_bet_placed_in_another_browser(browser, server_url, line):
+def test_the_liability_row_follows_a_bet_placed_in_another_browser(
+    browser, server_url, line, artifacts
+):
     boss = signed_in(browser, server_url, "pitboss", "casino-pit", "/floor/liability/")
     expect(boss.locator(".floor-liability[data-connected='1']")).to_have_count(1)
     byn = boss.locator(f"#liability-event-{line['event']} .liability-currency[data-currency=BYN]")
@@ -76,5 +78,6 @@ def test_the_liability_row_follows_a_bet_placed_in_another_browser(browser, serv
     outcome_row = byn.locator(f"tr.liability-outcome[data-outcome='{line['outcome']}']")
     expect(outcome_row).to_have_attribute("data-net", str(3000 - 4500))
     assert boss.evaluate("window.notReloaded") is True  # the row changed, the page stayed
+    boss.screenshot(path=artifacts / "floor-liability.png", full_page=True)
     for page in (boss, bettor):
         page.context.close()
