@@ -123,7 +123,8 @@ _Totals = dict[tuple[int, str], list]
 
 def _legs_lost():
     """Legs whose result is a plain loss (no share won, none returned): their bet pays nothing.
-    A leg settled in its own context keeps its result; an ordinary leg takes its outcome's."""
+    A leg settled in its own context keeps its result; an ordinary leg takes its outcome's.
+    Shares are stored normalised (`Settled`): a loss is always "0" and "0"."""
     return BetLeg.objects.annotate(
         win_now=Coalesce("win", "outcome__win"), void_now=Coalesce("void", "outcome__void")
     ).filter(bet=OuterRef("bet"), win_now="0", void_now="0")
