@@ -28,6 +28,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from casino.models import Player, TransferKind
+from sportsbook.liability import announce_liability
 from sportsbook.models import Bet, BetLeg, BetStatus
 from sportsbook.settlement_runner import _ChunkMoney, _one_settlement_at_a_time
 
@@ -106,6 +107,12 @@ def bets_cancel(
             result.cancelled.append(bet)
             result.returned[bet.currency] += change
             result.owed += owed
+        if result.cancelled:
+            announce_liability(
+                BetLeg.objects.filter(bet__in=[bet.pk for bet in result.cancelled])
+                .values_list("outcome__market__event_id", flat=True)
+                .distinct()
+            )
     return result
 
 

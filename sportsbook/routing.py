@@ -2,6 +2,7 @@ from django.urls import path
 
 from sportsbook.consumers import SportConsumer, TraderConsumer, TraderListConsumer
 from sportsbook.exchange_consumers import ExchangeConsumer
+from sportsbook.liability_consumers import LiabilityConsumer
 from sportsbook.spread_consumers import SpreadConsumer
 from sportsbook.trader_consumers import TraderExchangeConsumer, TraderSpreadConsumer
 
@@ -14,4 +15,5 @@ websocket_urlpatterns = [
     path("ws/trader/exchange/", TraderExchangeConsumer.as_asgi()),
     path("ws/trader/spread/", TraderSpreadConsumer.as_asgi()),
     path("ws/trader/", TraderListConsumer.as_asgi()),
+    path("ws/floor/liability/", LiabilityConsumer.as_asgi()),
 ]

@@ -31,6 +31,7 @@ from casino.models import (
     TransferKind,
 )
 from casino.realtime import group_send_all
+from sportsbook.liability import announce_liability
 from sportsbook.models import (
     LINE_CURRENCY,
     Bet,
@@ -652,6 +653,7 @@ def bet_place(
                 )
             except (limits.StakeRefused, ledger.LedgerError) as refusal:
                 raise BetRefused(str(refusal)) from refusal
+            announce_liability(leg.event_id for leg in ordered)
     except IntegrityError:
         existing = Bet.objects.filter(idempotency_key=key).first()
         if existing is None:

@@ -32,6 +32,7 @@ from django.utils.translation import gettext as _
 
 from casino import ledger
 from casino.models import Account, AccountKind, Player, TransferKind
+from sportsbook.liability import announce_liability
 from sportsbook.models import (
     BetKind,
     BetLeg,
@@ -251,6 +252,19 @@ def _queue_affected_bets(event: Event) -> None:
         )
         if connection.vendor == "postgresql":
             cursor.execute(f"ANALYZE {QUEUE}")  # temporary tables are never analysed by autovacuum
+
+
+def _events_of_queued_bets() -> list[int]:
+    """The events of every leg of the queued bets: the settled event, and those whose liability
+    an express or system settled here changed (a lost leg ends its worst case elsewhere too)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT DISTINCT m.event_id FROM {QUEUE} q "
+            "JOIN sportsbook_betleg l ON l.bet_id = q.bet_id "
+            "JOIN sportsbook_outcome o ON o.id = l.outcome_id "
+            "JOIN sportsbook_market m ON m.id = o.market_id"
+        )
+        return [row[0] for row in cursor.fetchall()]
 
 
 def _affected_bet_ids(after: int, size: int | None = None) -> list[int]:
@@ -711,5 +725,6 @@ def event_settle(
 
     exchange_settle_event(event_id=event.pk, now=now)
     announce_result(event.pk)
+    announce_liability(_events_of_queued_bets())
     run.bets_changed = total
     return run
