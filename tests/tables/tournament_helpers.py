@@ -29,6 +29,11 @@ def make_tournament(**fields) -> Tournament:
         "max_entrants": 32,
         "registration_closes_at": now + dt.timedelta(hours=1),
         "starts_at": now + dt.timedelta(hours=1),
+        # clocks far longer than a scripted match takes on a loaded machine: a test that means
+        # a clock or an absence to run out says so
+        "action_seconds": 600,
+        "grace_seconds": 600,
+        "absence_seconds": 3600,
         **fields,
     }
     return Tournament.objects.create(**values)
