@@ -376,7 +376,7 @@ def page_matches_csv(client, currency):
 
 def test_the_default_range_is_the_last_seven_days(client, reporter):
     client.force_login(reporter)
-    page = client.get(reverse("floor:reports"))
+    page = client.get(reverse("floor:reports"), HTTP_ACCEPT_LANGUAGE="en")
     assert page.status_code == 200
     today = timezone.localdate()
     assert page.context["report"].period == Period(today - dt.timedelta(days=6), today)
@@ -518,3 +518,22 @@ def test_spread_bets_count_the_margins_taken_the_gains_paid_and_the_house_result
     )
     section = revenue_report(Period(today, today)).sections[-1]
     assert section.rows[0][:3] == ["Spread bets", "Financial assets", "EUR/USD"]
+
+
+REPORT_SOURCES = ("floor/report", "floor/charts.py", "templates/floor/reports.html")
+
+
+def test_every_report_string_of_the_russian_catalogue_is_translated(client, reporter):
+    from tests.sportsbook.test_russian import CATALOGUE, _entries
+
+    ours = [
+        (msgid, msgstr, flags)
+        for locations, flags, msgid, msgstr in _entries(CATALOGUE.read_text(encoding="utf-8"))
+        if any(location.startswith(REPORT_SOURCES) for location in locations)
+    ]
+    assert len(ours) > 30
+    assert [msgid for msgid, msgstr, _flags in ours if not msgstr] == []
+    assert [msgid for msgid, _msgstr, flags in ours if any("fuzzy" in f for f in flags)] == []
+    client.force_login(reporter)
+    page = client.get(reverse("floor:reports"), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Отчёты о доходах" in page and "Столы по дням, играм и столам" in page
