@@ -15,8 +15,10 @@ from html.parser import HTMLParser
 
 import pytest
 from django.contrib.auth.models import Permission
+from django.db import connection
 from django.template.loader import render_to_string
 from django.test import RequestFactory
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
@@ -225,6 +227,12 @@ def test_ggr_per_game_and_day_follows_the_casino_s_midnight(hands):
     assert {r.place_id for r in place_days(Period(NEXT, NEXT))} == {highcard.pk, durak_table.pk}
     assert place_days(Period(NEXT, NEXT), currency="USD") == []
     assert place_days(Period(DAY - dt.timedelta(days=5), DAY - dt.timedelta(days=1))) == []
+    # the database aggregates: three rows and many transfers take as many queries as one row
+    with CaptureQueriesContext(connection) as evening:
+        revenue_report(Period(DAY, NEXT))
+    with CaptureQueriesContext(connection) as one_row:
+        revenue_report(Period(DAY, DAY))
+    assert len(evening) == len(one_row)
 
 
 def test_the_sportsbook_per_sport_and_market_kind(bets):
