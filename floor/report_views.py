@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET
 from casino.currencies import format_amount, to_major
 from floor import charts
 from floor.report_forms import ReportForm
-from floor.reports import Money, Report, revenue_report
+from floor.reports import Money, Report, Section, revenue_report
 
 REPORTS_PERMISSION = "casino.view_reports"
 
@@ -40,6 +40,20 @@ def csv_cell(cell) -> str:
     if isinstance(cell, dt.date):
         return cell.isoformat()
     return str(cell)
+
+
+def _page_section(section: Section) -> dict:
+    rows = [[page_cell(c) for c in row] for row in section.rows]
+    return {
+        "section": section,
+        "rows": rows,
+        "totals": [[page_cell(c) for c in row] for row in section.totals],
+        # a column of figures is aligned as its cells are
+        "columns": [
+            {"text": column, "numeric": bool(rows) and rows[0][n]["numeric"]}
+            for n, column in enumerate(section.columns)
+        ],
+    }
 
 
 def _charts(report: Report) -> list[str]:
@@ -70,14 +84,7 @@ def reports(request):
     report = revenue_report(form.period, form.chosen_currency)
     context.update(
         report=report,
-        sections=[
-            {
-                "section": section,
-                "rows": [[page_cell(c) for c in row] for row in section.rows],
-                "totals": [[page_cell(c) for c in row] for row in section.totals],
-            }
-            for section in report.sections
-        ],
+        sections=[_page_section(section) for section in report.sections],
         charts=_charts(report),
         csv_query=request.GET.urlencode()
         or f"date_from={report.period.first}&date_to={report.period.last}",

@@ -554,7 +554,7 @@ def _book_section(rows: list[BookRow]) -> Section:
             _("Sport"),
             _("Market kind"),
             _("Currency"),
-            _("Bets"),
+            _("Number of bets"),
             _("Turnover"),
             _("Still open"),
             _("Paid"),

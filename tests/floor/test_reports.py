@@ -15,8 +15,10 @@ from html.parser import HTMLParser
 
 import pytest
 from django.contrib.auth.models import Permission
+from django.db import connection
 from django.template.loader import render_to_string
 from django.test import RequestFactory
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
@@ -225,6 +227,12 @@ def test_ggr_per_game_and_day_follows_the_casino_s_midnight(hands):
     assert {r.place_id for r in place_days(Period(NEXT, NEXT))} == {highcard.pk, durak_table.pk}
     assert place_days(Period(NEXT, NEXT), currency="USD") == []
     assert place_days(Period(DAY - dt.timedelta(days=5), DAY - dt.timedelta(days=1))) == []
+    # the database aggregates: three rows and many transfers take as many queries as one row
+    with CaptureQueriesContext(connection) as evening:
+        revenue_report(Period(DAY, NEXT))
+    with CaptureQueriesContext(connection) as one_row:
+        revenue_report(Period(DAY, DAY))
+    assert len(evening) == len(one_row)
 
 
 def test_the_sportsbook_per_sport_and_market_kind(bets):
@@ -376,7 +384,7 @@ def page_matches_csv(client, currency):
 
 def test_the_default_range_is_the_last_seven_days(client, reporter):
     client.force_login(reporter)
-    page = client.get(reverse("floor:reports"))
+    page = client.get(reverse("floor:reports"), HTTP_ACCEPT_LANGUAGE="en")
     assert page.status_code == 200
     today = timezone.localdate()
     assert page.context["report"].period == Period(today - dt.timedelta(days=6), today)
@@ -518,3 +526,22 @@ def test_spread_bets_count_the_margins_taken_the_gains_paid_and_the_house_result
     )
     section = revenue_report(Period(today, today)).sections[-1]
     assert section.rows[0][:3] == ["Spread bets", "Financial assets", "EUR/USD"]
+
+
+REPORT_SOURCES = ("floor/report", "floor/charts.py", "templates/floor/reports.html")
+
+
+def test_every_report_string_of_the_russian_catalogue_is_translated(client, reporter):
+    from tests.sportsbook.test_russian import CATALOGUE, _entries
+
+    ours = [
+        (msgid, msgstr, flags)
+        for locations, flags, msgid, msgstr in _entries(CATALOGUE.read_text(encoding="utf-8"))
+        if any(location.startswith(REPORT_SOURCES) for location in locations)
+    ]
+    assert len(ours) > 30
+    assert [msgid for msgid, msgstr, _flags in ours if not msgstr] == []
+    assert [msgid for msgid, _msgstr, flags in ours if any("fuzzy" in f for f in flags)] == []
+    client.force_login(reporter)
+    page = client.get(reverse("floor:reports"), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Отчёты о доходах" in page and "Столы по дням, играм и столам" in page
