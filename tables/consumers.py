@@ -366,6 +366,14 @@ class PitConsumer(AsyncWebsocketConsumer):
         message = gettext_noop("This socket accepts no messages.")
         await self.send(text_data=error_frame(message, self.language))
 
+    async def pit_html(self, event):
+        """Fragments another app renders for the pit (``{"ru": ..., "en": ...}``), already
+        out of band: sent in this socket's language, Russian if there is none in it."""
+        html = event["html"]
+        text = html.get(self.language) or html.get("ru")
+        if text:
+            await self.send(text_data=text)
+
     async def pit_table_gone(self, event):
         html = self.rows.gone(event["table"], f"pit-table-{event['table']}")
         if html:
