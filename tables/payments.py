@@ -38,9 +38,9 @@ TABLE_TRANSFER_KINDS = (
 )
 
 
-def escrow_prefix(table_id: int) -> str:
-    """What every escrow reference of one table starts with."""
-    return f"table:{table_id}:"
+def escrow_prefix(table_id: int | None = None) -> str:
+    """What every escrow reference of one table (None: of any table) starts with."""
+    return "table:" if table_id is None else f"table:{table_id}:"
 
 
 def escrow_reference(table: Table, escrow_key: str, pot_name: str = MAIN_POT) -> str:
