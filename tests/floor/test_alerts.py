@@ -381,6 +381,35 @@ def test_an_engine_error_raises_one_alert_per_occurrence_and_a_refusal_none(seka
 
 
 @pytest.mark.django_db
+def test_an_error_applying_an_overdue_clock_is_an_alert_too(seka, monkeypatch):
+    table, _players = seka
+
+    def broken(self, state, seat, rng=None):
+        raise KeyError("clock")
+
+    monkeypatch.setattr(belarusian_poker.BelarusianPoker, "apply_timeout", broken)
+    later = timezone.now() + dt.timedelta(hours=1)  # every clock has run out
+    for _tick in range(2):
+        with pytest.raises(KeyError):
+            services.table_apply_overdue(table_id=table.pk, now=later)
+    (alert,) = Alert.objects.all()
+    assert (alert.kind, alert.table, alert.facts["error"]) == (AlertKind.ERROR, table, "KeyError")
+
+
+@pytest.mark.django_db
+def test_a_failing_alert_never_refuses_the_games_change(seka, monkeypatch):
+    table, (ann, bob) = seka
+
+    def broken(table):
+        raise RuntimeError("an alert's bug")
+
+    monkeypatch.setattr(alerts, "hand_over", broken)
+    hand = play_hand(table, ann, bob, 500)
+    assert hand.ended_at is not None and not Alert.objects.exists()
+    assert_books_clean()
+
+
+@pytest.mark.django_db
 def test_the_books_check_failing_raises_one_alert_per_set_of_problems(seka):
     table, (ann, bob) = seka
     boss = pit_boss()
@@ -446,6 +475,10 @@ def test_only_the_pit_boss_sees_acknowledges_and_changes_alerts(seka):
     assert "won 2,500.00" in page.replace("\xa0", ",") and bob.shown_name in page
     assert 'ws-connect="/ws/pit/"' in page and 'aria-current="page"' in page
     assert "A player wins more than 1" in page  # the rules in plain words
+    russian = signed_in(pit_boss())
+    russian.defaults["HTTP_ACCEPT_LANGUAGE"] = "ru"
+    page = russian.get(urls["list"], headers={"accept-language": "ru"}).content.decode()
+    assert "Открытые оповещения" in page and "выиграл" in page
 
 
 @pytest.mark.django_db
