@@ -49,6 +49,7 @@ BENCHMARKS = [
     "sportsbook_bets",
     "exchange_matching",
     "exchange_e2e",
+    "floor_alerts",
 ]
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/casino_bench"

@@ -28,7 +28,7 @@ import time
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Count, OuterRef, Subquery, Sum
+from django.db.models import Count, OuterRef, Q, Subquery, Sum
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.formats import date_format
@@ -191,7 +191,8 @@ def hand_over(table: Table) -> None:
     hand_id = (table.state or {}).get("hand_id")
     if hand_id is None:
         return
-    hand = Hand.objects.only("pk", "number", "players").get(pk=hand_id)
+    # the hand ending is the table's last (the next one is dealt after the listeners)
+    hand = Hand(pk=hand_id, table_id=table.pk, number=table.hand_number)
     versions = set(
         TableEvent.objects.filter(table_id=table.pk, hand_id=hand_id).values_list(
             "version", flat=True
@@ -269,13 +270,17 @@ def _table_hour(context, nets: dict[int, int]) -> None:
     if rule is None:
         return
     limit = money_threshold(rule, table.currency)
-    for player_id in nets:
-        total = (
-            HandMoney.objects.filter(
-                table_id=table.pk, player_id=player_id, ended_at__gt=now - HOUR
-            ).aggregate(total=Sum("net"))["total"]
-            or 0
-        )
+    # a player who lost this hand is no further over the limit than after his last hand
+    winners = [player_id for player_id, net in nets.items() if net > 0]
+    if not winners:
+        return
+    totals = (
+        HandMoney.objects.filter(table_id=table.pk, player_id__in=winners, ended_at__gt=now - HOUR)
+        .values("player_id")
+        .annotate(total=Sum("net"))
+        .values_list("player_id", "total")
+    )
+    for player_id, total in totals:
         if total <= limit:
             continue
         if raised_since(AlertKind.TABLE_HOUR, now - HOUR, table_id=table.pk, player_id=player_id):
@@ -304,11 +309,18 @@ def _losses_to_one(context, flows) -> None:
         return
     since = now - DUMPING_WINDOW
     for loser, winner, _amount in flows:
-        count = _pair_window(loser, winner, since).values("hand").distinct().count()
-        if count < rule.threshold:
-            continue
-        back = _pair_window(winner, loser, since).values("hand").distinct().count()
-        if back * DUMPING_RATIO > count:
+        both_ways = (
+            HandFlow.objects.filter(
+                Q(loser_id=loser, winner_id=winner) | Q(loser_id=winner, winner_id=loser),
+                ended_at__gt=since,
+            )
+            .values("loser_id")
+            .annotate(hands=Count("hand", distinct=True))
+            .values_list("loser_id", "hands")
+        )
+        hands = dict(both_ways)
+        count, back = hands.get(loser, 0), hands.get(winner, 0)
+        if count < rule.threshold or back * DUMPING_RATIO > count:
             continue
         _raise_pair(
             AlertKind.LOSSES_TO_ONE,
@@ -365,10 +377,16 @@ def _strong_folds(context) -> None:
     rule = active.get(AlertKind.STRONG_FOLD)
     if rule is None or rule.threshold is None:
         return
-    for folded in engine_for(table.game).folded_hands(table.state):
-        if folded["beats"] < rule.threshold:
-            continue
-        player_id = hand.players.get(str(folded["seat"]))
+    strong = [
+        folded
+        for folded in engine_for(table.game).folded_hands(table.state)
+        if folded["beats"] >= rule.threshold
+    ]
+    if not strong:
+        return
+    players = Hand.objects.filter(pk=hand.pk).values_list("players", flat=True).get()
+    for folded in strong:
+        player_id = players.get(str(folded["seat"]))
         raise_alert(
             AlertKind.STRONG_FOLD,
             f"strong_fold:{hand.pk}:{folded['seat']}",

@@ -79,7 +79,7 @@ RULES = {
             "Where players play each other: a player gave up a hand stronger than %(threshold)s "
             "per cent of all hands of the game."
         ),
-        95,
+        98,
         None,
     ),
     AlertKind.AWAY: (
