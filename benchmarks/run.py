@@ -50,6 +50,7 @@ BENCHMARKS = [
     "exchange_matching",
     "exchange_e2e",
     "floor_liability",
+    "floor_alerts",
 ]
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/casino_bench"

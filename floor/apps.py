@@ -1,5 +1,12 @@
 from django.apps import AppConfig
+from django.db.models.signals import post_migrate
 from django.utils.translation import gettext_lazy as _
+
+
+def _default_rules(sender, **kwargs) -> None:
+    from floor.alerts import ensure_rules
+
+    ensure_rules()
 
 
 class FloorConfig(AppConfig):
@@ -10,4 +17,18 @@ class FloorConfig(AppConfig):
     verbose_name = _("Floor")
 
     def ready(self) -> None:
-        pass
+        from casino import due_jobs
+        from floor import alerts
+        from tables import clock, listeners
+
+        # alerts (part 4): hands over and failed changes from the table actor, the periodic
+        # checks from the sweeper (and, in one process with the in-memory layer, its clock)
+        listeners.subscribe("floor alerts", alerts.on_table_news)
+        listeners.subscribe_errors("floor alerts", alerts.on_table_error)
+        for name, job, every in (
+            ("floor checks", alerts.floor_checks, alerts.FLOOR_CHECK_SECONDS),
+            ("books check", alerts.books_job, alerts.BOOKS_JOB_SECONDS),
+        ):
+            due_jobs.register(name, job, every=every)
+            clock.run_also(name, job, every=every)
+        post_migrate.connect(_default_rules, sender=self, dispatch_uid="floor-default-rules")

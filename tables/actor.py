@@ -22,6 +22,7 @@ locks. Player entry points are in ``tables.services``, staff acts in ``tables.st
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -43,7 +44,7 @@ from tables.engines.base import (
     payments,
 )
 from tables.engines.registry import engine_for
-from tables.listeners import TableNews, notify
+from tables.listeners import TableNews, notify, notify_error
 from tables.models import Hand, Seat, Table, TableEvent, TableStatus
 from tables.outbox import Outbox
 from tables.payments import PaymentRefused, book, close_escrows
@@ -117,7 +118,27 @@ def rng() -> Draws:
 
 # --- the transaction ----------------------------------------------------------------------------
 
+REFUSALS = (TableError, IllegalAction, PaymentRefused)
 
+
+def errors_told(run):
+    """An unexpected exception escaping a change (not a refusal) is told to the error listeners
+    once its transaction has rolled back (``tables.listeners.notify_error``), then re-raised."""
+
+    @functools.wraps(run)
+    def told(*args, **kwargs):
+        try:
+            return run(*args, **kwargs)
+        except REFUSALS:
+            raise
+        except Exception as error:
+            notify_error(kwargs["table_id"] if "table_id" in kwargs else args[0], error)
+            raise
+
+    return told
+
+
+@errors_told
 def locked(
     table_id: int,
     now: dt.datetime,

@@ -378,6 +378,14 @@ class PitConsumer(AsyncWebsocketConsumer):
             context = {"tournaments": pit_tournaments(), "oob": True}
             return render_to_string("tables/tournament/_pit.html", context)
 
+    async def pit_html(self, event):
+        """Fragments another app renders for the pit (``{"ru": ..., "en": ...}``), already
+        out of band: sent in this socket's language, Russian if there is none in it."""
+        html = event["html"]
+        text = html.get(self.language) or html.get("ru")
+        if text:
+            await self.send(text_data=text)
+
     async def pit_table_gone(self, event):
         html = self.rows.gone(event["table"], f"pit-table-{event['table']}")
         if html:

@@ -9,10 +9,13 @@ lock (the actor holds this one) and should be quick; an exception refuses the wh
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from tables.models import Table
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -48,3 +51,31 @@ def unsubscribe(name: str) -> None:
 def notify(news: TableNews) -> None:
     for _name, listener in list(_listeners):
         listener(news)
+
+
+# --- errors ---------------------------------------------------------------------------------------
+# An unexpected exception that escaped a change to a table (an engine's bug, a database failure):
+# the actor tells these listeners after the failed transaction has rolled back, then re-raises.
+# A listener records or reports it in a transaction of its own; whatever it raises is logged
+# and swallowed, so the original error is what the caller sees.
+
+ErrorListener = Callable[[int, BaseException], None]
+_error_listeners: list[tuple[str, ErrorListener]] = []
+
+
+def subscribe_errors(name: str, listener: ErrorListener) -> None:
+    """Add `listener(table_id, error)` once under `name`."""
+    if all(existing != name for existing, _listener in _error_listeners):
+        _error_listeners.append((name, listener))
+
+
+def unsubscribe_errors(name: str) -> None:
+    _error_listeners[:] = [(n, listener) for n, listener in _error_listeners if n != name]
+
+
+def notify_error(table_id: int, error: BaseException) -> None:
+    for name, listener in list(_error_listeners):
+        try:
+            listener(table_id, error)
+        except Exception:
+            log.exception("error listener %s failed on table %s", name, table_id)

@@ -28,11 +28,37 @@ class PaymentRefused(Exception):
     """The ledger refused a payment (a balance too small, a limit); str() is for the player."""
 
 
+# the ledger kinds a table books (``_kind``)
+TABLE_TRANSFER_KINDS = (
+    TransferKind.STAKE,
+    TransferKind.PAYOUT,
+    TransferKind.REFUND,
+    TransferKind.COMMISSION,
+    TransferKind.TRANSFER,
+)
+
+
+def escrow_prefix(table_id: int | None = None) -> str:
+    """What every escrow reference of one table (None: of any table) starts with."""
+    return "table:" if table_id is None else f"table:{table_id}:"
+
+
 def escrow_reference(table: Table, escrow_key: str, pot_name: str = MAIN_POT) -> str:
     """The escrow account of one pot of a hand (or of a match, a bank: whatever the engine's
     escrow key spans). The main pot keeps the reference tables have always used."""
-    base = f"table:{table.pk}:{escrow_key}"
+    base = f"{escrow_prefix(table.pk)}{escrow_key}"
     return base if pot_name == MAIN_POT else f"{base}:{pot_name}"
+
+
+def transfer_key(table_id: int, version: int, kind: str) -> str:
+    """The idempotency key of the transfer of one kind a table's version booked."""
+    return f"table:{table_id}:v{version}:{kind}"
+
+
+def transfer_keys(table_id: int, versions) -> list[str]:
+    """The keys of every transfer the table's `versions` may have booked: with the hand's
+    versions, what the hand moved (the floor reads each player's result of a hand so)."""
+    return [transfer_key(table_id, v, kind) for v in versions for kind in TABLE_TRANSFER_KINDS]
 
 
 def book(table: Table, seats: dict[int, Seat], escrow_key: str, events: list[dict]) -> None:
@@ -78,7 +104,7 @@ def book(table: Table, seats: dict[int, Seat], escrow_key: str, events: list[dic
 
         try:
             ledger.transfer_create(
-                idempotency_key=f"table:{table.pk}:v{table.version}:{kind}",
+                idempotency_key=transfer_key(table.pk, table.version, kind),
                 kind=kind,
                 legs=legs,
                 memo=f"{table.name}: {', '.join(group['reasons'])}",

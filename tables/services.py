@@ -23,6 +23,7 @@ from tables.actor import (
     TableError,
     apply_overdue,
     commit,
+    errors_told,
     illegal,
     is_due,
     locked,
@@ -355,6 +356,7 @@ def table_snapshot(*, table_id: int, player: Player | None, now: dt.datetime | N
     return table_view(table, seats, position)
 
 
+@errors_told
 def table_apply_overdue(*, table_id: int, now: dt.datetime | None = None) -> int:
     """Apply whatever is overdue on the table (clock, sweeper, reads). Returns how many changes
     were made; 0 when another process got there first."""

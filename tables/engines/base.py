@@ -320,6 +320,7 @@ class Engine(Protocol):
     def private_cards(self, state: State) -> dict[int, list[str]]: ...
     def undealt(self, state: State) -> list[str]: ...
     def undealt_committed(self, state: State) -> list[str]: ...
+    def folded_hands(self, state: State) -> list[dict]: ...
 
 
 class GameEngine:
@@ -465,6 +466,15 @@ class GameEngine:
 
     def all_cards(self, state: State) -> list[str]:
         """Every card of the state wherever it is (for the conformance suite's conservation)."""
+        return []
+
+    # --- for the floor ---------------------------------------------------------------------------
+
+    def folded_hands(self, state: State) -> list[dict]:
+        """The hands given up (folded, passed) in a finished hand, each ``{"seat", "cards",
+        "beats"}``: ``beats`` is the whole percentage of all hands of that size (the game's own
+        ranking) weaker than it. Staff are alerted to a strong hand folded where players play
+        against each other (chip dumping). A game nobody folds in gives up none."""
         return []
 
     # --- for the conformance suite: what is secret from whom ------------------------------------

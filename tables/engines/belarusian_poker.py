@@ -18,6 +18,8 @@ starts and all three are covered by the shuffle commitment, so a svara draws not
 
 from __future__ import annotations
 
+import functools
+import itertools
 import json
 from collections import Counter
 
@@ -105,6 +107,30 @@ def seka_score(cards) -> int:
         elif card_rank == ACE and same == 2:  # (b) two aces, or an ace and the joker
             best = max(best, TWO_ACES)
     return best
+
+
+@functools.cache
+def _weaker_percent() -> dict[int, int]:
+    """For each score, the whole percentage of all three-card hands of the pack scoring less."""
+    scores = Counter(seka_score(hand) for hand in itertools.combinations(pack_33(), HAND_SIZE))
+    total, below, weaker = sum(scores.values()), 0, {}
+    for score in sorted(scores):
+        weaker[score] = below * 100 // total
+        below += scores[score]
+    return weaker
+
+
+def folded_hands(state: State) -> list[dict]:
+    """P6: every pass of a finished hand (a timed-out one too), with the hand it gave up."""
+    if not state["over"]:
+        return []
+    folded = []
+    for entry in state["log"]:
+        if entry["act"] == "pass" and entry["seat"] is not None:
+            cards = state["deals"][entry["game"]][str(entry["seat"])]
+            beats = _weaker_percent()[seka_score(cards)]
+            folded.append({"seat": entry["seat"], "cards": list(cards), "beats": beats})
+    return folded
 
 
 # --- config -----------------------------------------------------------------------------------
@@ -785,6 +811,9 @@ class BelarusianPoker(GameEngine):
         if stake:
             payers[UNCLAIMED] = payers.get(UNCLAIMED, 0) + stake
         return state, events
+
+    def folded_hands(self, state: State) -> list[dict]:
+        return folded_hands(state)
 
     def apply_void(self, state: State):
         state, events = super().apply_void(state)

@@ -37,8 +37,11 @@ must pass); it comes back if he keeps his commitment and becomes the next bank i
 
 from __future__ import annotations
 
+import functools
 import itertools
+import math
 import random
+from collections import Counter
 
 from tables.engines import base
 from tables.engines.base import (
@@ -54,7 +57,7 @@ from tables.engines.base import (
     house,
     pot,
 )
-from tables.engines.cards import RANKS_36, pack_36, rank, suit
+from tables.engines.cards import RANKS_36, SUITS, pack_36, rank, suit
 
 GAME = "khrap"
 SEATS = (2, 6)
@@ -140,6 +143,64 @@ def after(players: list[int], position: int) -> list[int]:
     """Clockwise from the player after ``position`` (which need not be dealt in)."""
     later = [p for p in players if p > position]
     return clockwise(players, later[0] if later else players[0])
+
+
+# --- a hand's strength (the floor's folded hands) ----------------------------------------------
+
+
+def strength(cards: list[str], trump: str) -> tuple:
+    """How strong a dealt hand is with ``trump``: its trumps (how many, then how high), then
+    its side aces; tuples compare as strength does."""
+    trumps = sorted((card_value(c) for c in cards if suit(c) == trump), reverse=True)
+    side_aces = sum(1 for c in cards if suit(c) != trump and rank(c) == RANKS_36[-1])
+    return (len(trumps), tuple(trumps), side_aces)
+
+
+@functools.cache
+def _strengths() -> tuple[list[tuple], dict[tuple, int]]:
+    """Every four-card hand's strength (the same for every trump suit: trumps are trumps),
+    sorted, and how many hands have each."""
+    values = range(len(RANKS_36))
+    side_aces = len(SUITS) - 1
+    plain = len(pack_36()) - len(values) - side_aces  # the side suits' cards but their aces
+    counts: Counter = Counter()
+    for held in range(HAND_SIZE + 1):
+        for trumps in itertools.combinations(values, held):
+            for aces in range(HAND_SIZE - held + 1):
+                ways = math.comb(side_aces, aces) * math.comb(plain, HAND_SIZE - held - aces)
+                if ways:
+                    counts[(held, tuple(sorted(trumps, reverse=True)), aces)] += ways
+    return sorted(counts), dict(counts)
+
+
+def _weaker_percent(cards: list[str], trump: str) -> int:
+    ordered, counts = _strengths()
+    mine, total = strength(cards, trump), sum(counts.values())
+    return sum(counts[s] for s in ordered if s < mine) * 100 // total
+
+
+def dealt(state: State) -> dict[str, list[str]]:
+    """Each seat's four cards as dealt (§118: from the marker, in order, off the cut deck)."""
+    deck = state["deal_record"].split(",")
+    order = clockwise(state["players"], state["marker"])
+    return {str(p): deck[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i, p in enumerate(order)}
+
+
+def folded_hands(state: State) -> list[dict]:
+    """§119.2.1: whoever passed a declared game to the end (his cards to the dealer), with the
+    hand he was dealt, ranked with the game's trumps; a player who left is not counted."""
+    if not state["over"] or state["trump"] is None:
+        return []
+    cards = dealt(state)
+    return [
+        {
+            "seat": int(position),
+            "cards": cards[position],
+            "beats": _weaker_percent(cards[position], state["trump"]),
+        }
+        for position, answer in sorted(state["answers"].items())
+        if answer == PASS and int(position) not in state["gone"]
+    ]
 
 
 # --- a new deal ------------------------------------------------------------------------------
@@ -782,6 +843,9 @@ class Khrap(GameEngine):
 
     def escrow_key(self, state: State) -> str:
         return f"bank:{state['series']}"
+
+    def folded_hands(self, state: State) -> list[dict]:
+        return folded_hands(state)
 
     def commitment(self, state: State) -> Commitment:
         return Commitment("hand", state["deal_record"])
