@@ -26,6 +26,12 @@ def usd(page: Page) -> str:
 
 def test_the_pit_boss_watches_the_floor_and_pauses_a_match(browser, server_url):
     boss = signed_in(browser, server_url, "pitboss", "casino-pit")
+    # the pit boss tightens the "seat away" alert to one second (its rule's threshold)
+    boss.goto("/floor/alerts/")
+    rule = boss.locator("#rule-away form")
+    rule.locator("input[name=threshold]").fill("1")
+    rule.locator("button[type=submit]").click()
+    expect(boss.locator("#rule-away input[name=threshold]")).to_have_value("1")
     boss.locator("nav.main-nav a[href='/pit/']").click()
     expect(boss.locator(".pit[data-connected='1']")).to_have_count(1)
     row = boss.locator("article.pit-row").filter(has_text=TABLE_NAME)
@@ -65,5 +71,14 @@ def test_the_pit_boss_watches_the_floor_and_pauses_a_match(browser, server_url):
     expect(dina.locator("#table-board")).to_have_attribute("data-status", "playing")
     expect(dina.locator("#table-board .staff-notice")).to_contain_text("new dealer seated")
     assert usd(dina) != before  # the stake is in play
-    for page in (boss, dina, egor):
+
+    # egor walks away with his stake in play: the floor's alert arrives live, and the badge
+    tile_id = row.get_attribute("id")
+    boss.goto("/pit/")
+    expect(boss.locator(".pit[data-connected='1']")).to_have_count(1)
+    egor.context.close()
+    alert = boss.locator("#floor-alerts li[data-kind=away]")
+    expect(alert).to_contain_text(TABLE_NAME, timeout=90_000)  # the floor's checks run every 30 s
+    expect(boss.locator(f"#{tile_id} .alert-badge")).to_have_text("1")
+    for page in (boss, dina):
         page.context.close()
