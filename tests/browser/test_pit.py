@@ -36,6 +36,7 @@ def test_the_pit_boss_watches_the_floor_and_pauses_a_match(browser, server_url):
     expect(boss.locator(".pit[data-connected='1']")).to_have_count(1)
     row = boss.locator("article.pit-row").filter(has_text=TABLE_NAME)
     expect(row).to_have_attribute("data-status", "open")
+    tile_id = row.get_attribute("id")
 
     dina = signed_in(browser, server_url, "dina", "casino-demo")
     before = usd(dina)
@@ -63,7 +64,7 @@ def test_the_pit_boss_watches_the_floor_and_pauses_a_match(browser, server_url):
         expect(board).to_have_attribute("data-status", "paused")
         expect(board.locator(".staff-notice")).to_contain_text("dealer change")
     # the table's staff view: the staff log names the act and the reason
-    boss.locator(f"#{row.get_attribute('id')} h3 a").click()
+    boss.locator(f"#{tile_id} h3 a").click()
     expect(boss.locator("#staff-log")).to_contain_text("dealer change")
     boss.locator("#staff-acts input[name=reason]").fill("new dealer seated")
     boss.locator("#staff-acts button[value=resume]").click()
@@ -73,7 +74,6 @@ def test_the_pit_boss_watches_the_floor_and_pauses_a_match(browser, server_url):
     assert usd(dina) != before  # the stake is in play
 
     # egor walks away with his stake in play: the floor's alert arrives live, and the badge
-    tile_id = row.get_attribute("id")
     boss.goto("/pit/")
     expect(boss.locator(".pit[data-connected='1']")).to_have_count(1)
     egor.context.close()
