@@ -343,8 +343,9 @@ def table_presence(
         was_away = seat.away_since is not None
         away = not presence.is_seen(seat, now) or seat.status == SeatStatus.SITTING_OUT
         if away and not was_away:
-            # an expired heartbeat: away since the player was last seen, whenever it is noticed
-            seat.away_since = min(seat.last_seen or now, now) if kind == "expire" else now
+            # an expired heartbeat too counts from when it is noticed, not from the last
+            # sighting: time the casino's server was down never counts against a player
+            seat.away_since = now
         elif not away:
             seat.away_since = None
         if seat.status != SeatStatus.SITTING_OUT:
