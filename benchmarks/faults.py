@@ -348,7 +348,8 @@ def settlement_event(rng: random.Random):
     players = [new_funded_player("sb") for _ in range(6)]
     for _ in range(SETTLE_BETS):
         kind, code = rng.choice(choices)
-        place(rng.choice(players), [outcome(event, kind, code)], stake=rng.randrange(100, 5_000))
+        stake = rng.randrange(200, 5_000)  # above the minimum stake (1.60 BYN)
+        place(rng.choice(players), [outcome(event, kind, code)], stake=stake)
     services.event_set_status(event_id=event.pk, status=EventStatus.FINISHED)
     services.event_result_set(event_id=event.pk, result=football_result(2, 1))
     return event, players
@@ -458,6 +459,7 @@ class Player:
         self.cookie = session_cookie(player)
         self.socket = None
         self.version = -1
+        self.last_frame = ""
 
     def open(self) -> None:
         from websockets.sync.client import connect
@@ -488,6 +490,7 @@ class Player:
             except TimeoutError:
                 return self.version
             wait = 0.0
+            self.last_frame = frame
             match = VERSION.search(frame)
             if match:
                 self.version = max(self.version, int(match.group(1)))
@@ -556,7 +559,7 @@ def play_move(table_id: int, players: list[Player], rng: random.Random) -> bool:
         return False
     player, frame, version = move
     player.send(frame)
-    wait_until(lambda: _moved(table_id, version, player), "a move to apply", 10)
+    wait_until(lambda: _moved(table_id, version, player), "a move to apply", WAIT)
     return True
 
 
@@ -572,7 +575,7 @@ def resend(table_id: int, player: Player, frame: dict) -> tuple[int, int]:
     before = events.count()
     player.send(frame)
     if before == 0:
-        wait_until(lambda: player.drain() is not None and events.exists(), "the resent move", 10)
+        wait_until(lambda: player.drain() is not None and events.exists(), "the resent move", WAIT)
     else:  # answered with the whole view: wait for it, then count again
         player.drain(wait=2)
     return before, events.count()
@@ -630,7 +633,12 @@ def run_hands(figures: Figures, runs: int, rng: random.Random, env: dict[str, st
                 for _ in range(3):
                     resumed += play_move(table.pk, players, rng)
             except TimeoutError as error:
-                figures.fail(f"run {figures.runs}: the table did not resume ({error})")
+                table.refresh_from_db()
+                errors = [p.last_frame[:300] for p in players if "error" in p.last_frame]
+                figures.fail(
+                    f"run {figures.runs}: the table did not resume ({error}; table v"
+                    f"{table.version}, last frame sent for v{sent[-1][1]['version']}: {errors})"
+                )
             leave_both(table.pk, players)
             table.refresh_from_db()
             if table.status == TableStatus.PLAYING:
@@ -777,6 +785,7 @@ def main() -> int:
     redis_runs = int(os.environ.get("FAULTS_REDIS_RUNS", "3"))
     seed = int(os.environ.get("FAULTS_SEED", str(random.SystemRandom().randrange(10**9))))
     rng = random.Random(seed)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # the private Redis goes too
     if not url.startswith(("postgres://", "postgresql://")):
         raise SystemExit("make faults runs on PostgreSQL: set FAULTS_DATABASE_URL")
     prepare_database(url)
