@@ -60,6 +60,7 @@ SETTLE_BETS = 120
 SETTLE_CHUNK = 10
 VERSION = re.compile(r'id="table-board"[^>]*data-version="(\d+)"')
 WAIT = 30.0
+STALE = "The table has moved on"
 # a player's socket is opened again after each server's death, so not in a with block
 warnings.filterwarnings("ignore", message=r"connect\(\) must be used as a context manager")
 
@@ -563,22 +564,30 @@ def play_move(table_id: int, players: list[Player], rng: random.Random) -> bool:
     return True
 
 
-def resend(table_id: int, player: Player, frame: dict) -> tuple[int, int]:
+def resend(table_id: int, player: Player, frame: dict) -> tuple[int, int, bool]:
     """The frame whose answer never came, sent again with its client_action_id: applied now if
-    the kill came before its commit, answered (not applied) if after. How many times it was in
-    the event log before and after."""
+    the kill came before its commit, answered (not applied) if after, or refused as stale if
+    the table moved on meanwhile (a seat marked away and back after the restart: the player is
+    shown the new board and chooses again). How many times it was in the event log before and
+    after, and whether it was refused."""
     from tables.models import TableEvent
 
     events = TableEvent.objects.filter(
         table_id=table_id, client_action_id=frame["client_action_id"]
     )
     before = events.count()
+    player.last_frame = ""
     player.send(frame)
+
+    def answered():
+        player.drain()
+        return events.exists() or STALE in player.last_frame
+
     if before == 0:
-        wait_until(lambda: player.drain() is not None and events.exists(), "the resent move", WAIT)
+        wait_until(answered, "the resent move", WAIT)
     else:  # answered with the whole view: wait for it, then count again
         player.drain(wait=2)
-    return before, events.count()
+    return before, events.count(), STALE in player.last_frame
 
 
 def _moved(table_id: int, version: int, player: Player) -> bool:
@@ -626,10 +635,11 @@ def run_hands(figures: Figures, runs: int, rng: random.Random, env: dict[str, st
             resumed = 0
             try:
                 if sent:
-                    before, applied = resend(table.pk, *sent[-1])
-                    if applied != 1:
+                    before, applied, refused = resend(table.pk, *sent[-1])
+                    if applied > 1 or (applied == 0 and not refused):
                         figures.fail(f"run {figures.runs}: the resent move is in {applied} events")
                     figures.notes["last move committed before the kill"] += before
+                    figures.notes["resent move refused as stale"] += refused
                 for _ in range(3):
                     resumed += play_move(table.pk, players, rng)
             except TimeoutError as error:
