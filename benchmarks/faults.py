@@ -15,8 +15,9 @@ Run kinds (FAULTS_RUNS kills each, default 20):
   started again in the middle of play (FAULTS_REDIS_RUNS times): players reconnect as a
   browser does and the next move reaches both sockets.
 - pg-terminate: while a process books ledger transfers, another connection ends its PostgreSQL
-  backend (pg_terminate_backend) at random moments, FAULTS_RUNS times, mostly inside a
-  transaction or its commit; the process retries its key on a fresh connection.
+  backend (pg_terminate_backend) at random moments inside a transaction (a statement or the
+  commit in flight, or between them), FAULTS_RUNS times; the process retries its key on a
+  fresh connection.
 
 After each: the books check clean (casino.books), every table resumed (or was voided with its
 refunds), no client action applied twice, no settlement or transfer booked twice, nothing
@@ -744,18 +745,23 @@ def run_terminate(figures: Figures, runs: int, rng: random.Random, env: dict[str
         # each end of the backend after the worker booked again on its fresh connection
         booked_so_far = len(lines)
         wait_until(lambda n=booked_so_far: len(lines) > n, "the worker to book again", WAIT)
-        figures.recoveries += figures.kills > 0
+        figures.recoveries = figures.kills  # the last end was followed by a booking
         time.sleep(rng.uniform(0.0, 0.1))
-        with connection.cursor() as cursor:
-            cursor.execute(
-                "SELECT pid, state, pg_terminate_backend(pid) FROM pg_stat_activity "
-                "WHERE application_name = %s AND pid <> pg_backend_pid()",
-                [WORKER_APP],
-            )
-            for _pid, state, ended in cursor.fetchall():
-                if ended:
-                    figures.kills += 1
-                    states[state or "connecting"] += 1
+        # ended inside a transaction (a statement or the commit in flight, or between them)
+        ended_one = False
+        while not ended_one and child.poll() is None:
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT pid, state, pg_terminate_backend(pid) FROM pg_stat_activity "
+                    "WHERE application_name = %s AND pid <> pg_backend_pid() "
+                    "AND state IN ('active', 'idle in transaction')",
+                    [WORKER_APP],
+                )
+                for _pid, state, ended in cursor.fetchall():
+                    if ended:
+                        ended_one = True
+                        figures.kills += 1
+                        states[state] += 1
     booked_so_far = len(lines)
     wait_until(lambda: len(lines) > booked_so_far, "the worker to book after the last end", WAIT)
     child.send_signal(signal.SIGTERM)  # it finishes the transfer in hand and stops
@@ -776,7 +782,7 @@ def run_terminate(figures: Figures, runs: int, rng: random.Random, env: dict[str
     if not ok:
         figures.fail(f"exit {child.returncode}: {stored} stored of {count} reported, or money lost")
     if ok and books_clean(figures, 1):
-        figures.recoveries += 1  # the last end, recovered above
+        figures.recoveries = figures.kills  # the last end, recovered above
     else:
         figures.recoveries = 0
     for state, n in states.items():
