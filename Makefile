@@ -7,7 +7,7 @@ export DEBUG ?= 1
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint format bench bootstrap migrate demo messages clean
+.PHONY: run test lint format bench faults bootstrap migrate demo messages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,11 @@ format: bootstrap
 
 bench: migrate
 	$(BIN)/python benchmarks/run.py
+
+# kill -9 at random points, Redis restarted, PostgreSQL backends ended (benchmarks/faults.py):
+# on PostgreSQL + a private redis-server; FAULTS_DATABASE_URL, FAULTS_RUNS (default 20 a kind)
+faults: bootstrap
+	$(BIN)/python benchmarks/faults.py
 
 messages: bootstrap
 	$(BIN)/python manage.py makemessages -l ru -l en --ignore=.venv --ignore=tests --ignore=benchmarks

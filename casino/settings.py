@@ -177,3 +177,9 @@ LOGGING = {
 # Spread bets (issue 18): a CSV of historical quotes ("code,bid,ask" per line) to replay instead
 # of the seeded random walk the server's clock runs by default.
 SPREAD_FEED_FILE = env.str("SPREAD_FEED_FILE", default="")
+
+# Table presence (issue 19, tables.presence): each table socket refreshes its seat's last-seen
+# time every TABLE_HEARTBEAT_SECONDS; a seat unseen for TABLE_PRESENCE_SECONDS is away (a
+# process killed with its sockets open never closes them).
+TABLE_HEARTBEAT_SECONDS = env.float("TABLE_HEARTBEAT_SECONDS", default=5.0)
+TABLE_PRESENCE_SECONDS = env.float("TABLE_PRESENCE_SECONDS", default=15.0)

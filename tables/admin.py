@@ -22,7 +22,7 @@ class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
     can_delete = False
-    fields = ("position", "player", "status", "away_since", "connections", "ready")
+    fields = ("position", "player", "status", "away_since", "last_seen", "connections", "ready")
     readonly_fields = fields
 
     def has_add_permission(self, request, obj=None):

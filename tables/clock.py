@@ -22,6 +22,8 @@ from tables import services
 log = logging.getLogger(__name__)
 
 TICK_SECONDS = 0.25
+PRESENCE_CHECK_SECONDS = 1.0
+_presence_checked = float("-inf")
 
 _local_tables: dict[int, int] = {}
 _task: asyncio.Task | None = None
@@ -84,7 +86,19 @@ def apply_due_tables() -> int:
     among = None if watches_every_table() else set(_local_tables)
     if among is not None and not among:
         return 0
+    _expire_unseen(among)
     return services.sweep_overdue_tables(among=among)
+
+
+def _expire_unseen(among: set[int] | None) -> None:
+    """Mark away the seats whose heartbeat expired (tables.presence), once a second: an
+    expiry is many seconds, and the query runs beside every tick's."""
+    global _presence_checked
+    now = time.monotonic()
+    if now - _presence_checked < PRESENCE_CHECK_SECONDS:
+        return
+    _presence_checked = now
+    services.expire_unseen_seats(among=among)
 
 
 def _run_also() -> None:

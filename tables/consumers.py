@@ -9,7 +9,9 @@ table version (``data-version``).
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -22,10 +24,12 @@ from django.utils import translation
 from django.utils.translation import gettext, gettext_noop
 
 from casino.oob import LiveRows
-from tables import clock, selectors, services
+from tables import clock, presence, selectors, services
 from tables.outbox import seat_group
 from tables.presenters import render_board, render_board_message
 from tables.tournament.selectors import pit_tournaments
+
+log = logging.getLogger(__name__)
 
 MAX_FRAME_BYTES = 4096
 RATE_PER_SECOND = 20.0  # far above a person clicking, far below a flood
@@ -204,11 +208,24 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
         clock.table_opened(self.table_id)
+        self.heartbeat = asyncio.create_task(self._beat(), name=f"presence-{self.table_id}")
         await self.send_snapshot()
+
+    async def _beat(self):
+        """Keep this seat seen (tables.presence) while the socket is open."""
+        seen = table_work(services.table_seen)
+        while True:
+            await asyncio.sleep(presence.heartbeat_seconds())
+            try:
+                await seen(table_id=self.table_id, player=self.user)
+            except Exception:  # a lost database: the next beat tries again
+                log.exception("table %s: presence heartbeat failed", self.table_id)
 
     async def disconnect(self, code):
         if not hasattr(self, "groups_joined"):
             return
+        if getattr(self, "heartbeat", None) is not None:
+            self.heartbeat.cancel()
         try:
             for group in self.groups_joined:
                 await self.channel_layer.group_discard(group, self.channel_name)

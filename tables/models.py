@@ -75,7 +75,11 @@ class Seat(models.Model):
     )
     # Set while no socket of the player is connected to the table (or the player sat out).
     away_since = models.DateTimeField(_("away since"), null=True, blank=True)
-    connections = models.PositiveIntegerField(default=0)
+    # Presence is a heartbeat with an expiry (tables.presence): each of the player's table
+    # sockets refreshes last_seen; ``connections`` counts the sockets opened and cleanly closed,
+    # a hint only (a killed process never closes its sockets).
+    last_seen = models.DateTimeField(_("last seen"), null=True, blank=True)
+    connections = models.PositiveIntegerField(_("open sockets (hint)"), default=0)
     ready = models.BooleanField(_("ready for a new match"), default=True)
     joined_at = models.DateTimeField(auto_now_add=True)
     # staff asked for this player to be removed when the hand in play ends (issue 17)
@@ -96,6 +100,14 @@ class Seat(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["table", "position"], name="seat_position_unique"),
             models.UniqueConstraint(fields=["table", "player"], name="seat_one_per_player"),
+        ]
+        # the sweeper's look for seats counted present whose heartbeat has expired
+        indexes = [
+            models.Index(
+                fields=["last_seen"],
+                condition=Q(away_since__isnull=True),
+                name="seat_present_last_seen",
+            )
         ]
 
     def __str__(self) -> str:

@@ -46,6 +46,7 @@ _SEAT_FIELDS = (
     "position",
     "status",
     "away_since",
+    "last_seen",
     "connections",
     "ready",
     "removal_requested_by_id",
@@ -145,7 +146,8 @@ def open_table(
         if seat_values[0] is None:  # a table with no seat: the outer join's one empty row
             continue
         seat_values[5] = aware(seat_values[5])  # away_since
-        seat_values[7] = bool(seat_values[7])  # ready (an integer on SQLite)
+        seat_values[6] = aware(seat_values[6])  # last_seen
+        seat_values[8] = bool(seat_values[8])  # ready (an integer on SQLite)
         seat = Seat.from_db(connection.alias, _SEAT_FIELDS, seat_values)
         seat.shown_name = row[-3] or row[-2]
         seat.self_excluded_until = _date(row[-4])
@@ -208,7 +210,8 @@ def seats_of(table: Table) -> dict[int, Seat]:
     for row in rows:
         values = list(row[: len(_SEAT_FIELDS)])
         values[5] = aware(values[5])  # away_since
-        values[7] = bool(values[7])  # ready (an integer on SQLite)
+        values[6] = aware(values[6])  # last_seen
+        values[8] = bool(values[8])  # ready (an integer on SQLite)
         seat = Seat.from_db(connection.alias, _SEAT_FIELDS, values)
         seat.shown_name = row[-2] or row[-1]
         seat.self_excluded_until = _date(row[-3])

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from casino import ledger, limits
 from casino.currencies import format_amount
 from casino.models import Player
+from tables import presence
 from tables.actor import (
     Change,
     Outcome,
@@ -71,6 +72,8 @@ __all__ = [
     "table_configure_refusal",
     "table_leave",
     "table_presence",
+    "table_seen",
+    "expire_unseen_seats",
     "table_ready",
     "table_seat_assign",
     "table_sit",
@@ -128,7 +131,7 @@ def table_act(
             raise illegal(error) from error
         if seat.status != SeatStatus.SITTING:
             seat.status = SeatStatus.SITTING
-            seat.away_since = None if seat.connections else seat.away_since
+            seat.away_since = None if presence.is_seen(seat, change.now) else seat.away_since
             seat.save(update_fields=["status", "away_since"])
         commit(
             change,
@@ -212,6 +215,7 @@ def _seat_down(change: Change, player: Player, *, connected: bool, action: dict)
         player=player,
         position=free[0],
         connections=1 if connected else 0,
+        last_seen=change.now if connected else None,
         away_since=None if connected else change.now,
         status=SeatStatus.SITTING if connected else SeatStatus.DISCONNECTED,
         ready=True,
@@ -293,13 +297,14 @@ def table_leave(*, table_id: int, player: Player, now: dt.datetime | None = None
 def table_presence(
     *, table_id: int, player: Player, change: str, now: dt.datetime | None = None
 ) -> None:
-    """A socket of the player connected or disconnected, or the player sat out or came back.
-    While a seated player is away (no socket, or sitting out) the grace period and the absence
-    limit run (D13)."""
+    """A socket of the player connected or disconnected, its heartbeat found the seat marked
+    away ("seen"), the seat's heartbeat expired ("expire": tables.presence), or the player sat
+    out or came back. While a seated player is away (not seen, or sitting out) the grace period
+    and the absence limit run (D13)."""
     now = now or timezone.now()
     kind = change
 
-    def presence(change: Change) -> Outcome:
+    def present(change: Change) -> Outcome:
         table = change.table
         seat = change.seat_of(player)
         if seat is None:
@@ -308,21 +313,31 @@ def table_presence(
             return Outcome(version=table.version)
         if kind == "connect":
             seat.connections += 1
+            seat.last_seen = now
         elif kind == "disconnect":
             seat.connections = max(0, seat.connections - 1)
+        elif kind == "seen":  # a socket is open whatever the count says (it outlived a crash)
+            seat.connections = max(1, seat.connections)
+            seat.last_seen = now
+        elif kind == "expire":
+            if presence.is_seen(seat, now) or seat.away_since is not None:
+                return Outcome(version=table.version)  # a heartbeat came in first
+            seat.connections = 0  # no socket was heard from: the count is a crashed one's
         elif kind == "sit_out":
             seat.status = SeatStatus.SITTING_OUT
         elif kind == "back":
             seat.status = SeatStatus.SITTING
         was_away = seat.away_since is not None
-        away = seat.connections == 0 or seat.status == SeatStatus.SITTING_OUT
+        away = not presence.is_seen(seat, now) or seat.status == SeatStatus.SITTING_OUT
         if away and not was_away:
+            # an expired heartbeat too counts from when it is noticed, not from the last
+            # sighting: time the casino's server was down never counts against a player
             seat.away_since = now
         elif not away:
             seat.away_since = None
         if seat.status != SeatStatus.SITTING_OUT:
             seat.status = SeatStatus.SITTING if not away else SeatStatus.DISCONNECTED
-        seat.save(update_fields=["connections", "status", "away_since"])
+        seat.save(update_fields=["connections", "last_seen", "status", "away_since"])
         apply_overdue(change)
         if away != was_away or kind in ("sit_out", "back"):
             table_step(
@@ -338,7 +353,30 @@ def table_presence(
         store(change)
         return Outcome(version=table.version)
 
-    locked(table_id, now, presence, due=False)
+    locked(table_id, now, present, due=False)
+
+
+def table_seen(*, table_id: int, player: Player, now: dt.datetime | None = None) -> None:
+    """A table socket's heartbeat: one UPDATE of the seat's last-seen time; the table actor
+    only if the seat was marked away (its count or its expiry said nobody was there)."""
+    now = now or timezone.now()
+    if presence.refresh(table_id, player.pk, now):
+        table_presence(table_id=table_id, player=player, change="seen", now=now)
+
+
+def expire_unseen_seats(among: set[int] | None = None, now: dt.datetime | None = None) -> int:
+    """The tables' presence job (sweeper and in-process clock): every seat whose heartbeat has
+    expired is marked away through the table actor. Returns how many were looked at; a table
+    that fails is logged and passed over."""
+    now = now or timezone.now()
+    unseen = presence.unseen_seats(now, among)
+    players = Player.objects.in_bulk({player_id for _table, player_id in unseen})
+    for table_id, player_id in unseen:
+        try:
+            table_presence(table_id=table_id, player=players[player_id], change="expire", now=now)
+        except Exception:
+            log.exception("table %s: marking an unseen seat away failed", table_id)
+    return len(unseen)
 
 
 def table_snapshot(*, table_id: int, player: Player | None, now: dt.datetime | None = None):

@@ -125,28 +125,42 @@ class DaphneServer:
             self._manage(env, "migrate", "--noinput")
             self._manage(env, "loaddemo")
             self._log = open(self.tmpdir / "daphne.log", "w+b")  # noqa: SIM115 (closed in stop)
-            self.process = subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "daphne",
-                    "-b",
-                    self.host,
-                    "-p",
-                    str(self.port),
-                    "casino.asgi:application",
-                ],
-                cwd=PROJECT_ROOT,
-                env=env,
-                stdin=subprocess.DEVNULL,
-                stdout=self._log,
-                stderr=subprocess.STDOUT,
-            )
-            self._wait_until_ready()
+            self._launch(env)
         except BaseException:
             self.stop(failed=True)
             raise
         return self.base_url
+
+    def _launch(self, env: dict[str, str]) -> None:
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "daphne",
+                "-b",
+                self.host,
+                "-p",
+                str(self.port),
+                "casino.asgi:application",
+            ],
+            cwd=PROJECT_ROOT,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+        )
+        self._wait_until_ready()
+
+    def kill(self) -> None:
+        """SIGKILL the server, as a crash would: no socket is closed, nothing is cleaned up."""
+        assert self.process is not None
+        self.process.kill()
+        self.process.wait(timeout=self.stop_timeout)
+
+    def restart(self) -> None:
+        """A new Daphne on the same database and port, after `kill`."""
+        assert self.process is not None and self.process.poll() is not None
+        self._launch(self.environment())
 
     def _wait_until_ready(self) -> None:
         assert self.process is not None

@@ -1,0 +1,69 @@
+"""Whether a seated player is at the table: a heartbeat with an expiry (issue 19).
+
+Each table socket refreshes its seat's ``last_seen`` when it connects and every
+``TABLE_HEARTBEAT_SECONDS`` while it is open: one UPDATE of the seat row, no table lock, no
+broadcast. A seat is *seen* while its ``last_seen`` is younger than ``TABLE_PRESENCE_SECONDS``
+and a socket is counted open (``Seat.connections``, a hint kept by connects and clean closes: a
+close makes a player away at once, without waiting for the expiry). A process killed with its
+sockets open leaves the count high, but its seats' ``last_seen`` stops moving: the sweeper and
+the in-process clock find the unseen seats (``unseen_seats``) and mark them away through the
+table actor, so the grace period and the absence limit (D13) then run as for a closed socket.
+Nothing here depends on a process's memory, so it holds with one process or many, after any
+crash.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.conf import settings
+from django.db import connection
+from django.db.models import Q
+
+from tables.models import Seat, SeatStatus
+from tables.rows import aware, db_time
+
+_SEAT = Seat._meta.db_table
+
+
+def expiry() -> dt.timedelta:
+    """How long a seat stays seen after its last heartbeat."""
+    return dt.timedelta(seconds=settings.TABLE_PRESENCE_SECONDS)
+
+
+def heartbeat_seconds() -> float:
+    return settings.TABLE_HEARTBEAT_SECONDS
+
+
+def is_seen(seat: Seat, now: dt.datetime) -> bool:
+    """Whether a socket of the seat's player is open at its table, as far as anyone can know."""
+    return seat.connections > 0 and seat.last_seen is not None and seat.last_seen > now - expiry()
+
+
+def refresh(table_id: int, player_id: int, now: dt.datetime) -> bool:
+    """The heartbeat: the seat's ``last_seen`` is now (one UPDATE, no table lock). Returns
+    whether the seat is marked away although its player is here (the away state changes: the
+    caller tells the table actor); False when the player has no seat there or is seated and
+    present, or sits out by choice."""
+    sql = (
+        f'UPDATE "{_SEAT}" SET "last_seen" = %s WHERE "table_id" = %s AND "player_id" = %s '
+        'RETURNING "away_since", "status"'
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [db_time(now), table_id, player_id])
+        row = cursor.fetchone()
+    if row is None:
+        return False
+    away_since, status = aware(row[0]), row[1]
+    return away_since is not None and status != SeatStatus.SITTING_OUT
+
+
+def unseen_seats(now: dt.datetime, among: set[int] | None = None) -> list[tuple[int, int]]:
+    """(table id, player id) of the seats counted present whose heartbeat has expired (a crashed
+    process's sockets, or a migrated seat never heard from), oldest sighting first."""
+    seats = Seat.objects.filter(away_since__isnull=True).filter(
+        Q(last_seen__isnull=True) | Q(last_seen__lte=now - expiry())
+    )
+    if among is not None:
+        seats = seats.filter(table_id__in=among)
+    return list(seats.order_by("last_seen").values_list("table_id", "player_id"))
