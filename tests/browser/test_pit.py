@@ -66,8 +66,8 @@ def test_the_pit_boss_watches_the_floor_and_pauses_a_match(browser, server_url):
     # the table's staff view: the staff log names the act and the reason
     boss.locator(f"#{tile_id} h3 a").click()
     expect(boss.locator("#staff-log")).to_contain_text("dealer change")
-    boss.locator("#staff-acts input[name=reason]").fill("new dealer seated")
-    boss.locator("#staff-acts button[value=resume]").click()
+    boss.locator("#staff-act-form input[name=reason]").fill("new dealer seated")
+    boss.locator("#staff-act-form button[value=resume]").click()
     expect(boss.locator("#staff-log")).to_contain_text("new dealer seated")
     expect(dina.locator("#table-board")).to_have_attribute("data-status", "playing")
     expect(dina.locator("#table-board .staff-notice")).to_contain_text("new dealer seated")
