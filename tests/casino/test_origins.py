@@ -24,7 +24,7 @@ REFUSED = {
     "a look-alike host (a subdomain)": "http://127.0.0.1.evil.example:8000",
     "a look-alike host (a prefix)": "http://evil-127.0.0.1:8000",
     "a look-alike port": "http://127.0.0.1:80001",
-    "an allowed host on its port": "http://localhost:8000",  # not this page's origin
+    "another allowed host": "http://testserver:8000",  # in ALLOWED_HOSTS, not this page's
     "a path after the origin": "http://127.0.0.1:8000/table",
     "credentials in the origin": "http://player@127.0.0.1:8000",
     "null (a sandboxed frame)": "null",
@@ -76,7 +76,9 @@ async def test_a_rebound_dns_name_is_not_this_sites_origin():
     cookie, _table_id = await player_cookie_and_table()
     host = (b"host", b"evil.example:8000")
     assert not await opens("/ws/lobby/", "http://evil.example:8000", cookie, host=host)
-    assert await opens("/ws/lobby/", "http://localhost:8000", cookie, host=(b"host", b"localhost:8000"))
+    assert await opens(
+        "/ws/lobby/", "http://localhost:8000", cookie, host=(b"host", b"localhost:8000")
+    )
 
 
 @pytest.mark.django_db(transaction=True)
@@ -99,6 +101,7 @@ def scope(origin: str | None, host: str, scheme: str = "ws") -> dict:
     return {"type": "websocket", "scheme": scheme, "headers": headers}
 
 
+@override_settings(CSRF_TRUSTED_ORIGINS=[])  # the site's own origin alone
 @pytest.mark.parametrize(
     ("origin", "host", "scheme", "allowed"),
     [
@@ -114,7 +117,9 @@ def scope(origin: str | None, host: str, scheme: str = "ws") -> dict:
         ("http://127.0.0.1:8000", "127.0.0.1:notaport", "ws", False),
     ],
 )
-def test_the_sites_origin_is_the_hosts_with_the_pages_scheme_and_port(origin, host, scheme, allowed):
+def test_the_sites_origin_is_the_hosts_with_the_pages_scheme_and_port(
+    origin, host, scheme, allowed
+):
     assert origin_allowed(scope(origin, host, scheme)) is allowed
 
 
@@ -141,7 +146,8 @@ def test_a_wildcard_trusted_origin_covers_subdomains_on_its_scheme_and_port(orig
 
 
 @pytest.mark.parametrize(
-    "text", ["null", "", "http://", "file:///etc", "http://host:99999", "http://h/x", "javascript:1"]
+    "text",
+    ["null", "", "http://", "file:///etc", "http://host:99999", "http://h/x", "javascript:1"],
 )
 def test_what_is_not_an_origin_is_nobodys(text):
     assert parse_origin(text) is None
