@@ -517,3 +517,13 @@ def test_the_demo_has_one_login_per_role_each_holding_its_role_only(db):
     assert pit_boss.has_perm(roles.VIEW_PIT) and not pit_boss.has_perm(roles.TRADE_LINE)
     trader = Player.objects.get(username="trader")
     assert trader.has_perm(roles.TRADE_LINE) and not trader.has_perm(roles.CANCEL_BETS)
+
+
+def test_a_players_page_offers_the_cash_desk_to_the_cashier_only(db):
+    player = new_player()
+    cash_desk = reverse("admin:casino_player_cash", args=[player.pk])
+    for role, shown in ((roles.CASHIER, True), (roles.SUPERVISOR, False)):
+        client = Client()
+        client.force_login(new_staff(role))
+        page = client.get(f"/admin/casino/player/{player.pk}/change/").content.decode()
+        assert (cash_desk in page) is shown, role.key
