@@ -156,28 +156,6 @@ def permission_required(permission: str):
     return decorate
 
 
-def any_permission_required(*permissions: str):
-    """A page several roles share (each sees his own part of it)."""
-
-    def decorate(view):
-        @wraps(view)
-        @login_required
-        def wrapper(request, *args, **kwargs):
-            if not any(request.user.has_perm(permission) for permission in permissions):
-                raise PermissionDenied
-            return view(request, *args, **kwargs)
-
-        return wrapper
-
-    return decorate
-
-
-def roles_of(user) -> list[Role]:
-    """The roles whose groups the user is in."""
-    names = set(user.groups.values_list("name", flat=True))
-    return [role for role in ROLES if role.group in names]
-
-
 def ensure_role_groups(using: str = "default", **kwargs) -> None:
     """Create each role's group and give it exactly its permissions (run after every migrate:
     a permission added to a role here reaches its group there). Permissions of apps not migrated
