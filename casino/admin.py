@@ -3,15 +3,17 @@
 import uuid
 
 from django.contrib import admin, messages
-from django.contrib.auth.admin import UserAdmin
-from django.db.models import Q
+from django.contrib.auth.admin import GroupAdmin, UserAdmin
+from django.contrib.auth.models import Group
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
-from casino import ledger, limits
+from casino import ledger, limits, roles
 from casino.currencies import format_amount
 from casino.forms import StaffCashForm
 from casino.models import (
@@ -84,6 +86,7 @@ class PlayerAdmin(UserAdmin):
         "balances_shown",
         "self_excluded_until",
         "is_staff",
+        "roles_shown",
         "is_active",
         "date_joined",
     )
@@ -95,12 +98,35 @@ class PlayerAdmin(UserAdmin):
             _("Casino"),
             {"fields": ("display_name", "preferred_currency", "language", "self_excluded_until")},
         ),
+        (_("Staff roles"), {"fields": ("roles_shown", "role_permissions_shown")}),
     )
+    readonly_fields = ("roles_shown", "role_permissions_shown")
     inlines = [WalletInline, GamingLimitInline]
     change_form_template = "admin/casino/player/change_form.html"
 
     def get_queryset(self, request):
-        return super().get_queryset(request).prefetch_related("accounts")
+        return super().get_queryset(request).prefetch_related("accounts", "groups")
+
+    @admin.display(description=_("staff roles"))
+    def roles_shown(self, player):
+        """The roles (casino.roles) whose groups the player is in; a superuser holds every
+        permission, in a group or not."""
+        names = {group.name for group in player.groups.all()}
+        shown = [str(role.label) for role in roles.ROLES if role.group in names]
+        if player.is_superuser:
+            shown.append(str(_("superuser")))
+        return ", ".join(shown) or "—"
+
+    @admin.display(description=_("what the roles allow"))
+    def role_permissions_shown(self, player):
+        held = sorted(player.get_all_permissions()) if player.pk else []
+        return format_html_join(", ", "{}", ((name,) for name in held)) or "—"
+
+    def save_model(self, request, obj, form, change):
+        # a self-exclusion set or lifted by staff is the supervisor's, as in casino.limits
+        if change and "self_excluded_until" in form.changed_data and obj.pk != request.user.pk:
+            roles.require(request.user, roles.SET_LIMITS)
+        super().save_model(request, obj, form, change)
 
     @admin.display(description=_("balances"))
     def balances_shown(self, player):
@@ -111,11 +137,9 @@ class PlayerAdmin(UserAdmin):
         instances = formset.save(commit=False)
         for instance in instances:
             if isinstance(instance, GamingLimit):
-                # A staff member's limit change applies at once (casino.limits).
-                instance.updated_by = request.user
-                instance.pending_amount = None
-                instance.pending_from = None
-            instance.save()
+                limits.staff_limit_save(instance, by=request.user)  # at once, a supervisor's
+            else:
+                instance.save()
         for obj in formset.deleted_objects:
             obj.delete()
 
@@ -130,10 +154,9 @@ class PlayerAdmin(UserAdmin):
         ]
 
     def cash_view(self, request, player_id):
-        """Deposit or withdraw for a player, with a reason and the staff user recorded."""
-        if not self.has_change_permission(request):
-            from django.core.exceptions import PermissionDenied
-
+        """Deposit or withdraw for a player, with a reason and the staff user recorded: the
+        cashier's (casino.roles; the ledger checks it again)."""
+        if not request.user.has_perm(roles.CASH_DESK):
             raise PermissionDenied
         player = get_object_or_404(Player, pk=player_id)
         form = StaffCashForm(
@@ -259,7 +282,48 @@ class GamingLimitAdmin(admin.ModelAdmin):
     autocomplete_fields = ("player",)
 
     def save_model(self, request, obj, form, change):
-        obj.updated_by = request.user
-        obj.pending_amount = None
-        obj.pending_from = None
-        super().save_model(request, obj, form, change)
+        limits.staff_limit_save(obj, by=request.user)  # at once, a supervisor's
+
+
+admin.site.unregister(Group)
+
+
+@admin.register(Group)
+class StaffGroupAdmin(GroupAdmin):
+    """Who holds what: each group (a role's, casino.roles) with its members and permissions."""
+
+    list_display = ("name", "role_shown", "members_shown", "permission_count")
+    readonly_fields = ("role_shown", "members_shown")
+    fields = ("name", "role_shown", "members_shown", "permissions")
+
+    def get_queryset(self, request):
+        return (
+            super()
+            .get_queryset(request)
+            .prefetch_related("user_set")
+            .annotate(permission_total=Count("permissions", distinct=True))
+        )
+
+    @admin.display(description=_("role"))
+    def role_shown(self, group):
+        role = next((role for role in roles.ROLES if role.group == group.name), None)
+        return role.label if role else "—"
+
+    @admin.display(description=_("members"))
+    def members_shown(self, group):
+        members = sorted(group.user_set.all(), key=lambda member: member.username)
+        return (
+            format_html_join(
+                ", ",
+                '<a href="{}">{}</a>',
+                (
+                    (reverse("admin:casino_player_change", args=[member.pk]), member.username)
+                    for member in members
+                ),
+            )
+            or "—"
+        )
+
+    @admin.display(description=_("permissions"), ordering="permission_total")
+    def permission_count(self, group):
+        return group.permission_total

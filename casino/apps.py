@@ -1,22 +1,11 @@
-from django.apps import AppConfig
+from django.apps import AppConfig, apps
 from django.contrib.admin import apps as admin_apps
 from django.db.models.signals import post_migrate
 from django.utils.translation import gettext_lazy as _
 
-PIT_BOSS_GROUP = "Pit boss"
+from casino.roles import PIT_BOSS_GROUP, ensure_role_groups
 
-
-def ensure_pit_boss_group(sender, **kwargs) -> None:
-    """The "Pit boss" group holds casino.view_pit (the live monitor of every table)."""
-    from django.contrib.auth.models import Group, Permission
-
-    permission = Permission.objects.filter(
-        content_type__app_label="casino", codename="view_pit"
-    ).first()
-    if permission is None:
-        return
-    group, _created = Group.objects.get_or_create(name=PIT_BOSS_GROUP)
-    group.permissions.add(permission)
+__all__ = ["PIT_BOSS_GROUP", "CasinoConfig", "CasinoAdminConfig"]  # the group's old address
 
 
 class CasinoConfig(AppConfig):
@@ -25,7 +14,9 @@ class CasinoConfig(AppConfig):
     verbose_name = _("Casino")
 
     def ready(self) -> None:
-        post_migrate.connect(ensure_pit_boss_group, sender=self)
+        # after the last app's post_migrate: every app's permissions exist by then
+        last = [config for config in apps.get_app_configs() if config.models_module][-1]
+        post_migrate.connect(ensure_role_groups, sender=last, dispatch_uid="casino-role-groups")
 
 
 class CasinoAdminConfig(admin_apps.AdminConfig):

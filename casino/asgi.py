@@ -1,7 +1,8 @@
 """ASGI entry point: HTTP through Django, websockets through Channels.
 
-Websockets are wrapped in AllowedHostsOriginValidator(AuthMiddlewareStack(...)): a socket from a
-foreign Origin is refused before any consumer runs, and consumers see the session's user; and in
+Websockets are wrapped in SameOriginValidator(AuthMiddlewareStack(...)): a socket from another
+origin (scheme, host and port: casino/origins.py) is refused before any consumer runs, and
+consumers see the session's user; and in
 ClosedSocketSends, so a frame sent to a socket that just closed is dropped, not a crash.
 With an in-memory layer the first request or socket starts the table clock (tables/clock.py).
 """
@@ -16,8 +17,8 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from casino.origins import SameOriginValidator  # noqa: E402
 from casino.realtime import ClosedSocketSends  # noqa: E402
 from casino.routing import websocket_urlpatterns  # noqa: E402
 from tables.clock import StartsTheClock  # noqa: E402
@@ -27,7 +28,7 @@ application = StartsTheClock(
         {
             "http": django_asgi_app,
             "websocket": ClosedSocketSends(
-                AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+                SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
             ),
         }
     )

@@ -1,14 +1,20 @@
-"""Demo data for `make run`: staff, a pit boss and six players with play money. Idempotent."""
+"""Demo data for `make run`: one staff member per role (casino.roles) and six players with play
+money. Idempotent."""
 
 from django.contrib.auth.models import Group
 from django.db import transaction
 
-from casino import ledger
-from casino.apps import PIT_BOSS_GROUP
+from casino import ledger, roles
 from casino.models import Player
 
-STAFF_LOGIN = ("admin", "casino-admin")
-PIT_BOSS_LOGIN = ("pitboss", "casino-pit")
+# username, password, display name, role: one staff member per role, each in his role's group only
+STAFF = [
+    ("admin", "casino-admin", "Администратор", roles.ADMIN),
+    ("trader", "casino-trader", "Трейдер", roles.TRADER),
+    ("pitboss", "casino-pit", "Пит-босс", roles.PIT_BOSS),
+    ("cashier", "casino-cash", "Кассир", roles.CASHIER),
+    ("supervisor", "casino-super", "Супервайзер", roles.SUPERVISOR),
+]
 PLAYER_PASSWORD = "casino-demo"
 PLAYERS = [
     ("anna", "Анна", "ru", "BYN"),
@@ -33,19 +39,11 @@ def _player(username: str, password: str, **fields) -> Player:
 @transaction.atomic
 def load_demo() -> list[tuple[str, str, str]]:
     logins = []
-    _player(
-        STAFF_LOGIN[0],
-        STAFF_LOGIN[1],
-        display_name="Администратор",
-        is_staff=True,
-        is_superuser=True,
-    )
-    logins.append((*STAFF_LOGIN, "staff superuser: /admin/"))
-    pit_boss = _player(PIT_BOSS_LOGIN[0], PIT_BOSS_LOGIN[1], display_name="Пит-босс", is_staff=True)
-    pit_group = Group.objects.filter(name=PIT_BOSS_GROUP).first()
-    if pit_group is not None:
-        pit_boss.groups.add(pit_group)
-    logins.append((*PIT_BOSS_LOGIN, "pit boss (casino.view_pit)"))
+    roles.ensure_role_groups()  # the groups as casino.roles has them, whatever migrated before
+    for username, password, name, role in STAFF:
+        member = _player(username, password, display_name=name, is_staff=True)
+        member.groups.add(Group.objects.get(name=role.group))
+        logins.append((username, password, f"{role.key}: {role.summary}"))
     for username, name, language, currency in PLAYERS:
         player = _player(
             username,

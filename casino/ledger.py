@@ -23,6 +23,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from casino import roles
 from casino.currencies import format_amount
 from casino.models import (
     HOUSE_SHARDS,
@@ -720,9 +721,11 @@ def cashier_deposit(
     play_money: bool = False,
 ) -> TransferResult:
     """Money into a player's wallet: a staff deposit (from the cashier account) or, in demo mode,
-    play money (from the demo bank). The daily deposit limit applies to both."""
+    play money (from the demo bank). The daily deposit limit applies to both. A staff member
+    needs the cashier's permission (casino.roles)."""
     from casino.limits import check_can_deposit
 
+    roles.require(staff, roles.CASH_DESK)
     if amount <= 0:
         raise LedgerError(_("The amount must be more than zero."))
     source = HousePurpose.DEMO_BANK if play_money else HousePurpose.CASHIER
@@ -749,6 +752,7 @@ def cashier_withdraw(
     memo: str,
     staff: Player | None = None,
 ) -> TransferResult:
+    roles.require(staff, roles.CASH_DESK)
     if amount <= 0:
         raise LedgerError(_("The amount must be more than zero."))
     return transfer_create(

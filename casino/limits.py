@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from casino import roles
 from casino.currencies import format_amount
 from casino.models import (
     DEPOSIT_KINDS,
@@ -194,7 +195,11 @@ def limit_set(
     *, player: Player, kind: str, currency: str, amount: int | None, by: Player
 ) -> LimitChange:
     """Set a limit (None removes it). A player's tightening applies now, loosening in 24 h;
-    a staff member's change applies now."""
+    a staff member's change applies now. Setting another player's limit is the supervisor's
+    (casino.roles)."""
+    staff_act = by.pk != player.pk
+    if staff_act:
+        roles.require(by, roles.SET_LIMITS)
     if amount is not None and amount < 0:
         raise ValueError("a limit cannot be negative")
     limit, _created = GamingLimit.objects.get_or_create(player=player, kind=kind, currency=currency)
@@ -202,7 +207,7 @@ def limit_set(
     limit.refresh_from_db()
     now = timezone.now()
     tighter = amount is not None and (limit.amount is None or amount <= limit.amount)
-    if tighter or (by.is_staff and by.pk != player.pk):
+    if tighter or staff_act:
         limit.amount = amount
         limit.pending_amount = None
         limit.pending_from = None
@@ -216,11 +221,24 @@ def limit_set(
     return change
 
 
+def staff_limit_save(limit: GamingLimit, *, by: Player) -> None:
+    """A limit row edited by a supervisor in the admin: it applies at once, as his
+    `limit_set` would (any change waiting for its 24 hours is dropped)."""
+    roles.require(by, roles.SET_LIMITS)
+    limit.updated_by = by
+    limit.pending_amount = None
+    limit.pending_from = None
+    limit.save()
+
+
 def self_exclusion_set(*, player: Player, until: dt.date | None, by: Player) -> None:
-    """Players may start or lengthen a self-exclusion, never shorten it; staff may do either."""
+    """Players may start or lengthen a self-exclusion, never shorten it; a supervisor may do
+    either (casino.roles)."""
     current = player.self_excluded_until if is_self_excluded(player) else None
-    staff_act = by.is_staff and by.pk != player.pk
-    if not staff_act:
+    staff_act = by.pk != player.pk
+    if staff_act:
+        roles.require(by, roles.SET_LIMITS)
+    else:
         if until is None or until < timezone.localdate():
             raise StakeRefused(_("Choose a date from today on."))
         if current is not None and until < current:

@@ -31,6 +31,10 @@ class Player(AbstractUser):
             ("view_pit", "Can watch every table on the pit boss monitor"),
             ("view_reports", "Can see the revenue reports"),
             ("void_play", "Can void a hand or match in play"),
+            ("trade_line", "Can trade the sportsbook: odds, events, results, settlement"),
+            ("cancel_bets", "Can cancel customers' bets and hold payouts (SB 1.10)"),
+            ("cash_desk", "Can deposit and withdraw for a player by hand"),
+            ("set_limits", "Can set a player's limits and self-exclusion as staff"),
         ]
 
     def __str__(self) -> str:

@@ -24,7 +24,8 @@ if DEBUG:
 else:
     SECRET_KEY = env.str("SECRET_KEY")
 
-# Never '*' by default: AllowedHostsOriginValidator checks websocket origins against this list.
+# Never '*' by default. A websocket opens from the site's own origin (its Host, one of these, with
+# the page's scheme and port) or one of CSRF_TRUSTED_ORIGINS, exactly (casino/origins.py).
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 CSRF_TRUSTED_ORIGINS = env.list(
     "CSRF_TRUSTED_ORIGINS", default=["http://127.0.0.1:8000", "http://localhost:8000"]

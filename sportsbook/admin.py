@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from casino import roles
 from casino.admin import ReadOnlyAdminMixin
 from casino.currencies import format_amount
 from casino.ledger import LedgerError
@@ -31,6 +32,17 @@ from sportsbook.models import (
     Sport,
 )
 from sportsbook.staff_forms import MAX_BETS_PER_CANCELLATION, CancelReasonForm
+
+
+class RoleActionsMixin:
+    """Actions of a role (casino.roles) shown to those who hold it: `allowed_permissions`
+    ("trade",) is the trader's, ("cancel",) the supervisor's. The services check again."""
+
+    def has_trade_permission(self, request):
+        return request.user.has_perm(roles.TRADE_LINE)
+
+    def has_cancel_permission(self, request):
+        return request.user.has_perm(roles.CANCEL_BETS)
 
 
 @admin.register(Sport)
@@ -75,7 +87,7 @@ class MarketInline(admin.TabularInline):
 
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(RoleActionsMixin, admin.ModelAdmin):
     list_display = [
         "__str__",
         "competition",
@@ -95,11 +107,13 @@ class EventAdmin(admin.ModelAdmin):
     @admin.display(description=_("trader"))
     def trader_links(self, event):
         return format_html(
-            '<a href="{}">{}</a> · <a href="{}">{}</a>',
+            '<a href="{}">{}</a> · <a href="{}">{}</a> · <a href="{}">{}</a>',
             reverse("trader:event", args=[event.pk]),
             _("odds"),
             reverse("trader:results", args=[event.pk]),
             _("result"),
+            reverse("trader:cancellations", args=[event.pk]),
+            _("cancellations"),
         )
 
     def _set_status(self, request, queryset, status):
@@ -109,25 +123,25 @@ class EventAdmin(admin.ModelAdmin):
             except services.LineError as error:
                 self.message_user(request, f"{event}: {error}", messages.ERROR)
 
-    @admin.action(description=_("Mark live"))
+    @admin.action(description=_("Mark live"), permissions=["trade"])
     def mark_live(self, request, queryset):
         self._set_status(request, queryset, EventStatus.LIVE)
 
-    @admin.action(description=_("Mark finished"))
+    @admin.action(description=_("Mark finished"), permissions=["trade"])
     def mark_finished(self, request, queryset):
         self._set_status(request, queryset, EventStatus.FINISHED)
 
-    @admin.action(description=_("Hold payouts (investigation, SB §1.10)"))
+    @admin.action(description=_("Hold payouts (investigation, SB §1.10)"), permissions=["cancel"])
     def hold_payouts(self, request, queryset):
         for event in queryset:
             services.event_hold_payouts(event_id=event.pk, held=True, staff=request.user)
 
-    @admin.action(description=_("Release held payouts"))
+    @admin.action(description=_("Release held payouts"), permissions=["cancel"])
     def release_payouts(self, request, queryset):
         for event in queryset:
             services.event_hold_payouts(event_id=event.pk, held=False, staff=request.user)
 
-    @admin.action(description=_("Mark cancelled"))
+    @admin.action(description=_("Mark cancelled"), permissions=["trade"])
     def mark_cancelled(self, request, queryset):
         self._set_status(request, queryset, EventStatus.CANCELLED)
 
@@ -143,7 +157,7 @@ class OutcomeInline(admin.TabularInline):
 
 
 @admin.register(Market)
-class MarketAdmin(admin.ModelAdmin):
+class MarketAdmin(RoleActionsMixin, admin.ModelAdmin):
     form = MarketForm
     list_display = ["__str__", "kind", "status", "in_play"]
     list_filter = ["status", "kind", "in_play"]
@@ -158,11 +172,11 @@ class MarketAdmin(admin.ModelAdmin):
             except services.LineError as error:
                 self.message_user(request, f"{market}: {error}", messages.ERROR)
 
-    @admin.action(description=_("Suspend"))
+    @admin.action(description=_("Suspend"), permissions=["trade"])
     def suspend(self, request, queryset):
         self._set_status(request, queryset, MarketStatus.SUSPENDED)
 
-    @admin.action(description=_("Reopen"))
+    @admin.action(description=_("Reopen"), permissions=["trade"])
     def reopen(self, request, queryset):
         self._set_status(request, queryset, MarketStatus.OPEN)
 
@@ -180,7 +194,7 @@ class BetLegInline(ReadOnlyAdminMixin, admin.TabularInline):
 
 
 @admin.register(Bet)
-class BetAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+class BetAdmin(RoleActionsMixin, ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = [
         "pk",
         "player",
@@ -197,7 +211,9 @@ class BetAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     inlines = [BetLegInline]
     actions = ["cancel_bets"]
 
-    @admin.action(description=_("Cancel selected bets at odds 1 (SB §1.10)"))
+    @admin.action(
+        description=_("Cancel selected bets at odds 1 (SB §1.10)"), permissions=["cancel"]
+    )
     def cancel_bets(self, request, queryset):
         """A page asking for the reason first; its POST (with `confirm`) cancels the bets."""
         if queryset.count() > MAX_BETS_PER_CANCELLATION:
@@ -277,6 +293,7 @@ class PlayerStakeLimitAdmin(admin.ModelAdmin):
     autocomplete_fields = ["player"]
 
     def save_model(self, request, obj, form, change):
+        roles.require(request.user, roles.SET_LIMITS)  # a limit set by staff: the supervisor's
         obj.set_by = request.user
         super().save_model(request, obj, form, change)
 

@@ -27,6 +27,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from casino import roles
 from casino.models import Player, TransferKind
 from sportsbook.liability import announce_liability
 from sportsbook.models import Bet, BetLeg, BetStatus
@@ -63,6 +64,7 @@ def bets_cancel(
     """Cancel bets at odds 1 (SB §1.10), either `bet_ids` (when `event_id` is given too, each must
     have a leg on that event) or every bet of `player_id` with a leg on `event_id`. Raises
     CancelRefused (nothing done) without a reason or for a bet that is not there."""
+    roles.require(staff, roles.CANCEL_BETS)
     reason = (reason or "").strip()
     if not reason:
         raise CancelRefused(_("Give the reason for the cancellation."))

@@ -3,7 +3,7 @@
 Thin: authenticate, join the groups `event.<id>` (the page's event; the slip's events), and on
 each `line.changed` (sent by `services` after commit) push server-rendered fragments that htmx
 swaps out of band: an outcome's odds, a market suspended or reopened, the score and status, and
-the slip's odds (old and new, SB §1.7). A trader's page (staff only) gets what another trader
+the slip's odds (old and new, SB §1.7). A trader's page (traders only) gets what another trader
 changed: the outcome's row with its new odds (and the odds-change log), a market suspended or
 reopened, the event's status and score with their forms' new versions, so the page's next change
 is checked against what it now shows. A trader's list of events follows its events. The
@@ -20,6 +20,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext
 
+from casino import roles
 from sportsbook import clock, selectors, services, staff_views
 from sportsbook import slip as session_slip
 from sportsbook.models import Event
@@ -45,10 +46,11 @@ class LineSocket(AsyncWebsocketConsumer):
         self.language = getattr(user, "language", None) or "ru"
         return True
 
-    async def signed_in_staff(self) -> bool:
+    async def signed_in_trader(self) -> bool:
+        """A trader's socket: anyone else is closed with CLOSE_NOT_STAFF (casino.roles)."""
         if not await self.signed_in():
             return False
-        if not self.user.is_staff:
+        if not await database_sync_to_async(self.user.has_perm)(roles.TRADE_LINE):
             await self.close(code=CLOSE_NOT_STAFF)
             return False
         return True
@@ -164,10 +166,10 @@ class SportConsumer(LineSocket):
 
 
 class TraderConsumer(LineSocket):
-    """/ws/trader/event/<id>/: the trader's page of an event, for staff only."""
+    """/ws/trader/event/<id>/: the trader's page of an event, for traders only."""
 
     async def connect(self):
-        if not await self.signed_in_staff():
+        if not await self.signed_in_trader():
             return
         self.event_id = int(self.scope["url_route"]["kwargs"]["event_id"])
         if not await self._event_exists(self.event_id):
@@ -188,14 +190,14 @@ class TraderConsumer(LineSocket):
 
 
 class TraderListConsumer(LineSocket):
-    """/ws/trader/?sport=&status=: the trader's list of events, for staff only. On (re)connect it
+    """/ws/trader/?sport=&status=: the trader's list of events, for traders only. On (re)connect it
     sends the whole list, so the page and the events this socket knows to be on it agree; then
     each row follows its event (status, score, result, settled; a row that no longer matches the
     filter stays, showing why), and an event that comes to match the filter (goes live, say) is
     added at the top."""
 
     async def connect(self):
-        if not await self.signed_in_staff():
+        if not await self.signed_in_trader():
             return
         query = parse_qs(self.scope.get("query_string", b"").decode(errors="replace"))
         self.sport, self.status = query.get("sport", [""])[0], query.get("status", [""])[0]

@@ -42,7 +42,7 @@ from django.db.models import F, Q, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from casino import ledger, limits
+from casino import ledger, limits, roles
 from casino.currencies import format_amount
 from casino.models import Account, AccountKind, HousePurpose, Player, TransferKind
 from casino.realtime import group_send_all
@@ -117,9 +117,11 @@ def exchange_market_list(
     commission_percent: Decimal = Decimal("5"),
     min_stake: int = 100,
     max_stake: int = 10_000_000,
+    staff: Player | None = None,
 ) -> ExchangeMarket:
     """List a market of the line on the exchange (BK §47: only the bookmaker's events), with its
     commission (BK §53) and stake limits (BK §38). Listing it again changes nothing."""
+    roles.require(staff, roles.TRADE_LINE)
     xm, created = ExchangeMarket.objects.get_or_create(
         market_id=market_id,
         defaults={

@@ -1,4 +1,4 @@
-"""The trader's pages of the exchange and the spread-bet assets (issue 18 §3), staff only:
+"""The trader's pages of the exchange and the spread-bet assets (issue 18 §3), traders only:
 each exchange market's matched volume and what the book stands behind (the liabilities held in
 escrow; the bookmaker is the counterparty of both sides, BK §52), listing a market; each asset's
 quote, halt, close-out switch and level, and the accounts at risk, with the staff's acts."""
@@ -14,11 +14,11 @@ from django.views.decorators.http import require_GET, require_POST
 
 from sportsbook import exchange_selectors, exchange_services, spread_selectors, spread_services
 from sportsbook.models import Market
-from sportsbook.staff_views import staff_only
+from sportsbook.staff_views import trader_only
 
 
 @require_GET
-@staff_only
+@trader_only
 def exchange_markets(request):
     return render(
         request,
@@ -28,12 +28,14 @@ def exchange_markets(request):
 
 
 @require_POST
-@staff_only
+@trader_only
 def exchange_list(request):
     try:
         market = Market.objects.get(pk=int(request.POST.get("market", "")))
         rate = Decimal(request.POST.get("commission", "5") or "5")
-        exchange_services.exchange_market_list(market_id=market.pk, commission_percent=rate)
+        exchange_services.exchange_market_list(
+            market_id=market.pk, commission_percent=rate, staff=request.user
+        )
         messages.success(request, _("“%(market)s” is on the exchange.") % {"market": market})
     except (ValueError, InvalidOperation, Market.DoesNotExist):
         messages.error(request, _("No such market."))
@@ -41,7 +43,7 @@ def exchange_list(request):
 
 
 @require_GET
-@staff_only
+@trader_only
 def spread_assets(request):
     return render(
         request,
@@ -51,7 +53,7 @@ def spread_assets(request):
 
 
 @require_POST
-@staff_only
+@trader_only
 def spread_asset_act(request, asset_id: int):
     """Set a quote by hand, halt or resume, switch automatic close-outs (A8), delist (A13)."""
     act = request.POST.get("act")

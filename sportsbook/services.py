@@ -21,7 +21,7 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from casino import ledger, limits
+from casino import ledger, limits, roles
 from casino.currencies import MINOR_UNITS, format_amount
 from casino.models import (
     Account,
@@ -702,6 +702,7 @@ def odds_set(
     """Change an outcome's odds; the change is kept and pushed live. Bets already accepted keep
     their odds (SB §1.5). `expected_odds`: the odds the trader's page showed; if another change
     came first (checked under the row lock) this one is refused rather than overwriting it."""
+    roles.require(staff, roles.TRADE_LINE)
     odds = Decimal(odds)
     if odds <= 1:
         raise LineError(_("Odds must be more than 1."))
@@ -726,6 +727,7 @@ def odds_set(
 
 
 def market_set_status(*, market_id: int, status: str, staff: Player | None = None) -> Market:
+    roles.require(staff, roles.TRADE_LINE)
     if status not in (MarketStatus.OPEN, MarketStatus.SUSPENDED, MarketStatus.CLOSED):
         raise LineError(_("A market can be opened, suspended or closed here."))
     with transaction.atomic():
@@ -744,6 +746,7 @@ def event_set_status(
 ) -> Event:
     """Mark an event live, finished, interrupted, postponed or cancelled. Finishing it starts the
     settlement clock (SB §6.1: 20 minutes after the end)."""
+    roles.require(staff, roles.TRADE_LINE)
     now = now or timezone.now()
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event_id)
@@ -778,10 +781,12 @@ def event_score_set(
     minute: int | None,
     period: str = "",
     expected_version: int | None = None,
+    staff: Player | None = None,
 ) -> Event:
     """The live score a live event's page shows and its live bets record. `expected_version`:
     the event's version the trader's page showed; a double click or a stale page is refused
     under the row lock rather than applied twice."""
+    roles.require(staff, roles.TRADE_LINE)
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event_id)
         if expected_version is not None and expected_version != event.version:
@@ -802,6 +807,7 @@ def event_result_set(
 ) -> Event:
     """Enter (or correct) the official result (SB §1.9). A first result is settled 20 minutes after
     the end (SB §6.1); a correction of a settled event is settled again at once (E33)."""
+    roles.require(staff, roles.TRADE_LINE)
     from sportsbook.settlement.markets import KINDS
     from sportsbook.settlement.results import EventResult
 
@@ -843,6 +849,7 @@ def event_hold_payouts(*, event_id: int, held: bool, staff: Player | None = None
     A held event is not settled, by the clock or on demand; once released, a settlement that
     fell due meanwhile runs at the next sweep. (Voiding the bets, if the foul play is proven, is
     a result whose ending is `foul_play_void`.)"""
+    roles.require(staff, roles.CANCEL_BETS)
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event_id)
         if event.payouts_held != held:

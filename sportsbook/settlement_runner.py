@@ -30,7 +30,7 @@ from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from casino import ledger
+from casino import ledger, roles
 from casino.models import Account, AccountKind, Player, TransferKind
 from sportsbook.liability import announce_liability
 from sportsbook.models import (
@@ -696,6 +696,7 @@ def event_settle(
 ) -> SettlementRun | None:
     """Settle (or re-settle) one event on its current result. None when there is nothing to do
     (no result yet, or another process settled it on this result already)."""
+    roles.require(staff, roles.TRADE_LINE)
     now = now or timezone.now()
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event_id)

@@ -27,7 +27,7 @@ from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from casino import ledger, limits
+from casino import ledger, limits, roles
 from casino.currencies import format_amount
 from casino.models import Account, HousePurpose, Player, TransferKind
 from casino.realtime import group_send_all
@@ -447,6 +447,7 @@ def spread_asset_delist(
     asset's quoting ends); a loss beyond the margin is owed as at any close (A7). From then on
     the asset takes no orders and no quotes. Returns the number of bets closed; delisting it
     again closes nothing."""
+    roles.require(staff, roles.TRADE_LINE)
     now = now or timezone.now()
     with transaction.atomic():
         asset = SpreadAsset.objects.select_for_update().get(pk=asset_id)
@@ -505,6 +506,7 @@ def spread_quote_set(
     """Set an asset's quote (staff by hand, or a feed). Levels must be whole points (A3) with
     the ask not below the bid. The new quote is stored, pushed live, and every account with a
     bet on the asset is watched for a close-out (BK §36)."""
+    roles.require(staff, roles.TRADE_LINE)
     now = now or timezone.now()
     try:
         bid, ask = Decimal(str(bid)), Decimal(str(ask))
@@ -545,6 +547,7 @@ def _apply_quote(asset: SpreadAsset, quote: rules.Quote, source, staff, now) -> 
 
 def spread_asset_halt(*, asset_id: int, halted: bool, staff: Player | None = None) -> SpreadAsset:
     """Staff halt an asset (no orders, no feed, no close-outs) or resume it."""
+    roles.require(staff, roles.TRADE_LINE)
     with transaction.atomic():
         asset = SpreadAsset.objects.select_for_update().get(pk=asset_id)
         if asset.delisted_at is not None:
@@ -560,6 +563,7 @@ def spread_asset_switch(
     *, asset_id: int, auto_closeout: bool, staff: Player | None = None
 ) -> SpreadAsset:
     """A8: the operator's switch of automatic close-outs for an asset."""
+    roles.require(staff, roles.TRADE_LINE)
     with transaction.atomic():
         asset = SpreadAsset.objects.select_for_update().get(pk=asset_id)
         if asset.auto_closeout != auto_closeout:

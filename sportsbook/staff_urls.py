@@ -1,4 +1,4 @@
-"""The trader page and results entry (staff only), at /trader/."""
+"""The trader page and results entry (traders), cancellations (supervisors), at /trader/."""
 
 from django.urls import path
 
@@ -15,6 +15,11 @@ urlpatterns = [
     path("event/<int:event_id>/changes/", views.odds_changes, name="changes"),
     path("event/<int:event_id>/result/", views.result_entry, name="results"),
     path("event/<int:event_id>/settle/", views.settle_now, name="settle"),
+    path(
+        "event/<int:event_id>/cancellations/",
+        views.event_cancellations,
+        name="cancellations",
+    ),
     path(
         "event/<int:event_id>/cancel/player/",
         views.cancel_player_bets,

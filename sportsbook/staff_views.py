@@ -1,4 +1,6 @@
-"""The trader page and results entry (issue 4 §1, §5): staff only, built for speed.
+"""The trader page and results entry (issue 4 §1, §5): traders only, built for speed; the
+supervisor's cancellations of bets (SB §1.10), on the trader's page of the event and a page of
+their own.
 
 Every change goes through `sportsbook.services` (odds kept in OddsChange and pushed live to the
 event's group) or `settlement_runner`. htmx posts get the changed fragment back (an outcome row,
@@ -10,12 +12,9 @@ and changes nothing twice.
 from __future__ import annotations
 
 import json
-from functools import wraps
 from urllib.parse import urlencode
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.db.models import Case, Count, IntegerField, Prefetch, Value, When
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -25,7 +24,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from casino import oob
+from casino import oob, roles
 from casino.currencies import format_amount
 from casino.ledger import LedgerError
 from sportsbook import cancellations, services, settlement_runner
@@ -57,17 +56,10 @@ LIST_LIMIT = 300
 RECENT_CANCELLATIONS = 50
 
 
-def staff_only(view):
-    """Anonymous visitors go to the login page; a signed-in player gets 403."""
-
-    @wraps(view)
-    @login_required
-    def wrapper(request, *args, **kwargs):
-        if not request.user.is_staff:
-            raise PermissionDenied
-        return view(request, *args, **kwargs)
-
-    return wrapper
+# The trader's pages need the trader's permission; cancelling bets, the supervisor's
+# (casino.roles). The services check the same permission again.
+trader_only = roles.permission_required(roles.TRADE_LINE)
+supervisor_only = roles.permission_required(roles.CANCEL_BETS)
 
 
 def _first_error(form) -> str:
@@ -159,7 +151,7 @@ def trader_event_row(event_id: int, added: bool = False, first: bool = False) ->
 
 
 @require_GET
-@staff_only
+@trader_only
 def event_list(request):
     sport = request.GET.get("sport", "")
     status = request.GET.get("status", "")
@@ -191,7 +183,7 @@ def _cancelled_bets(event: Event):
 
 
 @require_GET
-@staff_only
+@trader_only
 def event_detail(request, event_id: int):
     event = get_object_or_404(Event.objects.select_related("competition__sport"), pk=event_id)
     return render(
@@ -207,7 +199,7 @@ def event_detail(request, event_id: int):
 
 
 @require_GET
-@staff_only
+@trader_only
 def odds_changes(request, event_id: int):
     event = get_object_or_404(Event, pk=event_id)
     return render(
@@ -287,7 +279,7 @@ def _back(request, event_id: int):
 
 
 @require_POST
-@staff_only
+@trader_only
 def odds_change(request, outcome_id: int):
     outcome = get_object_or_404(Outcome.objects.select_related("market__event"), pk=outcome_id)
     form = OddsForm(request.POST)
@@ -327,7 +319,7 @@ def odds_change(request, outcome_id: int):
 
 
 @require_POST
-@staff_only
+@trader_only
 def market_status(request, market_id: int):
     market = get_object_or_404(Market.objects.select_related("event"), pk=market_id)
     form = MarketStatusForm(request.POST)
@@ -367,7 +359,7 @@ def _event_panel(request, event_id: int, error: str | None, notice: str | None =
 
 
 @require_POST
-@staff_only
+@trader_only
 def event_status(request, event_id: int):
     event = get_object_or_404(Event, pk=event_id)
     form = EventStatusForm(request.POST)
@@ -391,7 +383,7 @@ def event_status(request, event_id: int):
 
 
 @require_POST
-@staff_only
+@trader_only
 def event_score(request, event_id: int):
     event = get_object_or_404(Event, pk=event_id)
     form = ScoreForm(request.POST)
@@ -407,6 +399,7 @@ def event_score(request, event_id: int):
                 minute=data["minute"],
                 period=data["period"],
                 expected_version=data["version"],
+                staff=request.user,
             )
         except services.LineError as refusal:
             error = str(refusal)
@@ -441,7 +434,7 @@ def _json_initial(event: Event) -> dict:
     return {"result_json": json.dumps(result, ensure_ascii=False, indent=1)}
 
 
-@staff_only
+@trader_only
 def result_entry(request, event_id: int):
     event = get_object_or_404(Event.objects.select_related("competition__sport"), pk=event_id)
     sport = event.sport_code
@@ -508,7 +501,7 @@ def result_entry(request, event_id: int):
 
 
 @require_POST
-@staff_only
+@trader_only
 def settle_now(request, event_id: int):
     event = get_object_or_404(Event, pk=event_id)
     if event.result is None or event.status not in (EventStatus.FINISHED, EventStatus.CANCELLED):
@@ -539,17 +532,17 @@ def _cancel(request, event: Event, form, **selection):
     """Run the cancellation the valid `form` asks for and tell the trader what was done."""
     if not form.is_valid():
         messages.error(request, _first_error(form))
-        return _back(request, event.pk)
+        return _back_to_cancellations(request, event.pk)
     try:
         done = cancellations.bets_cancel(
             reason=form.cleaned_data["reason"], staff=request.user, event_id=event.pk, **selection
         )
     except (cancellations.CancelRefused, LedgerError) as refusal:
         messages.error(request, str(refusal))
-        return _back(request, event.pk)
+        return _back_to_cancellations(request, event.pk)
     if not done.cancelled:
         messages.info(request, _("Nothing to do: these bets are cancelled already."))
-        return _back(request, event.pk)
+        return _back_to_cancellations(request, event.pk)
     money = ", ".join(
         format_amount(amount, currency) for currency, amount in sorted(done.returned.items())
     )
@@ -569,11 +562,36 @@ def _cancel(request, event: Event, form, **selection):
             request,
             _("Some wallets no longer held winnings taken back: it is owed on the bets (E33)."),
         )
-    return _back(request, event.pk)
+    return _back_to_cancellations(request, event.pk)
+
+
+def _back_to_cancellations(request, event_id: int):
+    """A trader who may cancel sees the result on the event's trader page; a supervisor (no
+    trader) on the page of cancellations."""
+    if request.user.has_perm(roles.TRADE_LINE):
+        return _back(request, event_id)
+    return redirect(reverse("trader:cancellations", args=[event_id]))
+
+
+@require_GET
+@supervisor_only
+def event_cancellations(request, event_id: int):
+    """The supervisor's page of an event: its cancelled bets and the forms cancelling more."""
+    event = get_object_or_404(Event.objects.select_related("competition__sport"), pk=event_id)
+    return render(
+        request,
+        "sportsbook/trader/cancellations.html",
+        {
+            "event": event,
+            "cancel_player_form": CancelPlayerBetsForm(),
+            "cancel_bets_form": CancelBetsForm(),
+            "cancelled_bets": _cancelled_bets(event),
+        },
+    )
 
 
 @require_POST
-@staff_only
+@supervisor_only
 def cancel_player_bets(request, event_id: int):
     """SB §1.10: all of one player's bets on this event (he is suspected of taking part)."""
     event = get_object_or_404(Event, pk=event_id)
@@ -583,7 +601,7 @@ def cancel_player_bets(request, event_id: int):
 
 
 @require_POST
-@staff_only
+@supervisor_only
 def cancel_bets(request, event_id: int):
     """SB §1.10: bets chosen by number (accepted while a technical error showed wrong data)."""
     event = get_object_or_404(Event, pk=event_id)

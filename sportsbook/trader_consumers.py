@@ -1,4 +1,4 @@
-"""The trader's live pages of the exchange and the spread assets (issue 18 §3), staff only:
+"""The trader's live pages of the exchange and the spread assets (issue 18 §3), traders only:
 /ws/trader/exchange/ and /ws/trader/spread/.
 
 Thin, as the trader's list of events: on (re)connect the whole table body (so the page catches
@@ -27,7 +27,7 @@ class _TraderRowsSocket(LineSocket):
     key: str
 
     async def connect(self):
-        if not await self.signed_in_staff():
+        if not await self.signed_in_trader():
             return
         await self.listen((), groups=[self.group])
         for html in await self._frames({}):

@@ -19,6 +19,15 @@ def new_player(**fields) -> Player:
     return Player.objects.create_user(username=username, password="s3cret-pass-77", **fields)
 
 
+def new_staff(role, **fields) -> Player:
+    """A staff member holding one role of casino.roles (its group), and nothing else."""
+    from django.contrib.auth.models import Group
+
+    member = new_player(is_staff=True, **fields)
+    member.groups.add(Group.objects.get(name=role.group))
+    return Player.objects.get(pk=member.pk)  # no permission cached from before
+
+
 def fund(player: Player, amount: int, currency: str = "BYN") -> ledger.TransferResult:
     return ledger.cashier_deposit(
         player=player,

@@ -15,11 +15,16 @@ PASSWORD = "trader-pass-77"
 
 SETUP = """
 import json
+from django.contrib.auth.models import Group
+from casino import roles
 from casino.models import Player
 from tests.sportsbook import factories
 
 for name in ("trader-a", "trader-b"):
-    Player.objects.create_user(username=name, password=%(password)r, is_staff=True, language="en")
+    trader = Player.objects.create_user(
+        username=name, password=%(password)r, is_staff=True, language="en"
+    )
+    trader.groups.add(Group.objects.get(name=roles.TRADER.group))
 # ice hockey: the demo line has no live hockey, so B's list of live hockey starts empty
 event = factories.event(sport_code="hockey", home="Dinamo Minsk", away="BATE", kinds=("1x2",))
 outcome = factories.outcome(event)

@@ -25,7 +25,12 @@ from sportsbook.exchange_services import exchange_market_list
 from sportsbook.models import SpreadAsset
 from tests.sportsbook import factories
 
-Player.objects.create_user(username="t-staff", password=%(password)r, language="en", is_staff=True)
+from django.contrib.auth.models import Group
+from casino import roles
+staff = Player.objects.create_user(
+    username="t-staff", password=%(password)r, language="en", is_staff=True
+)
+staff.groups.add(Group.objects.get(name=roles.TRADER.group))
 for name in ("t-anna", "t-boris"):
     player = Player.objects.create_user(username=name, password=%(password)r, language="en")
     ledger.cashier_deposit(

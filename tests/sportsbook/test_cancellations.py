@@ -9,7 +9,7 @@ from django.db import connection, transaction
 from django.test import Client
 from django.urls import reverse
 
-from casino import ledger
+from casino import ledger, roles
 from casino.models import HousePurpose, Transfer, TransferKind
 from sportsbook import services
 from sportsbook.cancellations import CancelRefused, bets_cancel
@@ -19,6 +19,7 @@ from tests.conftest import (
     assert_books_clean,
     fund,
     new_player,
+    new_staff,
     requires_postgres,
     spend_down_to,
 )
@@ -143,7 +144,7 @@ def owing_after_a_correction(bettor, event, *, left: int):
 
 def test_e33_cancelling_a_bet_that_owes_repays_its_own_debt_first():
     set_rates()
-    staff, bettor = new_player(is_staff=True), new_player()
+    staff, bettor = new_staff(roles.SUPERVISOR), new_player()
     fund(bettor, 100_000)
     bet = owing_after_a_correction(bettor, make_event(odds="3.00"), left=5_000)
     assert bet.debt == 25_000 and receivable_balance() == -25_000 and balance(bettor) == 0
@@ -157,7 +158,7 @@ def test_e33_cancelling_a_bet_that_owes_repays_its_own_debt_first():
 
 def test_e33_one_cancellation_repays_the_debt_of_another_bet_in_it_once():
     set_rates()
-    staff, bettor = new_player(is_staff=True), new_player()
+    staff, bettor = new_staff(roles.SUPERVISOR), new_player()
     fund(bettor, 100_000)
     open_bet = place(bettor, [outcome(make_event(odds="3.00"), "1x2", "1")], stake=10_000)
     owing = owing_after_a_correction(bettor, make_event(odds="3.00"), left=0)
@@ -252,7 +253,7 @@ def test_sb_1_10_cancelled_bets_are_skipped_by_the_pipelined_settlement(monkeypa
 
     monkeypatch.setattr(settlement_runner, "CHUNK", 4)
     set_rates()
-    staff = new_player(is_staff=True)
+    staff = new_staff(roles.SUPERVISOR)
     bettor = new_player()
     fund(bettor, 100_000)
     event = make_event(odds="2.00")
@@ -280,7 +281,7 @@ def test_sb_1_10_a_cancellation_during_a_long_settlement_is_refused_not_hung(mon
 
     monkeypatch.setattr(cancellations, "SETTLEMENT_WAIT", "200ms")
     set_rates()
-    staff = new_player(is_staff=True)
+    staff = new_staff(roles.SUPERVISOR)
     bettor = new_player()
     fund(bettor, 100_000)
     bet = place(bettor, [outcome(make_event(), "1x2", "1")], stake=1_000)

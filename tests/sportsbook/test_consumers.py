@@ -12,10 +12,11 @@ from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
+from casino import roles
 from casino.asgi import application
 from sportsbook import services
 from sportsbook.models import EventStatus, MarketStatus
-from tests.conftest import new_player
+from tests.conftest import new_player, new_staff
 from tests.sportsbook import factories
 from tests.sportsbook.line import football_result
 
@@ -26,8 +27,8 @@ HOST = (b"host", b"127.0.0.1:8000")
 
 
 @database_sync_to_async
-def signed_in(language: str = "en", slip_outcomes=(), is_staff: bool = False):
-    player = new_player(language=language, is_staff=is_staff)
+def signed_in(language: str = "en", slip_outcomes=(), role=None):
+    player = new_staff(role, language=language) if role else new_player(language=language)
     client = Client(HTTP_HX_REQUEST="true")
     client.force_login(player)
     for outcome in slip_outcomes:
@@ -200,7 +201,7 @@ async def test_the_traders_socket_is_for_staff_only():
         )
         refusals.append(await communicator.connect())
     assert refusals == [(False, 4401), (False, 4403)]
-    _staff, staff_cookie = await signed_in(is_staff=True)
+    _staff, staff_cookie = await signed_in(role=roles.TRADER)
     communicator = WebsocketCommunicator(
         application, "/ws/trader/event/999999/", headers=[ORIGIN, HOST, staff_cookie]
     )
@@ -209,7 +210,7 @@ async def test_the_traders_socket_is_for_staff_only():
 
 async def test_another_traders_odds_change_reaches_the_traders_page():
     event, outcome, _market = await make_event()
-    staff, cookie = await signed_in(is_staff=True)
+    staff, cookie = await signed_in(role=roles.TRADER)
     page = await trader_page(event, cookie)
     await database_sync_to_async(services.odds_set)(
         outcome_id=outcome.pk, odds=Decimal("2.35"), staff=staff
@@ -227,7 +228,7 @@ async def test_another_traders_odds_change_reaches_the_traders_page():
 
 async def test_a_suspension_a_status_and_a_score_reach_the_traders_page():
     event, _outcome, market = await make_event(in_play=True, starts_in=dt.timedelta(minutes=-1))
-    _staff, cookie = await signed_in(is_staff=True)
+    _staff, cookie = await signed_in(role=roles.TRADER)
     page = await trader_page(event, cookie)
     await database_sync_to_async(services.market_set_status)(
         market_id=market.pk, status=MarketStatus.SUSPENDED
@@ -262,7 +263,7 @@ async def test_a_suspension_a_status_and_a_score_reach_the_traders_page():
 
 async def test_a_message_from_the_traders_page_gets_an_error_on_that_socket_only():
     event, _outcome, _market = await make_event()
-    _staff, cookie = await signed_in(is_staff=True)
+    _staff, cookie = await signed_in(role=roles.TRADER)
     page = await trader_page(event, cookie)
     await page.send_to(text_data='{"odds": "9.99"}')
     assert "This socket accepts no messages." in await page.receive_from()
@@ -284,7 +285,7 @@ async def test_the_traders_list_socket_is_for_staff_only():
 async def test_the_traders_list_follows_the_events_it_shows():
     shown, outcome, _market = await make_event(starts_in=dt.timedelta(minutes=-1))
     other, _outcome, _market = await make_event(status=EventStatus.POSTPONED)
-    _staff, cookie = await signed_in(is_staff=True)
+    _staff, cookie = await signed_in(role=roles.TRADER)
     page = await trader_list("/ws/trader/?sport=&status=scheduled", cookie, [shown.pk])
     await database_sync_to_async(services.event_set_status)(
         event_id=shown.pk, status=EventStatus.LIVE
@@ -319,7 +320,7 @@ async def test_the_traders_list_follows_the_events_it_shows():
 
 async def test_the_first_event_added_to_an_empty_list_replaces_its_no_events_line():
     event, _outcome, _market = await make_event()
-    _staff, cookie = await signed_in(is_staff=True)
+    _staff, cookie = await signed_in(role=roles.TRADER)
     page = await trader_list("/ws/trader/?sport=&status=live", cookie, [])
     await database_sync_to_async(services.event_set_status)(
         event_id=event.pk, status=EventStatus.LIVE
@@ -332,7 +333,7 @@ async def test_the_first_event_added_to_an_empty_list_replaces_its_no_events_lin
 
 async def test_a_reconnected_list_shows_what_its_filter_holds_now_and_adds_no_row_twice():
     event, _outcome, _market = await make_event(status=EventStatus.LIVE)
-    _staff, cookie = await signed_in(is_staff=True)
+    _staff, cookie = await signed_in(role=roles.TRADER)
     page = await trader_list("/ws/trader/?status=live", cookie, [event.pk])
     await database_sync_to_async(services.event_set_status)(
         event_id=event.pk, status=EventStatus.INTERRUPTED
@@ -351,6 +352,6 @@ async def test_a_reconnected_list_shows_what_its_filter_holds_now_and_adds_no_ro
 
 async def test_a_nul_in_the_lists_filter_shows_no_event_and_breaks_nothing():
     await make_event()
-    _staff, cookie = await signed_in(is_staff=True)
+    _staff, cookie = await signed_in(role=roles.TRADER)
     page = await trader_list("/ws/trader/?sport=foot%00ball", cookie, [])
     await page.disconnect()

@@ -12,11 +12,12 @@ from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.test import Client
 
+from casino import roles
 from casino.asgi import application
 from sportsbook.exchange_services import exchange_market_list, exchange_offer_post
 from sportsbook.models import SpreadAsset
 from sportsbook.spread_services import spread_bet, spread_quote_set
-from tests.conftest import fund, new_player
+from tests.conftest import fund, new_player, new_staff
 from tests.sportsbook.line import make_event, outcome
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -27,8 +28,8 @@ CSRF_SECRET = "a" * 32
 
 
 @database_sync_to_async
-def cookie_of(*, is_staff: bool):
-    player = new_player(is_staff=is_staff, language="en")
+def cookie_of(*, role=None):
+    player = new_staff(role, language="en") if role else new_player(language="en")
     fund(player, 1_000_000)
     client = Client()
     client.force_login(player)
@@ -82,7 +83,7 @@ async def test_players_and_anonymous_sockets_are_refused(path):
     anonymous = WebsocketCommunicator(application, path, headers=[ORIGIN, HOST])
     connected, code = await anonymous.connect()
     assert not connected and code == 4401
-    _player, cookie = await cookie_of(is_staff=False)
+    _player, cookie = await cookie_of()
     player = WebsocketCommunicator(application, path, headers=[ORIGIN, HOST, cookie])
     connected, code = await player.connect()
     assert not connected and code == 4403
@@ -90,13 +91,13 @@ async def test_players_and_anonymous_sockets_are_refused(path):
 
 async def test_the_exchange_page_follows_each_markets_matched_volume_and_new_listings():
     home = await listed()
-    _staff, staff_cookie = await cookie_of(is_staff=True)
+    _staff, staff_cookie = await cookie_of(role=roles.TRADER)
     socket = await connect("/ws/trader/exchange/", staff_cookie)
     first = await socket.receive_from()
     assert 'id="trader-exchange-rows" hx-swap-oob="true"' in first
     assert f'id="trader-xm-{home.market_id}"' in first
-    anna, _cookie = await cookie_of(is_staff=False)
-    boris, _cookie = await cookie_of(is_staff=False)
+    anna, _cookie = await cookie_of()
+    boris, _cookie = await cookie_of()
     await post(anna, home, "back", "3", 10_000)
     row = await socket.receive_from()
     assert row.startswith(f'<tr id="trader-xm-{home.market_id}"') and "hx-swap-oob" in row
@@ -113,7 +114,7 @@ async def test_the_exchange_page_follows_each_markets_matched_volume_and_new_lis
 
 async def test_the_spread_page_follows_quotes_and_open_bets_with_the_staff_members_csrf_token():
     eurusd = await asset()
-    _staff, staff_cookie = await cookie_of(is_staff=True)
+    _staff, staff_cookie = await cookie_of(role=roles.TRADER)
     socket = await connect("/ws/trader/spread/", staff_cookie)
     first = await socket.receive_from()
     assert 'id="trader-spread-rows"' in first and f'id="trader-asset-{eurusd.pk}"' in first
@@ -124,7 +125,7 @@ async def test_the_spread_page_follows_quotes_and_open_bets_with_the_staff_membe
     assert row.startswith(f'<tr id="trader-asset-{eurusd.pk}"')
     assert "1.2060 / 1.2063" in row
     assert f'name="csrfmiddlewaretoken" value="{CSRF_SECRET}"' in row  # its forms still post
-    player, _cookie = await cookie_of(is_staff=False)
+    player, _cookie = await cookie_of()
     await database_sync_to_async(spread_bet)(
         player=player,
         asset_id=eurusd.pk,

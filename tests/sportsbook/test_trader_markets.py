@@ -9,10 +9,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from casino import roles
 from sportsbook.exchange_services import exchange_market_list, exchange_offer_post
 from sportsbook.models import SpreadAsset, SpreadClose
 from sportsbook.spread_services import spread_bet
-from tests.conftest import assert_books_clean, fund, new_player
+from tests.conftest import assert_books_clean, fund, new_player, new_staff
 from tests.sportsbook.line import make_event, outcome
 
 pytestmark = pytest.mark.django_db
@@ -20,7 +21,7 @@ pytestmark = pytest.mark.django_db
 
 def staff_client():
     client = Client()
-    client.force_login(new_player(is_staff=True, language="en"))
+    client.force_login(new_staff(roles.TRADER, language="en"))
     client.cookies["django_language"] = "en"
     return client
 

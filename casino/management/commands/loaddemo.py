@@ -7,7 +7,7 @@ from sportsbook.spread_demo import load_spread_demo
 
 
 class Command(BaseCommand):
-    help = "Load the demo staff, pit boss and players (idempotent) and print their logins."
+    help = "Load the demo staff (one per role) and players (idempotent) and print their logins."
 
     def handle(self, *args, **options):
         logins = load_demo()
@@ -19,4 +19,4 @@ class Command(BaseCommand):
         self.stdout.write(f"Spread bets demo: {assets} new assets.")
         self.stdout.write("Demo logins (username / password):")
         for username, password, role in logins:
-            self.stdout.write(f"  {username:<8} / {password:<13} {role}")
+            self.stdout.write(f"  {username:<10} / {password:<13} {role}")

@@ -15,6 +15,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from casino import roles
 from sportsbook.models import SpreadAsset, SpreadClose, SpreadCloseReason, SpreadPosition
 from sportsbook.spread_services import (
     QuoteError,
@@ -27,7 +28,13 @@ from sportsbook.spread_services import (
     spread_asset_switch,
     spread_feed_tick,
 )
-from tests.conftest import assert_books_clean, fund, new_player, requires_postgres
+from tests.conftest import (
+    assert_books_clean,
+    fund,
+    new_player,
+    new_staff,
+    requires_postgres,
+)
 from tests.sportsbook.spread.test_services import FUNDS, balance, bet, eurusd, player, quote
 
 pytestmark = pytest.mark.django_db
@@ -115,7 +122,7 @@ def test_a13_bets_on_other_assets_stay_open_with_their_margin(eurusd, player):
 def test_a13_the_trader_delists_from_the_page_and_players_no_longer_see_the_asset(eurusd, player):
     bet(player, eurusd, "up", 1_000)
     staff = Client()
-    staff.force_login(new_player(is_staff=True, language="en"))
+    staff.force_login(new_staff(roles.TRADER, language="en"))
     staff.cookies["django_language"] = "en"
     page = staff.get(reverse("trader:spread"))
     assert 'value="delist"' in page.text
