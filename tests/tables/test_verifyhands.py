@@ -38,18 +38,22 @@ def verifyhands_failing() -> str:
 
 def test_every_hand_verifies_and_a_tampered_one_is_named(played):
     """One table's hands (playing them is the slow part) checked clean, then tampered with."""
-    table, total, revealed = played
+    played_table, total, revealed = played
     assert verifyhands().splitlines() == [
         f"{total} hands: {revealed} revealed (checked against their secret), "
         f"{total - revealed} not revealed yet (deck record checked only), 0 mismatched"
     ]
 
     # a revealed hand's secret changed: its commitment no longer verifies
-    hand = Hand.objects.filter(table=table, revealed_at__isnull=False).order_by("number").first()
+    hand = (
+        Hand.objects.filter(table=played_table, revealed_at__isnull=False)
+        .order_by("number")
+        .first()
+    )
     Hand.objects.filter(pk=hand.pk).update(secret="0" * 32)
     out = verifyhands_failing()
     assert out.splitlines()[0] == (
-        f"table {table.pk} hand {hand.number}: sha256(deck record | secret) is not the "
+        f"table {played_table.pk} hand {hand.number}: sha256(deck record | secret) is not the "
         "published commitment"
     )
     assert out.rstrip().endswith(", 1 mismatched")
@@ -58,8 +62,8 @@ def test_every_hand_verifies_and_a_tampered_one_is_named(played):
 
     # two cards swapped in the record of a revealed hand and of one still in play
     for hand in [
-        Hand.objects.filter(table=table, revealed_at__isnull=False).first(),
-        Hand.objects.filter(table=table, revealed_at__isnull=True).first(),
+        Hand.objects.filter(table=played_table, revealed_at__isnull=False).first(),
+        Hand.objects.filter(table=played_table, revealed_at__isnull=True).first(),
     ]:
         cards = hand.deck_record.split(",")
         swapped = ",".join([cards[1], cards[0], *cards[2:]])
