@@ -7,7 +7,7 @@ export DEBUG ?= 1
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint format bench bootstrap migrate demo messages clean
+.PHONY: run test lint format bench fuzz rngtest bootstrap migrate demo messages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,14 @@ format: bootstrap
 
 bench: migrate
 	$(BIN)/python benchmarks/run.py
+
+# 10^5 random and malformed frames against every websocket consumer (benchmarks/fuzz.py)
+fuzz: bootstrap
+	$(BIN)/python benchmarks/fuzz.py
+
+# chi-square and runs tests over 10^6 shuffles of each pack and shoe and 10^6 rolls
+rngtest: bootstrap
+	$(BIN)/python benchmarks/rngtest.py
 
 messages: bootstrap
 	$(BIN)/python manage.py makemessages -l ru -l en --ignore=.venv --ignore=tests --ignore=benchmarks
