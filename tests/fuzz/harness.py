@@ -437,6 +437,7 @@ class Socket:
         """Send one frame and take its answer: "error", "board", "closed" or "none"."""
         name = self.endpoint.name
         self.figures.sent[name] += 1
+        self.history = getattr(self, "history", [])[-8:] + [(text or repr(data))[:100]]
         try:
             await self.communicator.send_input(
                 {"type": "websocket.receive", "text": text}
@@ -459,7 +460,9 @@ class Socket:
                     return "board"
                 # a board while a refusal is awaited: a broadcast of an earlier change
         except TimeoutError:
-            self.figures.unanswered.append((name, (text or repr(data))[:120]))
+            self.figures.unanswered.append(
+                (name, (text or repr(data))[:120], "after", getattr(self, "history", [])[-4:])
+            )
             await self.reopen()
             return "none"
         except (Exception, asyncio.CancelledError) as error:  # the consumer raised
