@@ -7,7 +7,7 @@ export DEBUG ?= 1
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint format bench faults bootstrap migrate demo messages clean
+.PHONY: run test lint format bench faults fuzz rngtest bootstrap migrate demo messages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +48,14 @@ bench: migrate
 # on PostgreSQL + a private redis-server; FAULTS_DATABASE_URL, FAULTS_RUNS (default 20 a kind)
 faults: bootstrap
 	$(BIN)/python benchmarks/faults.py
+
+# 10^5 random and malformed frames against every websocket consumer (benchmarks/fuzz.py)
+fuzz: bootstrap
+	$(BIN)/python benchmarks/fuzz.py
+
+# chi-square and runs tests over 10^6 shuffles of each pack and shoe and 10^6 rolls
+rngtest: bootstrap
+	$(BIN)/python benchmarks/rngtest.py
 
 messages: bootstrap
 	$(BIN)/python manage.py makemessages -l ru -l en --ignore=.venv --ignore=tests --ignore=benchmarks

@@ -74,7 +74,8 @@ def _no_constant(name: str):
 def parse_frame(text: str | None, bytes_data: bytes | None) -> dict:
     if bytes_data is not None or text is None:
         raise FrameError(gettext_noop("Send text frames only."))
-    if len(text.encode()) > MAX_FRAME_BYTES:
+    # (a lone surrogate never arrives from a socket, whose text is valid UTF-8, only in tests)
+    if len(text.encode(errors="surrogatepass")) > MAX_FRAME_BYTES:
         raise FrameError(gettext_noop("That message is too large."))
     try:
         frame = json.loads(text, parse_constant=_no_constant)
@@ -96,9 +97,10 @@ def parse_frame(text: str | None, bytes_data: bytes | None) -> dict:
             raise FrameError(gettext_noop("The payload is not valid JSON.")) from None
     if not isinstance(payload, dict):
         raise FrameError(gettext_noop("The payload is a JSON object."))
-    if _holds_nul(frame) or _holds_nul(payload):
-        # the database cannot store it (PostgreSQL text and jsonb refuse NUL): refused here
-        # rather than crashing the socket on the insert
+    if _holds_unstorable(frame) or _holds_unstorable(payload):
+        # the database cannot store it (PostgreSQL text and jsonb refuse NUL; a lone surrogate,
+        # which a JSON escape like "\ud800" gives, has no UTF-8 for any database): refused
+        # here rather than crashing the socket on the insert or the lookup
         raise FrameError(gettext_noop("That message holds a character that is not allowed."))
     extra = {k: v for k, v in frame.items() if k not in RESERVED_FIELDS}
     version = frame.get("version")
@@ -127,14 +129,14 @@ def parse_frame(text: str | None, bytes_data: bytes | None) -> dict:
     }
 
 
-def _holds_nul(value) -> bool:
-    """Whether a NUL character is in any string (key or value) of a parsed frame; iterative,
-    for a frame may nest as deep as the JSON parser allows."""
+def _holds_unstorable(value) -> bool:
+    """Whether a NUL character or a lone surrogate is in any string (key or value) of a parsed
+    frame; iterative, for a frame may nest as deep as the JSON parser allows."""
     stack = [value]
     while stack:
         item = stack.pop()
         if isinstance(item, str):
-            if "\x00" in item:
+            if "\x00" in item or not (item.isascii() or _encodes(item)):
                 return True
         elif isinstance(item, dict):
             stack.extend(item.keys())
@@ -142,6 +144,14 @@ def _holds_nul(value) -> bool:
         elif isinstance(item, list):
             stack.extend(item)
     return False
+
+
+def _encodes(text: str) -> bool:
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def engine_action(frame: dict) -> dict:

@@ -31,9 +31,14 @@ async def test_deeply_nested_json_is_an_error_not_a_crash():
         {"type": "act", "action": "take", "client_action_id": "a\x00b"},
         {"type": "act", "action": "take\x00", "client_action_id": "nul-action"},
         {"type": "act", "action": "attack", "payload": {"cards": ["\x00"]}},
+        # a lone surrogate (the JSON escape "\ud800") has no UTF-8: found by the fuzz, it
+        # crashed the socket on the lookup of its client_action_id
+        {"type": "act", "action": "take", "client_action_id": "\ud800"},
+        {"type": "act", "action": "take", "note": "a\udfff"},
+        {"type": "act", "action": "attack", "payload": {"\ud83d": ["6S"]}},
     ],
 )
-async def test_a_nul_character_is_an_error_not_a_crash(frame):
+async def test_a_nul_character_or_a_lone_surrogate_is_an_error_not_a_crash(frame):
     table, players, sockets = await seated_sockets()
     version = (await table_now(table.pk)).version
     for sock in sockets:
