@@ -516,33 +516,36 @@ INPUT = re.compile(r"<input\b([^>]*)>")
 
 def form_choice(frame: str, rng: random.Random) -> dict | None:
     """Any game: press one of the buttons this socket's board offers, as a browser submits its
-    form (the hidden fields, a number field at its minimum, no box ticked), preferring a game
-    action to "ready"; never sit, leave or sit out. None when the board offers nothing."""
+    form (the hidden fields, a number field at its minimum, as many boxes ticked at random as
+    the form's data-ticks allows, none if it says nothing), preferring a game action to
+    "ready"; never sit, leave or sit out. None when the board offers nothing."""
     attrs = board_attrs(frame) or {}
     acts, ready = [], None
     for form_attrs, body in WS_FORM.findall(frame):
         if re.search(r"\bdisabled\b", form_attrs):
             continue
-        fields: dict[str, str] = {}
-        ticks = False
+        fields: dict = {}
+        boxes: dict[str, list[str]] = {}
         for raw in INPUT.findall(body):
             tag = dict(ATTR.findall(raw))
             kind, name = tag.get("type", "text"), tag.get("name")
             if not name or re.search(r"\bdisabled\b", raw):
                 continue
             if kind == "checkbox":
-                ticks = True
+                boxes.setdefault(name, []).append(tag.get("value", ""))
             elif kind == "number":
                 fields[name] = tag.get("min") or tag.get("value", "")
             else:
                 fields[name] = tag.get("value", "")
+        ticks = [int(n) for n in dict(ATTR.findall(form_attrs)).get("data-ticks", "0").split()]
+        for name, values in boxes.items():
+            fields[name] = rng.sample(values, min(len(values), rng.choice(ticks or [0])))
         if fields.get("type") == "ready" and attrs.get("data-status") == "open":
             ready = {"type": "ready"}
         elif fields.get("type") == "act" and attrs.get("data-my-turn") == "1":
-            acts.append((ticks, fields))
-    plain = [fields for ticks, fields in acts if not ticks] or [fields for _t, fields in acts]
-    if plain:
-        fields = rng.choice(plain)
+            acts.append(fields)
+    if acts:
+        fields = rng.choice(acts)
         frame_out = {"type": "act", "action": fields.pop("action", ""), "payload": {}}
         for key in ("turn", "version"):
             if key in fields:
@@ -609,18 +612,31 @@ class Sock:
         self.watch_time: float | None = None  # when a newer one arrived
         self.closed = False
 
-    async def open(self) -> None:
+    async def open(self, retries: int = 0) -> None:
+        """Connect; a handshake the server dropped is tried again up to `retries` times, a
+        second later each time, as the browser's websocket extension reconnects (counted in
+        `self.retried`)."""
         from websockets.asyncio.client import connect
+        from websockets.exceptions import InvalidHandshake
 
-        self.ws = await connect(
-            self.url,
-            origin=self.origin,
-            additional_headers=[("Cookie", self.cookie)],
-            proxy=None,
-            open_timeout=60,
-            ping_interval=None,
-            max_queue=None,
-        )
+        self.retried = 0
+        while True:
+            try:
+                self.ws = await connect(
+                    self.url,
+                    origin=self.origin,
+                    additional_headers=[("Cookie", self.cookie)],
+                    proxy=None,
+                    open_timeout=60,
+                    ping_interval=None,
+                    max_queue=None,
+                )
+                break
+            except (OSError, TimeoutError, InvalidHandshake):
+                if self.retried >= retries:
+                    raise
+                self.retried += 1
+                await asyncio.sleep(1.0)
         self.reader = asyncio.create_task(self._read())
 
     async def _read(self) -> None:
@@ -704,9 +720,11 @@ class TableDriver:
     def _errors(self) -> int:
         return sum(len(s.errors) for s in self.socks)
 
+    connect_retries = 0  # how often a socket's dropped handshake is tried again (Sock.open)
+
     async def open(self) -> None:
         for sock in self.socks:
-            await sock.open()
+            await sock.open(self.connect_retries)
         if self.echo:
             return
         if not await self.until(lambda: all(s.version >= 0 for s in self.socks), ACTION_TIMEOUT):
