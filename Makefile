@@ -7,7 +7,7 @@ export DEBUG ?= 1
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint format bench bootstrap migrate demo messages clean
+.PHONY: run test lint format bench soak bootstrap migrate demo messages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,10 @@ format: bootstrap
 
 bench: migrate
 	$(BIN)/python benchmarks/run.py
+
+# The long load run on PostgreSQL + Redis (benchmarks/soak.py; SOAK_* variables, ten minutes).
+soak: bootstrap
+	$(BIN)/python benchmarks/soak.py
 
 messages: bootstrap
 	$(BIN)/python manage.py makemessages -l ru -l en --ignore=.venv --ignore=tests --ignore=benchmarks
