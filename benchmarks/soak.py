@@ -63,7 +63,6 @@ from benchmarks.table_load import (
     TableDriver,
     _cpu_seconds,
     _django_in_child,
-    _open_all,
     _percentile,
     _redis_ready,
     _rss_kb,
@@ -276,6 +275,31 @@ async def play(driver: TableDriver, sock: Sock, game: str, tally: Tally, rng: ra
             tally.by_game[game] += 1
 
 
+async def sit_down(driver: TableDriver, resynced: list[str]) -> None:
+    """Open the table's sockets and sit each player down, as TableDriver.open does; a sit whose
+    answer does not come within ACTION_TIMEOUT is asked again with a sync (the whole view, as
+    a reload gets it) and noted in `resynced`; a failure only if that is not answered either."""
+    for sock in driver.socks:
+        await sock.open(CONNECT_RETRIES)
+    if not await driver.until(lambda: all(s.version >= 0 for s in driver.socks), ACTION_TIMEOUT):
+        driver.failures.append(f"table {driver.table_id}: no board on connect")
+        return
+    for sock in driver.socks:
+        before = max(s.version for s in driver.socks)
+        await sock.send({"type": "sit"})
+        if await driver.until(lambda s=sock, v=before: s.version > v, ACTION_TIMEOUT):
+            continue
+        await sock.send({"type": "sync"})
+        if await driver.until(lambda s=sock, v=before: s.version > v, ACTION_TIMEOUT):
+            resynced.append(f"table {driver.table_id}: a sit's board came only after a sync")
+            continue
+        driver.failures.append(f"table {driver.table_id}: sitting down was not answered")
+        return
+    errors = [e for s in driver.socks for e in s.errors]
+    if errors:
+        driver.failures.append(f"table {driver.table_id}: {errors[:1]}")
+
+
 async def _loadgen(config: dict, queue) -> dict:
     world, bases = config["world"], config["bases"]
     drivers = [
@@ -285,7 +309,18 @@ async def _loadgen(config: dict, queue) -> dict:
     for driver in drivers:
         driver.connect_retries = CONNECT_RETRIES
     started = time.perf_counter()
-    failures = await _open_all(drivers)
+    limit = asyncio.Semaphore(CONNECT_CONCURRENCY)
+
+    async def open_one(driver: TableDriver) -> None:
+        async with limit:
+            try:
+                await sit_down(driver, resynced)
+            except Exception as exc:
+                driver.failures.append(f"table {driver.table_id}: connect failed: {exc!r}")
+
+    resynced: list[str] = []
+    await asyncio.gather(*(open_one(d) for d in drivers))
+    failures = [f for d in drivers for f in d.failures]
     connected = time.perf_counter() - started
     window = (time.perf_counter() + config["warmup"], 0.0)
     window = (window[0], window[0] + config["seconds"])
@@ -311,12 +346,10 @@ async def _loadgen(config: dict, queue) -> dict:
     players = [
         play(d, sock, world[d.index]["game"], tally, random.Random(d.index * 10 + n))
         for d in drivers
+        if not d.failures
         for n, sock in enumerate(d.socks)
     ]
-    if not failures:
-        await asyncio.gather(
-            mark(window[0], "start"), mark(window[1], "end"), watch_tables(), *players
-        )
+    await asyncio.gather(mark(window[0], "start"), mark(window[1], "end"), watch_tables(), *players)
     stuck = [
         f"table {d.table_id} ({world[d.index]['game']}): no change in the last "
         f"{window[1] - last_change.get(d.table_id, started):.0f} s"
@@ -336,7 +369,8 @@ async def _loadgen(config: dict, queue) -> dict:
     await asyncio.gather(*(close(d) for d in drivers))
     return {
         "loadgen_cpu": cpu / (config["warmup"] + config["seconds"]),
-        "failures": failures + [f for d in drivers for f in d.failures],
+        "failures": failures,
+        "resynced": resynced,
         "connect_seconds": connected,
         "retried": sum(getattr(s, "retried", 0) for d in drivers for s in d.socks),
         "sockets": sum(len(d.socks) for d in drivers),
@@ -520,7 +554,8 @@ def _report(result: dict, readings: dict, verdict: dict | None, problems: list, 
     print()
     print(
         f"{result['sockets']} sockets connected and seated in {result['connect_seconds']:.0f} s "
-        f"({result['retried']} handshakes tried again); "
+        f"({result['retried']} handshakes tried again, {len(result['resynced'])} sits seen "
+        "only after a sync); "
         f"measured window {window:.0f} s after {WARMUP:g} s of warm-up"
     )
     print(
@@ -565,6 +600,8 @@ def _report(result: dict, readings: dict, verdict: dict | None, problems: list, 
             if cpu is not None
             else f"  {name}: {rss0 / 1024:.0f} -> {rss1 / 1024:.0f} MB ({growth:+.1f} MB)"
         )
+    for line in result["resynced"][:5]:
+        print(f"  note: {line}")
     print(f"  load generator: CPU {result['loadgen_cpu']:.0%} of a core")
     for problem in problems:
         print(f"PROBLEM: {problem}")
