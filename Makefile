@@ -7,7 +7,7 @@ export DEBUG ?= 1
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint format bench faults fuzz rngtest bootstrap migrate demo messages clean
+.PHONY: run test lint format bench faults fuzz rngtest soak bootstrap migrate demo messages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -56,6 +56,10 @@ fuzz: bootstrap
 # chi-square and runs tests over 10^6 shuffles of each pack and shoe and 10^6 rolls
 rngtest: bootstrap
 	$(BIN)/python benchmarks/rngtest.py
+
+# The long load run on PostgreSQL + Redis (benchmarks/soak.py; SOAK_* variables, ten minutes).
+soak: bootstrap
+	$(BIN)/python benchmarks/soak.py
 
 messages: bootstrap
 	$(BIN)/python manage.py makemessages -l ru -l en --ignore=.venv --ignore=tests --ignore=benchmarks

@@ -195,49 +195,55 @@ def _prepare_child(database_url: str, secret_key: str, tables: int, game: str, q
     try:
         _django_in_child(database_url, secret_key)
         common.migrate()
-        from importlib import import_module
-
-        from django.conf import settings
-        from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-
-        from casino.ledger import cashier_deposit
-        from casino.models import Player
-        from tables.models import Table
-
-        store = import_module(settings.SESSION_ENGINE).SessionStore
-        backend = settings.AUTHENTICATION_BACKENDS[0]
-        world = []
-        engine, seats, terms = GAMES[game]
-        for t in range(tables):
-            table = Table.objects.create(
-                name=f"Bench {t + 1}",
-                game=engine,
-                currency="BYN",
-                settings={**terms, "action_seconds": ACTION_SECONDS},
-            )
-            cookies = []
-            for s in range(seats):
-                player = Player(username=f"bench-{t}-{s}", display_name=f"Bench {t + 1}.{s + 1}")
-                player.set_unusable_password()
-                player.save()
-                cashier_deposit(
-                    player=player,
-                    amount=FUNDING,
-                    currency="BYN",
-                    idempotency_key=f"bench:tables:fund:{player.pk}",
-                    memo="benchmark funding",
-                    play_money=True,
-                )
-                session = store()
-                session[SESSION_KEY] = str(player.pk)
-                session[BACKEND_SESSION_KEY] = backend
-                session[HASH_SESSION_KEY] = player.get_session_auth_hash()
-                session.create()
-                cookies.append(f"{settings.SESSION_COOKIE_NAME}={session.session_key}")
-            world.append({"table": table.pk, "cookies": cookies})
-        queue.put(("ok", world))
+        queue.put(("ok", create_world([GAMES[game]] * tables)))
     except Exception:
         queue.put(("error", traceback.format_exc()))
+
+
+def create_world(specs: list[tuple[str, int, dict]], *, funding: int = FUNDING) -> list[dict]:
+    """One table per (engine, seats, terms) of `specs` (a one-hour turn clock unless the terms
+    say otherwise), with that many players: funded play-money wallets, unusable passwords, a
+    logged-in session each. Returns [{"table", "game", "cookies"}], a cookie per seat."""
+    from importlib import import_module
+
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+
+    from casino.ledger import cashier_deposit
+    from casino.models import Player
+    from tables.models import Table
+
+    store = import_module(settings.SESSION_ENGINE).SessionStore
+    backend = settings.AUTHENTICATION_BACKENDS[0]
+    world = []
+    for t, (engine, seats, terms) in enumerate(specs):
+        table = Table.objects.create(
+            name=f"Bench {t + 1}",
+            game=engine,
+            currency="BYN",
+            settings={"action_seconds": ACTION_SECONDS, **terms},
+        )
+        cookies = []
+        for s in range(seats):
+            player = Player(username=f"bench-{t}-{s}", display_name=f"Bench {t + 1}.{s + 1}")
+            player.set_unusable_password()
+            player.save()
+            cashier_deposit(
+                player=player,
+                amount=funding,
+                currency="BYN",
+                idempotency_key=f"bench:tables:fund:{player.pk}",
+                memo="benchmark funding",
+                play_money=True,
+            )
+            session = store()
+            session[SESSION_KEY] = str(player.pk)
+            session[BACKEND_SESSION_KEY] = backend
+            session[HASH_SESSION_KEY] = player.get_session_auth_hash()
+            session.create()
+            cookies.append(f"{settings.SESSION_COOKIE_NAME}={session.session_key}")
+        world.append({"table": table.pk, "game": engine, "cookies": cookies})
+    return world
 
 
 def _verify_child(database_url: str, secret_key: str, applied: dict, queue) -> None:
@@ -504,7 +510,60 @@ def baccarat_choice(frame: str, rng: random.Random) -> dict | None:
     return None
 
 
-CHOOSERS = {"highcard": "highcard_choice", "baccarat": "baccarat_choice"}
+WS_FORM = re.compile(r"<form\b([^>]*\bws-send\b[^>]*)>(.*?)</form>", re.S)
+INPUT = re.compile(r"<input\b([^>]*)>")
+
+
+def form_choice(frame: str, rng: random.Random) -> dict | None:
+    """Any game: press one of the buttons this socket's board offers, as a browser submits its
+    form (the hidden fields, a number field at its minimum, as many boxes ticked at random as
+    the form's data-ticks allows, none if it says nothing), preferring a game action to
+    "ready"; never sit, leave or sit out. None when the board offers nothing."""
+    attrs = board_attrs(frame) or {}
+    acts, ready = [], None
+    for form_attrs, body in WS_FORM.findall(frame):
+        if re.search(r"\bdisabled\b", form_attrs):
+            continue
+        fields: dict = {}
+        boxes: dict[str, list[str]] = {}
+        for raw in INPUT.findall(body):
+            tag = dict(ATTR.findall(raw))
+            kind, name = tag.get("type", "text"), tag.get("name")
+            if not name or re.search(r"\bdisabled\b", raw):
+                continue
+            if kind == "checkbox":
+                boxes.setdefault(name, []).append(tag.get("value", ""))
+            elif kind == "number":
+                fields[name] = tag.get("min") or tag.get("value", "")
+            else:
+                fields[name] = tag.get("value", "")
+        ticks = [int(n) for n in dict(ATTR.findall(form_attrs)).get("data-ticks", "0").split()]
+        for name, values in boxes.items():
+            fields[name] = rng.sample(values, min(len(values), rng.choice(ticks or [0])))
+        if fields.get("type") == "ready" and attrs.get("data-status") == "open":
+            ready = {"type": "ready"}
+        elif fields.get("type") == "act" and attrs.get("data-my-turn") == "1":
+            acts.append(fields)
+    if acts:
+        fields = rng.choice(acts)
+        frame_out = {"type": "act", "action": fields.pop("action", ""), "payload": {}}
+        for key in ("turn", "version"):
+            if key in fields:
+                frame_out[key] = fields.pop(key)
+        fields.pop("type", None)
+        fields.pop("client_action_id", None)
+        frame_out["payload"] = fields
+        return frame_out
+    return ready
+
+
+CHOOSERS = {
+    "highcard": "highcard_choice",
+    "baccarat": "baccarat_choice",
+    "baccarat_bank": "baccarat_choice",
+    "khrap": "form_choice",
+    "belarusian_poker": "form_choice",
+}
 
 
 def board_choice(frame: str, rng: random.Random) -> dict | None:
@@ -553,18 +612,31 @@ class Sock:
         self.watch_time: float | None = None  # when a newer one arrived
         self.closed = False
 
-    async def open(self) -> None:
+    async def open(self, retries: int = 0) -> None:
+        """Connect; a handshake the server dropped is tried again up to `retries` times, a
+        second later each time, as the browser's websocket extension reconnects (counted in
+        `self.retried`)."""
         from websockets.asyncio.client import connect
+        from websockets.exceptions import InvalidHandshake
 
-        self.ws = await connect(
-            self.url,
-            origin=self.origin,
-            additional_headers=[("Cookie", self.cookie)],
-            proxy=None,
-            open_timeout=60,
-            ping_interval=None,
-            max_queue=None,
-        )
+        self.retried = 0
+        while True:
+            try:
+                self.ws = await connect(
+                    self.url,
+                    origin=self.origin,
+                    additional_headers=[("Cookie", self.cookie)],
+                    proxy=None,
+                    open_timeout=60,
+                    ping_interval=None,
+                    max_queue=None,
+                )
+                break
+            except (OSError, TimeoutError, InvalidHandshake):
+                if self.retried >= retries:
+                    raise
+                self.retried += 1
+                await asyncio.sleep(1.0)
         self.reader = asyncio.create_task(self._read())
 
     async def _read(self) -> None:
@@ -603,7 +675,11 @@ class Sock:
 class TableDriver:
     """Both sockets of one table and the loop that plays it."""
 
-    def __init__(self, index: int, spec: dict, base: str, echo: bool, seed: int, game="durak"):
+    def __init__(
+        self, index: int, spec: dict, base: str | list[str], echo: bool, seed: int, game="durak"
+    ):
+        """`base`: host:port of the server, or of each server (several processes): the table's
+        sockets are spread over them in turn, from a different one for each table."""
         self.index = index
         self.choose = globals()[CHOOSERS.get(game, "board_choice")]
         self.table_id = spec["table"]
@@ -612,8 +688,11 @@ class TableDriver:
         self.changed = asyncio.Event()
         self.closing = False
         path = f"/ws/echo/{self.table_id}/" if echo else f"/ws/table/{self.table_id}/"
-        origin = f"http://{base}"
-        self.socks = [Sock(self, f"ws://{base}{path}", c, origin, echo) for c in spec["cookies"]]
+        bases = [base] if isinstance(base, str) else list(base)
+        self.socks = []
+        for n, cookie in enumerate(spec["cookies"]):
+            host = bases[(index + n) % len(bases)]
+            self.socks.append(Sock(self, f"ws://{host}{path}", cookie, f"http://{host}", echo))
         self.turn = 0  # echo: who sends next
         self.applied = 0  # engine actions seen applied (both sockets saw a newer version)
         self.readies = 0
@@ -641,9 +720,11 @@ class TableDriver:
     def _errors(self) -> int:
         return sum(len(s.errors) for s in self.socks)
 
+    connect_retries = 0  # how often a socket's dropped handshake is tried again (Sock.open)
+
     async def open(self) -> None:
         for sock in self.socks:
-            await sock.open()
+            await sock.open(self.connect_retries)
         if self.echo:
             return
         if not await self.until(lambda: all(s.version >= 0 for s in self.socks), ACTION_TIMEOUT):

@@ -7,6 +7,11 @@ Each server gets a free port and its own fresh SQLite file (the embedded default
 uses), whatever DATABASE_URL the pytest process itself runs with (PostgreSQL in CI). The database
 is migrated and the demo data loaded (`manage.py migrate`, `manage.py loaddemo`) before Daphne
 starts; the server is ready when its port answers HTTP.
+
+Scale-out (several processes on one PostgreSQL database and one Redis): pass `database_url`
+(a database the caller has migrated and filled, e.g. the test database of a transactional test,
+`database_url_of_tests()`) and `redis_url`; `Sweeper` runs the production sweeper
+(`manage.py tableclock`) beside them, and `kill()` ends a process as a crash would (SIGKILL).
 """
 
 from __future__ import annotations
@@ -40,18 +45,22 @@ class DaphneServer:
     """Context manager: migrate + loaddemo + daphne on a fresh SQLite file; yields the base URL.
 
     `redis_url`: None (default) runs with the in-memory channel layer, as `make run` does; pass a
-    URL to use channels-redis instead. `extra_env` is applied last.
+    URL to use channels-redis instead. `database_url`: None (default) is a fresh SQLite file,
+    migrated and with the demo loaded; a URL is used as it is (nothing migrated or loaded).
+    `extra_env` is applied last.
     """
 
     def __init__(
         self,
         *,
         redis_url: str | None = None,
+        database_url: str | None = None,
         extra_env: dict[str, str] | None = None,
         startup_timeout: float = 60.0,
         stop_timeout: float = 10.0,
     ):
         self.redis_url = redis_url
+        self.database_url = database_url
         self.extra_env = extra_env or {}
         self.startup_timeout = startup_timeout
         self.stop_timeout = stop_timeout
@@ -60,6 +69,7 @@ class DaphneServer:
         self.base_url: str | None = None
         self.tmpdir: Path | None = None
         self.process: subprocess.Popen | None = None
+        self.killed = False
         self._log = None
 
     # --- environment -------------------------------------------------------------------------
@@ -71,8 +81,9 @@ class DaphneServer:
         env.update(
             {
                 "DJANGO_SETTINGS_MODULE": "casino.settings",
-                # Always the server's own SQLite file, even when pytest runs on PostgreSQL.
-                "DATABASE_URL": f"sqlite:///{self.tmpdir / 'db.sqlite3'}",
+                # The server's own SQLite file unless told otherwise, even when pytest runs on
+                # PostgreSQL.
+                "DATABASE_URL": self.database_url or f"sqlite:///{self.tmpdir / 'db.sqlite3'}",
                 "DEBUG": "1",
                 # Empty, not unset: an unset variable could still come from a developer's .env.
                 "REDIS_URL": self.redis_url or "",
@@ -117,21 +128,27 @@ class DaphneServer:
         return result.stdout
 
     def start(self) -> str:
+        self.launch()
+        return self.wait_until_ready()
+
+    def launch(self) -> None:
+        """Start the process without waiting for it to answer (several servers start at once,
+        then `wait_until_ready()` each)."""
         self.tmpdir = Path(tempfile.mkdtemp(prefix="casino-server-"))
         self.port = free_port()
         self.base_url = f"http://{self.host}:{self.port}"
         env = self.environment()
         try:
-            self._manage(env, "migrate", "--noinput")
-            self._manage(env, "loaddemo")
+            if self.database_url is None:
+                self._manage(env, "migrate", "--noinput")
+                self._manage(env, "loaddemo")
             self._log = open(self.tmpdir / "daphne.log", "w+b")  # noqa: SIM115 (closed in stop)
-            self._launch(env)
+            self._spawn(env)
         except BaseException:
             self.stop(failed=True)
             raise
-        return self.base_url
 
-    def _launch(self, env: dict[str, str]) -> None:
+    def _spawn(self, env: dict[str, str]) -> None:
         self.process = subprocess.Popen(
             [
                 sys.executable,
@@ -149,18 +166,34 @@ class DaphneServer:
             stdout=self._log,
             stderr=subprocess.STDOUT,
         )
-        self._wait_until_ready()
-
-    def kill(self) -> None:
-        """SIGKILL the server, as a crash would: no socket is closed, nothing is cleaned up."""
-        assert self.process is not None
-        self.process.kill()
-        self.process.wait(timeout=self.stop_timeout)
 
     def restart(self) -> None:
         """A new Daphne on the same database and port, after `kill`."""
         assert self.process is not None and self.process.poll() is not None
-        self._launch(self.environment())
+        self._spawn(self.environment())
+        self.killed = False
+        self._wait_until_ready()
+
+    def wait_until_ready(self) -> str:
+        try:
+            self._wait_until_ready()
+        except BaseException:
+            self.stop(failed=True)
+            raise
+        return self.base_url
+
+    @property
+    def origin(self) -> str:
+        """What a browser on this server's pages sends as a websocket's Origin."""
+        assert self.base_url is not None
+        return self.base_url
+
+    def kill(self) -> None:
+        """SIGKILL, as a crash or the OOM killer ends a process: nothing is closed or said."""
+        assert self.process is not None
+        self.process.kill()
+        self.process.wait(timeout=self.stop_timeout)
+        self.killed = True
 
     def _wait_until_ready(self) -> None:
         assert self.process is not None
@@ -199,8 +232,9 @@ class DaphneServer:
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait(timeout=self.stop_timeout)
-        # Daphne answers SIGTERM with exit code 0 or -15; anything else is a crash.
-        crashed = process is not None and process.returncode not in (0, -15)
+        # Daphne answers SIGTERM with exit code 0 or -15; anything else is a crash (unless
+        # kill() asked for one).
+        crashed = process is not None and process.returncode not in (0, -15) and not self.killed
         if failed or crashed:
             log = self.log_text()
             code = None if process is None else process.returncode
@@ -221,3 +255,48 @@ class DaphneServer:
 
     def __exit__(self, exc_type, exc, tb) -> None:
         self.stop(failed=exc_type is not None)
+
+
+class Sweeper:
+    """The production sweeper (`manage.py tableclock`) in a subprocess, with a server's settings
+    (its database and Redis): it keeps the time of tables whose sockets are in no live process."""
+
+    def __init__(self, server: DaphneServer, *, interval: float = 0.25):
+        self.server = server
+        self.interval = interval
+        self.process: subprocess.Popen | None = None
+        self._log = None
+
+    def start(self) -> None:
+        self._log = tempfile.TemporaryFile()  # noqa: SIM115 (closed in stop)
+        self.process = subprocess.Popen(
+            [sys.executable, "manage.py", "tableclock", "--interval", str(self.interval)],
+            cwd=PROJECT_ROOT,
+            env=self.server.environment(),
+            stdin=subprocess.DEVNULL,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+        )
+
+    def log_text(self) -> str:
+        if self._log is None:
+            return ""
+        self._log.flush()
+        self._log.seek(0)
+        return self._log.read().decode("utf-8", errors="replace")
+
+    def stop(self) -> str:
+        """Stop it; returns what it printed."""
+        process, self.process = self.process, None
+        if process is not None and process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(timeout=10)
+        text = self.log_text()
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+        return text
