@@ -318,7 +318,7 @@ def _sent_messages(monkeypatch):
     return sent
 
 
-def test_the_lobby_and_the_pit_hear_of_a_table_only_when_its_summary_changes(
+def test_the_lobby_hears_of_a_table_only_when_its_summary_changes_the_pit_of_every_change(
     durak_table, two_players, monkeypatch, django_capture_on_commit_callbacks
 ):
     sent = _sent_messages(monkeypatch)
@@ -338,10 +338,17 @@ def test_the_lobby_and_the_pit_hear_of_a_table_only_when_its_summary_changes(
         )
     (messages,) = sent
     groups = [group for group, _message in messages]
-    assert "lobby" not in groups and "pit" not in groups  # a card changes no lobby row
+    assert "lobby" not in groups  # a card changes no lobby row
+    # the floor's tile follows every action (issue 17), without a card
+    (pit,) = [message for group, message in messages if group == "pit"]
+    hidden = [card for hand in table.state["hands"] for card in hand]
+    assert pit["summary"]["version"] == table.version + 1
+    assert not any(f'"{card}"' in json.dumps(pit) for card in hidden)
     # each seat's own view goes to that player's group only; the table's group gets no hand
     assert table.group_name in groups
     for group, message in messages:
+        if group == "pit":
+            continue
         view = json.loads(message["view"])
         assert (message["version"], message["seat"]) == (view["table"]["version"], view["seat"])
         if group == table.group_name:
