@@ -56,7 +56,7 @@ class DaphneServer:
         redis_url: str | None = None,
         database_url: str | None = None,
         extra_env: dict[str, str] | None = None,
-        startup_timeout: float = 60.0,
+        startup_timeout: float = 180.0,
         stop_timeout: float = 10.0,
     ):
         self.redis_url = redis_url
