@@ -7,10 +7,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from casino.roles import PIT_BOSS, TRADER
 from tables import services
 from tables.engines import durak, shuffle
 from tables.models import Hand
-from tests.conftest import new_player
+from tests.conftest import new_player, new_staff
 from tests.tables.conftest import pick_action
 
 pytestmark = pytest.mark.django_db
@@ -72,11 +73,14 @@ def test_players_see_the_hands_they_played_with_their_own_cards_only(durak_table
     assert not any(f'data-card="{card}"' in first_step.split('class="held"')[1] for card in opening)
 
 
-def test_staff_see_every_seat_and_strangers_see_nothing(durak_table, two_players):
+def test_staff_on_the_floor_see_every_seat_and_strangers_see_nothing(durak_table, two_players):
     finish_first_game(durak_table, two_players)
-    staff = new_player(is_staff=True)
-    page = client_for(staff).get(reverse("hand_detail", args=[durak_table.pk, 1])).content.decode()
+    boss = new_staff(PIT_BOSS)
+    page = client_for(boss).get(reverse("hand_detail", args=[durak_table.pk, 1])).content.decode()
     assert set(re.findall(r'class="held" data-seat="(\d)"', page)) == {"0", "1"}
+    # staff of another role (a trader) recall no stranger's hand: it is the floor's
+    trader = client_for(new_staff(TRADER))
+    assert trader.get(reverse("hand_detail", args=[durak_table.pk, 1])).status_code == 404
     stranger = client_for(new_player())
     assert stranger.get(reverse("hand_detail", args=[durak_table.pk, 1])).status_code == 404
     listing = stranger.get(reverse("hand_list", args=[durak_table.pk])).content.decode()
