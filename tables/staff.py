@@ -151,7 +151,7 @@ def _void(change: Change, staff: Player, reason: str, action: dict | None = None
         player=staff,
     )
     if between_hands:
-        maybe_start(change)
+        try_start(change)  # a next hand that cannot take its stakes never refuses the void
 
 
 def _remove(change: Change, staff: Player, position, when: str, reason: str) -> None:
