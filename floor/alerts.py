@@ -514,7 +514,7 @@ def _seats_away(held, rule: AlertRule, now: dt.datetime) -> int:
             continue
         alert = raise_alert(
             AlertKind.AWAY,
-            f"away:{table.pk}:{seat.player_id}:{seat.away_since.timestamp():.0f}",
+            f"away:{table.pk}:{seat.player_id}:{seat.away_since.timestamp():.6f}",  # a spell each
             now=now,
             table_id=table.pk,
             player_id=seat.player_id,
