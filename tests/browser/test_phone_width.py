@@ -86,7 +86,7 @@ def test_every_table_page_fits_a_390_px_phone(browser, server_url, artifacts):
     boss = phone(browser, server_url, "pitboss", "casino-pit")
     boss.goto("/pit/")
     expect(boss.locator(".pit[data-connected='1']")).to_have_count(1)
-    expect(boss.locator("tr.pit-row").filter(has_text=TABLE_NAME)).to_have_attribute(
+    expect(boss.locator("article.pit-row").filter(has_text=TABLE_NAME)).to_have_attribute(
         "data-status", "playing"
     )
     assert_fits(boss, "pit", artifacts)
