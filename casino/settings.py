@@ -184,3 +184,7 @@ SPREAD_FEED_FILE = env.str("SPREAD_FEED_FILE", default="")
 # process killed with its sockets open never closes them).
 TABLE_HEARTBEAT_SECONDS = env.float("TABLE_HEARTBEAT_SECONDS", default=5.0)
 TABLE_PRESENCE_SECONDS = env.float("TABLE_PRESENCE_SECONDS", default=15.0)
+
+# Floor alerts (issue 17, floor.alerts): how often the periodic checks (seats away and idle
+# tables holding escrow) run, in the sweeper and in a server's own clock.
+FLOOR_CHECK_SECONDS = env.float("FLOOR_CHECK_SECONDS", default=30.0)

@@ -51,7 +51,7 @@ HOUR = dt.timedelta(hours=1)
 DUMPING_WINDOW = dt.timedelta(days=1)
 # "losses to the same player": at least this many times as often as the other way round
 DUMPING_RATIO = 4
-FLOOR_CHECK_SECONDS = 30.0  # the due job's pace: seats away, idle tables
+FLOOR_CHECK_SECONDS = settings.FLOOR_CHECK_SECONDS  # the due job's pace: seats away, idle tables
 BOOKS_JOB_SECONDS = 60.0  # how often the books job looks whether its rule's interval is up
 MAX_PROBLEMS_KEPT = 10
 OPEN_SHOWN = 200  # the floor's open list, newest first

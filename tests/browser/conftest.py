@@ -59,7 +59,8 @@ def pytest_runtest_makereport(item, call):
 
 @pytest.fixture(scope="module")
 def daphne_server():
-    server = DaphneServer()
+    # the floor's periodic checks each second, not each 30 s: a test waits for what it caused
+    server = DaphneServer(extra_env={"FLOOR_CHECK_SECONDS": "1"})
     with server:
         yield server
 

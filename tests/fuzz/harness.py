@@ -314,6 +314,24 @@ def as_legal_action(text: str | None, data: bytes | None, legal: list[dict]) -> 
     return canonical(action) in {canonical(a) for a in legal}
 
 
+@database_sync_to_async
+def is_repeated_click(text: str | None, data: bytes | None, table_id: int, player_id: int) -> bool:
+    """Whether this act repeats the client_action_id of one the player's actions applied at
+    the table: the table answers it with its current board and applies nothing (a double
+    click), whatever the act now says."""
+    try:
+        frame = consumers.parse_frame(text, data)
+    except consumers.FrameError:
+        return False
+    return (
+        frame["type"] == "act"
+        and frame["client_action_id"] != ""
+        and TableEvent.objects.filter(
+            table_id=table_id, player_id=player_id, client_action_id=frame["client_action_id"]
+        ).exists()
+    )
+
+
 def is_control(text: str | None, data: bytes | None) -> bool:
     try:
         return consumers.parse_frame(text, data)["type"] in CONTROL_TYPES
@@ -570,8 +588,9 @@ async def _table_frame(maker: FrameMaker, socket: Socket, world: World, figures:
     theirs = [a for a in legal[world.bystander.pk] if canonical(a) not in map(canonical, mine)]
     kind, text, data = maker.table_frame(mine, theirs, version)
     figures.kinds[kind] += 1
-    is_legal = as_legal_action(text, data, mine)
-    control = is_control(text, data)
+    repeated = await is_repeated_click(text, data, table_id, world.fuzzer.pk)
+    is_legal = as_legal_action(text, data, mine) and not repeated
+    control = is_control(text, data) or repeated
     answer = await socket.exchange(text, data, must_refuse=not (is_legal or control))
     if is_legal or control:
         after, legal = await table_facts(table_id, players)
