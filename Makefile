@@ -30,8 +30,11 @@ run: demo
 	$(BIN)/daphne -b $(HOST) -p $(PORT) casino.asgi:application
 
 # CONN_MAX_AGE=0: threads in the tests must not keep PostgreSQL sessions open past their test.
+# TEST_WORKERS processes (pytest-xdist) share the files out, each on its own test database and
+# channel-layer prefix; TEST_WORKERS=0 runs everything in one process.
+TEST_WORKERS ?= 2
 test: bootstrap
-	CONN_MAX_AGE=0 $(BIN)/python -m pytest $(PYTEST_ARGS)
+	CONN_MAX_AGE=0 $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
 
 lint: bootstrap
 	$(BIN)/ruff check .

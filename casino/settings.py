@@ -4,6 +4,7 @@ Two ways to run from one code base (DESIGN.md): the embedded default (SQLite fil
 in-memory channel layer) and production (DATABASE_URL on PostgreSQL, REDIS_URL for channels-redis).
 """
 
+import os
 from pathlib import Path
 
 import environ
@@ -110,6 +111,13 @@ DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env.str("REDIS_URL", default="")
+# The names of the channel layer's groups and channels in Redis begin with this. Publish/subscribe
+# channels are shared by every database number of a Redis server, so two casinos on one Redis
+# need their own (so do the test suite's parallel workers: pytest-xdist names each one, and the
+# servers a test starts inherit the name).
+CHANNEL_LAYER_PREFIX = env.str(
+    "CHANNEL_LAYER_PREFIX", default="asgi" + os.environ.get("PYTEST_XDIST_WORKER", "")
+)
 if REDIS_URL:
     # Redis publish/subscribe: a group send is one PUBLISH, and each process hears the groups
     # its sockets joined. channels_redis' list-based layer spent ~7x the CPU per group send and
@@ -124,7 +132,10 @@ if REDIS_URL:
                 "BACKEND": "channels_redis.core.RedisChannelLayer",
                 # redis-py's asyncio pool refuses a connection past max_connections instead of
                 # waiting: many sockets closing at once must not hit that ceiling.
-                "CONFIG": {"hosts": [{"address": REDIS_URL, "max_connections": 1000}]},
+                "CONFIG": {
+                    "hosts": [{"address": REDIS_URL, "max_connections": 1000}],
+                    "prefix": CHANNEL_LAYER_PREFIX,
+                },
             }
         }
     else:
@@ -132,7 +143,7 @@ if REDIS_URL:
             "default": {
                 # the pub/sub layer, publishing the sends of one change in one pipeline
                 "BACKEND": "casino.layers.BatchedRedisPubSubLayer",
-                "CONFIG": {"hosts": [REDIS_URL]},
+                "CONFIG": {"hosts": [REDIS_URL], "prefix": CHANNEL_LAYER_PREFIX},
             }
         }
 else:

@@ -15,8 +15,8 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 from django.utils import translation
-from django.utils.translation import gettext
 
+from sportsbook.consumers import LineSocket
 from sportsbook.liability import LIABILITY_GROUP, event_liabilities
 from sportsbook.liability_views import FLOOR_PERMISSION, ordering, page_context, sort_key
 
@@ -55,13 +55,7 @@ class LiabilityConsumer(AsyncWebsocketConsumer):
         if self.joined:
             await self.channel_layer.group_discard(LIABILITY_GROUP, self.channel_name)
 
-    async def receive(self, text_data=None, bytes_data=None):
-        with translation.override(self.language):
-            html = render_to_string(
-                "sportsbook/_socket_error.html",
-                {"message": gettext("This socket accepts no messages."), "oob": True},
-            )
-        await self.send(text_data=html)
+    receive = LineSocket.receive  # "This socket accepts no messages."
 
     async def floor_liability(self, message):
         # Coalesced: while one render is under way the events of later messages wait for the

@@ -6,7 +6,9 @@
 Each server gets a free port and its own fresh SQLite file (the embedded default that `make run`
 uses), whatever DATABASE_URL the pytest process itself runs with (PostgreSQL in CI). The database
 is migrated and the demo data loaded (`manage.py migrate`, `manage.py loaddemo`) before Daphne
-starts; the server is ready when its port answers HTTP.
+starts; the server is ready when its port answers HTTP. The migrations run once per test process
+(into a template file each server's database is copied from: they were half of a browser test
+module's setup); the demo is loaded afresh for each server, as its times are relative to now.
 
 Scale-out (several processes on one PostgreSQL database and one Redis): pass `database_url`
 (a database the caller has migrated and filled, e.g. the test database of a transactional test,
@@ -16,6 +18,7 @@ Scale-out (several processes on one PostgreSQL database and one Redis): pass `da
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import socket
@@ -29,6 +32,21 @@ from pathlib import Path
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 READY_PATH = "/accounts/login/"
+
+
+_migrated_template: list[Path] = []  # this process's migrated, empty SQLite file
+
+
+def migrated_sqlite_copy(destination: Path, env: dict[str, str], manage) -> None:
+    """A freshly migrated SQLite database at `destination`: a copy of this process's template,
+    migrated on first use."""
+    if not _migrated_template:
+        folder = Path(tempfile.mkdtemp(prefix="casino-migrated-"))
+        atexit.register(shutil.rmtree, folder, True)
+        template = folder / "db.sqlite3"
+        manage({**env, "DATABASE_URL": f"sqlite:///{template}"}, "migrate", "--noinput")
+        _migrated_template.append(template)
+    shutil.copyfile(_migrated_template[0], destination)
 
 
 def free_port() -> int:
@@ -140,7 +158,7 @@ class DaphneServer:
         env = self.environment()
         try:
             if self.database_url is None:
-                self._manage(env, "migrate", "--noinput")
+                migrated_sqlite_copy(self.tmpdir / "db.sqlite3", env, self._manage)
                 self._manage(env, "loaddemo")
             self._log = open(self.tmpdir / "daphne.log", "w+b")  # noqa: SIM115 (closed in stop)
             self._spawn(env)

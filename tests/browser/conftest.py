@@ -1,7 +1,7 @@
 """Browser tests: the system Chromium, driven by sync Playwright, against a real Daphne server.
 
-One server per test module (migrate + loaddemo + daphne on a fresh SQLite file, see
-tests/server.py), one Chromium per session, a fresh browser context (cookies) per test.
+One server and one Chromium per test module (migrate + loaddemo + daphne on a fresh SQLite file, see
+tests/server.py), a fresh browser context (cookies) per test.
 Never run `playwright install`: the browser is /usr/bin/chromium. The tests only look at pages;
 they never touch the ORM (the server has its own database anyway).
 """
@@ -70,7 +70,11 @@ def server_url(daphne_server) -> str:
     return daphne_server.base_url
 
 
-@pytest.fixture(scope="session")
+# Per module, not per session: sync Playwright keeps an event loop marked running in the main
+# thread while it is started, and a database or asyncio test run after it in the same process
+# (the suite's parallel workers take whole files in any order) would then be refused
+# ("You cannot call this from an async context").
+@pytest.fixture(scope="module")
 def playwright_instance():
     from playwright.sync_api import expect, sync_playwright
 
@@ -80,7 +84,7 @@ def playwright_instance():
         yield playwright
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright_instance):
     browser = playwright_instance.chromium.launch(
         executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
