@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 from casino.currencies import format_amount, to_minor
 from sportsbook import exchange_selectors as selectors
 from sportsbook import exchange_services as services
-from sportsbook.models import ExchangeSide
+from sportsbook.models import ExchangeSide, Outcome
 from sportsbook.services import odds_policy_of
 from sportsbook.views import _line_context as line_context
 
@@ -88,6 +88,15 @@ def _int(value: str) -> int:
         raise services.ExchangeRefused(_("Choose an outcome.")) from None
 
 
+def _outcome_of(market_id: int, value: str) -> int:
+    """The form's outcome, which must be one of this page's market: a forged form naming
+    another market's outcome would be booked there and answered on the wrong page."""
+    outcome_id = _int(value)
+    if not Outcome.objects.filter(pk=outcome_id, market_id=market_id).exists():
+        raise services.ExchangeRefused(_("That outcome is not in this market."))
+    return outcome_id
+
+
 def _done(offer, currency: str) -> tuple[str, str]:
     if offer.matched and offer.remaining:
         text = _("Matched %(matched)s; %(left)s stands unmatched.") % {
@@ -113,7 +122,7 @@ def exchange_offer(request, market_id: int):
     try:
         common = {
             "player": request.user,
-            "outcome_id": _int(post.get("outcome")),
+            "outcome_id": _outcome_of(market_id, post.get("outcome")),
             "side": post.get("side", ""),
             "stake": _amount(post.get("stake", ""), currency),
             "idempotency_key": _key(request),

@@ -94,6 +94,12 @@ def test_bad_input_is_told_why_and_books_nothing(market):
         {"outcome": market.pk, "side": "back", "odds": "2", "stake": "1", "idempotency_key": "x"},
     )
     assert "out of date" in response.text
+    # a forged form: another market's outcome posted on this market's page
+    other = make_event(markets=(("1x2", {}),))
+    response = submit(
+        client, market, side="back", odds="2", stake="10", outcome=outcome(other, "1x2", "1").pk
+    )
+    assert "That outcome is not in this market." in response.text
     assert ExchangeOffer.objects.count() == 0 and ledger.balances_of(player)["BYN"] == 100_000
 
 
