@@ -4,8 +4,9 @@ Django's template language spent most of a table action's CPU on the board (benc
 ``table_load``); these templates are Jinja2, compiled to Python, once per language: the loader
 puts each ``_("...")`` of the source in as the active catalogue's translation before compiling,
 so that rendering a board makes no gettext call at all, and ``{{ _("...") }}`` becomes plain
-text of the compiled template. ``makemessages`` finds ``{{ _("...") }}`` in these ``.html``
-files as it finds ``{% translate %}`` in the others. Plurals are the presenter's (``ngettext``).
+text of the compiled template. ``make messages`` extracts them by the same pattern
+(``MESSAGE``; casino/management/commands/makemessages.py): Django's template lexer misses a
+``_("...")`` passed to a macro. Plurals are the presenter's (``ngettext``).
 """
 
 from __future__ import annotations
