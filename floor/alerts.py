@@ -512,6 +512,8 @@ def _seats_away(held, rule: AlertRule, now: dt.datetime) -> int:
         players = Hand.objects.filter(pk=state["hand_id"]).values_list("players", flat=True).first()
         if (players or {}).get(str(seat.position)) != seat.player_id:
             continue
+        if _spell_alerted_already(seat):
+            continue
         alert = raise_alert(
             AlertKind.AWAY,
             f"away:{table.pk}:{seat.player_id}:{seat.away_since.timestamp():.6f}",  # a spell each
@@ -522,12 +524,44 @@ def _seats_away(held, rule: AlertRule, now: dt.datetime) -> int:
                 "table_name": table.name,
                 "since": seat.away_since.isoformat(),
                 "seat": seat.position,
+                "version": table.version,
                 "escrow": _escrow_facts(held[table.pk]),
                 "threshold": rule.threshold,
             },
         )
         raised += alert is not None
     return raised
+
+
+# the table acts after which a seat is someone's new (sitting down, seated by staff), and the
+# presence changes that may log the player back
+SEATED_BY = ("sit", "assign")
+MAY_BRING_BACK = ("connect", "seen", "back")
+
+
+def _spell_alerted_already(seat: Seat) -> bool:
+    """Whether the seat's spell away was alerted already. A resume moves ``away_since`` on by
+    the time paused (it does not count against the player), so the time alone cannot say which
+    spell it is; the table's log can: the spell alerted at a version lasts until the player is
+    logged back (or someone sits down in his place)."""
+    last = (
+        Alert.objects.filter(kind=AlertKind.AWAY, table_id=seat.table_id, player_id=seat.player_id)
+        .order_by("-pk")
+        .values_list("facts", flat=True)
+        .first()
+    )
+    if last is None or "version" not in last:
+        return False
+    since = TableEvent.objects.filter(
+        table_id=seat.table_id,
+        player_id=seat.player_id,
+        version__gt=last["version"],
+        action__type__in=SEATED_BY + MAY_BRING_BACK,
+    ).values_list("action", "events")
+    return not any(
+        action.get("type") in SEATED_BY or any(event.get("type") == "back" for event in events)
+        for action, events in since.iterator()
+    )
 
 
 _books_last_run: list[float] = []  # this process's pace only: the occurrence is in the database

@@ -589,3 +589,37 @@ async def test_the_pit_socket_hears_an_alert_raised_and_acknowledged(deals):
         f'id="tile-alerts-{table.pk}" class="alert-badge" hx-swap-oob="true" data-count="0"' in gone
     )
     await socket.disconnect()
+
+
+@pytest.mark.django_db
+def test_a_pause_does_not_make_a_spell_away_a_new_occurrence(seka):
+    """A resume moves away_since on by the time paused (a pause does not count against an
+    away player), so the time alone cannot say which spell it is: one spell away is one
+    alert, paused or not, and the player's return ends it."""
+    table, (ann, bob) = seka
+    table.settings["absence_seconds"] = 24 * 3600  # no forfeit in the time this test looks at
+    table.save(update_fields=["settings"])
+    staff = pit_boss()
+    now = timezone.now()
+
+    def at(minutes):
+        return now + dt.timedelta(minutes=minutes)
+
+    def away_alerts():
+        return Alert.objects.filter(kind=AlertKind.AWAY).count()
+
+    services.table_presence(table_id=table.pk, player=ann, change="disconnect", now=now)
+    services.table_staff_act(
+        table_id=table.pk, staff=staff, act="pause", reason="a look", now=at(1)
+    )
+    run_due_checks(at(11))
+    assert away_alerts() == 1
+    services.table_staff_act(table_id=table.pk, staff=staff, act="resume", reason="ok", now=at(30))
+    assert Seat.objects.get(table=table, player=ann).away_since == at(29)  # the pause not counted
+    run_due_checks(at(41))
+    assert away_alerts() == 1
+    # back and away again: a new spell, a new occurrence
+    services.table_presence(table_id=table.pk, player=ann, change="connect", now=at(41))
+    services.table_presence(table_id=table.pk, player=ann, change="disconnect", now=at(41.5))
+    run_due_checks(at(52))
+    assert away_alerts() == 2
