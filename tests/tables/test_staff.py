@@ -368,3 +368,72 @@ def test_a_table_given_another_game_forgets_the_old_games_state(durak_table, two
     assert view["game"] is None and view["table"]["game"] == "highcard"
     services.table_sit(table_id=table.pk, player=two_players[0], connected=True)
     assert Table.objects.get(pk=table.pk).state["game"] == "highcard"
+
+
+@pytest.mark.parametrize("b_can_cover", [True, False])
+def test_k6_a_void_of_a_penalty_banks_deal_starts_the_next_only_if_every_stake_can_be_taken(
+    monkeypatch, staff, b_can_cover
+):
+    """CG §121 K6 through the actor: A's khrap fails and his penalty forms the next bank; that
+    deal takes no entry stakes, so A is dealt in with less than a stake left. Staff void it:
+    the bank goes back to A, whose money it was, and a fresh deal starts with new stakes if
+    both can pay one. If B cannot, the void still stands: the table waits, open, with nothing
+    else booked."""
+    from tables.engines import khrap
+    from tests.conftest import fund, new_player, spend_down_to
+    from tests.tables.engines.test_khrap import DeckRng, khrap_deck
+
+    stake = 1_000
+    decks = [khrap_deck([["AH", "7S", "8S", "9S"], ["KH", "AS", "KS", "QS"]], ["9H"])]
+    monkeypatch.setattr(
+        khrap.ENGINE,
+        "new_hand",
+        lambda config, players, rng, carry=None: khrap.new_hand(
+            config, players, DeckRng(decks.pop(0)) if decks else rng, carry
+        ),
+    )
+    table = Table.objects.create(
+        name="Khrap void", game="khrap", currency="BYN", settings={"stake": stake}
+    )
+    a, b = new_player(language="en"), new_player(language="en")
+    for player in (a, b):
+        fund(player, 50_000)
+        services.table_sit(table_id=table.pk, player=player, connected=True)
+    for player, action in (
+        (a, {"type": "declare", "game": "khrap"}),
+        (b, {"type": "help"}),
+        (a, {"type": "exchange", "cards": []}),
+        (b, {"type": "exchange", "cards": []}),
+        (a, {"type": "play", "card": "AH"}),
+        (b, {"type": "play", "card": "KH"}),
+        (a, {"type": "play", "card": "7S"}),
+        (b, {"type": "play", "card": "AS"}),
+        (b, {"type": "play", "card": "KS"}),
+        (a, {"type": "play", "card": "8S"}),
+        (b, {"type": "play", "card": "QS"}),
+    ):
+        services.table_act(table_id=table.pk, player=player, action=action)
+    spend_down_to(a, 0)
+    services.table_act(table_id=table.pk, player=a, action={"type": "play", "card": "9S"})
+    table.refresh_from_db()
+    assert balances(a) == [490], "his one trick, less the commission"
+    assert table.status == TableStatus.PLAYING and not table.state["over"], "the next deal"
+    assert table.state["bank"] == 4 * stake and table.state["shares"] == {"seat:0": 4 * stake}
+    if not b_can_cover:
+        spend_down_to(b, stake - 1)
+    before, hands = balances(a, b), table.hand_number
+
+    services.table_staff_act(table_id=table.pk, staff=staff, act="void", reason="dealer error")
+    table.refresh_from_db()
+    void = TableEvent.objects.get(table=table, step=TableEvent.Step.VOID)
+    assert void.action == {"type": "void", "reason": "dealer error"}
+    if b_can_cover:
+        assert table.status == TableStatus.PLAYING and table.hand_number == hands + 1
+        assert balances(a, b) == [before[0] + 4 * stake - stake, before[1] - stake]
+        assert table.state["bank"] == 2 * stake
+    else:
+        assert table.status == TableStatus.OPEN and table.hand_number == hands
+        assert balances(a, b) == [before[0] + 4 * stake, before[1]]
+        assert selectors.table_summary_of(table.pk)["pot"] == 0
+        assert table.version == void.version, "no deal tried and taken back leaves a trace"
+    assert_books_clean()
