@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 from casino.currencies import format_amount, to_minor
 from sportsbook import exchange_selectors as selectors
 from sportsbook import exchange_services as services
-from sportsbook.models import ExchangeSide, Outcome
+from sportsbook.models import ExchangeOffer, ExchangeSide, Outcome
 from sportsbook.services import odds_policy_of
 from sportsbook.views import _line_context as line_context
 
@@ -97,6 +97,19 @@ def _outcome_of(market_id: int, value: str) -> int:
     return outcome_id
 
 
+def _offer_of(market_id: int, value: str) -> int:
+    """The form's offer, which must be on this page's market: a forged form naming another
+    market's offer would have its stake read in this market's currency and be answered on the
+    wrong page. Whose it is the service checks."""
+    try:
+        offer_id = int(value)
+    except (TypeError, ValueError):
+        raise services.ExchangeRefused(_("Choose an offer.")) from None
+    if not ExchangeOffer.objects.filter(pk=offer_id, market__market_id=market_id).exists():
+        raise services.ExchangeRefused(_("That offer is not in this market."))
+    return offer_id
+
+
 def _done(offer, currency: str) -> tuple[str, str]:
     if offer.matched and offer.remaining:
         text = _("Matched %(matched)s; %(left)s stands unmatched.") % {
@@ -160,7 +173,7 @@ def exchange_cancel(request, market_id: int):
     """Withdraw the unmatched part of an offer (BK §44)."""
     try:
         services.exchange_offer_cancel(
-            player=request.user, offer_id=_int(request.POST.get("offer"))
+            player=request.user, offer_id=_offer_of(market_id, request.POST.get("offer"))
         )
     except services.ExchangeRefused as refusal:
         return _respond(request, market_id, notice=("error", str(refusal)))
@@ -175,7 +188,7 @@ def exchange_edit(request, market_id: int):
     try:
         offer, _created = services.exchange_offer_edit(
             player=request.user,
-            offer_id=_int(request.POST.get("offer")),
+            offer_id=_offer_of(market_id, request.POST.get("offer")),
             odds=request.POST.get("odds", ""),
             stake=_amount(request.POST.get("stake", ""), currency),
             idempotency_key=_key(request),

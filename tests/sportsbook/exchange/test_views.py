@@ -129,3 +129,31 @@ def test_change_and_withdraw_an_offer(market):
     assert "Offer withdrawn." in response.text
     assert ledger.balances_of(player)["BYN"] == 100_000
     assert_books_clean()
+
+
+def test_a_forged_change_or_withdrawal_naming_another_markets_offer_is_refused(market):
+    """The player's own offer, but on another market than the page's: refused, nothing moves
+    (its stake would be read in this page's currency and answered on the wrong page)."""
+    from sportsbook.exchange_services import exchange_market_list
+
+    player, client = client_for("anna")
+    elsewhere = outcome(make_event(markets=(("1x2", {}),)), "1x2", "1")
+    exchange_market_list(market_id=elsewhere.market_id)
+    submit(client, elsewhere, side="lay", odds="2", stake="10")
+    offer = ExchangeOffer.objects.get()
+    held = ledger.balances_of(player)["BYN"]
+    for view, fields in [
+        ("exchange_edit", {"odds": "1.5", "stake": "8", "idempotency_key": uuid.uuid4().hex}),
+        ("exchange_cancel", {}),
+        ("exchange_cancel", {"offer": "x"}),
+    ]:
+        data = {"offer": offer.pk, **fields}
+        response = client.post(reverse(f"sportsbook:{view}", args=[market.market_id]), data)
+        assert response.status_code == 200
+        expected = "Choose an offer." if data["offer"] == "x" else "not in this market"
+        assert expected in response.text, response.text
+    offer.refresh_from_db()
+    assert (offer.status, offer.remaining) == (OfferStatus.OPEN, 1_000)
+    assert ExchangeOffer.objects.count() == 1
+    assert ledger.balances_of(player)["BYN"] == held == 100_000 - 2_000  # a lay at 2 holds 20
+    assert_books_clean()
