@@ -17,7 +17,7 @@ from django.urls import reverse
 from casino import ledger
 from casino.asgi import application
 from sportsbook.models import SpreadAsset, SpreadPosition
-from sportsbook.spread_services import spread_feed_tick, spread_quote_set
+from sportsbook.spread_services import spread_asset_delist, spread_feed_tick, spread_quote_set
 from tests.conftest import assert_books_clean, fund, new_player
 
 ORIGIN = (b"origin", b"http://127.0.0.1:8000")
@@ -110,6 +110,12 @@ async def test_quotes_and_pnl_are_pushed_over_the_socket():
     pushed = await socket.receive_from()
     assert f'id="spread-asset-{asset.pk}"' in pushed and "<polyline" in pushed
     assert "1.2080" in pushed and "270.00" in pushed  # worked example 1: +27 x 10
+    # A13: delisted while the page is open: the row says so (not "halted") and takes no order
+    await database_sync_to_async(spread_asset_delist)(asset_id=asset.pk)
+    pushed = await socket.receive_from()
+    assert f'id="spread-asset-{asset.pk}"' in pushed
+    assert "Delisted: no longer quoted (A13)" in pushed and "Halted" not in pushed
+    assert 'class="spread-order"' not in pushed
     await socket.disconnect()
 
 
