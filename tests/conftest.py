@@ -70,3 +70,21 @@ def english_messages():
     choose their own language per request (LocaleMiddleware), so view tests are unaffected."""
     with translation.override("en"):
         yield
+
+
+@pytest.fixture(scope="session", autouse=True)
+def test_database_released(request, django_db_blocker):
+    """PostgreSQL will not drop a database someone is still connected to: a server the tests
+    killed, or a thread's connection, may outlive its test. At the end they are ended, so the
+    test database is dropped rather than left behind with a warning. (Only on PostgreSQL, so a
+    run of engine tests on SQLite still needs no database.)"""
+    if connection.vendor != "postgresql":
+        yield
+        return
+    request.getfixturevalue("django_db_setup")  # set up before, so torn down after this
+    yield
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
