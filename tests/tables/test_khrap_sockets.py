@@ -16,6 +16,7 @@ from tables.engines import khrap
 from tables.models import Table, TableEvent
 from tests.conftest import assert_books_clean, fund, new_player
 from tests.tables.engines.test_khrap import DeckRng, khrap_deck
+from tests.tables.khrap_helpers import khrap_failing_before_the_last_trick
 from tests.tables.sockets import Socket, table_now
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -203,34 +204,9 @@ def test_a_penalty_bank_waits_in_escrow_on_an_open_table_shown_in_the_lobby_and_
     from tables import selectors, services
     from tables.models import TableStatus
 
-    decks = [khrap_deck([["AH", "7S", "8S", "9S"], ["KH", "AS", "KS", "QS"]], ["9H"])]
-    monkeypatch.setattr(
-        khrap.ENGINE,
-        "new_hand",
-        lambda config, players, rng, carry=None: khrap.new_hand(
-            config, players, DeckRng(decks.pop(0)) if decks else rng, carry
-        ),
+    table, a, b = khrap_failing_before_the_last_trick(
+        monkeypatch, name="Khrap penalty", stake=STAKE, funds=FUNDS
     )
-    table = Table.objects.create(
-        name="Khrap penalty", game="khrap", currency="BYN", settings={"stake": STAKE}
-    )
-    a, b = new_player(language="en"), new_player(language="en")
-    for player in (a, b):
-        fund(player, FUNDS)
-        services.table_sit(table_id=table.pk, player=player, connected=True)
-    for player, action in (
-        (a, {"type": "declare", "game": "khrap"}),
-        (b, {"type": "help"}),
-        (a, {"type": "exchange", "cards": []}),
-        (b, {"type": "exchange", "cards": []}),
-        (a, {"type": "play", "card": "AH"}),
-        (b, {"type": "play", "card": "KH"}),
-        (a, {"type": "play", "card": "7S"}),
-        (b, {"type": "play", "card": "AS"}),
-        (b, {"type": "play", "card": "KS"}),
-        (a, {"type": "play", "card": "8S"}),
-    ):
-        services.table_act(table_id=table.pk, player=player, action=action)
     services.table_leave(table_id=table.pk, player=b)  # his queen of spades is led for him
     services.table_act(table_id=table.pk, player=a, action={"type": "play", "card": "9S"})
     table.refresh_from_db()

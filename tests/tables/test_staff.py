@@ -379,40 +379,14 @@ def test_k6_a_void_of_a_penalty_banks_deal_starts_the_next_only_if_every_stake_c
     the bank goes back to A, whose money it was, and a fresh deal starts with new stakes if
     both can pay one. If B cannot, the void still stands: the table waits, open, with nothing
     else booked."""
-    from tables.engines import khrap
-    from tests.conftest import fund, new_player, spend_down_to
-    from tests.tables.engines.test_khrap import DeckRng, khrap_deck
+    from tests.conftest import spend_down_to
+    from tests.tables.khrap_helpers import khrap_failing_before_the_last_trick
 
     stake = 1_000
-    decks = [khrap_deck([["AH", "7S", "8S", "9S"], ["KH", "AS", "KS", "QS"]], ["9H"])]
-    monkeypatch.setattr(
-        khrap.ENGINE,
-        "new_hand",
-        lambda config, players, rng, carry=None: khrap.new_hand(
-            config, players, DeckRng(decks.pop(0)) if decks else rng, carry
-        ),
+    table, a, b = khrap_failing_before_the_last_trick(
+        monkeypatch, name="Khrap void", stake=stake, funds=50_000
     )
-    table = Table.objects.create(
-        name="Khrap void", game="khrap", currency="BYN", settings={"stake": stake}
-    )
-    a, b = new_player(language="en"), new_player(language="en")
-    for player in (a, b):
-        fund(player, 50_000)
-        services.table_sit(table_id=table.pk, player=player, connected=True)
-    for player, action in (
-        (a, {"type": "declare", "game": "khrap"}),
-        (b, {"type": "help"}),
-        (a, {"type": "exchange", "cards": []}),
-        (b, {"type": "exchange", "cards": []}),
-        (a, {"type": "play", "card": "AH"}),
-        (b, {"type": "play", "card": "KH"}),
-        (a, {"type": "play", "card": "7S"}),
-        (b, {"type": "play", "card": "AS"}),
-        (b, {"type": "play", "card": "KS"}),
-        (a, {"type": "play", "card": "8S"}),
-        (b, {"type": "play", "card": "QS"}),
-    ):
-        services.table_act(table_id=table.pk, player=player, action=action)
+    services.table_act(table_id=table.pk, player=b, action={"type": "play", "card": "QS"})
     spend_down_to(a, 0)
     services.table_act(table_id=table.pk, player=a, action={"type": "play", "card": "9S"})
     table.refresh_from_db()

@@ -1,0 +1,41 @@
+"""A Khrap table scripted to the eve of a failed khrap (CG §121 K6), shared by the tests that
+need a penalty bank: A declares, B helps, and A takes one trick before the last."""
+
+from tables import services
+from tables.engines import khrap
+from tables.models import Table
+from tests.conftest import fund, new_player
+from tests.tables.engines.test_khrap import DeckRng, khrap_deck
+
+
+def khrap_failing_before_the_last_trick(monkeypatch, *, name: str, stake: int, funds: int):
+    """A table with two funded, seated players, A and B, with B's queen of spades and A's nine
+    of spades left: B's last card is the lead of the last trick, which B wins, so A's khrap
+    fails with one trick. Returns (table, a, b)."""
+    decks = [khrap_deck([["AH", "7S", "8S", "9S"], ["KH", "AS", "KS", "QS"]], ["9H"])]
+    monkeypatch.setattr(
+        khrap.ENGINE,
+        "new_hand",
+        lambda config, players, rng, carry=None: khrap.new_hand(
+            config, players, DeckRng(decks.pop(0)) if decks else rng, carry
+        ),
+    )
+    table = Table.objects.create(name=name, game="khrap", currency="BYN", settings={"stake": stake})
+    a, b = new_player(language="en"), new_player(language="en")
+    for player in (a, b):
+        fund(player, funds)
+        services.table_sit(table_id=table.pk, player=player, connected=True)
+    for player, action in (
+        (a, {"type": "declare", "game": "khrap"}),
+        (b, {"type": "help"}),
+        (a, {"type": "exchange", "cards": []}),
+        (b, {"type": "exchange", "cards": []}),
+        (a, {"type": "play", "card": "AH"}),
+        (b, {"type": "play", "card": "KH"}),
+        (a, {"type": "play", "card": "7S"}),
+        (b, {"type": "play", "card": "AS"}),
+        (b, {"type": "play", "card": "KS"}),
+        (a, {"type": "play", "card": "8S"}),
+    ):
+        services.table_act(table_id=table.pk, player=player, action=action)
+    return table, a, b
