@@ -1,5 +1,6 @@
-"""A Khrap table scripted to the eve of a failed khrap (CG §121 K6), shared by the tests that
-need a penalty bank: A declares, B helps, and A takes one trick before the last."""
+"""A Khrap table scripted to the eve of a failed khrap (CG §119.2.1: a declarer with fewer than
+two tricks pays twice the bank into a new bank, played next by K6), shared by the tests that
+need a penalty bank: A declares khrap, B helps, and A has one trick when the last is led."""
 
 from tables import services
 from tables.engines import khrap
