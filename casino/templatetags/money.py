@@ -20,3 +20,11 @@ def major(minor: int | None, currency: str):
 @register.filter
 def currency_symbol(currency: str) -> str:
     return SYMBOLS.get(currency, currency)
+
+
+@register.filter
+def amount_input(minor: int | None, currency: str) -> str:
+    """Minor units as a person types them into an amount field (casino.amounts)."""
+    from casino.amounts import amount_input_value
+
+    return amount_input_value(minor, currency)
