@@ -113,6 +113,12 @@ class PlaceDay:
 
     @property
     def ggr(self) -> int:
+        """What the casino earned here. At a table, the players' net loss. In a tournament the
+        entry fees are the players' money (the prize fund, paid back as prizes) but for the
+        casino's share booked at the start (CG §126): that share is its revenue, whether the
+        prizes are paid yet or not, and a fee refunded never was."""
+        if self.place == "tournament":
+            return self.commission
         return self.stakes - self.paid - self.refunds
 
 

@@ -549,3 +549,66 @@ def test_every_report_string_of_the_russian_catalogue_is_translated(client, repo
     client.force_login(reporter)
     page = client.get(reverse("floor:reports"), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert "Отчёты о доходах" in page and "Столы по дням, играм и столам" in page
+
+
+def test_a_tournament_earns_only_the_casino_s_share_cg_126(db, client, reporter):
+    """The rules' worked example (durak-tournament.md §4.1): 8 entrants × 100.00 BYN, the casino's
+    share 20 %: revenue 160.00, the fund of 640.00 is the players'. Before the start the fees earn
+    nothing; after it the share is the revenue, and paying the prizes out of the fund changes
+    nothing; the day's total is the sum of its rows, on the page and in the CSV alike."""
+    from tests.tables.tournament_helpers import funded_players, make_tournament, started
+
+    players = funded_players(8)
+    tournament = make_tournament(casino_percent=Decimal("20"), min_entrants=8)
+    today = timezone.localdate()
+    period = Period(today, today)
+
+    def tournament_row():
+        return next(r for r in place_days(period) if r.place == "tournament")
+
+    from tables.tournament import services as tournament_services
+
+    for player in players:
+        tournament_services.tournament_register(tournament_id=tournament.pk, player=player)
+    registered = tournament_row()
+    assert (registered.stakes, registered.commission, registered.ggr) == (800_00, 0, 0)
+
+    started(tournament, [])
+    tournament.refresh_from_db()
+    assert (tournament.casino_share, tournament.prize_fund) == (160_00, 640_00)
+    row = tournament_row()
+    assert (row.stakes, row.paid, row.commission, row.ggr) == (800_00, 0, 160_00, 160_00)
+
+    report = revenue_report(period, "BYN")
+    totals = next(s for s in report.sections if s.key == "totals")
+    assert [[getattr(c, "minor", c) for c in r] for r in totals.rows] == [
+        ["BYN", 160_00, 0, 160_00]
+    ]
+
+    # the matches decided by withdrawals (D11): the prizes are paid out of the fund
+    from tests.tables.tournament_helpers import escrow_balance, open_matches
+
+    for _round in range(10):
+        tournament_services.tournament_open_matches(tournament_id=tournament.pk)
+        matches = open_matches(tournament)
+        if not matches:
+            break
+        for match in matches:
+            tournament_services.tournament_withdraw(
+                tournament_id=tournament.pk, player=match.entry_b.player
+            )
+    tournament.refresh_from_db()
+    assert tournament.status == "finished"
+    assert escrow_balance(tournament) == 0
+    row = tournament_row()
+    assert (row.stakes, row.paid, row.commission, row.ggr) == (800_00, 640_00, 160_00, 160_00)
+    report = revenue_report(period, "BYN")
+    by_day = next(s for s in report.sections if s.key == "tables_by_day")
+    totals = next(s for s in report.sections if s.key == "totals")
+    assert sum(r[-2].minor for r in by_day.rows) == totals.rows[0][1].minor == 160_00
+
+    client.force_login(reporter)
+    query = {"date_from": today.isoformat(), "date_to": today.isoformat(), "currency": "BYN"}
+    export = client.get(reverse("floor:reports_csv"), query).content.decode()
+    assert "160.00" in export and "640.00" in export and "800.00" in export
+    assert_books_clean()
