@@ -39,7 +39,9 @@ class RulesPage:
 
     game: str
     title: str  # gettext_noop'd
-    paragraphs: str  # the rule set's paragraphs, as cited (not translated)
+    # the first and last paragraph of the card-game rules (CG) the page restates; None for a
+    # game of our own
+    paragraphs: tuple[int, int] | None
     summary: str  # gettext_noop'd
     terms: tuple[str, ...] = field(default_factory=tuple)
 
@@ -50,7 +52,7 @@ PAGES: dict[str, RulesPage] = {
         RulesPage(
             game="baccarat_bank",
             title=gettext_noop("Baccarat with a player-held bank"),
-            paragraphs="CG §4–§17",
+            paragraphs=(4, 17),
             summary=gettext_noop(
                 "One player holds the bank with his own money; the others bet against it. "
                 "Nine points or as near as possible wins."
@@ -76,7 +78,7 @@ PAGES: dict[str, RulesPage] = {
         RulesPage(
             game="belarusian_poker",
             title=gettext_noop("Belarusian poker"),
-            paragraphs="CG §18–§25",
+            paragraphs=(18, 25),
             summary=gettext_noop(
                 "Three cards each from a 33-card pack with a joker; players bet into one bank "
                 "and the most points take it."
@@ -102,7 +104,7 @@ PAGES: dict[str, RulesPage] = {
         RulesPage(
             game="khrap",
             title=gettext_noop("Khrap"),
-            paragraphs="CG §114–§121",
+            paragraphs=(114, 121),
             summary=gettext_noop(
                 "Four cards each and a turned-up trump; whoever declares a game must take two "
                 "of the four tricks, whoever joins must take one."
@@ -129,7 +131,7 @@ PAGES: dict[str, RulesPage] = {
         RulesPage(
             game="durak",
             title=gettext_noop("Podkidnoy durak and its knock-out tournament"),
-            paragraphs="CG §122–§127",
+            paragraphs=(122, 127),
             summary=gettext_noop(
                 "Two players, 36 cards: get rid of all your cards first. Matches to a number of "
                 "wins, and knock-out tournaments with a prize fund."
@@ -156,7 +158,7 @@ PAGES: dict[str, RulesPage] = {
         RulesPage(
             game="highcard",
             title=gettext_noop("High card"),
-            paragraphs="",
+            paragraphs=None,
             summary=gettext_noop(
                 "The casino's own short game: bet against the dealer's card, the higher card "
                 "wins; the antes go to the best card."
