@@ -40,7 +40,10 @@ def _baccarat_bank(settings: dict, currency: str) -> Rows:
 def _belarusian_poker(settings: dict, currency: str) -> Rows:
     unit = settings.get("unit")
     return [
-        (_("Entry bet, and the starting level of each round"), _money(settings, "min_bet", currency)),
+        (
+            _("Entry bet, and the starting level of each round"),
+            _money(settings, "min_bet", currency),
+        ),
         (_("Table maximum (the maximum bet)"), _money(settings, "max_bet", currency)),
         (_("Conventional unit"), _money(settings, "unit", currency)),
         (

@@ -24,7 +24,11 @@ def _document_language() -> str:
 
 def rules_index(request):
     pages = [
-        {"page": PAGES[game], "title": gettext(PAGES[game].title), "summary": gettext(PAGES[game].summary)}
+        {
+            "page": PAGES[game],
+            "title": gettext(PAGES[game].title),
+            "summary": gettext(PAGES[game].summary),
+        }
         for game in registered_games()
         if game in PAGES
     ]

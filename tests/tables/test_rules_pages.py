@@ -145,7 +145,12 @@ def test_opened_from_a_table_the_page_shows_that_tables_limits():
         name="Bank 7",
         game="baccarat_bank",
         currency="BYN",
-        settings={"min_bet": 250, "max_bank": 500_000, "commission_percent": "4", "action_seconds": 25},
+        settings={
+            "min_bet": 250,
+            "max_bank": 500_000,
+            "commission_percent": "4",
+            "action_seconds": 25,
+        },
     )
     page = rules_page("baccarat_bank", "en", f"?table={table.pk}")
     limits = page[page.index('<section id="limits"') : page.index('<section id="examples"')]
@@ -166,10 +171,22 @@ def test_opened_from_a_table_the_page_shows_that_tables_limits():
 @pytest.mark.parametrize(
     ("game", "settings_", "shown"),
     [
-        ("belarusian_poker", {"min_bet": 100, "max_bet": 5_000, "unit": 100}, ["50.00\xa0BYN", "1.00\xa0BYN"]),
+        (
+            "belarusian_poker",
+            {"min_bet": 100, "max_bet": 5_000, "unit": 100},
+            ["50.00\xa0BYN", "1.00\xa0BYN"],
+        ),
         ("khrap", {"stake": 1_000}, ["10.00\xa0BYN", "80.00\xa0BYN", "2 %"]),
-        ("durak", {"stake": 1_000, "wins_to_win": 7, "commission_percent": "5"}, ["10.00\xa0BYN", "7", "5 %"]),
-        ("highcard", {"min_bet": 100, "max_bet": 2_000, "ante": 50}, ["0.50\xa0BYN", "20.00\xa0BYN"]),
+        (
+            "durak",
+            {"stake": 1_000, "wins_to_win": 7, "commission_percent": "5"},
+            ["10.00\xa0BYN", "7", "5 %"],
+        ),
+        (
+            "highcard",
+            {"min_bet": 100, "max_bet": 2_000, "ante": 50},
+            ["0.50\xa0BYN", "20.00\xa0BYN"],
+        ),
     ],
 )
 def test_every_games_limits_come_from_its_settings(game, settings_, shown):
@@ -226,6 +243,16 @@ def test_every_word_a_board_or_a_rules_page_uses_is_explained_in_both_languages(
         assert not foreign_words(words_ru[key], "ru"), key
 
 
+def test_the_khrap_boards_words_for_games_and_answers_are_explained():
+    """The Khrap board passes the declared game and each seat's answer as the key (the engine's
+    names of them), so they are not in the boards' text for board_terms() to find."""
+    from tables.engines import khrap
+
+    _words, english, _links = glossary("en")
+    for key in (*khrap.GAMES, khrap.HELP, khrap.FIVE):
+        assert key in english, key
+
+
 def test_each_explanation_links_to_a_section_of_its_games_rules_page():
     _words, explanations, links = glossary("en")
     anchors = {anchor for anchor, _title in SECTIONS}
@@ -235,12 +262,19 @@ def test_each_explanation_links_to_a_section_of_its_games_rules_page():
         path, anchor = link.split("#")
         game = re.fullmatch(r"/rules/(\w+)/", path).group(1)
         assert path == reverse("game_rules", args=[game]) and anchor in anchors
-        assert key not in games_of or game == games_of[key] or key in {"trump", "shoe", "cut_card", "commission"}
+        assert (
+            key not in games_of
+            or game == games_of[key]
+            or key in {"trump", "shoe", "cut_card", "commission"}
+        )
 
 
 @pytest.mark.parametrize("language", ["ru", "en"])
 def test_the_terms_macro_writes_the_explanation_as_a_tooltip_and_a_question_mark(language):
-    source = '{% import "tables/_terms.html" as terms %}{{ terms.term("svara", "S") }}|{{ terms.term("no_such_word", "N") }}'
+    source = (
+        '{% import "tables/_terms.html" as terms %}'
+        '{{ terms.term("svara", "S") }}|{{ terms.term("no_such_word", "N") }}'
+    )
     with translation.override(language):
         out = jinja2.environment(language).from_string(source).render()
     shown, unexplained = out.split("|")
