@@ -18,6 +18,7 @@ urlpatterns = [
     path("cashier/limits/", views.gaming_limits, name="limits"),
     path("i18n/setlang/", views.language_switch, name="set_language"),
     path("tables/", include("tables.urls")),
+    path("rules/", include("tables.rules.urls")),
     path("pit/", floor_views.floor_tables, name="pit"),
     path("pit/<int:table_id>/act/", table_views.pit_act, name="pit_act"),
     path("floor/", include("floor.urls")),
