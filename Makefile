@@ -7,7 +7,7 @@ export DEBUG ?= 1
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint format bench faults fuzz rngtest soak bootstrap migrate demo messages clean
+.PHONY: run test lint format bench faults fuzz rngtest soak bootstrap migrate demo messages screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -63,6 +63,11 @@ rngtest: bootstrap
 # The long load run on PostgreSQL + Redis (benchmarks/soak.py; SOAK_* variables, ten minutes).
 soak: bootstrap
 	$(BIN)/python benchmarks/soak.py
+
+# every page x role x width as a full-page PNG, Russian and English, with an index.html contact
+# sheet and the page audit's findings (tests/browser/screenshots.py); SCREENSHOTS_DIR to choose
+screenshots: bootstrap
+	$(BIN)/python -m tests.browser.screenshots $(SCREENSHOTS_DIR)
 
 messages: bootstrap
 	$(BIN)/python manage.py makemessages -l ru -l en --ignore=.venv --ignore=tests --ignore=benchmarks

@@ -1,0 +1,317 @@
+"""The page audit (issue 27 item 8): every page a role's navigation reaches, looked at in Chromium
+at a phone's and a desktop's width, in one language at a time.
+
+For each role (a player and each staff role of casino/roles.py) the auditor signs in and crawls
+from the lobby: it follows every same-origin link (``<a href>``) of every page it visits, but visits
+one page per *shape* of address (digits stand for any id: ``/tables/7/`` and ``/tables/8/`` are one
+shape), so a list of a thousand bets costs one bet's page, up to ``MAX_PAGES`` a role. Each page is
+loaded once and measured at every width (the viewport resized, the layout re-read); what it finds:
+
+- ``status``: the page answered 400 or more to a role its navigation offered it to (a link it may
+  not open), or sent a signed-in person back to the login page;
+- ``width``: the document is wider than the viewport (the page scrolls sideways), with the widest
+  elements named;
+- ``console``: a console error or an uncaught page error while it loaded;
+- ``repr``: the visible text holds a Python or JSON repr or a raw ledger reference
+  (``{'type': …}``, ``None``, ``table:6:bank:4``);
+- ``language``: a word of the other language in the visible text: on a Russian page a Latin word
+  outside the allow-list (currency codes, card ranks, units, and the proper names of the data:
+  players, events, teams, assets, read from the database), on an English page a Cyrillic one
+  outside the data's names.
+
+Used by tests/browser/test_page_audit.py (the audit must find nothing) and by ``make screenshots``
+(a full-page PNG of every page × role × width and an index.html contact sheet).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from urllib.parse import urljoin, urlsplit
+
+WIDTHS = (390, 1280)
+HEIGHT = 900
+MAX_PAGES = 60  # a role's pages at most: one of each shape of address
+
+ROLES: dict[str, tuple[str, str]] = {
+    "player": ("anna", "casino-demo"),
+    "pit_boss": ("pitboss", "casino-pit"),
+    "supervisor": ("supervisor", "casino-super"),
+    "trader": ("trader", "casino-trader"),
+    "cashier": ("cashier", "casino-cash"),
+    "admin": ("admin", "casino-admin"),
+}
+
+# Never followed: they act (log out, switch the language) or are not pages.
+SKIPPED = re.compile(
+    r"^/(static/|media/|accounts/logout|i18n/|admin/logout|admin/jsi18n|admin/r/)"
+    r"|/(csv|export)/?$|\.(csv|png|svg|json)$"
+)
+REPR = re.compile(r"\{'|'\w+': |\bNone\b|\bTrue\b|\bFalse\b|\b(table|tournament|hand):\d+:")
+LATIN_WORD = re.compile(r"\b[A-Za-z][A-Za-z'’-]*[A-Za-z]\b")
+CYRILLIC_WORD = re.compile(r"\b[А-Яа-яЁё][А-Яа-яЁё'’-]*[А-Яа-яЁё]\b")
+# Latin words a Russian page may hold: currency codes, card ranks and suits' letters, units and
+# abbreviations used in Russian text as they are.
+RUSSIAN_PAGE_LATIN = {
+    "BYN", "USD", "EUR", "RUB", "UAH", "Br", "CSV", "ID", "sha", "SHA", "Ante", "OK",
+    "CG", "SB", "BK", "DG", "GGR", "pp", "vs", "HT", "FT", "OT", "English",
+}  # fmt: skip
+ENGLISH_PAGE_CYRILLIC = {"Русский"}  # a language offered in its own name
+
+# The JavaScript that reads a page: its width, the widest elements, its visible text.
+MEASURE = """width => {
+  const doc = document.documentElement;
+  const wider = [...document.querySelectorAll('body *')]
+    .filter(e => e.getBoundingClientRect().right > width + 0.5
+                 && getComputedStyle(e).position !== 'fixed')
+    .slice(0, 4)
+    .map(e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')
+              + (typeof e.className === 'string' && e.className
+                 ? '.' + e.className.split(' ')[0] : ''));
+  return {width: doc.scrollWidth, wider: wider};
+}"""
+VISIBLE_TEXT = "() => document.body ? document.body.innerText : ''"
+LINKS = """() => [...document.querySelectorAll('a[href]')]
+  .filter(a => !a.closest('[hidden]'))
+  .map(a => a.getAttribute('href'))"""
+
+
+@dataclass(frozen=True)
+class Finding:
+    role: str
+    path: str
+    width: int | None
+    kind: str
+    detail: str
+
+    def __str__(self) -> str:
+        at = f" at {self.width} px" if self.width else ""
+        return f"[{self.role}] {self.path}{at}: {self.kind}: {self.detail}"
+
+
+@dataclass
+class PageShot:
+    role: str
+    path: str
+    width: int
+    file: str
+
+
+@dataclass
+class AuditResult:
+    findings: list[Finding] = field(default_factory=list)
+    visited: dict[str, list[str]] = field(default_factory=dict)  # role -> paths
+    shots: list[PageShot] = field(default_factory=list)
+
+    @property
+    def pages(self) -> int:
+        return sum(len(paths) for paths in self.visited.values())
+
+
+def shape(path: str) -> str:
+    """A page's address with its ids generalised: one page of each shape is visited."""
+    parts = urlsplit(path)
+    query = "?" + re.sub(r"=[^&]*", "=", parts.query) if parts.query else ""
+    return re.sub(r"\d+", "N", parts.path) + query
+
+
+def foreign_words(text: str, language: str, names: set[str]) -> list[str]:
+    """The words of `text` in the other language than `language`, minus the allowed ones."""
+    if language == "ru":
+        words = LATIN_WORD.findall(text)
+        allowed = RUSSIAN_PAGE_LATIN
+    else:
+        words = CYRILLIC_WORD.findall(text)
+        allowed = ENGLISH_PAGE_CYRILLIC
+    found = []
+    for word in words:
+        if word in allowed or word in names or word.lower() in names:
+            continue
+        if len(word) <= 2 and language == "ru":  # card ranks and suits' letters (A, K, 10, AH)
+            continue
+        if word not in found:
+            found.append(word)
+    return found
+
+
+def data_names(shell: Callable[[str], str]) -> set[str]:
+    """The words of the data's proper names (players, events, teams, competitions, assets,
+    tournaments), read from the server's database: a name is written as its owner wrote it."""
+    code = """
+import json, re
+from casino.models import Player
+from sportsbook.models import Event, Market, SpreadAsset
+from tables.models import Tournament
+texts = []
+players = list(Player.objects.all())
+texts += [p.username for p in players] + [p.display_name or '' for p in players]
+texts += [str(e) for e in Event.objects.all()]
+for attribute in ('home', 'away', 'competition', 'name'):
+    texts += [str(getattr(e, attribute, '') or '') for e in Event.objects.all()]
+texts += [v for m in Market.objects.all() for v in (m.params or {}).values() if isinstance(v, str)]
+texts += [v for m in Market.objects.all() for o in (m.params or {}).values() if isinstance(o, list)
+          for v in o if isinstance(v, str)]
+texts += [a.name for a in SpreadAsset.objects.all()] + [a.code for a in SpreadAsset.objects.all()]
+texts += [t.name for t in Tournament.objects.all()]
+print(json.dumps(sorted({w for t in texts for w in re.findall(r"[\\w'’-]+", t)})))
+"""
+    return set(json.loads(shell(code).strip().splitlines()[-1]))
+
+
+class Auditor:
+    """Crawls one role's pages in one language and collects what is wrong with them."""
+
+    def __init__(
+        self,
+        browser,
+        base_url: str,
+        names: set[str],
+        *,
+        language: str = "ru",
+        widths: Iterable[int] = WIDTHS,
+        shots_dir=None,
+        max_pages: int = MAX_PAGES,
+    ):
+        self.browser = browser
+        self.base_url = base_url.rstrip("/")
+        self.names = names
+        self.language = language
+        self.widths = tuple(widths)
+        self.shots_dir = shots_dir
+        self.max_pages = max_pages
+
+    def audit(self, roles: Iterable[str] = ROLES, start: Iterable[str] = ()) -> AuditResult:
+        result = AuditResult()
+        for role in roles:
+            self.audit_role(role, result, start)
+        return result
+
+    def audit_role(self, role: str, result: AuditResult, start: Iterable[str] = ()) -> None:
+        username, password = ROLES[role]
+        locale = "ru-RU" if self.language == "ru" else "en-GB"
+        context = self.browser.new_context(
+            base_url=self.base_url,
+            locale=locale,
+            viewport={"width": self.widths[-1], "height": HEIGHT},
+        )
+        context.set_default_timeout(20_000)
+        try:
+            page = context.new_page()
+            self._log_in(page, username, password)
+            queue = ["/lobby/", *start]
+            seen_shapes: set[str] = set()
+            visited = result.visited.setdefault(role, [])
+            while queue and len(visited) < self.max_pages:
+                path = queue.pop(0)
+                if shape(path) in seen_shapes:
+                    continue
+                seen_shapes.add(shape(path))
+                visited.append(path)
+                for link in self.visit(context, role, path, result):
+                    if shape(link) not in seen_shapes:
+                        queue.append(link)
+        finally:
+            context.close()
+
+    def _log_in(self, page, username: str, password: str) -> None:
+        page.goto("/accounts/login/")
+        form = page.locator("main form").filter(has=page.locator("input[name=username]"))
+        form.locator("input[name=username]").fill(username)
+        form.locator("input[name=password]").fill(password)
+        form.locator("button[type=submit]").click()
+        page.wait_for_url(re.compile(r"/lobby/$"))
+        # one language at a time: the reader's choice, as the header's switch makes it
+        page.evaluate(
+            """language => fetch('/i18n/setlang/', {method: 'POST', headers: {'X-CSRFToken':
+               document.cookie.replace(/(?:(?:^|.*;\\s*)csrftoken\\s*=\\s*([^;]*).*$)|^.*$/, '$1'),
+               'Content-Type': 'application/x-www-form-urlencoded'},
+               body: 'language=' + language + '&next=/lobby/'})""",
+            self.language,
+        )
+
+    def visit(self, context, role: str, path: str, result: AuditResult) -> list[str]:
+        """Load `path` as `role`, check it at every width; returns the page's links to follow."""
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+
+        def find(kind: str, detail: str, width: int | None = None) -> None:
+            result.findings.append(Finding(role, path, width, kind, detail))
+
+        try:
+            page.set_viewport_size({"width": self.widths[0], "height": HEIGHT})
+            response = page.goto(path, wait_until="load")
+            status = response.status if response is not None else 0
+            if status >= 400:
+                find("status", f"answered {status}")
+                return []
+            if "/accounts/login/" in page.url and not path.startswith("/accounts/"):
+                find("status", "sent back to the login page")
+                return []
+            for width in self.widths:
+                page.set_viewport_size({"width": width, "height": HEIGHT})
+                measured = page.evaluate(MEASURE, width)
+                if measured["width"] > width:
+                    find(
+                        "width",
+                        f"{measured['width']} px wide: {', '.join(measured['wider'])}",
+                        width,
+                    )
+                if self.shots_dir is not None:
+                    name = re.sub(r"[^\w]+", "_", f"{role}_{path}_{width}").strip("_") + ".png"
+                    page.screenshot(path=str(self.shots_dir / name), full_page=True)
+                    result.shots.append(PageShot(role, path, width, name))
+            text = page.evaluate(VISIBLE_TEXT)
+            for match in sorted({m.group(0) for m in REPR.finditer(text)}):
+                find("repr", repr(match))
+            foreign = foreign_words(text, self.language, self.names)
+            if foreign:
+                find("language", ", ".join(foreign[:12]))
+            for error in errors:
+                find("console", error[:200])
+            return self._links(page)
+        finally:
+            page.close()
+
+    def _links(self, page) -> list[str]:
+        links = []
+        for href in page.evaluate(LINKS):
+            if not href or href.startswith(("#", "javascript:", "mailto:")):
+                continue
+            absolute = urljoin(page.url, href)
+            parts = urlsplit(absolute)
+            if f"{parts.scheme}://{parts.netloc}" != self.base_url:
+                continue
+            path = parts.path + (f"?{parts.query}" if parts.query else "")
+            if SKIPPED.search(parts.path) or path in links:
+                continue
+            if parts.query and parts.path.startswith("/admin/"):
+                continue  # the admin's sorting and filtering: the list itself is visited
+
+            links.append(path)
+        return links
+
+
+def contact_sheet(result: AuditResult) -> str:
+    """An index.html of every screenshot, a row per page and a column per width."""
+    rows = []
+    by_page: dict[tuple[str, str], dict[int, str]] = {}
+    for shot in result.shots:
+        by_page.setdefault((shot.role, shot.path), {})[shot.width] = shot.file
+    for (role, path), files in by_page.items():
+        cells = "".join(
+            f'<td><a href="{f}"><img src="{f}" loading="lazy" width="{min(w, 320)}"></a></td>'
+            for w, f in sorted(files.items())
+        )
+        rows.append(f"<tr><th>{role}<br><code>{path}</code></th>{cells}</tr>")
+    findings = "".join(f"<li>{f}</li>" for f in result.findings)
+    return (
+        "<!doctype html><meta charset=utf-8><title>Page audit</title>"
+        "<style>td,th{vertical-align:top;padding:4px;text-align:left}"
+        "img{border:1px solid #ccc}</style>"
+        f"<h1>Page audit: {result.pages} pages</h1><ul>{findings}</ul>"
+        f"<table>{''.join(rows)}</table>"
+    )
