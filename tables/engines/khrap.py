@@ -249,6 +249,9 @@ def new_hand(config: dict, players: list[int], rng: random.Random, carry: dict |
         "carried": carried,
         "penalty_bank": bool(carry.get("penalty_bank")) and not stakes_due,
         "stakes_due": stakes_due,
+        # what each player put in as his stake for this deal (§117, §119.1; none for a
+        # penalty bank, K6), for the deal's result
+        "staked": config["stake"] if stakes_due else 0,
         "bank": carried,
         "pot": carried,
         "shares": shares,
@@ -795,6 +798,10 @@ def _settle(state: State, events: list[Event]) -> None:
         "next_bank": next_bank,
         "penalty_bank": bool(penalties),
         "redeal": False,
+        "trump": state["trump"],
+        "players": list(state["players"]),
+        "staked": state.get("staked", 0),
+        "kept": kept,
     }
     events.append({"type": "deal_over", "result": state["result"]})
 
@@ -805,7 +812,13 @@ def _redeal(state: State, events: list[Event]) -> None:
     state["turn"], state["over"], state["phase"] = None, True, "over"
     state["next_bank"] = state["bank"]
     state["stakes_due"] = True
-    state["result"] = {"redeal": True, "bank": state["bank"], "next_bank": state["bank"]}
+    state["result"] = {
+        "redeal": True,
+        "bank": state["bank"],
+        "next_bank": state["bank"],
+        "players": list(state["players"]),
+        "staked": state.get("staked", 0),
+    }
     events.append({"type": "redeal", "bank": state["bank"]})
 
 
