@@ -272,6 +272,9 @@ def new_hand(config: dict, players: list[int], rng: random.Random, carry: dict |
         "declarer": None,
         "declared": None,
         "answers": {},
+        # what each seat said last on this trump (a game, "pass", "help", "five", "forced"):
+        # public, for the board
+        "said": {},
         "participants": [],
         "exchanged": {},
         "pending": None,
@@ -354,6 +357,7 @@ def _turn_up(state: State, events: list[Event]) -> bool:
             continue
         state["trumps_tried"].append(suit(card))
         state["trump"], state["trump_card"] = suit(card), card
+        state["said"] = {}  # a new trump: everyone speaks again
         events.append({"type": "turned", "card": card, "trump": suit(card)})
         state["phase"] = "announce"
         state["queue"] = clockwise(state["players"], state["marker"])
@@ -573,6 +577,7 @@ def _step(state: State, position: int, action: dict, events: list[Event], rng: D
 
 
 def _announce(state: State, position: int, action: dict, events: list[Event]) -> None:
+    state.setdefault("said", {})[str(position)] = action.get("game") or PASS
     if action["type"] == PASS:
         events.append({"type": "pass", "seat": position, "trump": state["trump"]})
         state["queue"].pop(0)
@@ -592,6 +597,7 @@ def _announce(state: State, position: int, action: dict, events: list[Event]) ->
         state["participants"] = clockwise(state["players"], position)
         for other in others:
             state["answers"][str(other)] = "forced"
+            state["said"][str(other)] = "forced"
         _start_play(state, position, events)
         return
     state["phase"], state["answer_round"] = "answer", 1
@@ -602,6 +608,7 @@ def _announce(state: State, position: int, action: dict, events: list[Event]) ->
 def _answer(state: State, position: int, kind: str, events: list[Event]) -> None:
     """§119.2.1, K3: round one help/pass, round two five/pass for whoever said neither."""
     state["queue"].pop(0)
+    state.setdefault("said", {})[str(position)] = kind
     events.append({"type": kind, "seat": position, "round": state["answer_round"]})
     if kind in (HELP, FIVE):
         state["answers"][str(position)] = kind
@@ -802,6 +809,7 @@ def _settle(state: State, events: list[Event]) -> None:
         "players": list(state["players"]),
         "staked": state.get("staked", 0),
         "kept": kept,
+        "said": dict(state.get("said") or {}),
     }
     events.append({"type": "deal_over", "result": state["result"]})
 
@@ -978,6 +986,7 @@ class Khrap(GameEngine):
             "declared": state["declared"],
             "answer_round": state.get("answer_round"),
             "answers": dict(state["answers"]),
+            "said": dict(state.get("said") or {}),
             "participants": list(state["participants"]),
             "shown": {p: list(cards) for p, cards in state["shown"].items()},
             "hand_counts": {p: len(cards) for p, cards in state["hands"].items()},

@@ -30,7 +30,8 @@ CARD = re.compile(r'data-card="([0-9TJQKA][SHDC]|JK)"')
 def board(hand: Hand, viewer, balance=None) -> str:
     view = board_view(ENGINE, "belarusian_poker", hand.state, CONFIG, [0, 1, 2], viewer, 7)
     view["balance"] = balance
-    with translation.override("en"):
+    # every section rendered afresh (the shared sections' cache keys on the version only)
+    with translation.override("en"), presenters.sections_recorded():
         return presenters.board_html(view, oob=True).replace("\xa0", " ")
 
 
@@ -166,7 +167,7 @@ def test_a_finished_hand_shows_every_opened_hand_its_points_named_and_no_folded_
             status="open",
             last_game=last_game,
         )
-        with translation.override("en"):
+        with translation.override("en"), presenters.sections_recorded():
             html = presenters.board_html(view, oob=True)
         shown = set(CARD.findall(html))
         assert {"TD", "9D", "8D", "AH", "AC", "7S"} <= shown
