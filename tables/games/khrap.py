@@ -94,6 +94,7 @@ def result_rows(result: dict | None, names: list[str], currency: str) -> dict | 
         return {
             "outcome": "info",
             "headline": gettext("The bank was voided by the casino: the money went back."),
+            "played": False,
             "rows": [],
             "lines": [],
         }
@@ -104,6 +105,7 @@ def result_rows(result: dict | None, names: list[str], currency: str) -> dict | 
             "outcome": "info",
             "headline": gettext("Everyone passed: the bank of %(bank)s goes to the next deal.")
             % {"bank": money(result["bank"])},
+            "played": False,
             "rows": [
                 {
                     "name": names[p],
@@ -169,6 +171,7 @@ def result_rows(result: dict | None, names: list[str], currency: str) -> dict | 
     return {
         "outcome": outcome,
         "headline": headline,
+        "played": True,
         "rows": rows,
         "lines": lines,
     }
