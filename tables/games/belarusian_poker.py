@@ -156,7 +156,7 @@ def _showdowns(showdowns: list[dict], names: list[str]) -> list[dict]:
                 {
                     "seat": int(p),
                     "name": names[int(p)],
-                    "cards": card_items(h["cards"], "small"),
+                    "cards": card_items(h["cards"], "normal"),
                     "score": h["score"],
                     "points": points_text(h["score"]),
                     "combination": combination_text(h["cards"]),
