@@ -112,7 +112,7 @@ EXAMPLES = [
         ["KD", "7C"],
         (9, 7),
         [
-            '<p class="bac-natural"><span class="term" data-term="natural"',  # named, explained
+            '<div class="bac-natural"><span class="term" data-term="natural"',  # named, explained
             "Bank 7 : Punters 9 — the punters win",
             "+4.00\xa0BYN",
             "+6.00\xa0BYN",
