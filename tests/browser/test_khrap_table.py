@@ -46,9 +46,12 @@ def hand_in_one_row(page: Page) -> None:
     """The hand's cards share one top coordinate, and the page is no wider than the window."""
     cards = page.locator("#my-cards .hand-card")
     expect(cards.first).to_be_visible()
+    # the row's layout, not a card lifted under the mouse (hover moves it up, CSS only)
+    page.mouse.move(0, 0)
     tops = page.evaluate(
         "() => [...document.querySelectorAll('#my-cards .hand-card')]"
-        ".map((c) => Math.round(c.getBoundingClientRect().top))"
+        ".map((c) => Math.round(c.getBoundingClientRect().top"
+        " - new DOMMatrixReadOnly(getComputedStyle(c).transform).m42))"
     )
     assert len(tops) >= 4 and len(set(tops)) == 1, tops
     widths = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
