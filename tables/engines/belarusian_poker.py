@@ -109,6 +109,56 @@ def seka_score(cards) -> int:
     return best
 
 
+def seka_combination(cards) -> dict:
+    """What scored a seka hand (§23, P1, P2), for the showdown in words: the group counted and
+    its points, the same as ``seka_score``.
+
+    ``kind``: "three" (three cards of one rank, ``rank``), "two_aces", or "suit" (``count``
+    cards of ``suit``, one card when no two share a suit); ``cards``: the hand's cards that
+    count; ``joker_as``: the card the joker stands for (a copy of the group's highest card,
+    P2), or None. Of groups scoring the same, three of a rank is named before two aces, and
+    two aces before a suit."""
+    cards = list(cards)
+    jokers = cards.count(JOKER)
+    plain = [c for c in cards if c != JOKER]
+    options = []  # (score, preference, the description)
+    ranks = Counter(c[0] for c in plain)
+    for card_rank, count in ranks.items():
+        same = [c for c in plain if c[0] == card_rank]
+        if count + jokers >= HAND_SIZE:
+            joker_as = same[0] if count < HAND_SIZE else None
+            combo = {"kind": "three", "rank": card_rank, "cards": same, "joker_as": joker_as}
+            options.append((HAND_SIZE * CARD_POINTS[card_rank], 2, combo))
+        elif card_rank == ACE and count + jokers == 2:
+            joker_as = same[0] if count < 2 else None
+            options.append((TWO_ACES, 1, {"kind": "two_aces", "cards": same, "joker_as": joker_as}))
+    by_suit: dict[str, list[str]] = {}
+    for card in plain:
+        by_suit.setdefault(card[1], []).append(card)
+    for card_suit, suited in by_suit.items():
+        points = [CARD_POINTS[c[0]] for c in suited]
+        highest = max(suited, key=lambda c: CARD_POINTS[c[0]])
+        combo = {
+            "kind": "suit",
+            "suit": card_suit,
+            "count": len(suited) + jokers,
+            "cards": suited,
+            "joker_as": highest if jokers else None,
+        }
+        options.append((sum(points) + jokers * max(points), 0, combo))
+    if not options:  # the joker alone (never three cards)
+        return {
+            "kind": "suit",
+            "suit": None,
+            "count": jokers,
+            "cards": [],
+            "joker_as": None,
+            "score": 0,
+        }
+    score, _preference, combo = max(options, key=lambda option: option[:2])
+    return {**combo, "score": score}
+
+
 @functools.cache
 def _weaker_percent() -> dict[int, int]:
     """For each score, the whole percentage of all three-card hands of the pack scoring less."""
@@ -299,6 +349,20 @@ def legal_actions(state: State, position: int) -> list[dict]:
             actions.append({"type": "propose"})
         return actions
     return [{"type": kind} for kind in ANSWERS[phase]]
+
+
+def bets_this_round(state: State) -> dict[int, int]:
+    """Each seat's bet in the current round of the current game (P5: one bet a round; after
+    the maximum, P7, the answer to it is that seat's bet), from the hand's history."""
+    bets: dict[int, int] = {}
+    for entry in state["log"]:
+        if (
+            entry["game"] == state["svaras"]
+            and entry["round"] == state["round"]
+            and entry["act"] in ("bet", "max", "answer_max")
+        ):
+            bets[entry["seat"]] = entry["amount"]
+    return bets
 
 
 def join_cost(state: State) -> int:
@@ -739,6 +803,7 @@ class BelarusianPoker(GameEngine):
         also sees its own cards and their score, its legal actions and its bet's range."""
         waiting = to_act(state)
         current = _current_cards(state)
+        round_bets = bets_this_round(state)
         public = {
             "game": GAME,
             "hand": state["hand_key"],
@@ -755,6 +820,7 @@ class BelarusianPoker(GameEngine):
             "seats": {
                 str(p): {
                     "paid": state["paid"].get(str(p), 0),
+                    "round_bet": round_bets.get(p),
                     "in_game": p in state["players"],
                     "active": p in state["active"],
                     "passed": p in state["passed"],
@@ -835,4 +901,4 @@ class BelarusianPoker(GameEngine):
 
 ENGINE = base.register(BelarusianPoker())
 
-__all__ = ["ENGINE", "RANKS_33", "SUITS", "seka_score"]
+__all__ = ["ENGINE", "RANKS_33", "SUITS", "seka_combination", "seka_score"]

@@ -18,9 +18,10 @@ before the marker cuts (K12); the top card of the rest is turned up for trumps (
   declarer takes the four tricks alone (K4). Vertolyot: everyone plays on his dealt cards, the
   declarer having shown the six of trumps and one more trump (§119.2.2, K9).
 - **exchange**, in the game's order (§119.2.1, §119.2.3, §119.2.4): khrap or help, any number of
-  cards; five, discard four, take five, discard one; strelyayu, three out, four in, discard one;
-  zavorachivayu, take the face-up trump card (K10) and discard one other card. A deck too short
-  is refilled by the discards shuffled and cut by the player before the marker (§120, K11, K13).
+  cards; five, discard four, take five, discard one; strelyayu, three out, four in, discard one
+  of the four drawn (the declarer keeps a card of his own); zavorachivayu, take the face-up trump
+  card (K10) and discard one other card. A deck too short is refilled by the discards shuffled
+  and cut by the player before the marker (§120, K11, K13).
 - **play**: four tricks; follow suit, else trump, else any card (K1, K2); the first five-player
   leads, else the declarer (vertolyot: the declarer); then the winner of the last trick.
 - **settle**: 2 % of the bank to the casino once, each trick a quarter of the rest, rounded down,
@@ -248,6 +249,9 @@ def new_hand(config: dict, players: list[int], rng: random.Random, carry: dict |
         "carried": carried,
         "penalty_bank": bool(carry.get("penalty_bank")) and not stakes_due,
         "stakes_due": stakes_due,
+        # what each player put in as his stake for this deal (§117, §119.1; none for a
+        # penalty bank, K6), for the deal's result
+        "staked": config["stake"] if stakes_due else 0,
         "bank": carried,
         "pot": carried,
         "shares": shares,
@@ -268,9 +272,13 @@ def new_hand(config: dict, players: list[int], rng: random.Random, carry: dict |
         "declarer": None,
         "declared": None,
         "answers": {},
+        # what each seat said last on this trump (a game, "pass", "help", "five", "forced"):
+        # public, for the board
+        "said": {},
         "participants": [],
         "exchanged": {},
         "pending": None,
+        "drawn": [],  # strelyayu: the four cards just drawn, one of which is discarded
         "leader": None,
         "trick": [],
         "last_trick": [],
@@ -349,6 +357,7 @@ def _turn_up(state: State, events: list[Event]) -> bool:
             continue
         state["trumps_tried"].append(suit(card))
         state["trump"], state["trump_card"] = suit(card), card
+        state["said"] = {}  # a new trump: everyone speaks again
         events.append({"type": "turned", "card": card, "trump": suit(card)})
         state["phase"] = "announce"
         state["queue"] = clockwise(state["players"], state["marker"])
@@ -388,6 +397,21 @@ def _vertolyot_partners(state: State, position: int) -> list[str]:
 def _pledge(state: State, position: int) -> int:
     multiple = DECLARER_PENALTY if position == state["declarer"] else JOINER_PENALTY
     return multiple * state["bank"]
+
+
+def _discardable(state: State, position: int) -> list[str]:
+    """The cards this seat may discard now (``pending == "discard"``): any card of a five-player
+    (all five are drawn, §119.2.1); for strelyayu only one of the four just drawn (§119.2.3,
+    "поменяв три свои карты на четыре из колоды и скинув одну из них": the declarer keeps one
+    card of his own); for zavorachivayu any card but the trump card taken (§119.2.4, K10)."""
+    hand = state["hands"][str(position)]
+    exchange = _exchange_kind(state, position)
+    if exchange == STRELYAYU:
+        drawn = state.get("drawn") or []
+        return [c for c in hand if c in drawn]
+    if exchange == ZAVORACHIVAYU:
+        return [c for c in hand if c != state["trump_card"]]
+    return list(hand)
 
 
 def _exchange_kind(state: State, position: int) -> str:
@@ -445,9 +469,16 @@ def _validated(state: State, position: int, action) -> dict:
             card = action.get("card")
             if kind != "discard" or not isinstance(card, str) or card not in hand:
                 raise IllegalAction(gettext_noop("Discard one of your cards."))
-            if exchange == ZAVORACHIVAYU and card == state["trump_card"]:
+            if card not in _discardable(state, position):
+                if exchange == ZAVORACHIVAYU:
+                    raise IllegalAction(
+                        gettext_noop("Zavorachivayu keeps the trump card: discard another card.")
+                    )
                 raise IllegalAction(
-                    gettext_noop("Zavorachivayu keeps the trump card: discard another card.")
+                    gettext_noop(
+                        "Strelyayu discards one of the four cards drawn: you keep one card "
+                        "of your own (CG §119.2.3)."
+                    )
                 )
             return {"type": "discard", "card": card}
         cards = action.get("cards", [])  # a form with nothing picked sends no cards: keep
@@ -491,11 +522,7 @@ def legal_actions(state: State, position: int) -> list[dict]:
     if phase == "exchange":
         exchange = _exchange_kind(state, position)
         if state["pending"] == "discard":
-            return [
-                {"type": "discard", "card": c}
-                for c in hand
-                if not (exchange == ZAVORACHIVAYU and c == state["trump_card"])
-            ]
+            return [{"type": "discard", "card": c} for c in _discardable(state, position)]
         sizes = [STRELYAYU_OUT] if exchange == STRELYAYU else range(len(hand) + 1)
         return [
             {"type": "exchange", "cards": list(combo)}
@@ -515,7 +542,7 @@ def timeout_action(state: State, position: int) -> dict:
         return {"type": PASS}
     if phase == "exchange":
         if state["pending"] == "discard":
-            options = [a["card"] for a in legal_actions(state, position)]
+            options = _discardable(state, position)
             return {"type": "discard", "card": min(options, key=low_first(trump))}
         if _exchange_kind(state, position) == STRELYAYU:
             lowest = sorted(hand, key=low_first(trump))[:STRELYAYU_OUT]
@@ -550,6 +577,7 @@ def _step(state: State, position: int, action: dict, events: list[Event], rng: D
 
 
 def _announce(state: State, position: int, action: dict, events: list[Event]) -> None:
+    state.setdefault("said", {})[str(position)] = action.get("game") or PASS
     if action["type"] == PASS:
         events.append({"type": "pass", "seat": position, "trump": state["trump"]})
         state["queue"].pop(0)
@@ -569,6 +597,7 @@ def _announce(state: State, position: int, action: dict, events: list[Event]) ->
         state["participants"] = clockwise(state["players"], position)
         for other in others:
             state["answers"][str(other)] = "forced"
+            state["said"][str(other)] = "forced"
         _start_play(state, position, events)
         return
     state["phase"], state["answer_round"] = "answer", 1
@@ -579,6 +608,7 @@ def _announce(state: State, position: int, action: dict, events: list[Event]) ->
 def _answer(state: State, position: int, kind: str, events: list[Event]) -> None:
     """§119.2.1, K3: round one help/pass, round two five/pass for whoever said neither."""
     state["queue"].pop(0)
+    state.setdefault("said", {})[str(position)] = kind
     events.append({"type": kind, "seat": position, "round": state["answer_round"]})
     if kind in (HELP, FIVE):
         state["answers"][str(position)] = kind
@@ -683,11 +713,13 @@ def _exchange(state: State, position: int, action: dict, events: list[Event], rn
         hand.remove(action["card"])
         state["discard"].append(action["card"])
         events.append({"type": "discard", "seat": position})
-        state["pending"] = None
+        state["pending"], state["drawn"] = None, []
     else:
         cards = action["cards"]
         if _exchange_kind(state, position) == STRELYAYU:  # three out, four in, one discarded
             _draw(state, events, rng, position, STRELYAYU_IN, out=cards)
+            # §119.2.3: the card thrown away is one of these four
+            state["drawn"] = state["hands"][str(position)][-STRELYAYU_IN:]
             state["pending"] = "discard"
             return
         _draw(state, events, rng, position, len(cards), out=cards)
@@ -773,6 +805,11 @@ def _settle(state: State, events: list[Event]) -> None:
         "next_bank": next_bank,
         "penalty_bank": bool(penalties),
         "redeal": False,
+        "trump": state["trump"],
+        "players": list(state["players"]),
+        "staked": state.get("staked", 0),
+        "kept": kept,
+        "said": dict(state.get("said") or {}),
     }
     events.append({"type": "deal_over", "result": state["result"]})
 
@@ -783,7 +820,13 @@ def _redeal(state: State, events: list[Event]) -> None:
     state["turn"], state["over"], state["phase"] = None, True, "over"
     state["next_bank"] = state["bank"]
     state["stakes_due"] = True
-    state["result"] = {"redeal": True, "bank": state["bank"], "next_bank": state["bank"]}
+    state["result"] = {
+        "redeal": True,
+        "bank": state["bank"],
+        "next_bank": state["bank"],
+        "players": list(state["players"]),
+        "staked": state.get("staked", 0),
+    }
     events.append({"type": "redeal", "bank": state["bank"]})
 
 
@@ -943,6 +986,7 @@ class Khrap(GameEngine):
             "declared": state["declared"],
             "answer_round": state.get("answer_round"),
             "answers": dict(state["answers"]),
+            "said": dict(state.get("said") or {}),
             "participants": list(state["participants"]),
             "shown": {p: list(cards) for p, cards in state["shown"].items()},
             "hand_counts": {p: len(cards) for p, cards in state["hands"].items()},

@@ -1,9 +1,13 @@
-"""Three players at the demo's Belarusian poker table in three browsers (CG §22–§24): they sit
-down, the third is dealt in from the next hand; each sees his own three cards and the others'
-backs, only the buttons legal for him; they bet, propose and agree to open the cards, and every
-hand left is shown with its score (a tie's svara offer refused splits the bank)."""
+"""Three players at the demo's Belarusian poker table in three browsers (CG §22–§24), one of
+them on a 390-px phone: they sit down, the third is dealt in from the next hand; each sees his
+own three cards and the others' backs, only the buttons legal for him; one proposes to open the
+cards (its own click) and raises to 2 BYN typed in the money box, the others call with one click
+each (the button carries the amount; after it the seat's bet this round is the last bet), they
+agree to open the cards, and every hand left is shown with its points and what scored them (a
+tie's svara offer refused splits the bank). The page is never wider than the window."""
 
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -17,6 +21,23 @@ board = six_seats.board
 pytestmark = pytest.mark.browser
 
 TABLE_NAME = "Белорусский покер · 1–50 BYN"
+PHONE = {"width": 390, "height": 844}
+SHOTS = Path("/tmp/shots/pokerkhrap")
+
+
+def fits(page: Page) -> None:
+    widths = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert widths[0] <= widths[1], widths
+
+
+def call_with_one_click(page: Page, amount: str) -> None:
+    """The call button carries the last bet; one click, and the seat's bet this round is it."""
+    button = page.locator('#table-board button[data-action="call"]')
+    expect(button).to_contain_text(amount)
+    position = board(page).get_attribute("data-seat")
+    button.click()
+    plate = page.locator(f'#table-board .player[data-position="{position}"] .seat-said')
+    expect(plate).to_contain_text(re.compile(amount.replace(".", "[.,]") + r".{0,3}BYN"))
 
 
 def sit_at_the_table(page: Page) -> None:
@@ -36,6 +57,7 @@ def click(page: Page, action: str) -> None:
 def test_three_players_bet_and_open_the_cards_at_a_showdown(players, artifacts):
     open_for, errors = players
     anna, boris, vera = open_for("anna"), open_for("boris"), open_for("vera")
+    anna.set_viewport_size(PHONE)  # boris and vera: 1280 px wide
     for page in (anna, boris, vera):
         sit_at_the_table(page)
     # anna and boris were dealt the first hand; boris (left of anna's button) passes
@@ -47,16 +69,21 @@ def test_three_players_bet_and_open_the_cards_at_a_showdown(players, artifacts):
         expect(page.locator("#table-board .bp-hand.bp-backs svg.card-back")).to_have_count(6)
     expect(vera.locator("#bet-form")).to_be_visible()
     expect(anna.locator("#table-board button[data-action]")).to_have_count(0)
-    vera.screenshot(path=artifacts / "belarusian-poker-table.png", full_page=True)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    vera.screenshot(path=SHOTS / "poker-table-1280.png", full_page=True)
+    # proposing to open is its own click: no amount asked
     click(vera, "propose")
     expect(vera.locator('button[data-action="propose"]')).to_have_count(0)
-    vera.locator("#bet-form input[name=amount]").fill("200")
-    vera.locator("#bet-form button").click()
-    # the level is now 2.00: anna's form starts there
-    expect(anna.locator("#bet-form input[name=amount]")).to_have_attribute("min", "200")
-    anna.locator("#bet-form button").click()
-    expect(boris.locator("#bet-form")).to_be_visible()
-    boris.locator("#bet-form button").click()
+    expect(vera.locator(".bp-proposed")).to_be_visible()
+    # raise to 2 BYN, typed as a person writes it
+    vera.locator("#bet-form input[name=amount]").fill("2")
+    vera.locator('#bet-form button[data-action="raise"]').click()
+    # anna (on the phone) and boris call with one click each
+    anna.screenshot(path=SHOTS / "poker-call-390.png", full_page=True)
+    fits(anna)
+    call_with_one_click(anna, "2.00")
+    expect(boris.locator('#table-board button[data-action="call"]')).to_be_visible()
+    call_with_one_click(boris, "2.00")
     # the round is over: anna and boris are asked to open the cards (P8)
     for page in (anna, boris):
         click(page, "accept")
@@ -77,6 +104,10 @@ def test_three_players_bet_and_open_the_cards_at_a_showdown(players, artifacts):
         expect(page.locator('#table-board .bp-last[data-hand="2"]')).to_be_visible()
         expect(page.locator("#table-board .bp-last .bp-showdown li")).to_have_count(3)
         expect(page.locator("#table-board .bp-last .bp-score")).to_have_count(3)
+        expect(page.locator("#table-board .bp-last .bp-combination")).to_have_count(3)
         expect(page.locator("#table-board .bp-last svg.card")).to_have_count(9)
+    fits(anna)
     anna.screenshot(path=artifacts / "belarusian-poker-showdown.png", full_page=True)
+    anna.screenshot(path=SHOTS / "poker-showdown-390.png", full_page=True)
+    boris.screenshot(path=SHOTS / "poker-showdown-1280.png", full_page=True)
     assert errors == []

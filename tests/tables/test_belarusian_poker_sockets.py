@@ -125,29 +125,37 @@ async def test_three_players_play_to_a_showdown_and_a_svara_with_a_joiner(
             assert cards_in(socket.frames[-1]) == set(FIRST_DEAL[position])
         assert 'id="bet-form"' in s2.frames[-1] and 'id="bet-form"' not in s0.frames[-1]
 
-        await act(sockets, table.pk, s2, {"type": "bet", "amount": 500})
+        await act(sockets, table.pk, s2, {"type": "bet", "amount": "5"})
         # bad input, each refused to its sender alone, nothing applied or booked
         before = await engine_events(table.pk)
-        await s1.act({"type": "bet", "amount": 500})
+        await s1.act({"type": "bet", "amount": "5"})
         assert "It is not your turn." in await s1.error()
-        await s0.send({"type": "act", "action": "bet", "amount": "300"})
-        assert "A bet is from the level of 500 to the maximum 5000." in await s0.error()
+        await s0.send({"type": "act", "action": "bet", "amount": "3"})
+        refusal = (await s0.error()).replace("\xa0", " ")
+        assert re.search(r"A bet is from the level of 5\.00 BYN to the maximum 50\.00 BYN", refusal)
+        await s0.send({"type": "act", "action": "bet", "amount": "5,5,5"})
+        assert "one decimal separator" in await s0.error()
         await s0.communicator.send_to(text_data="{not json")
         assert "not valid JSON" in await s0.error()
         assert await engine_events(table.pk) == before
         assert await s2.communicator.receive_nothing(timeout=0.2)
         # a double click: the same client action id twice is applied once
         version = (await table_now(table.pk)).version
-        await s0.act({"type": "bet", "amount": 500}, client_action_id="double-click")
-        await s0.act({"type": "bet", "amount": 500}, client_action_id="double-click")
+        # the board's "call" carries the last bet in major units: one click, twice
+        board = next(f for f in reversed(s0.frames) if 'id="table-board"' in f)
+        call = re.search(r'id="call-form".*?</form>', board, re.S).group(0)
+        typed = re.search(r'name="amount" value="([^"]+)"', call).group(1)
+        assert typed == "5" and 'data-amount="500"' in call
+        await s0.act({"type": "bet", "amount": typed}, client_action_id="double-click")
+        await s0.act({"type": "bet", "amount": typed}, client_action_id="double-click")
         await s0.until_version(version + 1)
         await settle(sockets, table.pk)
         await act(sockets, table.pk, s1, {"type": "pass"})
         # round 2: seat 2 proposes to open, both bet, seat 0 agrees (P8): a tie at 22
         assert 'data-round="2"' in s2.frames[-1]
         await act(sockets, table.pk, s2, {"type": "propose"})
-        await act(sockets, table.pk, s2, {"type": "bet", "amount": 500})
-        await act(sockets, table.pk, s0, {"type": "bet", "amount": 500})
+        await act(sockets, table.pk, s2, {"type": "bet", "amount": "5"})
+        await act(sockets, table.pk, s0, {"type": "bet", "amount": "5"})
         assert 'data-action="accept"' in s0.frames[-1]
         await act(sockets, table.pk, s0, {"type": "accept"})
         state = (await table_now(table.pk)).state
@@ -173,10 +181,10 @@ async def test_three_players_play_to_a_showdown_and_a_svara_with_a_joiner(
         assert state["svaras"] == 1 and state["bank"] == 3_450 and state["players"] == [0, 1, 2]
         assert cards_in(s1.frames[-1]) >= set(SVARA_DEAL[1])
         # the svara: no entry bets, the level back at the minimum (P9)
-        await act(sockets, table.pk, s2, {"type": "bet", "amount": 100})
-        await act(sockets, table.pk, s0, {"type": "bet", "amount": 100})
+        await act(sockets, table.pk, s2, {"type": "bet", "amount": "1"})
+        await act(sockets, table.pk, s0, {"type": "bet", "amount": "1"})
         await act(sockets, table.pk, s1, {"type": "propose"})
-        await act(sockets, table.pk, s1, {"type": "bet", "amount": 100})
+        await act(sockets, table.pk, s1, {"type": "bet", "amount": "1"})
         await act(sockets, table.pk, s2, {"type": "accept"})
         await act(sockets, table.pk, s0, {"type": "accept"})
         table_row = await table_now(table.pk)

@@ -157,11 +157,12 @@ async def test_three_players_play_khrap_with_help_and_five_to_the_payout(scripte
             FUNDS - 3 * STAKE + 2_450,
             FUNDS - 2 * STAKE + 1_225,
         ]
-        # every board shows the last deal's result
+        # every board shows the last deal's result beside the new deal: what each takes
         for socket in sockets:
-            assert "took 2 and is paid BYN 24.50" in socket.frames[-1] or (
-                "took 2 and is paid 24.50" in socket.frames[-1]
-            ), socket.frames[-1][-3000:]
+            last = re.search(r'<details class="khrap-last".*?</details>', socket.frames[-1], re.S)
+            assert last, socket.frames[-1][-3000:]
+            row = re.search(r'<tr data-seat="1">(.*?)</tr>', last.group(0), re.S).group(1)
+            assert "24.50" in row and ">2<" in row, row
     finally:
         for socket in sockets:
             await socket.close()

@@ -13,7 +13,7 @@ from tables.engines.belarusian_poker import (
     clockwise_from_button,
     deduction,
 )
-from tables.engines.cards import pack_33
+from tables.engines.cards import JOKER, RANKS_33, SUITS, pack_33
 from tests.tables.engines.scripted import ScriptedRng
 
 UNIT = 100  # one c.u. = 100 minor units
@@ -404,3 +404,17 @@ def test_a_player_away_between_hands_sits_out_and_is_not_dealt_in():
     assert ENGINE.next_hand(None, seats, CONFIG).players == (0, 2)
     # alone with the others away, no hand starts (§20: a game between players)
     assert ENGINE.next_hand(None, [SeatInfo(0), SeatInfo(1, away=True)], CONFIG) is None
+
+
+def test_s21_thirty_three_cards_sevens_to_aces_and_the_joker():
+    """§21: 33 cards, 7 8 9 10 J Q K A in four suits plus a joker; each hand's packs (the
+    game's and the two svaras') are that pack, and the three hands dealt come from it."""
+    pack = pack_33()
+    assert len(pack) == len(set(pack)) == 33
+    assert set(pack) == {r + s for r in "789TJQKA" for s in "SHDC"} | {JOKER}
+    assert RANKS_33 == "789TJQKA" and len(SUITS) == 4
+    hand = Hand([{A: ["AS", "KS", "9H"], B: ["TD", "9D", "8D"], C: [JOKER, "AC", "7S"]}])
+    assert [Counter(p) for p in hand.state["packs"]] == [Counter(pack)] * 3
+    dealt = [c for cards in hand.state["deals"][0].values() for c in cards]
+    assert JOKER in dealt and len(dealt) == 9
+    assert Counter(ENGINE.all_cards(hand.state)) == Counter(pack * 3)

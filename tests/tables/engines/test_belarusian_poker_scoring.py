@@ -12,6 +12,7 @@ from tables.engines.belarusian_poker import (
     CARD_POINTS,
     HIGHEST_SCORE,
     LOWEST_SCORE,
+    seka_combination,
     seka_score,
 )
 from tables.engines.cards import JOKER, pack_33
@@ -152,3 +153,42 @@ def test_exhaustive_count_of_all_5456_hands_beside_an_independent_computation(ca
     assert primary[8] == 24
     # the joker with a seven and an eight of one suit
     assert primary[23] == 4
+
+
+def _combination_points(combo: dict) -> int:
+    """The points of what seka_combination names, counted from its cards and the joker."""
+    counted = [*combo["cards"], *([combo["joker_as"]] if combo["joker_as"] else [])]
+    if combo["kind"] == "two_aces":
+        assert len(counted) == 2 and all(c[0] == "A" for c in counted)
+        return 22
+    if combo["kind"] == "three":
+        assert len(counted) == 3 and {c[0] for c in counted} == {combo["rank"]}
+    else:
+        assert {c[1] for c in counted} == {combo["suit"]} and len(counted) == combo["count"]
+    return sum(CARD_POINTS[c[0]] for c in counted)
+
+
+def test_the_combination_named_at_the_showdown_scores_what_seka_score_says_for_all_5456():
+    """§23, P1, P2: for every three-card hand the group named (its cards and the card the
+    joker stands for) adds up to the hand's score."""
+    for hand in ALL_HANDS:
+        combo = seka_combination(hand)
+        assert combo["score"] == seka_score(hand) == _combination_points(combo), hand
+
+
+@pytest.mark.parametrize(
+    ("cards", "kind", "joker_as", "score"),
+    [
+        (["AH", "AC", "7S"], "two_aces", None, 22),
+        (["TD", "9D", "8D"], "suit", None, 27),
+        (["AS", "KS", "9H"], "suit", None, 21),
+        ([JOKER, "TH", "9H"], "suit", "TH", 29),  # worked example 2: the joker as a ten
+        (["AC", "AD", JOKER], "three", "AC", 33),  # worked example 2: three aces
+        ([JOKER, "8S", "8D"], "three", "8S", 24),
+        ([JOKER, "AS", "7H"], "two_aces", "AS", 22),  # two aces named before A + joker suited
+        (["7S", "7H", "8D"], "suit", None, 8),  # no combination: the best single card
+    ],
+)
+def test_the_combination_named_P1_P2(cards, kind, joker_as, score):
+    combo = seka_combination(cards)
+    assert (combo["kind"], combo["joker_as"], combo["score"]) == (kind, joker_as, score)

@@ -2,6 +2,7 @@
 ../shared/rules/khrap.md) with scripted decks: the worked examples, each game with its exchange
 order, the following rules, the §120 reshuffle, penalties and the carried bank."""
 
+import random
 from collections import Counter
 
 import pytest
@@ -290,6 +291,107 @@ def test_s119_2_3_strelyayu_exchanges_three_for_four_declarer_first():
         state, _ = ENGINE.apply(state, position, ENGINE.timeout_action(state, position), Draws())
     assert order == [A, C, D, B], "the declarer, the five-players clockwise, the help-player"
     assert ENGINE.to_act(state) == [C], "the first five-player leads"
+
+
+def test_s119_2_3_strelyayu_throws_away_one_of_the_four_drawn_and_keeps_a_card_of_his_own():
+    """§119.2.3 "поменяв три свои карты на четыре из колоды и скинув одну из них": the card
+    thrown away is one of the four drawn, so the declarer keeps one card of his own; the
+    validator (shared by legal_actions and apply) refuses the kept card, and his clock throws
+    away the lowest of the four."""
+    state = deal(**EXAMPLE_1)
+    state, _ = play(
+        state,
+        (A, {"type": "declare", "game": "strelyayu"}),
+        (B, {"type": "help"}),
+        *((p, {"type": "pass"}) for p in (C, D, C, D)),
+    )
+    state, _ = act(state, A, type="exchange", cards=["KH", "7S", "8S"])
+    assert state["hands"]["0"] == ["AH", "AD", "KD", "QD", "AC"], "AH kept, four drawn"
+    discards = [a["card"] for a in ENGINE.legal_actions(state, A)]
+    assert discards == ["AD", "KD", "QD", "AC"], "only the four drawn may go"
+    with pytest.raises(IllegalAction, match="one of the four cards drawn"):
+        act(state, A, type="discard", card="AH")
+    assert ENGINE.timeout_action(state, A) == {"type": "discard", "card": "QD"}
+    kept, _ = act(state, A, type="discard", card="AD")
+    assert kept["hands"]["0"] == ["AH", "KD", "QD", "AC"]
+    assert kept["pending"] is None and ENGINE.to_act(kept) == [B]
+    assert Counter(ENGINE.all_cards(kept)) == Counter(pack_36())
+
+
+def test_clockwise_runs_to_ascending_seat_positions_seat_0_at_the_dealers_left_s118_s119():
+    """The convention of every game: positions ascend clockwise, the lowest at the dealer's
+    left. In Khrap (§118, §119, §119.2.1) the marker starts at the lowest seat dealt in and
+    moves to the next higher one; announcements, answers and a trick's cards go from lower
+    positions to higher ones, round past the highest to the lowest."""
+    hands = [
+        ["AH", "KH", "7S", "8S"],  # seat 1, at the marker: receives first
+        ["AS", "9C", "7C", "6C"],  # seat 3
+        ["9S", "TS", "JS", "QS"],  # seat 5
+    ]
+    state = deal(hands, ["9H", "AD", "KD", "QD"], players=[5, 1, 3])
+    assert state["marker"] == 1 and state["cutter"] == 5, "the marker at the dealer's left"
+    assert state["hands"] == {"1": hands[0], "3": hands[1], "5": hands[2]}
+    said = []
+    for _turn in range(3):
+        (position,) = ENGINE.to_act(state)
+        said.append(position)
+        state, _ = act(state, position, type="pass")
+    assert said == [1, 3, 5], "announcements clockwise from the marker: ascending"
+    (first,) = ENGINE.to_act(state)
+    assert first == 1 and state["trump"] == "D"
+    state, _ = act(state, 1, type="pass")
+    state, _ = act(state, 3, type="declare", game="khrap")
+    assert ENGINE.to_act(state) == [5], "answers clockwise from the declarer: 5, then 1"
+    state, _ = act(state, 5, type="help")
+    assert ENGINE.to_act(state) == [1]
+    state, _ = act(state, 1, type="help")
+    order = []
+    while state["phase"] == "exchange":
+        (position,) = ENGINE.to_act(state)
+        order.append(position)
+        state, _ = act(state, position, type="exchange", cards=[])
+    assert order == [3, 5, 1], "the declarer, then the helpers clockwise after him"
+    assert ENGINE.to_act(state) == [3]
+    trick = []
+    for _card in range(3):
+        (position,) = ENGINE.to_act(state)
+        trick.append(position)
+        card = ENGINE.legal_actions(state, position)[0]["card"]
+        state, _ = act(state, position, type="play", card=card)
+    assert trick == [3, 5, 1], "a trick goes clockwise from its leader"
+    while not state["over"]:
+        (position,) = ENGINE.to_act(state)
+        state, _ = ENGINE.apply_timeout(state, position, Draws())
+    nxt = deal(hands, ["9H"], players=[1, 3, 5], carry=ENGINE.carry_over(state))
+    assert nxt["marker"] == 3, "the marker moves clockwise: to the next higher seat"
+    wrapped = deal(
+        hands, ["9H"], players=[1, 3, 5], carry={**ENGINE.carry_over(state), "marker": 5}
+    )
+    assert wrapped["marker"] == 1, "past the highest seat clockwise is the lowest"
+
+
+def test_s115_two_to_six_players_take_part():
+    """§115: the game is between players, 2 to 6 of them."""
+    assert ENGINE.seats == (2, 6)
+    for count in (2, 6):
+        state = ENGINE.new_hand(CONFIG, list(range(count)), random.Random(count))
+        assert len(state["hands"]) == count
+        assert all(len(cards) == 4 for cards in state["hands"].values())
+    for count in (1, 7):
+        with pytest.raises(ValueError, match="2 to 6"):
+            ENGINE.new_hand(CONFIG, list(range(count)), random.Random(count))
+
+
+def test_s117_equal_stakes_form_the_bank():
+    """§117: before the deal every player puts in the same agreed stake; their sum is the
+    bank (three players at 2.50 each: a bank of 7.50)."""
+    hands = [["6H", "7H", "8H", "9H"], ["TH", "JH", "QH", "KH"], ["AH", "6S", "7S", "8S"]]
+    state = deal(hands, ["KS"], stake=250)
+    starts = paid(ENGINE.start_events(state))
+    assert starts == [(seat(p), BANK, 250) for p in (A, B, C)], "the same stake from each"
+    assert state["bank"] == state["pot"] == 750 == sum(amount for *_p, amount in starts)
+    assert state["shares"] == {seat(p): 250 for p in (A, B, C)}
+    assert ENGINE.view(state, None)["bank"] == 750
 
 
 def test_s119_2_4_zavorachivayu_takes_the_trump_card_and_discards_another():
