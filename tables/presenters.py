@@ -26,7 +26,9 @@ from django.utils.translation import get_language, gettext, gettext_noop
 from markupsafe import Markup, escape
 
 from casino import jinja2
+from casino.currencies import format_amount
 from tables.games import presentation_for
+from tables.kit import card_items
 
 MAX_SEATS = 12
 COMPACT_ABOVE = 4  # seats: more than this, and each seat is drawn smaller
@@ -72,6 +74,11 @@ def board_context(view: dict) -> dict:
         # what the game shows on each seat, by position: badges [(css class, text)], safe HTML
         "seat_badges": {},
         "seat_extra": {},
+        # the seat plate's stake (text, e.g. "10.00 BYN"), the last action in words, and the
+        # dealer's or first-to-act button ("dealer" / "first"), by position
+        "seat_stakes": {},
+        "seat_said": {},
+        "seat_buttons": {},
         # the parts of the board every viewer of this version sees alike, rendered once
         # (``shared_section``): a board template wraps them in
         # ``{% call shared_section(section_key, "name") %}...{% endcall %}``
@@ -80,6 +87,8 @@ def board_context(view: dict) -> dict:
     }
     if presentation.presenter is not None:
         context.update(presentation.presenter(view, context))
+    else:
+        context.update(_generic_context(table, game))
     context["seats_html"] = seats_html(
         context["seat_layout"],
         clocks,
@@ -88,6 +97,9 @@ def board_context(view: dict) -> dict:
         context["seat_badges"],
         context["seat_extra"],
         language,
+        stakes=context["seat_stakes"],
+        said=context["seat_said"],
+        buttons=context["seat_buttons"],
     )
     return context
 
@@ -182,6 +194,8 @@ SEAT_WORDS = (
     gettext_noop("ready"),
     gettext_noop("Time left for this move"),
     gettext_noop("Free seat"),
+    gettext_noop("Dealer"),
+    gettext_noop("First to act"),
 )
 
 
@@ -199,11 +213,20 @@ def seats_html(
     badges: dict[int, list],
     extra: dict[int, str],
     language: str | None = None,
+    *,
+    stakes: dict[int, str] | None = None,
+    said: dict[int, str] | None = None,
+    buttons: dict[int, str] | None = None,
 ) -> Markup:
-    """The seats round the felt (``seat_layout``): each player's name, status badges and the
-    game's (``badges``: [(css class, text)]), clock, and the game's safe HTML (``extra``); an
-    empty seat as such. A side with no seat is left out."""
+    """The seats round the felt (``seat_layout``): each player's seat plate (the table kit's,
+    static/css/table-kit.css): name, the dealer's or first-to-act button (``buttons``:
+    "dealer" / "first"), the stake (``stakes``: text), status badges and the game's
+    (``badges``: [(css class, text)]), the last action in words (``said``), clock, and the
+    game's safe HTML (``extra``); an empty seat as such. A side with no seat is left out."""
     words = _seat_words(language or get_language())
+    stakes = stakes or {}
+    said = said or {}
+    buttons = buttons or {}
     parts = []
     for side in SIDES:
         slots = layout[side]
@@ -236,6 +259,20 @@ def seats_html(
                 shown += f'<span class="badge away">{words["away"]}</span>'
             if status == "open" and seat["ready"]:
                 shown += f'<span class="badge ready-badge">{words["ready"]}</span>'
+            button = buttons.get(position)
+            if button:
+                title = words["First to act"] if button == "first" else words["Dealer"]
+                you += (
+                    f' <span class="kit-button {"first" if button == "first" else "dealer"}" '
+                    f'title="{title}" aria-label="{title}">{"1" if button == "first" else "D"}'
+                    "</span>"
+                )
+            stake = stakes.get(position)
+            if stake:
+                you += f' <span class="seat-stake">{escape(stake)}</span>'
+            words_said = said.get(position)
+            if words_said:
+                shown += f'<span class="seat-said">{escape(words_said)}</span>'
             deadline = clocks.get(position)
             clock = (
                 f'<span class="clock" data-deadline="{deadline}" '
@@ -252,6 +289,25 @@ def seats_html(
             )
         parts.append("</div>")
     return Markup("".join(parts))
+
+
+def _generic_context(table: dict, game: dict | None) -> dict:
+    """What the generic board (a game with no presenter) shows through the table kit: the
+    seat's own cards (the view's ``hand``, a list of card codes) and the view's ``pot``."""
+    game = game or {}
+    hand = game.get("hand")
+    pot = game.get("pot")
+    cards = (
+        card_items(hand)
+        if isinstance(hand, list) and all(isinstance(c, str) and len(c) == 2 for c in hand)
+        else []
+    )
+    has_pot = isinstance(pot, int) and not isinstance(pot, bool)
+    return {
+        "kit_hand": cards,
+        "pot_text": format_amount(pot, table["currency"]) if has_pot else "",
+        "pot_minor": pot if has_pot else None,
+    }
 
 
 def _truncated(text: str, length: int) -> str:

@@ -61,7 +61,21 @@
   }
 
   document.addEventListener("click", function (event) {
-    if (event.target.closest && event.target.closest("#table-error .dismiss")) { clearError(); }
+    if (!event.target.closest) { return; }
+    if (event.target.closest("#table-error .dismiss")) { clearError(); }
+    // the table kit's quick stakes: a click types its amount into its money box
+    var quick = event.target.closest(".kit-quick-stake");
+    if (quick) {
+      var box = quick.closest(".kit-money");
+      var input = box && box.querySelector("input[type=text]");
+      if (input) {
+        input.value = quick.dataset.fill;
+        box.querySelectorAll(".kit-quick-stake").forEach(function (b) {
+          b.classList.toggle("chosen", b === quick);
+        });
+        input.focus();
+      }
+    }
   });
   document.addEventListener("htmx:oobAfterSwap", refresh);
   document.addEventListener("DOMContentLoaded", refresh);

@@ -142,9 +142,9 @@ def _in_play(view: dict, game: dict, me: int | None) -> dict:
 
 
 def _hand_cards(game: dict, legal: list[dict], types: set, playable: set) -> list[dict]:
-    """What the template shows per card of the hand, computed once: its classes, whether it
-    may be played, and when defending the cards it beats (``data-beats``: each followed by a
-    space)."""
+    """The hand as the table kit's picked cards (``kit.pick_hand``), computed once: each card's
+    classes, whether it may be played, its rank and, when defending, the cards it beats
+    (``data-beats``: each followed by a space)."""
     trump = game.get("trump")
     beats: dict[str, list[str]] = {}
     if "defend" in types:
@@ -154,21 +154,21 @@ def _hand_cards(game: dict, legal: list[dict], types: set, playable: set) -> lis
     cards = []
     for code in game.get("hand") or []:
         can_play = code in playable
-        css = "hand-card"
-        if can_play:
-            css += " playable"
+        css = "playable" if can_play else ""
         if code[1:] == trump:
             css += " trump"
+        attrs = f'data-rank="{code[:1]}"'
+        if "defend" in types and can_play:
+            attrs += f' data-beats="{"".join(f"{target} " for target in beats.get(code, []))}"'
         cards.append(
             {
                 "code": code,
-                "rank": code[:1],
                 "css": css,
                 "playable": can_play,
-                "beats": "".join(f"{target} " for target in beats.get(code, []))
-                if "defend" in types and can_play
-                else None,
+                "disabled": not can_play,
+                "attrs": Markup(attrs),  # card codes only
                 "svg": card_svg(code),
+                "new": None,
             }
         )
     return cards

@@ -8,6 +8,7 @@ from django.utils.translation import gettext, gettext_noop
 
 from casino.currencies import format_amount
 from tables.games import Presentation, register
+from tables.kit import card_items, money_box, standard_quick_stakes
 from tables.templatetags.cards import card as card_svg
 
 GAME = "highcard"
@@ -53,15 +54,25 @@ def present(view: dict, shared: dict) -> dict:
         "hc_seats": seats,
         "can_bet": "bet" in legal_types,
         "can_tip": "tip" in legal_types,
-        "bet_min": bet_range[0],
-        "bet_max": bet_range[1],
-        "bet_min_text": money(bet_range[0]),
-        "bet_max_text": money(bet_range[1]),
+        "bet_box": money_box(
+            currency,
+            bet_range[0],
+            bet_range[1],
+            quick=standard_quick_stakes(bet_range[0], bet_range[1], (game or {}).get("pot")),
+        )
+        if "bet" in legal_types
+        else None,
+        "tip_box": money_box(currency, 1, bet_range[1], value=1) if "tip" in legal_types else None,
         "tip_to": [p for p in sorted(seats) if p != me],
-        "last_dealer_svg": card_svg(last["dealer_card"], "small")
+        "last_dealer": card_items([last["dealer_card"]], "small")
         if last.get("dealer_card")
-        else "",
+        else [],
         "seat_badges": badges,
+        "seat_extra": {
+            position: f'<span class="kit-cards row">{facts["card_svg"]}</span>'
+            for position, facts in seats.items()
+            if facts["card_svg"]
+        },
         "last_number": last.get("number"),
     }
 

@@ -1,0 +1,112 @@
+"""The Python half of the table kit (templates/jinja2/tables/_kit.html, static/css/table-kit.css):
+what a game's presenter hands to the kit's macros, computed once per board in Python.
+
+- ``card_items(codes, size, new_from)``: cards for ``kit.cards``/``kit.hand``/``kit.pick_hand``:
+  each ``{"code", "svg", "new"}``; ``new`` is the card's place in the deal (0, 1, ...) when it is
+  new in this version (the CSS deals it in after the ones before it), else None.
+- ``back_items(count, size)``: face-down cards, the same shape.
+- ``money_box(currency, low, high, value=..., quick=[(label, minor)])``: the money input's
+  bounds written in major units ("1.00 BYN – 1 000.00 BYN"), its value as a person types it,
+  and the quick-stake buttons (each amount clipped to the bounds, repeats dropped).
+- ``standard_quick_stakes(low, high, pot)``: min, ½ pot, pot, max.
+
+Nothing here knows a game. Card SVGs come from tables.templatetags.cards (a sprite reference,
+cached per card and size)."""
+
+from __future__ import annotations
+
+import functools
+
+from django.utils.translation import gettext, gettext_noop
+
+from casino.amounts import amount_input_value
+from casino.currencies import format_amount
+from tables.templatetags.cards import card as card_svg
+from tables.templatetags.cards import card_back
+
+SIZES = ("small", "normal", "large")
+QUICK_WORDS = (
+    gettext_noop("min"),
+    gettext_noop("½ pot"),
+    gettext_noop("pot"),
+    gettext_noop("max"),
+)
+
+
+def card_items(codes, size: str = "normal", new_from: int | None = None) -> list[dict]:
+    """The cards `codes` face up, for the kit's macros; the cards from index `new_from` on are
+    new in this version (dealt in one after another), none if `new_from` is None."""
+    items = []
+    for index, code in enumerate(codes or ()):
+        new = None if new_from is None or index < new_from else index - new_from
+        items.append({"code": code, "svg": card_svg(code, size), "new": new})
+    return items
+
+
+def back_items(count: int, size: str = "small") -> list[dict]:
+    """`count` face-down cards."""
+    return list(_backs(int(count or 0), size))
+
+
+@functools.lru_cache(maxsize=64)
+def _backs(count: int, size: str) -> tuple:
+    svg = card_back(size)
+    return tuple({"code": "", "svg": svg, "new": None} for _ in range(count))
+
+
+def bounds_text(low: int | None, high: int | None, currency: str) -> str:
+    """ "1.00 BYN – 1 000.00 BYN" (either bound may be missing)."""
+    if low is None and high is None:
+        return ""
+    if high is None:
+        return gettext("from %(low)s") % {"low": format_amount(low, currency)}
+    if low is None:
+        return gettext("up to %(high)s") % {"high": format_amount(high, currency)}
+    return f"{format_amount(low, currency)} – {format_amount(high, currency)}"
+
+
+def money_box(
+    currency: str,
+    low: int | None,
+    high: int | None,
+    *,
+    value: int | None = None,
+    quick=(),
+) -> dict:
+    """What ``kit.money_input`` shows: the value (minor units, default the low bound) and the
+    bounds in major units, and the quick stakes ``quick`` [(label, minor)] as (label, the text
+    a click types into the box), clipped to the bounds, a repeated amount shown once."""
+    if value is None:
+        value = low
+    buttons, seen = [], set()
+    for label, minor in quick or ():
+        if minor is None:
+            continue
+        minor = int(minor)
+        if low is not None:
+            minor = max(minor, int(low))
+        if high is not None:
+            minor = min(minor, int(high))
+        if minor <= 0 or minor in seen:
+            continue
+        seen.add(minor)
+        buttons.append((label, amount_input_value(minor, currency)))
+    return {
+        "currency": currency,
+        "value": amount_input_value(value, currency) if value is not None else "",
+        "low": amount_input_value(low, currency) if low is not None else "",
+        "high": amount_input_value(high, currency) if high is not None else "",
+        "low_text": format_amount(low, currency) if low is not None else "",
+        "high_text": format_amount(high, currency) if high is not None else "",
+        "bounds": bounds_text(low, high, currency),
+        "quick": buttons,
+    }
+
+
+def standard_quick_stakes(low: int | None, high: int | None, pot: int | None = None) -> list:
+    """Min, ½ pot, pot, max (the pot's only when there is one), in the active language."""
+    stakes = [(gettext("min"), low)]
+    if pot:
+        stakes += [(gettext("½ pot"), pot // 2), (gettext("pot"), pot)]
+    stakes.append((gettext("max"), high))
+    return stakes
