@@ -142,7 +142,7 @@ class Teller:
         answered = any(e.get("seat") == seat for e in events or [] if e.get("type") != "payment")
         kind = (action or {}).get("type")
         if seat is not None and not answered and kind in ANSWERS:
-            lines.append(self.line(kind, seat, _(ANSWERS[kind]) % {"player": self.name(seat)}))
+            lines.insert(0, self.line(kind, seat, _(ANSWERS[kind]) % {"player": self.name(seat)}))
         return lines
 
     def line(self, kind: str, seat=None, text: str = "", cards=None, **extra) -> dict:
@@ -173,10 +173,13 @@ class Teller:
             )
         else:
             text = _(phrase) % words
+        extra = {"amount": words["amount"]} if event.get("amount") is not None else {}
+        if isinstance(event.get("game"), str):
+            extra["game"] = event["game"]  # what was declared, for the game's partial to name
         cards = event.get("cards") if isinstance(event.get("cards"), list) else None
         if cards is None and isinstance(event.get("card"), str):
             cards = [event["card"]]
-        return [self.line(kind, seat, text, cards)]
+        return [self.line(kind, seat, text, cards, **extra)]
 
     def net(self, events: list[dict], owners: dict[str, str]) -> list[dict]:
         """What each party won (+) or lost (-) over the hand: a seat's own pot (its bet, bid or
@@ -203,8 +206,13 @@ class Teller:
             parsed = Party.parse(party)
             return (parsed.kind != "seat", parsed.kind, str(parsed.key).zfill(3))
 
+        def label(party: str, amount: int) -> str:
+            if party.startswith("pot") and amount > 0:  # money the hand leaves in play
+                return _("%(pot)s, still in play") % {"pot": self.party(party)}
+            return self.party(party)
+
         return [
-            {"party": self.party(p), "amount": self.signed(a), "won": a > 0}
+            {"party": label(p, a), "amount": self.signed(a), "won": a > 0}
             for p, a in sorted(moved.items(), key=lambda item: order(item[0]))
             if a
         ]
@@ -502,6 +510,7 @@ PHRASES = {
     "refuse": gettext_noop("%(player)s refuses"),
     "join": gettext_noop("%(player)s joins the svara"),
     "help": gettext_noop("%(player)s helps"),
+    "five": gettext_noop("%(player)s: “five”"),
     "declare": gettext_noop("%(player)s declares a game"),
     "alone": gettext_noop("%(player)s plays alone"),
     "discard": gettext_noop("%(player)s discards a card"),

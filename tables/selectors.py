@@ -312,6 +312,8 @@ def hand_story(hand: Hand, viewer) -> dict:
         steps.append(_step(engine, state, own, staff, event, seats_dealt, teller, event.events))
     if not steps:
         steps.append(_step(engine, state, own, staff, None, seats_dealt, teller, logged))
+    for before, step in zip(steps, steps[1:], strict=False):  # the cards held when they change
+        step["held"] = [h for h in step["held"] if before["hands"].get(h["seat"]) != h["cards"]]
     return {
         "steps": steps,
         "names": names,
@@ -363,6 +365,7 @@ def _step(engine, state, own, staff, event, seats_dealt, teller, events) -> dict
         seats = {}
     held = {p: _held(view) for p, view in seats.items()}
     held = {p: cards for p, cards in held.items() if cards}
+    lines = teller.lines(events, event.seat if event else None, event.action if event else None)
     return {
         "event": event,
         "public": engine.view(state, None),
@@ -374,9 +377,8 @@ def _step(engine, state, own, staff, event, seats_dealt, teller, events) -> dict
         ],
         # the step's public events in words, and the money it moved
         "who": teller.name(event.seat) if event is not None and event.seat is not None else "",
-        "lines": teller.lines(
-            events, event.seat if event else None, event.action if event else None
-        ),
+        "lines": lines,
+        "types": [line["type"] for line in lines],
         "payments": [teller.payment(e) for e in events or [] if e.get("type") == "payment"],
     }
 

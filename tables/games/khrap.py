@@ -127,6 +127,7 @@ PRESENTATION = register(
         display_name=gettext_noop("Khrap"),
         presenter=present,
         board_template="tables/khrap/board.html",
+        replay_template="tables/khrap/_replay_step.html",
         result_template="tables/khrap/_hand_result.html",
     )
 )
