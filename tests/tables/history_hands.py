@@ -38,22 +38,29 @@ def record_hand(
     carry: dict | None = None,
     play=None,
     currency: str = "BYN",
+    players: dict | None = None,
+    table: Table | None = None,
 ) -> Recorded:
     """Deal a hand of ``game`` to ``seats`` from ``rng``, apply ``actions`` ((seat, action)
-    pairs, or ``play(state) -> (seat, action) | None`` until it answers None) and store it."""
+    pairs, or ``play(state) -> (seat, action) | None`` until it answers None) and store it, at
+    ``table`` (a new one unless given) with ``players`` by seat (new ones named Anna, Boris, ...
+    unless given)."""
     engine = engine_for(game)
-    table = Table.objects.create(
-        name=f"History {game}", game=game, currency=currency, settings=settings
-    )
-    players = {p: new_player(display_name=NAMES[p]) for p in seats}
+    if table is None:
+        table = Table.objects.create(
+            name=f"History {game}", game=game, currency=currency, settings=settings
+        )
+    if players is None:
+        players = {p: new_player(display_name=NAMES[p]) for p in seats}
+    number = table.hands.count() + 1
     config = {**engine.check_config(dict(settings)), "hand_number": 1, "match_number": 1}
     state = engine.new_hand(config, list(seats), rng, carry)
     covered = engine.commitment(state)
     secret = shuffle.new_secret()
     hand = Hand.objects.create(
         table=table,
-        number=1,
-        match_number=1,
+        number=number,
+        match_number=number,
         players={str(p): player.pk for p, player in players.items()},
         initial_state=state,
         commitment=shuffle.commitment(covered.record, secret),
@@ -61,7 +68,7 @@ def record_hand(
         deck_record=covered.record,
         shuffle_scope=covered.scope,
     )
-    version = 1
+    version = (table.events.order_by("-version").values_list("version", flat=True).first() or 0) + 1
     start = list(engine.start_events(state))
     TableEvent.objects.create(
         table=table, hand=hand, version=version, cause="system", step="deal", events=start
