@@ -218,17 +218,32 @@ class Teller:
         ]
 
 
-def _counted(singular: str, plural: str) -> Callable[[Teller, dict], list[dict]]:
-    """A sentence with a number of cards in it (Russian has three plural forms)."""
+def _counted(phrase: Callable[[int], str]) -> Callable[[Teller, dict], list[dict]]:
+    """A sentence with a number of cards in it (``phrase(count)``: its ngettext, for Russian's
+    three plural forms)."""
 
     def build(teller: Teller, event: dict) -> list[dict]:
         count = int(event.get("count") or 0)
         words = {"player": teller.name(event.get("seat")), "count": count}
-        return [
-            teller.line(event["type"], event.get("seat"), ngettext(singular, plural, count) % words)
-        ]
+        return [teller.line(event["type"], event.get("seat"), phrase(count) % words)]
 
     return build
+
+
+def _draws(count: int) -> str:
+    return ngettext("%(player)s draws %(count)s card", "%(player)s draws %(count)s cards", count)
+
+
+def _took(count: int) -> str:
+    return ngettext("%(player)s takes %(count)s card", "%(player)s takes %(count)s cards", count)
+
+
+def _beaten_off(count: int) -> str:
+    return ngettext(
+        "Beaten off: %(count)s card to the discards",
+        "Beaten off: %(count)s cards to the discards",
+        count,
+    )
 
 
 def _dealt(teller: Teller, event: dict) -> list[dict]:
@@ -426,9 +441,7 @@ def _defend(teller: Teller, event: dict) -> list[dict]:
 
 def _draw(teller: Teller, event: dict) -> list[dict]:
     if event.get("count") is not None:
-        return _counted("%(player)s draws %(count)s card", "%(player)s draws %(count)s cards")(
-            teller, event
-        )
+        return _counted(_draws)(teller, event)
     words = {"player": teller.name(event.get("seat"))}
     return [teller.line("draw", event.get("seat"), _("%(player)s draws a card") % words)]
 
@@ -546,10 +559,8 @@ SPECIAL: dict[str, Callable[[Teller, dict], list[dict]]] = {
     "attack": _attack,
     "defend": _defend,
     "draw": _draw,
-    "took": _counted("%(player)s takes %(count)s card", "%(player)s takes %(count)s cards"),
-    "beaten_off": _counted(
-        "Beaten off: %(count)s card to the discards", "Beaten off: %(count)s cards to the discards"
-    ),
+    "took": _counted(_took),
+    "beaten_off": _counted(_beaten_off),
     "game_over": _game_over,
     "match_over": _match_over,
     "score": _score,

@@ -34,7 +34,9 @@ CARD = re.compile(r'data-card="([^"]+)"')
 def page_of(recorded, viewer, language="ru", name="hand_detail") -> str:
     client = Client()
     client.force_login(viewer)
-    args = [recorded.table.pk, recorded.hand.number] if name == "hand_detail" else [recorded.table.pk]
+    args = (
+        [recorded.table.pk, recorded.hand.number] if name == "hand_detail" else [recorded.table.pk]
+    )
     response = client.get(reverse(name, args=args), HTTP_ACCEPT_LANGUAGE=language)
     assert response.status_code == 200
     return response.content.decode()
@@ -50,7 +52,7 @@ def text_of(html: str) -> str:
     html = re.sub(r"<svg[^>]*data-card=\"([^\"]+)\".*?</svg>", r"[\1]", html, flags=re.S)
     html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
     html = re.sub(r"<[^>]+>", " ", html)
-    return re.sub(r"\s+", " ", html).replace("\xa0", " ")
+    return re.sub(r"\s+([,.])", r"\1", re.sub(r"\s+", " ", html)).replace("\xa0", " ")
 
 
 def cards_on(html: str) -> set[str]:
@@ -60,7 +62,7 @@ def cards_on(html: str) -> set[str]:
 # --- baccarat: the four worked examples (section 4) --------------------------------------------
 
 
-def coup_1():
+def coup_1(**recording):
     """Natural breaks the bank: P1 4.00 and P2 6.00 against a bank of 10.00; punters 4♠ 5♥ = 9
     (a natural), bank K♦ 7♣ = 7 (CG §13, B2, B8)."""
     return record_hand(
@@ -76,10 +78,11 @@ def coup_1():
             (2, {"type": "bet", "amount": 600}),
             (0, {"type": "deal"}),
         ],
+        **recording,
     )
 
 
-def coup_2():
+def coup_2(**recording):
     """Chocolate and a third card: P1 3.00 against 10.00, the holder takes the 7.00; punters
     10♣ 3♦ draw 4♥ = 7, bank 2♠ 4♣ = 6 stands (CG §14, §16, B1)."""
     return record_hand(
@@ -94,10 +97,11 @@ def coup_2():
             (0, {"type": "deal"}),
             (0, {"type": "take_chocolate"}),
         ],
+        **recording,
     )
 
 
-def coup_3():
+def coup_3(**recording):
     """The bank wins, commission: P1 2.00 and P2 1.00 against 5.00; punters 5♥ J♠ = 5 stand,
     bank A♦ 6♣ = 7; the bank wins 3.00 less 5 % (B11) and is 7.85."""
     return record_hand(
@@ -115,10 +119,11 @@ def coup_3():
             (0, {"type": "no_chocolate"}),
             (1, {"type": "stand"}),
         ],
+        **recording,
     )
 
 
-def coup_4():
+def coup_4(**recording):
     """A tie at the end of the shoe: a bank of 7.85 carried, P1 4.00; punters 9♦ 8♣ = 7, bank
     Q♥ 7♠ = 7: the bet returned (B3), the cut card out (B14), the shoe revealed."""
     order = shoe_order(["9D", "QH", "8C", "7S"])
@@ -133,6 +138,7 @@ def coup_4():
         ScriptedRng(),
         [(1, {"type": "bet", "amount": 400}), (0, {"type": "deal"}), (0, {"type": "no_chocolate"})],
         carry=carry,
+        **recording,
     )
 
 
@@ -220,7 +226,7 @@ A, B, C = 1, 2, 0
 POKER_DEAL = {A: ["AS", "KS", "9H"], B: ["TD", "9D", "8D"], C: ["AH", "AC", "7S"]}
 
 
-def poker_hand():
+def poker_hand(**recording):
     return record_hand(
         "belarusian_poker",
         {"min_bet": 100, "max_bet": 5_000, "unit": 100},
@@ -236,6 +242,7 @@ def poker_hand():
             (C, {"type": "bet", "amount": 1000}),
             (C, {"type": "accept"}),
         ],
+        **recording,
     )
 
 
@@ -258,7 +265,7 @@ def test_poker_showdown_cards_and_points_are_in_the_history_the_folded_hand_is_n
 # --- Khrap -------------------------------------------------------------------------------------
 
 
-def khrap_hand():
+def khrap_hand(**recording):
     """A declares khrap, B helps; B takes two tricks, A two (CG §119.2.1: fewer than... no,
     the declarer keeps his commitment with two); trumps hearts, the 9♥ turned up."""
     deck = khrap_deck([["AH", "7S", "8S", "9S"], ["KH", "AS", "KS", "QS"]], ["9H"])
@@ -281,6 +288,7 @@ def khrap_hand():
             (1, {"type": "play", "card": "QS"}),
             (0, {"type": "play", "card": "9S"}),
         ],
+        **recording,
     )
 
 
@@ -306,7 +314,7 @@ def test_khrap_trump_declaration_tricks_and_payments_are_in_the_history_s119_s12
 # --- Durak -------------------------------------------------------------------------------------
 
 
-def durak_game(seed=2):
+def durak_game(seed=2, **recording):
     engine = engine_for("durak")
     rng = random.Random(seed)
 
@@ -319,7 +327,12 @@ def durak_game(seed=2):
         return seat, rng.choice(good if good and rng.random() < 0.8 else legal)
 
     return record_hand(
-        "durak", {"stake": 1_000, "wins_to_win": 5}, [0, 1], random.Random(seed), play=play
+        "durak",
+        {"stake": 1_000, "wins_to_win": 5},
+        [0, 1],
+        random.Random(seed),
+        play=play,
+        **recording,
     )
 
 
@@ -340,7 +353,7 @@ def test_durak_trump_bouts_and_the_winner_are_in_the_history_the_other_hand_is_n
 # --- High card ---------------------------------------------------------------------------------
 
 
-def high_card_hand():
+def high_card_hand(**recording):
     engine = engine_for("highcard")
 
     def play(state):
@@ -355,6 +368,7 @@ def high_card_hand():
         [0, 1, 2],
         random.Random(7),
         play=play,
+        **recording,
     )
 
 
@@ -412,7 +426,9 @@ def test_hand_pages_read_in_words_with_no_repr(game, language):
             assert not REPR.search(shown), (name, REPR.search(shown).group(0), shown[:3000])
             assert "{'" not in page and "&#x27;type&#x27;" not in page
             if language == "ru":
-                english = ENGLISH.search(text_of(main.split('id="shuffle"')[0]))
+                english = ENGLISH.search(
+                    text_of(main.split('<section class="card" id="shuffle"')[0])
+                )
                 assert not english, (name, english.group(0))
     assert sum(payment.amount for payment in payments(recorded.events)) > 0
 
@@ -462,7 +478,12 @@ def test_an_unknown_event_type_is_written_as_a_move_never_as_its_name():
     (line,) = teller.lines([{"type": "juggle_chips"}], None, None)
     assert "juggle" not in line["text"]
     paid = teller.payment({"source": "seat:0", "target": "pot:bet0", "amount": 150, "reason": "?"})
-    assert paid == {"source": "Anna", "target": "Anna’s stake", "amount": "1.50\xa0BYN", "reason": ""}
+    assert paid == {
+        "source": "Anna",
+        "target": "Anna’s stake",
+        "amount": "1.50\xa0BYN",
+        "reason": "",
+    }
 
 
 def test_shoe_cards_left_for_the_next_coup_are_never_on_the_page():
