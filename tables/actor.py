@@ -30,6 +30,8 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from casino.amounts import AmountError, parse_amount
+from casino.currencies import format_amount
 from casino.models import Player
 from tables.engines import shuffle
 from tables.engines.base import (
@@ -107,8 +109,48 @@ class Change:
         return next((s for s in self.seats.values() if s.player_id == player.pk), None)
 
 
-def illegal(error: IllegalAction) -> TableError:
-    return TableError(_(error.template) % error.params)
+# The parameters of an engine's refusal that are amounts of money (minor units): written in
+# the table's currency for the player ("A bet is from 1.00 BYN to 10.00 BYN"), as is any
+# parameter whose name ends in "_amount".
+MONEY_PARAMS = frozenset(
+    {"amount", "low", "high", "min_bet", "max_bet", "max_bank", "bank", "stake", "pot"}
+)
+
+
+def illegal(error: IllegalAction, currency: str | None = None) -> TableError:
+    """An engine's refusal as the player reads it, in the active language; with the table's
+    ``currency``, its amounts in the currency's major units (a player's action; a table's
+    settings, refused at the start of a hand, keep their plain numbers)."""
+    params = error.params
+    if currency is not None and params:
+        params = {
+            name: format_amount(value, currency) if _is_amount(name, value) else value
+            for name, value in params.items()
+        }
+    return TableError(_(error.template) % params)
+
+
+def _is_amount(name: str, value) -> bool:
+    return (
+        (name in MONEY_PARAMS or name.endswith("_amount"))
+        and isinstance(value, int)
+        and not isinstance(value, bool)
+    )
+
+
+def typed_amounts(action: dict, currency: str) -> dict:
+    """An action from a board, its amounts (the field ``amount`` and any ``*_amount``) typed in
+    the currency's major units ("50", "50,50", "1 000"), in minor units for the engine. A bad
+    amount is refused (``TableError``) with the parser's sentence, in the active language and
+    the currency's units (casino.amounts); the engine judges the bounds of the rules."""
+    converted = dict(action)
+    for name, value in action.items():
+        if name == "amount" or name.endswith("_amount"):
+            try:
+                converted[name] = parse_amount(value, currency, zero=True)
+            except AmountError as error:
+                raise TableError(error.message) from None
+    return converted
 
 
 def rng() -> Draws:

@@ -157,8 +157,13 @@ def _encodes(text: str) -> bool:
 def engine_action(frame: dict) -> dict:
     """A form's fields as an engine action. htmx sends every field as text, one checked box as
     a string and several as a list: a field of chosen ``cards`` is always a list, and a whole
-    number typed in a form (an amount, a seat) is a number, as engines validate them."""
-    payload = {key: _form_number(value) for key, value in frame["payload"].items()}
+    number typed in a form (a seat) is a number, as engines validate them. An amount (the field
+    ``amount`` or any ``*_amount``) stays as typed, in major units: the service converts it in
+    the table's currency (``services.table_act(typed=True)``)."""
+    payload = {
+        key: value if key == "amount" or key.endswith("_amount") else _form_number(value)
+        for key, value in frame["payload"].items()
+    }
     if "cards" in payload and isinstance(payload["cards"], str):
         payload["cards"] = [payload["cards"]]
     return {**payload, "type": frame["action"]}
@@ -290,6 +295,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                 client_action_id=frame["client_action_id"],
                 expected_version=frame["expected_version"],
                 expected_turn=frame["expected_turn"],
+                typed=True,
             )
         if kind == "sit":
             return services.table_sit(table_id=table_id, player=player, connected=True)

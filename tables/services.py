@@ -34,6 +34,7 @@ from tables.actor import (
     store,
     table_step,
     try_start,
+    typed_amounts,
     unseat,
 )
 from tables.engines.base import IllegalAction
@@ -97,9 +98,14 @@ def table_act(
     expected_version: int | None = None,
     expected_turn: str | None = None,
     now: dt.datetime | None = None,
+    typed: bool = False,
 ) -> Outcome:
     """A seated player's game action. A repeated client_action_id is answered, not applied.
     One transaction: what is overdue on the table is applied first, then the action.
+
+    ``typed``: the action comes from a board, its amounts typed in the table currency's major
+    units (``actor.typed_amounts``): converted to minor units here, where the currency is
+    known, before the engine sees them; a bad amount is refused and nothing is booked.
 
     A stale click is refused: ``expected_turn`` (the seat's turn key on the board it was chosen
     on) must still be the seat's decision now, so other players' moves at a table where all
@@ -124,11 +130,12 @@ def table_act(
                 raise TableError(_("The table has moved on; here is what it looks like now."))
         elif expected_version is not None and expected_version != table.version:
             raise TableError(_("The table has moved on; here is what it looks like now."))
+        engine_action = typed_amounts(action, table.currency) if typed else action
         draws = rng()
         try:
-            state, events = change.engine.apply(table.state, seat.position, action, draws)
+            state, events = change.engine.apply(table.state, seat.position, engine_action, draws)
         except IllegalAction as error:
-            raise illegal(error) from error
+            raise illegal(error, table.currency) from error
         if seat.status != SeatStatus.SITTING:
             seat.status = SeatStatus.SITTING
             seat.away_since = None if presence.is_seen(seat, change.now) else seat.away_since
@@ -139,7 +146,7 @@ def table_act(
             events,
             cause=TableEvent.Cause.PLAYER,
             step=TableEvent.Step.ENGINE,
-            action=action,
+            action=engine_action,
             seat=seat.position,
             player=player,
             client_action_id=client_action_id,

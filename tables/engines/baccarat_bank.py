@@ -183,12 +183,15 @@ def commission_of(won: int, percent: str) -> int:
 
 
 def from_the_right_of(players: list[int], anchor: int | None) -> list[int]:
-    """The players counting to the right of ``anchor`` (the next positions upward, round the
-    table), without it; with no anchor, from the dealer's right: the lowest position first."""
-    ordered = sorted(players)
+    """The players counting to the right of ``anchor``, without it. The casino's one way round
+    the table (docs/rules-decisions.md, "One way round the table"): positions ascend clockwise,
+    seat 0 at the dealer's left, so a player's right is counter-clockwise, the next position
+    downward: from ``anchor`` down to 0, then from the highest down. With no anchor, from the
+    dealer's right: the highest position first."""
+    ordered = sorted(players, reverse=True)
     if anchor is None:
         return ordered
-    return [p for p in ordered if p > anchor] + [p for p in ordered if p < anchor]
+    return [p for p in ordered if p < anchor] + [p for p in ordered if p > anchor]
 
 
 # --- who acts -------------------------------------------------------------------------------------
@@ -502,6 +505,7 @@ def _settle(state: State, events: list[Event]) -> None:
     punter, banker = total(state["punter_cards"]), total(state["holder_cards"])
     accepted = {int(p): a for p, a in state["accepted"].items()}
     outcome = "tie" if punter == banker else ("punter" if punter > banker else "bank")
+    bank_before = state["bank"]
     commission = 0
     for position, amount in sorted(accepted.items()):
         if outcome == "bank":
@@ -533,7 +537,16 @@ def _settle(state: State, events: list[Event]) -> None:
         "accepted": dict(state["accepted"]),
         "commission": commission,
         "shoe_over": shoe.cut_card_out,
+        # what the board shows of the coup beside its cards: the bank before the result, the
+        # holder's decisions (the chocolate taken or left in, half the bank taken out after the
+        # last shoe) and the cardholder's on 5
+        "bank_before": bank_before,
+        "chocolate": state["chocolate"],
+        "chocolate_left": state.get("chocolate_left", 0),
+        "half_taken": state.get("half_taken", 0),
+        "punter_choice": state.get("punter_choice"),
     }
+    state.setdefault("road", []).append(outcome)  # (a state from before the road had none)
     if outcome == "punter":
         _return_bank(state, events, "the bank lost the coup")
     elif shoe.cut_card_out:
@@ -596,6 +609,8 @@ class BaccaratBank(GameEngine):
         if opened:  # B14: after the coup in which the cut card came out, a new shoe
             shoe, shoe_number = new_shoe(rng), shoe_number + 1
         hands = carry.get("hands_dealt", 0) + 1
+        # the shoe's coups so far, for the bead road: "bank", "punter", "tie"
+        road = [] if opened else list(carry.get("road") or [])
         holder = carry.get("holder")
         session = carry.get("session", config.get("match_number", 1))
         state: State = {
@@ -631,6 +646,10 @@ class BaccaratBank(GameEngine):
             "holder_cards": [],
             "punter_stood": False,
             "chocolate": 0,
+            "chocolate_left": 0,
+            "half_taken": 0,
+            "punter_choice": None,
+            "road": road,
             "acted": {},
             "pots": {BANK: carry["bank"]} if holder is not None and carry.get("bank") else {},
             "phase": "",
@@ -695,6 +714,7 @@ class BaccaratBank(GameEngine):
             pay(state, events, BANK, position, checked["amount"], "half the bank taken out")
             state["bank"] -= checked["amount"]
             state["half_bank_right"] = False
+            state["half_taken"] = checked["amount"]
         elif kind == "take_chocolate":  # §16, B9
             chocolate = state["bank"] - sum(state["accepted"].values())
             pay(state, events, BANK, position, chocolate, "chocolate")
@@ -702,12 +722,15 @@ class BaccaratBank(GameEngine):
             state["chocolate"] = chocolate
             _deal(state, events)
         elif kind == "no_chocolate":
+            state["chocolate_left"] = state["bank"] - sum(state["accepted"].values())
             _deal(state, events)
         elif kind == "draw":
+            state["punter_choice"] = "draw"
             _draw(state, "punter", events)
             _holder_turn(state, events)
         else:  # stand
             state["punter_stood"] = True
+            state["punter_choice"] = "stand"
             _holder_turn(state, events)
         _after_decision(state, events, rng)
         return state, events
@@ -747,6 +770,7 @@ class BaccaratBank(GameEngine):
             "bank": state["bank"],
             "excluded": state["excluded"],
             "half_bank_right": state["half_bank_right"],
+            "road": list(state.get("road", ())),
         }
 
     def escrow_key(self, state: State) -> str:
@@ -788,7 +812,14 @@ class BaccaratBank(GameEngine):
             "punter_total": total(state["punter_cards"]) if state["punter_cards"] else None,
             "holder_total": total(state["holder_cards"]) if state["holder_cards"] else None,
             "chocolate": state["chocolate"],
+            "chocolate_left": state.get("chocolate_left", 0),
+            "half_taken": state.get("half_taken", 0),
+            "punter_choice": state.get("punter_choice"),
             "half_bank_right": state["half_bank_right"],
+            "road": list(state.get("road", ())),
+            # decisions taken in this coup so far: none yet, and the last coup (shown beside
+            # this one's betting) was decided in the change that dealt this one in
+            "decisions": sum(state["acted"].values()),
             "shoe": state["shoe_number"],
             "shoe_remaining": shoe.remaining,
             "cut_card_out": shoe.cut_card_out,

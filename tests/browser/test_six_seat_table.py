@@ -72,8 +72,8 @@ def test_three_players_decide_at_once_each_on_their_own_clock(players):
             page.locator("#table-board .player[data-position] .clock[data-deadline]")
         ).to_have_count(3)
     # vera bets 2.00 through the form: the others see her bet at once and keep deciding
-    vera.locator("#bet-form input[name=amount]").fill("200")
-    vera.locator("#bet-form button").click()
+    vera.locator("#bet-form input[name=amount]").fill("2")
+    vera.locator("#bet-form button[data-action=bet]").click()
     expect(vera.locator("#bet-form")).to_have_count(0)
     for page in (anna, boris):
         expect(page.locator("#table-board .badge.bet")).to_contain_text(re.compile(r"2[.,]00"))
@@ -81,16 +81,15 @@ def test_three_players_decide_at_once_each_on_their_own_clock(players):
             page.locator("#table-board .player[data-position] .clock[data-deadline]")
         ).to_have_count(2)
     # an amount off the limits is refused to boris alone, in a banner he can read
-    boris.locator("#bet-form input[name=amount]").evaluate("input => input.removeAttribute('min')")
-    boris.locator("#bet-form input[name=amount]").fill("5")
-    boris.locator("#bet-form button").click()
-    expect(boris.locator("#table-error[data-error]")).to_contain_text("100")
+    boris.locator("#bet-form input[name=amount]").fill("0,05")
+    boris.locator("#bet-form button[data-action=bet]").click()
+    expect(boris.locator("#table-error[data-error]")).to_contain_text("1.00")
     expect(anna.locator("#table-error[data-error]")).to_have_count(0)
     # boris passes, anna bets: the hand is settled and the next one dealt, the last dealer card
     # shown to everybody
     hand = int(board(anna).locator("[data-hand-number]").get_attribute("data-hand-number"))
     boris.locator("#pass-form button").click()
-    anna.locator("#bet-form button").click()
+    anna.locator("#bet-form button[data-action=bet]").click()
     for page in (anna, boris, vera):
         expect(page.locator("#table-board [data-hand-number]")).to_have_attribute(
             "data-hand-number", str(hand + 1)

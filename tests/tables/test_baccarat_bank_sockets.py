@@ -93,20 +93,20 @@ async def test_three_players_open_bet_play_sell_and_play_again(monkeypatch):
         assert state["phase"] == "auction" and state["players"] == [0, 1]  # C from the next coup
         assert 'data-action="bid"' in a.frames[-1] and 'data-action="bid"' not in c.frames[-1]
         # the first bank at auction (section 5): A bids 10.00, B passes
-        await act(sockets, table.pk, a, {"type": "bid", "amount": 1000})
+        await act(sockets, table.pk, a, {"type": "bid", "amount": "10"})
         await act(sockets, table.pk, b, {"type": "pass"})
         state = (await table_now(table.pk)).state
         assert (state["holder"], state["bank"], state["phase"]) == (0, 1000, "betting")
         # bad input: over the bank, refused to B alone, nothing applied
         before = await engine_events(table.pk)
-        await b.act({"type": "bet", "amount": 1500})
-        assert "from 100 to 1000" in await b.error()
+        await b.act({"type": "bet", "amount": "15"})
+        assert "from 1.00\xa0BYN to 10.00\xa0BYN" in await b.error()
         assert await a.communicator.receive_nothing(timeout=0.2)
         assert await engine_events(table.pk) == before
         # B bets 3.00 (a double click: the same client action id twice is applied once)
         version = (await table_now(table.pk)).version
-        await b.act({"type": "bet", "amount": 300}, client_action_id="double-click")
-        await b.act({"type": "bet", "amount": 300}, client_action_id="double-click")
+        await b.act({"type": "bet", "amount": "3"}, client_action_id="double-click")
+        await b.act({"type": "bet", "amount": "3"}, client_action_id="double-click")
         await b.until_version(version + 1)
         await settle(sockets, table.pk)
         assert await engine_events(table.pk) == before + 1
@@ -119,15 +119,15 @@ async def test_three_players_open_bet_play_sell_and_play_again(monkeypatch):
         assert state["players"] == [0, 1, 2] and state["holder"] == 0
         # the next coup: A sells; B offers 6.00, C 4.00; B buys, paying A seat to seat
         await act(sockets, table.pk, a, {"type": "sell"})
-        await act(sockets, table.pk, b, {"type": "bid", "amount": 600})
-        await act(sockets, table.pk, c, {"type": "bid", "amount": 400})
+        await act(sockets, table.pk, b, {"type": "bid", "amount": "6"})
+        await act(sockets, table.pk, c, {"type": "bid", "amount": "4"})
         state = (await table_now(table.pk)).state
         assert (state["holder"], state["bank"]) == (1, 600)
         assert await wallet(players[0]) == FUNDS - 1000 + 1285  # 6.00 from B, 6.85 back
         assert await escrow_total(table.pk) == 600
         # C and A bet against B's bank; B deals and takes the chocolate
-        await act(sockets, table.pk, c, {"type": "bet", "amount": 200})
-        await act(sockets, table.pk, a, {"type": "bet", "amount": 100})
+        await act(sockets, table.pk, c, {"type": "bet", "amount": "2"})
+        await act(sockets, table.pk, a, {"type": "bet", "amount": "1"})
         await act(sockets, table.pk, b, {"type": "deal"})
         await act(sockets, table.pk, b, {"type": "take_chocolate"})
         last = (await table_now(table.pk)).state["last_game"]  # the next coup has begun

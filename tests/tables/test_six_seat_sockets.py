@@ -56,9 +56,9 @@ async def test_six_players_bet_at_once_and_bad_input_reaches_only_its_sender():
         state = (await table_now(table.pk)).state
         assert state["players"] == [0, 1, 2, 3, 4, 5], state
         assert all('id="bet-form"' in s.frames[-1] for s in sockets)  # all decide at once
-        # a bet as the form sends it (the amount as text), with the board's version
+        # a bet as the form sends it (the amount as typed, in BYN), with the board's version
         await sockets[2].send(
-            {"type": "act", "action": "bet", "amount": "250", "version": str(version)}
+            {"type": "act", "action": "bet", "amount": "2,50", "version": str(version)}
         )
         version = await settle(sockets, table.pk, sockets[2])
         assert 'id="bet-form"' not in sockets[2].frames[-1]
@@ -67,9 +67,9 @@ async def test_six_players_bet_at_once_and_bad_input_reaches_only_its_sender():
         assert all(re.search(r'class="badge bet">[^<]*2[.,]50', s.frames[-1]) for s in sockets)
         # bad input: each refused to its sender alone, nothing applied
         before = await engine_events(table.pk)
-        await sockets[4].send({"type": "act", "action": "bet", "amount": "5"})
-        assert "A bet is from 100 to 1000" in await sockets[4].error()
-        await sockets[2].act({"type": "bet", "amount": 300})
+        await sockets[4].send({"type": "act", "action": "bet", "amount": "0.05"})
+        assert "A bet is from 1.00\xa0BYN to 10.00\xa0BYN" in await sockets[4].error()
+        await sockets[2].act({"type": "bet", "amount": "3"})
         assert "already bet or passed" in await sockets[2].error()
         await sockets[3].send({"type": "act", "action": "pass", "version": str(version - 1)})
         assert "moved on" in await sockets[3].error()

@@ -11,6 +11,7 @@ from tables.engines.baccarat_bank import (
     BANK,
     ENGINE,
     bet_pot,
+    from_the_right_of,
     holder_draws,
     punter_must,
     total,
@@ -190,15 +191,16 @@ def test_b6_bets_are_covered_from_the_holders_right_the_overflow_cut_later_ones_
     coup.open_bank(2, 1000, others=(0, 1, 3))
     with pytest.raises(IllegalAction, match="from 100 to 1000"):
         coup.act(3, "bet", amount=1001)  # past the bank: refused with a sentence
-    coup.act(3, "bet", amount=700)  # first to the holder's right
+    # the holder's right is counter-clockwise, the next lower positions: 1, 0, then 3
+    coup.act(1, "bet", amount=700)  # first to the holder's right
     coup.act(0, "bet", amount=500)  # cut to the 300 left
-    coup.act(1, "bet", amount=200)  # nothing left: returned
+    coup.act(3, "bet", amount=200)  # nothing left: returned
     events = coup.act(2, "deal")
     closed = next(e for e in events if e["type"] == "bets_closed")
-    assert closed["accepted"] == {"3": 700, "0": 300}
+    assert closed["accepted"] == {"1": 700, "0": 300}
     moved = money(events[: events.index(closed)])
-    assert moved[seat(0)] == 200 and moved[seat(1)] == 200
-    assert coup.state["cardholder"] == 3
+    assert moved[seat(0)] == 200 and moved[seat(3)] == 200
+    assert coup.state["cardholder"] == 1
 
 
 def test_b5_equal_largest_bets_the_cards_go_to_the_first_from_the_holders_right():
@@ -208,7 +210,7 @@ def test_b5_equal_largest_bets_the_cards_go_to_the_first_from_the_holders_right(
     coup.act(2, "bet", amount=300)
     coup.act(1, "deal")
     coup.act(1, "no_chocolate")
-    assert coup.state["cardholder"] == 2  # seat 2 is next to the holder's right, then 0
+    assert coup.state["cardholder"] == 0  # seat 0 is next to the holder's right, then 2
 
 
 def test_nobody_bets_the_coup_is_not_played_and_the_bank_stays():
@@ -228,25 +230,28 @@ def test_section_5_the_first_bank_is_auctioned_highest_wins_ties_from_the_dealer
     coup.act(2, "bid", amount=800)
     coup.act(0, "bid", amount=500)
     coup.act(1, "bid", amount=800)
-    assert coup.state["holder"] == 1 and coup.state["bank"] == 800  # seat 1 before seat 2
+    # from the dealer's right: the highest position first, seat 2 before seat 1
+    assert coup.state["holder"] == 2 and coup.state["bank"] == 800
     moved = money(coup.events)
-    assert moved[seat(0)] == 0 and moved[seat(2)] == 0  # the deposits back
-    assert moved[seat(1)] == -800 and moved[BANK] == 800
+    assert moved[seat(0)] == 0 and moved[seat(1)] == 0  # the deposits back
+    assert moved[seat(2)] == -800 and moved[BANK] == 800
 
 
 def test_section_5_no_bid_the_bank_is_offered_seat_by_seat_and_nobody_takes_it():
     coup = Coup([0, 1, 2], ["9S", "TS", "TH", "TD"])
     for position in (0, 1, 2):
         coup.act(position, "pass")
-    assert coup.state["phase"] == "offer" and ENGINE.to_act(coup.state) == [0]
-    coup.act(0, "decline")
+    # offered from the dealer's right: the highest position first
+    assert coup.state["phase"] == "offer" and ENGINE.to_act(coup.state) == [2]
+    assert coup.state["offer"] == [2, 1, 0]
+    coup.act(2, "decline")
     coup.act(1, "open", amount=300)
     assert coup.state["holder"] == 1 and coup.state["phase"] == "betting"
     again = Coup([0, 1], ["9S", "TS", "TH", "TD"])
     again.act(0, "pass")
     again.act(1, "pass")
-    again.act(0, "decline")
     again.act(1, "decline")
+    again.act(0, "decline")
     assert again.state["result"]["no_bank"] and not ENGINE.in_play(again.state)
 
 
@@ -276,10 +281,11 @@ def test_cg_11_nobody_buys_the_bank_passes_to_the_first_player_on_the_right():
     coup.act(0, "pass")
     events = coup.act(2, "pass")
     assert money(events)[seat(1)] == 1000  # his bank back
-    assert coup.state["phase"] == "offer" and coup.state["offer"] == [2, 0]
-    coup.act(2, "decline")
-    coup.act(0, "open", amount=500)
-    assert coup.state["holder"] == 0
+    # the first player on the seller's right: the next lower position, 0, then round to 2
+    assert coup.state["phase"] == "offer" and coup.state["offer"] == [0, 2]
+    coup.act(0, "decline")
+    coup.act(2, "open", amount=500)
+    assert coup.state["holder"] == 2
 
 
 def test_b8_the_bank_that_loses_passes_and_the_loser_is_not_offered_it_first():
@@ -339,3 +345,81 @@ def test_the_views_show_the_bank_and_the_cards_but_never_the_shoe():
     assert view["bank"] == 500 and view["punter_cards"] == ["5H", "JS"]
     assert "shoe" not in str(view.get("shoe")) and view["shoe_remaining"] == 312 - 4
     assert bet_pot(1) in coup.state["pots"]
+
+
+# --- one way round the table (docs/rules-decisions.md; issue 26) ---------------------------------
+
+
+def test_one_way_round_the_right_is_counter_clockwise_the_next_lower_position():
+    """Positions ascend clockwise, seat 0 at the dealer's left: a player's right is the next
+    lower position, round from seat 0 to the highest; the dealer's right is the highest seat."""
+    assert from_the_right_of([0, 1, 2, 3, 4], 2) == [1, 0, 4, 3]
+    assert from_the_right_of([0, 1, 2, 3, 4], 0) == [4, 3, 2, 1]
+    assert from_the_right_of([0, 2, 5], None) == [5, 2, 0]
+
+
+def test_one_way_round_a_sale_tie_goes_to_the_first_bidder_on_the_sellers_right_b7():
+    carry = {"holder": 2, "bank": 1000, "session": 1, "holding": 1}
+    coup = Coup([0, 1, 2, 3], ["9S", "TS", "TH", "TD"], carry=carry)
+    coup.act(2, "sell")
+    coup.act(3, "bid", amount=500)
+    coup.act(0, "bid", amount=500)
+    coup.act(1, "bid", amount=400)
+    # from seat 2's right: 1, 0, then 3: seat 0 is the first of the two bidding 500
+    assert coup.state["holder"] == 0 and coup.state["bank"] == 500
+
+
+def test_one_way_round_the_bank_is_offered_from_the_dealers_right_the_highest_seat_first():
+    coup = Coup([0, 1, 3], ["9S", "TS", "TH", "TD"])
+    for position in (0, 1, 3):
+        coup.act(position, "pass")
+    assert coup.state["offer"] == [3, 1, 0] and ENGINE.to_act(coup.state) == [3]
+
+
+# --- the players, the shoe, the winner (§5, §6, §15) ---------------------------------------------
+
+
+def test_cg_5_two_to_twelve_people_take_part():
+    import random
+
+    for count in (2, 7, 12):
+        state = ENGINE.new_hand(
+            {**CONFIG, "hand_number": 1}, list(range(count)), random.Random(count)
+        )
+        assert state["players"] == list(range(count))
+    for count in (1, 13):
+        with pytest.raises(ValueError, match="2 to 12"):
+            ENGINE.new_hand({**CONFIG, "hand_number": 1}, list(range(count)), random.Random(0))
+    assert ENGINE.seats == (2, 12)
+
+
+def test_cg_6_six_decks_without_jokers_312_cards():
+    import random
+
+    state = ENGINE.new_hand({**CONFIG, "hand_number": 1}, [0, 1], random.Random(6))
+    cards = ENGINE.all_cards(state)
+    assert len(cards) == 312
+    assert Counter(cards) == Counter(pack_52() * 6)  # every card six times, no joker
+    assert all(count == 6 for count in Counter(cards).values())
+
+
+@pytest.mark.parametrize(
+    ("punter", "holder", "outcome"),
+    [
+        # two-card totals that stand on both sides (§14: 6 or 7; B1: holder 7 stands)
+        (["3S", "4H"], ["TS", "6C"], "punter"),  # 7 beats 6
+        (["TS", "6C"], ["3S", "4H"], "bank"),  # 6 loses to 7
+        (["9S", "KH"], ["8S", "QH"], "punter"),  # natural 9 beats natural 8 (B2)
+        (["2S", "6H"], ["AS", "7H"], "tie"),  # 8 and 8: equal, the bets go back (B3)
+    ],
+)
+def test_cg_15_the_highest_total_wins(punter, holder, outcome):
+    coup = Coup([0, 1], [punter[0], holder[0], punter[1], holder[1]])
+    coup.open_bank(0, 1000, others=(1,))
+    coup.act(1, "bet", amount=1000)
+    coup.act(0, "deal")
+    result = coup.state["result"]
+    assert (result["punter_total"], result["holder_total"]) == (total(punter), total(holder))
+    assert result["outcome"] == outcome
+    # the punter's gain: the bank's 1000 when he wins, his bet when the bank wins, none on a tie
+    assert money(coup.events)[seat(1)] == {"punter": 1000, "bank": -1000, "tie": 0}[outcome]

@@ -416,3 +416,14 @@ def test_a_match_that_is_over_cannot_be_voided_again():
     for over in (voided, forfeited):
         with pytest.raises(IllegalAction):
             durak.apply_void(over)
+
+
+def test_one_way_round_the_deal_goes_clockwise_from_the_dealers_left_cg_125_4():
+    """docs/rules-decisions.md, "One way round the table": positions ascend clockwise, seat 0
+    at the dealer's left; the pack's first two cards go to seat 0, the next two to seat 1 (its
+    left, clockwise), and so on round the table."""
+    order = [*H0[:2], *H1[:2], *H0[2:4], *H1[2:4], *H0[4:], *H1[4:], "8S"]
+    order += [c for c in durak.pack_36() if c not in order]
+    state = durak.new_hand(CONFIG, [0, 1], ScriptedRng(order), None)
+    assert state["hands"][0][:2] == order[:2] and state["hands"][1][:2] == order[2:4]
+    assert state["hands"] == [H0, H1]
