@@ -77,6 +77,8 @@ def test_hand_pages_read_in_words_and_fit_the_screen(browser, server_url, hands,
             expect(page.locator("#steps .step").first).to_be_visible()
             expect(page.locator("#verified, #shuffle .muted").first).to_be_visible()
             page.screenshot(path=artifacts / f"hand-{game}-{width}.png", full_page=True)
+            page.locator("#steps").scroll_into_view_if_needed()
+            page.screenshot(path=artifacts / f"hand-{game}-{width}-steps.png")
             shown = page.locator("main").inner_text()
             found = REPR.search(shown)
             assert not found, f"{game}: {found.group(0)!r} on the page"
@@ -84,6 +86,7 @@ def test_hand_pages_read_in_words_and_fit_the_screen(browser, server_url, hands,
             fits(page, width)
             page.goto(f"/tables/{table_id}/hands/")
             expect(page.locator(".hand-row").first).to_be_visible()
+            page.screenshot(path=artifacts / f"hands-{game}-{width}.png", full_page=True)
             assert not REPR.search(page.locator("main").inner_text())
             fits(page, width)
         # baccarat: the result in words, the hands with their totals (worked example 3)
