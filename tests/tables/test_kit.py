@@ -111,3 +111,31 @@ def test_the_felt_seat_plate_shows_stake_words_and_button():
     assert '<span class="seat-said">raises to 3.00 BYN</span>' in boris
     anna = html[html.index('data-position="0"') :]
     assert 'class="kit-button dealer"' in anna
+
+
+CASINO_CSS = Path(settings.BASE_DIR) / "static" / "css" / "casino.css"
+
+
+def test_one_way_round_the_screen_clockwise_is_ascending_positions():
+    """docs/rules-decisions.md, "One way round the table": your seat at the bottom, then going
+    clockwise on the screen (up the left side from the bottom, along the top from left to right,
+    down the right side) the positions ascend from yours; a spectator's ring starts at seat 0."""
+    from tables.presenters import seat_layout
+
+    def clockwise(capacity, me):
+        table = {"capacity": capacity, "seats": []}
+        layout = seat_layout(table, me)
+        # the left side is listed bottom to top, the top left to right, the right top to bottom
+        return [
+            slot["position"] for side in ("bottom", "left", "top", "right") for slot in layout[side]
+        ]
+
+    assert clockwise(6, 2) == [2, 3, 4, 5, 0, 1]
+    assert clockwise(12, 7) == [7, 8, 9, 10, 11, 0, 1, 2, 3, 4, 5, 6]
+    assert clockwise(3, None) == [0, 1, 2]
+    layout = seat_layout({"capacity": 12, "seats": []}, 0)
+    assert [s["position"] for s in layout["left"]] == [1, 2, 3]
+    # and the stylesheet draws the lists so: the left side bottom to top, the right top to bottom
+    css = CASINO_CSS.read_text()
+    assert re.search(r"\.seat-side\.left \{[^}]*flex-direction: column-reverse", css)
+    assert re.search(r"\.seat-side\.right \{[^}]*flex-direction: column;", css)
