@@ -14,6 +14,7 @@ from casino.models import Account, AccountKind
 from tables.engines.base import Draws
 from tables.engines.registry import engine_for
 from tables.games import presentation_for
+from tables.history import Teller
 from tables.models import Hand, Seat, Table, TableEvent, TableStatus
 from tables.rows import seats_of, shown_name
 
@@ -281,37 +282,114 @@ def hand_final_state(hand: Hand) -> dict:
 def hand_replay(hand: Hand, viewer) -> list[dict]:
     """Every step of a finished hand from its initial state and the logged actions: time, cause,
     seat, action, public events, and each seat's own view at that step (the viewer's own seat
-    only; staff see every seat)."""
+    only; staff see every seat); each step's events in words (``lines``, ``payments``:
+    tables/history.py)."""
+    return hand_story(hand, viewer)["steps"]
+
+
+def hand_story(hand: Hand, viewer) -> dict:
+    """A finished hand told for the hand detail page: its steps (``hand_replay``), the players'
+    names by seat, and what each party won or lost over the hand (``net``)."""
     engine = engine_for(hand.table.game)
     staff = sees_every_hand(viewer)
     own = None if staff else hand_seat_of(hand, viewer)
     seats_dealt = sorted(int(p) for p in hand.players)
+    names = hand_names(hand)
+    teller = Teller(names, hand.table.currency)
     state = hand.initial_state
-    steps = [_step(engine, state, own, staff, None, seats_dealt)]
+    steps, logged = [], []
     for event in TableEvent.objects.filter(hand=hand).order_by("version"):
+        if event.step == TableEvent.Step.DEAL:  # the deal's own events: the first step's
+            logged += event.events or []
+            continue
+        if not steps:
+            steps.append(_step(engine, state, own, staff, None, seats_dealt, teller, logged))
         after = replay_step(engine, state, event)
         if after is None:
             continue
         state = after
-        steps.append(_step(engine, state, own, staff, event, seats_dealt))
-    return steps
+        logged += event.events or []
+        steps.append(_step(engine, state, own, staff, event, seats_dealt, teller, event.events))
+    if not steps:
+        steps.append(_step(engine, state, own, staff, None, seats_dealt, teller, logged))
+    for before, step in zip(steps, steps[1:], strict=False):  # the cards held when they change
+        step["held"] = [h for h in step["held"] if before["hands"].get(h["seat"]) != h["cards"]]
+    return {
+        "steps": steps,
+        "names": names,
+        "net": teller.net(logged, engine.pot_owners(state)) if hand.ended_at else [],
+    }
+
+
+def hands_told(hands: list[Hand]) -> list[Hand]:
+    """The hands, each with its players' names by seat (``hand.names``) and what each party won
+    or lost over it (``hand.net``, from the payments it logged: no replay), for the hand
+    history's list and a game's result partial; two queries for any number of hands."""
+    from casino.models import Player
+
+    ids = {pk for hand in hands for pk in hand.player_ids()}
+    by_pk = {p.pk: p.shown_name for p in Player.objects.filter(pk__in=ids)}
+    logged: dict[int, list[dict]] = {hand.pk: [] for hand in hands}
+    rows = TableEvent.objects.filter(hand__in=[h.pk for h in hands]).order_by("version")
+    for hand_id, events in rows.values_list("hand_id", "events"):
+        logged[hand_id] += events or []
+    currencies = dict(
+        Table.objects.filter(pk__in={h.table_id for h in hands}).values_list("pk", "currency")
+    )
+    for hand in hands:
+        hand.names = {int(p): by_pk.get(int(pk), "") for p, pk in hand.players.items()}
+        teller = Teller(hand.names, currencies[hand.table_id])
+        hand.net = teller.net(logged[hand.pk], {}) if hand.ended_at else []
+        hand.players_named = [hand.names[p] for p in sorted(hand.names)]
+    return hands
+
+
+def hand_names(hand: Hand) -> dict[int, str]:
+    """The players dealt in, by seat, as the table shows them."""
+    from casino.models import Player
+
+    by_pk = {p.pk: p.shown_name for p in Player.objects.filter(pk__in=hand.player_ids())}
+    return {int(p): by_pk.get(int(pk), "") for p, pk in hand.players.items()}
 
 
 def hand_seat_of(hand: Hand, viewer) -> int | None:
     return next((int(p) for p, pk in hand.players.items() if pk == viewer.pk), None)
 
 
-def _step(engine, state, own, staff, event, seats_dealt) -> dict:
+def _step(engine, state, own, staff, event, seats_dealt, teller, events) -> dict:
     if staff:
         seats = {p: engine.view(state, p) for p in seats_dealt}
     elif own is not None:
         seats = {own: engine.view(state, own)}
     else:
         seats = {}
+    held = {p: _held(view) for p, view in seats.items()}
+    held = {p: cards for p, cards in held.items() if cards}
+    lines = teller.lines(events, event.seat if event else None, event.action if event else None)
     return {
         "event": event,
         "public": engine.view(state, None),
         "seats": seats,
-        # each seat's cards in hand, for a game whose views show them under "hand"
-        "hands": {p: view.get("hand") for p, view in seats.items() if view.get("hand")},
+        # each seat's cards in hand (the view's list of card codes under one of HELD_KEYS)
+        "hands": {p: cards for p, cards in held.items()},
+        "held": [
+            {"seat": p, "player": teller.name(p), "cards": cards} for p, cards in held.items()
+        ],
+        # the step's public events in words, and the money it moved
+        "who": teller.name(event.seat) if event is not None and event.seat is not None else "",
+        "lines": lines,
+        "types": [line["type"] for line in lines],
+        "payments": [teller.payment(e) for e in events or [] if e.get("type") == "payment"],
     }
+
+
+# where a seat's own view holds its cards
+HELD_KEYS = ("hand", "cards", "my_cards")
+
+
+def _held(view: dict) -> list[str]:
+    for key in HELD_KEYS:
+        cards = view.get(key)
+        if isinstance(cards, list) and all(isinstance(c, str) for c in cards):
+            return cards
+    return []

@@ -52,12 +52,16 @@ def table_sit(request, table_id: int):
 def hand_list(request, table_id: int):
     table = get_object_or_404(Table, pk=table_id)
     hands = selectors.finished_hands(table, request.user)
-    # each hand's result is shown by the game's partial (tables/games: result_template)
+    # each hand's result is shown by the game's partial (tables/games: result_template), with
+    # the players' names and what each won or lost (selectors.hands_told)
     context = {"table_obj": table, "presentation": presentation_for(table.game)}
     if request.htmx and request.GET.get("panel"):
         # the table page's hand-history panel: the latest hands, refreshed while it is open
-        return render(request, "tables/_hand_panel.html", {**context, "hands": hands[:8]})
-    return render(request, "tables/hand_list.html", {**context, "hands": hands})
+        hands = selectors.hands_told(hands[:8])
+        return render(request, "tables/_hand_panel.html", {**context, "hands": hands})
+    return render(
+        request, "tables/hand_list.html", {**context, "hands": selectors.hands_told(hands)}
+    )
 
 
 @login_required
@@ -67,12 +71,15 @@ def hand_detail(request, table_id: int, number: int):
         raise Http404
     # the steps once the hand is over; the shuffle once what it covered (the hand, or the whole
     # shoe it was dealt from) is over: revealing a shoe early would give away the next cards
-    steps = selectors.hand_replay(hand, request.user) if hand.ended_at else []
+    story = selectors.hand_story(hand, request.user) if hand.ended_at else {}
+    selectors.hands_told([hand])
     verified = hand.revealed and shuffle.verify(hand.deck_record, hand.secret, hand.commitment)
     context = {
         "hand": hand,
         "table_obj": hand.table,
-        "steps": steps,
+        "steps": story.get("steps", []),
+        "names": story.get("names", {}),
+        "net": story.get("net", []),
         "verified": verified,
         # each step's public facts and cards are shown by the game's replay partial
         "presentation": presentation_for(hand.table.game),

@@ -328,6 +328,8 @@ register(
         display_name=gettext_noop("Baccarat (player bank)"),
         presenter=present,
         board_template="tables/baccarat_bank/board.html",
+        replay_template="tables/baccarat_bank/_replay_step.html",
+        result_template="tables/baccarat_bank/_hand_result.html",
         css="css/games/baccarat_bank.css",
     )
 )

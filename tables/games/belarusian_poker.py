@@ -325,6 +325,7 @@ register(
         display_name=gettext_noop("Belarusian poker"),
         presenter=present,
         board_template="tables/belarusian_poker/board.html",
+        replay_template="tables/belarusian_poker/_replay_step.html",
         result_template="tables/belarusian_poker/_hand_result.html",
         css="css/games/belarusian_poker.css",
         balance_in_view=True,

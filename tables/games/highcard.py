@@ -83,5 +83,7 @@ register(
         display_name=gettext_noop("High card"),
         presenter=present,
         board_template="tables/highcard/board.html",
+        replay_template="tables/highcard/_replay_step.html",
+        result_template="tables/highcard/_hand_result.html",
     )
 )

@@ -260,6 +260,7 @@ PRESENTATION = register(
         presenter=present,
         css="css/games/khrap.css",
         board_template="tables/khrap/board.html",
+        replay_template="tables/khrap/_replay_step.html",
         result_template="tables/khrap/_hand_result.html",
     )
 )

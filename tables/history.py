@@ -1,0 +1,571 @@
+"""A finished hand in words: each logged step's public events as sentences in the reader's
+language naming the players, every payment as who paid whom how much, and each player's net
+result (the hand history pages, ``tables.selectors.hand_replay``).
+
+Shared code: it names no game. The events' types go through one table of phrases (a type with
+no phrase of its own still reads as a sentence, never as its raw name); a game's replay partial
+(tables/games: ``replay_template``) may word its own events differently and show its cards as
+its board does. Amounts are written in the table's currency (``format_amount``), never in minor
+units. Only the public events are read (what the actor logged for everyone), and of the action
+only its type, for an answer the engine logged no event of: an action may hold what the others
+must not see (the cards a player changed)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, ngettext
+
+from casino.currencies import format_amount
+from tables.engines.base import Party, payments
+
+# why money moved, as the engines write it -> the words (translated where shown)
+REASONS = {
+    reason: reason
+    for reason in (
+        gettext_noop("ante"),
+        gettext_noop("ante pot won"),
+        gettext_noop("ante pot, nobody bet"),
+        gettext_noop("bank lost"),
+        gettext_noop("bank not sold"),
+        gettext_noop("bank opened"),
+        gettext_noop("bank sold"),
+        gettext_noop("bank won"),
+        gettext_noop("bet"),
+        gettext_noop("bet against the bank"),
+        gettext_noop("bet left to the bank"),
+        gettext_noop("bet lost to the bank"),
+        gettext_noop("bet not covered"),
+        gettext_noop("bet returned"),
+        gettext_noop("bet won against the bank"),
+        gettext_noop("bid for the bank"),
+        gettext_noop("bid returned"),
+        gettext_noop("box folded"),
+        gettext_noop("box lost"),
+        gettext_noop("box returned"),
+        gettext_noop("box won"),
+        gettext_noop("chocolate"),
+        gettext_noop("commission"),
+        gettext_noop("deduction"),
+        gettext_noop("entry bet"),
+        gettext_noop("half the bank taken out"),
+        gettext_noop("match won"),
+        gettext_noop("pledge"),
+        gettext_noop("pledge back"),
+        gettext_noop("stake"),
+        gettext_noop("svara joined"),
+        gettext_noop("the bank lost the coup"),
+        gettext_noop("the holder left"),
+        gettext_noop("tip"),
+        gettext_noop("tricks"),
+        gettext_noop("void"),
+    )
+}
+PERCENT_REASON = re.compile(r"^(\d+(?:\.\d+)?) % of the (bank|pot)$")
+# a pot of one seat's money (a bet, a bid, a box): its name ends in the seat's number
+SEAT_POT = re.compile(r"^[a-z_]+?(\d+)$")
+
+
+class Teller:
+    """Writes one hand's events: ``names`` by seat, amounts in ``currency``."""
+
+    def __init__(self, names: dict[int, str], currency: str):
+        self.names = names
+        self.currency = currency
+
+    # --- the parts of a sentence ------------------------------------------------------------
+
+    def name(self, position) -> str:
+        try:
+            position = int(position)
+        except (TypeError, ValueError):
+            return _("nobody")
+        return self.names.get(position) or _("seat %(number)s") % {"number": position + 1}
+
+    def names_of(self, positions) -> str:
+        return ", ".join(self.name(p) for p in positions or [])
+
+    def money(self, amount) -> str:
+        return format_amount(int(amount or 0), self.currency)
+
+    def signed(self, amount: int) -> str:
+        sign = "+" if amount > 0 else "\u2212"
+        return f"{sign}{self.money(abs(amount))}"
+
+    def party(self, text: str) -> str:
+        """A payment's party in words: a player, the pot, a seat's stake, the casino."""
+        try:
+            party = Party.parse(text)
+        except ValueError:
+            return _("the table")
+        if party.kind == "seat":
+            return self.name(party.key)
+        if party.kind == "pot":
+            owner = SEAT_POT.match(str(party.key))
+            if owner:
+                return _("%(player)s’s stake") % {"player": self.name(owner.group(1))}
+            if party.key == "main":
+                return _("the pot")
+            return _("the bank")
+        if party.kind == "house" and party.key == "commission":
+            return _("the casino (commission)")
+        return _("the casino")
+
+    def reason(self, text: str) -> str:
+        if text in REASONS:
+            return _(REASONS[text])
+        percent = PERCENT_REASON.match(text or "")
+        if percent:
+            return _("%(percent)s%% of the bank") % {"percent": percent.group(1)}
+        return ""
+
+    # --- sentences ----------------------------------------------------------------------------
+
+    def payment(self, event: dict) -> dict:
+        return {
+            "source": self.party(event.get("source", "")),
+            "target": self.party(event.get("target", "")),
+            "amount": self.money(event.get("amount")),
+            "reason": self.reason(event.get("reason", "")),
+        }
+
+    def lines(self, events: list[dict], seat: int | None, action: dict | None) -> list[dict]:
+        """The public events of one step as sentences (payments apart, ``payment``)."""
+        lines: list[dict] = []
+        for event in events or []:
+            kind = event.get("type")
+            if kind in ("payment", "hand_over", "deal_over") or not isinstance(kind, str):
+                continue
+            lines += self.event_lines(event)
+        answered = any(e.get("seat") == seat for e in events or [] if e.get("type") != "payment")
+        kind = (action or {}).get("type")
+        if seat is not None and not answered and kind in ANSWERS:
+            lines.insert(0, self.line(kind, seat, _(ANSWERS[kind]) % {"player": self.name(seat)}))
+        return lines
+
+    def line(self, kind: str, seat=None, text: str = "", cards=None, **extra) -> dict:
+        return {
+            "type": kind,
+            "seat": seat,
+            "player": self.name(seat) if seat is not None else "",
+            "text": text,
+            "cards": [c for c in (cards or []) if isinstance(c, str)],
+            **extra,
+        }
+
+    def event_lines(self, event: dict) -> list[dict]:
+        kind = event["type"]
+        seat = event.get("seat")
+        words = {
+            "player": self.name(seat),
+            "amount": self.money(event.get("amount")),
+            "count": event.get("count", 0),
+        }
+        build = SPECIAL.get(kind)
+        if build is not None:
+            return build(self, event)
+        phrase = PHRASES.get(kind)
+        if phrase is None:
+            text = (
+                _("%(player)s makes a move") % words if seat is not None else _("The game goes on")
+            )
+        else:
+            text = _(phrase) % words
+        extra = {"amount": words["amount"]} if event.get("amount") is not None else {}
+        if isinstance(event.get("game"), str):
+            extra["game"] = event["game"]  # what was declared, for the game's partial to name
+        cards = event.get("cards") if isinstance(event.get("cards"), list) else None
+        if cards is None and isinstance(event.get("card"), str):
+            cards = [event["card"]]
+        return [self.line(kind, seat, text, cards, **extra)]
+
+    def net(self, events: list[dict], owners: dict[str, str]) -> list[dict]:
+        """What each party won (+) or lost (-) over the hand: a seat's own pot (its bet, bid or
+        box) is its money, a pot the engine says a seat keeps (``pot_owners``) its keeper's;
+        what stays in the pot for the next hand is shown as the pot's."""
+        moved: dict[str, int] = {}
+        for payment in payments(events):
+            for party, change in (
+                (payment.source, -payment.amount),
+                (payment.target, payment.amount),
+            ):
+                owner = owners.get(party, party)
+                try:
+                    parsed = Party.parse(owner)
+                except ValueError:
+                    continue
+                if parsed.kind == "pot":
+                    seat = SEAT_POT.match(str(parsed.key))
+                    if seat:
+                        owner = f"seat:{seat.group(1)}"
+                moved[owner] = moved.get(owner, 0) + change
+
+        def order(party: str):
+            parsed = Party.parse(party)
+            return (parsed.kind != "seat", parsed.kind, str(parsed.key).zfill(3))
+
+        def label(party: str, amount: int) -> str:
+            if party.startswith("pot") and amount > 0:  # money the hand leaves in play
+                return _("%(pot)s, still in play") % {"pot": self.party(party)}
+            return self.party(party)
+
+        return [
+            {"party": label(p, a), "amount": self.signed(a), "won": a > 0}
+            for p, a in sorted(moved.items(), key=lambda item: order(item[0]))
+            if a
+        ]
+
+
+def _counted(phrase: Callable[[int], str]) -> Callable[[Teller, dict], list[dict]]:
+    """A sentence with a number of cards in it (``phrase(count)``: its ngettext, for Russian's
+    three plural forms)."""
+
+    def build(teller: Teller, event: dict) -> list[dict]:
+        count = int(event.get("count") or 0)
+        words = {"player": teller.name(event.get("seat")), "count": count}
+        return [teller.line(event["type"], event.get("seat"), phrase(count) % words)]
+
+    return build
+
+
+def _draws(count: int) -> str:
+    return ngettext("%(player)s draws %(count)s card", "%(player)s draws %(count)s cards", count)
+
+
+def _took(count: int) -> str:
+    return ngettext("%(player)s takes %(count)s card", "%(player)s takes %(count)s cards", count)
+
+
+def _beaten_off(count: int) -> str:
+    return ngettext(
+        "Beaten off: %(count)s card to the discards",
+        "Beaten off: %(count)s cards to the discards",
+        count,
+    )
+
+
+def _dealt(teller: Teller, event: dict) -> list[dict]:
+    """Cards dealt: who deals or leads, the trump turned up, each seat's open card."""
+    seat = event.get("seat")
+    lines = []
+    if seat is not None:
+        return [teller.line("deal", seat, _("%(player)s deals") % {"player": teller.name(seat)})]
+    text = _("Cards are dealt")
+    if event.get("game"):
+        text = _("Game %(number)s: cards are dealt") % {"number": event["game"]}
+    lines.append(teller.line("deal", None, text))
+    if isinstance(event.get("trump_card"), str):
+        lines.append(teller.line("trump", None, _("Trumps:"), [event["trump_card"]]))
+    if event.get("leader") is not None:
+        words = {"player": teller.name(event["leader"])}
+        lines.append(teller.line("leader", event["leader"], _("%(player)s moves first") % words))
+    if isinstance(event.get("cards"), dict):
+        for position, card in sorted(event["cards"].items(), key=lambda item: int(item[0])):
+            words = {"player": teller.name(position)}
+            lines.append(
+                teller.line("card", int(position), _("%(player)s’s card:") % words, [card])
+            )
+    if isinstance(event.get("dealer"), str):
+        lines.append(teller.line("dealer", None, _("The dealer’s card:"), [event["dealer"]]))
+    return lines
+
+
+def _cards_dealt(teller: Teller, event: dict) -> list[dict]:
+    words = {"player": teller.name(event.get("cardholder"))}
+    return [
+        teller.line(
+            "cards_dealt",
+            event.get("cardholder"),
+            _("The punters’ cards (%(player)s holds them):") % words,
+            event.get("punter"),
+            side="punter",
+        ),
+        teller.line(
+            "cards_dealt", None, _("The bank’s cards:"), event.get("holder"), side="holder"
+        ),
+    ]
+
+
+def _third_card(teller: Teller, event: dict) -> list[dict]:
+    if event.get("side") == "holder":
+        text = _("Third card to the bank:")
+    else:
+        text = _("Third card to the punters:")
+    return [teller.line("third_card", None, text, [event.get("card")], side=event.get("side"))]
+
+
+def _started(teller: Teller, event: dict) -> list[dict]:
+    words = {"players": teller.names_of(event.get("players"))}
+    if event.get("players"):
+        return [teller.line("hand_started", None, _("The hand starts: %(players)s") % words)]
+    return [teller.line("hand_started", None, _("The hand starts"))]
+
+
+def _showdown(teller: Teller, event: dict) -> list[dict]:
+    lines = [teller.line("showdown", None, _("Showdown"))]
+    scores = event.get("scores") or {}
+    for position, cards in sorted((event.get("hands") or {}).items(), key=lambda i: int(i[0])):
+        points = int(scores.get(position, 0))
+        words = {"player": teller.name(position), "count": points}
+        text = ngettext("%(player)s: %(count)s point", "%(player)s: %(count)s points", points)
+        lines.append(teller.line("shown", int(position), text % words, cards, points=points))
+    return lines
+
+
+def _auction_over(teller: Teller, event: dict) -> list[dict]:
+    if event.get("winner") is None:
+        return [teller.line("auction_over", None, _("Nobody takes the bank"))]
+    words = {"player": teller.name(event["winner"]), "amount": teller.money(event.get("amount"))}
+    return [
+        teller.line(
+            "auction_over", event["winner"], _("%(player)s wins the bank with %(amount)s") % words
+        )
+    ]
+
+
+def _holder(teller: Teller, event: dict) -> list[dict]:
+    words = {"player": teller.name(event.get("seat")), "amount": teller.money(event.get("bank"))}
+    return [
+        teller.line(
+            "holder", event.get("seat"), _("%(player)s holds the bank of %(amount)s") % words
+        )
+    ]
+
+
+def _auction(teller: Teller, event: dict) -> list[dict]:
+    words = {"player": teller.name(event.get("seller")), "amount": teller.money(event.get("cap"))}
+    return [
+        teller.line(
+            "auction",
+            event.get("seller"),
+            _("%(player)s sells the bank, bids up to %(amount)s") % words,
+        )
+    ]
+
+
+def _bets_closed(teller: Teller, event: dict) -> list[dict]:
+    accepted = event.get("accepted") or {}
+    words = {"amount": teller.money(sum(int(a) for a in accepted.values()))}
+    lines = [teller.line("bets_closed", None, _("No more bets: %(amount)s in play") % words)]
+    return lines
+
+
+def _svara_offered(teller: Teller, event: dict) -> list[dict]:
+    words = {
+        "players": teller.names_of(event.get("tied")),
+        "amount": teller.money(event.get("bank")),
+    }
+    return [
+        teller.line(
+            "svara_offered",
+            None,
+            _("A tie between %(players)s: a svara for %(amount)s is offered") % words,
+        )
+    ]
+
+
+def _svara_dealt(teller: Teller, event: dict) -> list[dict]:
+    words = {"players": teller.names_of(event.get("players"))}
+    return [teller.line("svara_dealt", None, _("The svara is dealt to %(players)s") % words)]
+
+
+def _trick(teller: Teller, event: dict) -> list[dict]:
+    words = {"player": teller.name(event.get("winner"))}
+    return [teller.line("trick", event.get("winner"), _("%(player)s takes the trick") % words)]
+
+
+def _play_starts(teller: Teller, event: dict) -> list[dict]:
+    words = {"player": teller.name(event.get("leader"))}
+    return [teller.line("play_starts", event.get("leader"), _("%(player)s leads") % words)]
+
+
+def _exchange(teller: Teller, event: dict) -> list[dict]:
+    count = int(event.get("out") or 0)
+    words = {"player": teller.name(event.get("seat")), "count": count}
+    if not count:
+        text = _("%(player)s keeps the cards") % words
+    else:
+        text = (
+            ngettext(
+                "%(player)s changes %(count)s card", "%(player)s changes %(count)s cards", count
+            )
+            % words
+        )
+    return [teller.line("exchange", event.get("seat"), text)]
+
+
+def _reshuffle(teller: Teller, event: dict) -> list[dict]:
+    count = int(event.get("cards") or 0)
+    text = ngettext(
+        "The discards (%(count)s card) are shuffled into a new deck",
+        "The discards (%(count)s cards) are shuffled into a new deck",
+        count,
+    ) % {"count": count}
+    return [teller.line("reshuffle", None, text)]
+
+
+def _turned(teller: Teller, event: dict) -> list[dict]:
+    text = _("Turned up again:") if event.get("repeat") else _("Trumps:")
+    return [teller.line("turned", None, text, [event.get("card")])]
+
+
+def _redeal(teller: Teller, event: dict) -> list[dict]:
+    words = {"amount": teller.money(event.get("bank"))}
+    return [
+        teller.line(
+            "redeal", None, _("Everyone passed: a new deal, the bank of %(amount)s stays") % words
+        )
+    ]
+
+
+def _attack(teller: Teller, event: dict) -> list[dict]:
+    words = {"player": teller.name(event.get("seat"))}
+    text = _("%(player)s throws in") if event.get("throw_in") else _("%(player)s attacks")
+    return [teller.line("attack", event.get("seat"), text % words, event.get("cards"))]
+
+
+def _defend(teller: Teller, event: dict) -> list[dict]:
+    words = {"player": teller.name(event.get("seat"))}
+    return [
+        teller.line(
+            "defend",
+            event.get("seat"),
+            _("%(player)s beats") % words,
+            [event.get("target")],
+            beaten_with=event.get("card"),
+        )
+    ]
+
+
+def _draw(teller: Teller, event: dict) -> list[dict]:
+    if event.get("count") is not None:
+        return _counted(_draws)(teller, event)
+    words = {"player": teller.name(event.get("seat"))}
+    return [teller.line("draw", event.get("seat"), _("%(player)s draws a card") % words)]
+
+
+def _game_over(teller: Teller, event: dict) -> list[dict]:
+    words = {"player": teller.name(event.get("winner"))}
+    if event.get("winner") is None:
+        return [teller.line("game_over", None, _("The game ends in a draw"))]
+    return [teller.line("game_over", event.get("winner"), _("%(player)s wins the game") % words)]
+
+
+def _match_over(teller: Teller, event: dict) -> list[dict]:
+    words = {"player": teller.name(event.get("winner"))}
+    return [teller.line("match_over", event.get("winner"), _("%(player)s wins the match") % words)]
+
+
+def _score(teller: Teller, event: dict) -> list[dict]:
+    score = event.get("score") or []
+    words = {"score": " : ".join(str(int(s)) for s in score)}
+    return [teller.line("score", None, _("Score %(score)s") % words)]
+
+
+def _roll(teller: Teller, event: dict) -> list[dict]:
+    words = {"player": teller.name(event.get("seat")), "die": event.get("die")}
+    return [teller.line("roll", event.get("seat"), _("%(player)s rolls %(die)s") % words)]
+
+
+def _tip(teller: Teller, event: dict) -> list[dict]:
+    words = {"player": teller.name(event.get("seat")), "other": teller.name(event.get("to"))}
+    return [teller.line("tip", event.get("seat"), _("%(player)s tips %(other)s") % words)]
+
+
+def _offer(teller: Teller, event: dict) -> list[dict]:
+    words = {"players": teller.names_of(event.get("order"))}
+    return [teller.line("offer", None, _("The bank is offered in turn: %(players)s") % words)]
+
+
+def _takes_trump(teller: Teller, event: dict) -> list[dict]:
+    words = {"player": teller.name(event.get("seat"))}
+    return [
+        teller.line(
+            "takes_trump_card",
+            event.get("seat"),
+            _("%(player)s takes the trump card") % words,
+            [event.get("card")],
+        )
+    ]
+
+
+def _forfeit(teller: Teller, event: dict) -> list[dict]:
+    words = {"player": teller.name(event.get("seat"))}
+    if event.get("reason") == "absent":
+        text = _("%(player)s is absent and loses by forfeit")
+    else:
+        text = _("%(player)s leaves and loses by forfeit")
+    return [teller.line("forfeit", event.get("seat"), text % words)]
+
+
+def _timeout(teller: Teller, event: dict) -> list[dict]:
+    words = {"player": teller.name(event.get("seat"))}
+    return [teller.line("timeout", event.get("seat"), _("%(player)s: time is up") % words)]
+
+
+# an event of this type, written plainly (%(player)s its seat, %(amount)s its amount)
+PHRASES = {
+    "bet": gettext_noop("%(player)s bets %(amount)s"),
+    "pass": gettext_noop("%(player)s: pass"),
+    "fold": gettext_noop("%(player)s folds"),
+    "bid": gettext_noop("%(player)s bids %(amount)s for the bank"),
+    "open": gettext_noop("%(player)s opens a bank of %(amount)s"),
+    "decline": gettext_noop("%(player)s declines"),
+    "sell": gettext_noop("%(player)s sells the bank"),
+    "withdraw_half": gettext_noop("%(player)s takes %(amount)s, half the bank, out"),
+    "take_chocolate": gettext_noop("%(player)s takes the chocolate"),
+    "no_chocolate": gettext_noop("%(player)s leaves the chocolate in the bank"),
+    "stand": gettext_noop("%(player)s stands"),
+    "propose": gettext_noop("%(player)s proposes a showdown"),
+    "accept": gettext_noop("%(player)s agrees"),
+    "refuse": gettext_noop("%(player)s refuses"),
+    "join": gettext_noop("%(player)s joins the svara"),
+    "help": gettext_noop("%(player)s helps"),
+    "five": gettext_noop("%(player)s: “five”"),
+    "declare": gettext_noop("%(player)s declares a game"),
+    "alone": gettext_noop("%(player)s plays alone"),
+    "discard": gettext_noop("%(player)s discards a card"),
+    "play": gettext_noop("%(player)s plays"),
+    "take": gettext_noop("%(player)s takes the cards"),
+    "done": gettext_noop("%(player)s: done"),
+    "left": gettext_noop("%(player)s leaves the table"),
+    "leave": gettext_noop("%(player)s leaves the table"),
+    "void": gettext_noop("The hand is voided: every stake goes back"),
+}
+# an answer the engine logs no event of: the action's type alone tells it
+ANSWERS = {kind: PHRASES[kind] for kind in ("accept", "refuse", "join", "decline", "done", "pass")}
+SPECIAL: dict[str, Callable[[Teller, dict], list[dict]]] = {
+    "deal": _dealt,
+    "cards_dealt": _cards_dealt,
+    "third_card": _third_card,
+    "hand_started": _started,
+    "showdown": _showdown,
+    "auction_over": _auction_over,
+    "holder": _holder,
+    "auction": _auction,
+    "offer": _offer,
+    "bets_closed": _bets_closed,
+    "svara_offered": _svara_offered,
+    "svara_dealt": _svara_dealt,
+    "trick": _trick,
+    "play_starts": _play_starts,
+    "exchange": _exchange,
+    "reshuffle": _reshuffle,
+    "turned": _turned,
+    "redeal": _redeal,
+    "takes_trump_card": _takes_trump,
+    "attack": _attack,
+    "defend": _defend,
+    "draw": _draw,
+    "took": _counted(_took),
+    "beaten_off": _counted(_beaten_off),
+    "game_over": _game_over,
+    "match_over": _match_over,
+    "score": _score,
+    "roll": _roll,
+    "tip": _tip,
+    "forfeit": _forfeit,
+    "timeout": _timeout,
+}

@@ -1,0 +1,16 @@
+"""The hand history's filters: `{{ hand.names|seat_name:position }}` names a seat's player
+(a seat number as a string or an int; "seat 3" for a seat nobody is named at)."""
+
+from django import template
+from django.utils.translation import gettext
+
+register = template.Library()
+
+
+@register.filter
+def seat_name(names, position) -> str:
+    try:
+        position = int(position)
+    except (TypeError, ValueError):
+        return ""
+    return (names or {}).get(position) or gettext("seat %(number)s") % {"number": position + 1}

@@ -1,0 +1,108 @@
+"""Finished hands recorded for the hand-history pages: a scripted hand played through the
+engine alone (as the engine tests do) and stored as the table actor stores it (the hand with its
+initial state, shuffle commitment and result, one logged event per action with its draws), so
+the pages read it back exactly as they read a hand played at a table."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from django.utils import timezone
+
+from tables.engines import shuffle
+from tables.engines.base import Draws
+from tables.engines.registry import engine_for
+from tables.models import Hand, Table, TableEvent
+from tests.conftest import new_player
+
+NAMES = ["Anna", "Boris", "Vera", "Gleb", "Dina", "Egor"]
+
+
+@dataclass
+class Recorded:
+    table: Table
+    hand: Hand
+    players: dict[int, object]
+    state: dict
+    events: list[dict] = field(default_factory=list)
+
+
+def record_hand(
+    game: str,
+    settings: dict,
+    seats: list[int],
+    rng: random.Random,
+    actions: list[tuple[int, dict]] | None = None,
+    *,
+    carry: dict | None = None,
+    play=None,
+    currency: str = "BYN",
+    players: dict | None = None,
+    table: Table | None = None,
+) -> Recorded:
+    """Deal a hand of ``game`` to ``seats`` from ``rng``, apply ``actions`` ((seat, action)
+    pairs, or ``play(state) -> (seat, action) | None`` until it answers None) and store it, at
+    ``table`` (a new one unless given) with ``players`` by seat (new ones named Anna, Boris, ...
+    unless given)."""
+    engine = engine_for(game)
+    if table is None:
+        table = Table.objects.create(
+            name=f"History {game}", game=game, currency=currency, settings=settings
+        )
+    if players is None:
+        players = {p: new_player(display_name=NAMES[p]) for p in seats}
+    number = table.hands.count() + 1
+    config = {**engine.check_config(dict(settings)), "hand_number": 1, "match_number": 1}
+    state = engine.new_hand(config, list(seats), rng, carry)
+    covered = engine.commitment(state)
+    secret = shuffle.new_secret()
+    hand = Hand.objects.create(
+        table=table,
+        number=number,
+        match_number=number,
+        players={str(p): player.pk for p, player in players.items()},
+        initial_state=state,
+        commitment=shuffle.commitment(covered.record, secret),
+        secret=secret,
+        deck_record=covered.record,
+        shuffle_scope=covered.scope,
+    )
+    version = (table.events.order_by("-version").values_list("version", flat=True).first() or 0) + 1
+    start = list(engine.start_events(state))
+    TableEvent.objects.create(
+        table=table, hand=hand, version=version, cause="system", step="deal", events=start
+    )
+    recorded = Recorded(table, hand, players, state, list(start))
+    pending = list(actions or [])
+
+    def next_action():
+        if play is not None:
+            return play(recorded.state)
+        return pending.pop(0) if pending else None
+
+    while (move := next_action()) is not None:
+        position, action = move
+        draws = Draws(random.Random(version))
+        recorded.state, events = engine.apply(recorded.state, position, action, draws)
+        version += 1
+        TableEvent.objects.create(
+            table=table,
+            hand=hand,
+            version=version,
+            cause="player",
+            step="engine",
+            seat=position,
+            player=players[position],
+            action=action,
+            events=events,
+            draws=draws.taken,
+        )
+        recorded.events += events
+    assert engine.is_hand_over(recorded.state), "the scripted hand did not finish"
+    hand.ended_at = timezone.now()
+    if engine.commitment_finished(recorded.state):
+        hand.revealed_at = hand.ended_at
+    hand.result = engine.hand_result(recorded.state)
+    hand.save()
+    return recorded

@@ -1,0 +1,493 @@
+"""Hand histories per game (issue 26, item 4): each game's finished hand read back through its
+own replay and result partials, in words naming the players, with the cards and totals the rules
+make public and no hidden card, every payment in the currency, the shuffle's check; the baccarat
+history of the four worked examples of ../shared/rules/baccarat-bank.md (section 4); and every
+game's hand pages, in Russian and English, free of any Python or JSON repr."""
+
+import random
+import re
+from collections import Counter
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from casino.roles import PIT_BOSS
+from tables.engines.base import payments
+from tables.engines.belarusian_poker import seka_score
+from tables.engines.cards import pack_33, pack_52
+from tables.engines.registry import engine_for, registered_games
+from tables.games import presentation_for
+from tests.conftest import new_staff
+from tests.tables.engines.scripted import ScriptedRng
+from tests.tables.engines.test_baccarat_bank import shoe_order
+from tests.tables.engines.test_belarusian_poker import pack_dealing
+from tests.tables.engines.test_khrap import DeckRng, khrap_deck
+from tests.tables.history_hands import record_hand
+
+pytestmark = pytest.mark.django_db
+
+BACCARAT = {"min_bet": 100, "max_bank": 5_000, "commission_percent": "5"}
+CARD = re.compile(r'data-card="([^"]+)"')
+
+
+def page_of(recorded, viewer, language="ru", name="hand_detail") -> str:
+    client = Client()
+    client.force_login(viewer)
+    args = (
+        [recorded.table.pk, recorded.hand.number] if name == "hand_detail" else [recorded.table.pk]
+    )
+    response = client.get(reverse(name, args=args), HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def section(page: str, element_id: str) -> str:
+    start = page.index(f'id="{element_id}"')
+    return page[start : page.index("</section>", start)]
+
+
+def text_of(html: str) -> str:
+    """What a reader sees: the tags (and their attributes) dropped, the cards as [code]."""
+    html = re.sub(r"<svg[^>]*data-card=\"([^\"]+)\".*?</svg>", r"[\1]", html, flags=re.S)
+    html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
+    html = re.sub(r"<[^>]+>", " ", html)
+    return re.sub(r"\s+([,.])", r"\1", re.sub(r"\s+", " ", html)).replace("\xa0", " ")
+
+
+def cards_on(html: str) -> set[str]:
+    return set(CARD.findall(html))
+
+
+# --- baccarat: the four worked examples (section 4) --------------------------------------------
+
+
+def coup_1(**recording):
+    """Natural breaks the bank: P1 4.00 and P2 6.00 against a bank of 10.00; punters 4♠ 5♥ = 9
+    (a natural), bank K♦ 7♣ = 7 (CG §13, B2, B8)."""
+    return record_hand(
+        "baccarat_bank",
+        BACCARAT,
+        [0, 1, 2],
+        ScriptedRng(shoe_order(["4S", "KD", "5H", "7C"])),
+        [
+            (0, {"type": "bid", "amount": 1000}),
+            (1, {"type": "pass"}),
+            (2, {"type": "pass"}),
+            (1, {"type": "bet", "amount": 400}),
+            (2, {"type": "bet", "amount": 600}),
+            (0, {"type": "deal"}),
+        ],
+        **recording,
+    )
+
+
+def coup_2(**recording):
+    """Chocolate and a third card: P1 3.00 against 10.00, the holder takes the 7.00; punters
+    10♣ 3♦ draw 4♥ = 7, bank 2♠ 4♣ = 6 stands (CG §14, §16, B1)."""
+    return record_hand(
+        "baccarat_bank",
+        BACCARAT,
+        [0, 1],
+        ScriptedRng(shoe_order(["TC", "2S", "3D", "4C", "4H"])),
+        [
+            (0, {"type": "bid", "amount": 1000}),
+            (1, {"type": "pass"}),
+            (1, {"type": "bet", "amount": 300}),
+            (0, {"type": "deal"}),
+            (0, {"type": "take_chocolate"}),
+        ],
+        **recording,
+    )
+
+
+def coup_3(**recording):
+    """The bank wins, commission: P1 2.00 and P2 1.00 against 5.00; punters 5♥ J♠ = 5 stand,
+    bank A♦ 6♣ = 7; the bank wins 3.00 less 5 % (B11) and is 7.85."""
+    return record_hand(
+        "baccarat_bank",
+        BACCARAT,
+        [0, 1, 2],
+        ScriptedRng(shoe_order(["5H", "AD", "JS", "6C"])),
+        [
+            (0, {"type": "bid", "amount": 500}),
+            (1, {"type": "pass"}),
+            (2, {"type": "pass"}),
+            (1, {"type": "bet", "amount": 200}),
+            (2, {"type": "bet", "amount": 100}),
+            (0, {"type": "deal"}),
+            (0, {"type": "no_chocolate"}),
+            (1, {"type": "stand"}),
+        ],
+        **recording,
+    )
+
+
+def coup_4(**recording):
+    """A tie at the end of the shoe: a bank of 7.85 carried, P1 4.00; punters 9♦ 8♣ = 7, bank
+    Q♥ 7♠ = 7: the bet returned (B3), the cut card out (B14), the shoe revealed."""
+    order = shoe_order(["9D", "QH", "8C", "7S"])
+    at = len(order) - 7 - 2
+    cards = order[4 : 4 + at] + order[:4] + order[4 + at :]
+    shoe = {"cards": cards, "cut_at": len(cards) - 7, "position": at, "discard": cards[:at]}
+    carry = {"holder": 0, "bank": 785, "session": 1, "holding": 1, "shoe": shoe, "shoe_number": 1}
+    return record_hand(
+        "baccarat_bank",
+        BACCARAT,
+        [0, 1],
+        ScriptedRng(),
+        [(1, {"type": "bet", "amount": 400}), (0, {"type": "deal"}), (0, {"type": "no_chocolate"})],
+        carry=carry,
+        **recording,
+    )
+
+
+EXAMPLES = {
+    # example: (the coup, punters' cards, bank's cards, punters' total, bank's total, outcome,
+    #           each seat's net in the detail's result, the English words of the result)
+    1: (coup_1, ["4S", "5H"], ["KD", "7C"], 9, 7, "punter",
+        {"Anna": "−10.00 BYN", "Boris": "+4.00 BYN", "Vera": "+6.00 BYN"},
+        "Bank 7 : Punters 9 — the punters win"),
+    2: (coup_2, ["TC", "3D", "4H"], ["2S", "4C"], 7, 6, "punter",
+        {"Anna": "−3.00 BYN", "Boris": "+3.00 BYN"},
+        "Bank 6 : Punters 7 — the punters win"),
+    3: (coup_3, ["5H", "JS"], ["AD", "6C"], 5, 7, "bank",
+        {"Anna": "+2.85 BYN", "Boris": "−2.00 BYN", "Vera": "−1.00 BYN"},
+        "Bank 7 : Punters 5 — the bank wins"),
+    4: (coup_4, ["9D", "8C"], ["QH", "7S"], 7, 7, "tie", {},
+        "Bank 7 : Punters 7 — a tie: the bets are returned"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("example", sorted(EXAMPLES))
+def test_baccarat_worked_examples_cards_totals_and_money_in_the_history_cg_12_to_16(example):
+    make, punters, bank, punter_total, bank_total, outcome, net, words = EXAMPLES[example]
+    coup = make()
+    assert coup.state["result"]["outcome"] == outcome  # the engine agrees with the rules file
+    page = page_of(coup, coup.players[1], "en")
+    result = section(page, "hand-result")
+    # the result in words, both hands as dealt with their totals, the winner marked
+    assert words in text_of(result)
+    assert f'data-punter-total="{punter_total}" data-holder-total="{bank_total}"' in result
+    punters_box = result[result.index("board-hand punters") : result.index("board-hand bank")]
+    bank_box = result[result.index("board-hand bank") :]
+    assert CARD.findall(punters_box) == punters
+    assert CARD.findall(bank_box)[: len(bank)] == bank
+    if punter_total >= 8 and len(punters) == 2:  # §13: a natural is named
+        assert "a natural" in text_of(punters_box)
+    # each seat's money in the currency, never in minor units
+    shown = text_of(result)
+    for name, amount in net.items():
+        assert f"{name} {amount}" in shown
+    # the steps: the cards as they came, in the step that dealt them, a third card named
+    steps = section(page, "steps")
+    assert cards_on(steps) == set(punters) | set(bank)
+    if len(punters) == 3:
+        assert "Third card to the punters:" in text_of(steps)
+    # nothing of the shoe beyond the coup's cards
+    assert cards_on(page) == set(punters) | set(bank)
+
+
+def test_baccarat_example_2_steps_name_the_players_and_the_chocolate_in_words():
+    coup = coup_2()
+    ru = text_of(section(page_of(coup, coup.players[0], "ru"), "steps"))
+    en = text_of(section(page_of(coup, coup.players[0], "en"), "steps"))
+    assert "Boris bets 3.00 BYN against the bank" in en
+    assert "Anna takes the chocolate" in en
+    assert "Boris ставит 3.00 BYN против банка" in ru
+    assert "Anna берёт шоколадку" in ru
+    # the chocolate paid back to the holder, seat to seat, in words
+    assert "the bank → Anna : 7.00 BYN (chocolate)" in en
+    assert re.search(r"банк → Anna : 7\.00 BYN \(«?шоколадка»?\)", ru)
+
+
+def test_baccarat_example_3_the_commission_and_the_bank_after_the_coup_b11():
+    coup = coup_3()
+    result = text_of(section(page_of(coup, coup.players[2], "en"), "hand-result"))
+    assert "The casino’s commission: 0.15 BYN" in result
+    assert "Anna’s bank is now 7.85 BYN" in result
+    assert "Boris loses 2.00 BYN to the bank" in result and "Vera loses 1.00 BYN" in result
+
+
+def test_baccarat_example_4_the_finished_shoe_is_revealed_and_verified():
+    coup = coup_4()
+    page = page_of(coup, coup.players[1], "en")
+    verify = section(page, "shuffle")
+    assert coup.hand.deck_record in verify and coup.hand.secret in verify
+    assert 'data-verified="1"' in verify
+    assert "the shoe is finished" in text_of(section(page, "hand-result"))
+
+
+# --- Belarusian poker --------------------------------------------------------------------------
+
+# worked example 1 of the rules (§24, §25): A (seat 1) passes after C raises; B (seat 2) proposes
+# a showdown, C (seat 0) accepts: B's 29 (A♠ K♠ with... ) against C's 22
+A, B, C = 1, 2, 0
+POKER_DEAL = {A: ["AS", "KS", "9H"], B: ["TD", "9D", "8D"], C: ["AH", "AC", "7S"]}
+
+
+def poker_hand(**recording):
+    return record_hand(
+        "belarusian_poker",
+        {"min_bet": 100, "max_bet": 5_000, "unit": 100},
+        [0, 1, 2],
+        ScriptedRng(pack_dealing(POKER_DEAL, 0), pack_33(), pack_33()),
+        [
+            (A, {"type": "bet", "amount": 500}),
+            (B, {"type": "bet", "amount": 500}),
+            (C, {"type": "bet", "amount": 1000}),
+            (A, {"type": "pass"}),
+            (B, {"type": "propose"}),
+            (B, {"type": "bet", "amount": 1000}),
+            (C, {"type": "bet", "amount": 1000}),
+            (C, {"type": "accept"}),
+        ],
+        **recording,
+    )
+
+
+def test_poker_showdown_cards_and_points_are_in_the_history_the_folded_hand_is_not_s25():
+    hand = poker_hand()
+    assert hand.hand.result["winners"] == [B]
+    page = page_of(hand, hand.players[C], "en")
+    shown = text_of(page)
+    for seat, name in ((B, "Vera"), (C, "Anna")):
+        points = seka_score(POKER_DEAL[seat])
+        assert f"{name}: {points} points" in shown
+        assert set(POKER_DEAL[seat]) <= cards_on(section(page, "hand-result"))
+    assert "Vera wins 42.00 BYN" in text_of(section(page, "hand-result"))  # 43.00 less 1.00
+    # Boris (A) passed: his cards are never shown to another player
+    assert not cards_on(page) & set(POKER_DEAL[A])
+    assert "Vera bets 5.00 BYN" in shown and "Boris: pass" in shown
+    assert "Vera proposes a showdown" in shown and "Anna agrees" in shown
+
+
+# --- Khrap -------------------------------------------------------------------------------------
+
+
+def khrap_hand(**recording):
+    """A declares khrap, B helps; B takes two tricks, A two (CG §119.2.1: fewer than... no,
+    the declarer keeps his commitment with two); trumps hearts, the 9♥ turned up."""
+    deck = khrap_deck([["AH", "7S", "8S", "9S"], ["KH", "AS", "KS", "QS"]], ["9H"])
+    return record_hand(
+        "khrap",
+        {"stake": 1_000},
+        [0, 1],
+        DeckRng(deck),
+        [
+            (0, {"type": "declare", "game": "khrap"}),
+            (1, {"type": "help"}),
+            (0, {"type": "exchange", "cards": []}),
+            (1, {"type": "exchange", "cards": []}),
+            (0, {"type": "play", "card": "AH"}),
+            (1, {"type": "play", "card": "KH"}),
+            (0, {"type": "play", "card": "7S"}),
+            (1, {"type": "play", "card": "AS"}),
+            (1, {"type": "play", "card": "KS"}),
+            (0, {"type": "play", "card": "8S"}),
+            (1, {"type": "play", "card": "QS"}),
+            (0, {"type": "play", "card": "9S"}),
+        ],
+        **recording,
+    )
+
+
+def test_khrap_trump_declaration_tricks_and_payments_are_in_the_history_s119_s121():
+    deal = khrap_hand()
+    page = page_of(deal, deal.players[0], "ru")
+    steps = section(page, "steps")
+    shown = text_of(steps)
+    assert "Козыри: [9H]" in shown
+    assert "Anna объявляет «Храп»" in shown and "Boris: «Помог»" in shown
+    assert "Взятки: Anna 1, Boris 0" in shown
+    result = deal.hand.result
+    words = text_of(section(page, "hand-result"))
+    for seat, name in ((0, "Anna"), (1, "Boris")):
+        assert f"{name}: {result['tricks'][str(seat)]}" in words
+    # the deal shows me my own cards, never Boris's; the cards left in the deck never
+    first = steps.split('class="step"')[1]
+    assert cards_on(first) == {"9H", "AH", "7S", "8S", "9S"}
+    dealt = {"AH", "7S", "8S", "9S", "KH", "AS", "KS", "QS", "9H"}
+    assert cards_on(page) <= dealt
+
+
+# --- Durak -------------------------------------------------------------------------------------
+
+
+def durak_game(seed=2, **recording):
+    engine = engine_for("durak")
+    rng = random.Random(seed)
+
+    def play(state):
+        if engine.is_hand_over(state):
+            return None
+        (seat,) = engine.to_act(state)
+        legal = engine.legal_actions(state, seat)
+        good = [a for a in legal if a["type"] in ("defend", "attack")]
+        return seat, rng.choice(good if good and rng.random() < 0.8 else legal)
+
+    return record_hand(
+        "durak",
+        {"stake": 1_000, "wins_to_win": 5},
+        [0, 1],
+        random.Random(seed),
+        play=play,
+        **recording,
+    )
+
+
+def test_durak_trump_bouts_and_the_winner_are_in_the_history_the_other_hand_is_not():
+    game = durak_game()
+    page = page_of(game, game.players[0], "en")
+    steps = section(page, "steps")
+    trump = game.hand.initial_state["trump_card"]
+    assert f"Trumps: [{trump}]" in text_of(steps)
+    assert "attacks" in text_of(steps) and 'class="table-cards"' in steps
+    winner = game.hand.result["winner"]
+    assert f"{['Anna', 'Boris'][winner]} wins the game" in text_of(section(page, "hand-result"))
+    # at the deal I see my six cards and the trump, not Boris's six
+    first = steps.split('class="step"')[1]
+    assert cards_on(first) == set(game.hand.initial_state["hands"][0]) | {trump}
+
+
+# --- High card ---------------------------------------------------------------------------------
+
+
+def high_card_hand(**recording):
+    engine = engine_for("highcard")
+
+    def play(state):
+        if engine.is_hand_over(state):
+            return None
+        seat = engine.to_act(state)[0]
+        return seat, ({"type": "pass"} if seat == 2 else {"type": "bet", "amount": 300})
+
+    return record_hand(
+        "highcard",
+        {"min_bet": 100, "max_bet": 1_000, "ante": 50},
+        [0, 1, 2],
+        random.Random(7),
+        play=play,
+        **recording,
+    )
+
+
+def test_high_card_boxes_and_the_dealers_card_are_in_the_history():
+    hand = high_card_hand()
+    page = page_of(hand, hand.players[0], "en")
+    result = hand.hand.result
+    words = text_of(section(page, "hand-result"))
+    assert f"The dealer’s card: [{result['dealer_card']}]" in words
+    for seat, name in ((0, "Anna"), (1, "Boris")):
+        verb = "wins" if result["won"][str(seat)] else "loses"
+        assert f"{name} {verb} the box" in words
+    cards = hand.state["cards"]
+    assert cards_on(page) == {cards["0"], cards["1"], result["dealer_card"]}
+    assert "Anna bets 3.00 BYN" in text_of(section(page, "steps"))
+
+
+# --- every game: words, never a repr; the money balances --------------------------------------
+
+HANDS = {
+    "baccarat_bank": coup_3,
+    "belarusian_poker": poker_hand,
+    "khrap": khrap_hand,
+    "durak": durak_game,
+    "highcard": high_card_hand,
+}
+REPR = re.compile(
+    r"\{'|': |\bNone\b|\bTrue\b|\bFalse\b|\b(seat|pot|house|table):\w"
+    r"|\b(take_chocolate|no_chocolate|cards_dealt|third_card|hand_started|hand_over|deal_over"
+    r"|bets_closed|auction_over|withdraw_half|svara_offered|svara_dealt|play_starts|beaten_off"
+    r"|takes_trump_card|game_over|match_over)\b"
+)
+# English left in a Russian page (names are Latin here: Anna, Boris, Vera)
+ENGLISH = re.compile(r"\b(the|bets|takes|wins|loses|cards?|deals|plays|stake|pot|pass|points?)\b")
+
+
+def test_every_game_with_an_engine_has_a_history_here():
+    assert set(HANDS) == set(registered_games())
+    for game in HANDS:
+        presentation = presentation_for(game)
+        assert presentation.replay_template != "tables/replay/_step.html", game
+        assert presentation.result_template != "tables/result/_hand.html", game
+
+
+@pytest.mark.parametrize("game", sorted(HANDS))
+@pytest.mark.parametrize("language", ["ru", "en"])
+def test_hand_pages_read_in_words_with_no_repr(game, language):
+    recorded = HANDS[game]()
+    boss = new_staff(PIT_BOSS)
+    for viewer in (recorded.players[0], boss):  # a player, and staff who see every seat
+        for name in ("hand_detail", "hand_list"):
+            page = page_of(recorded, viewer, language, name)
+            main = page[page.index("<main") : page.index("</main>")] if "<main" in page else page
+            shown = text_of(main)
+            assert not REPR.search(shown), (name, REPR.search(shown).group(0), shown[:3000])
+            assert "{'" not in page and "&#x27;type&#x27;" not in page
+            if language == "ru":
+                english = ENGLISH.search(
+                    text_of(main.split('<section class="card" id="shuffle"')[0])
+                )
+                assert not english, (name, english.group(0))
+    assert sum(payment.amount for payment in payments(recorded.events)) > 0
+
+
+@pytest.mark.parametrize("game", sorted(HANDS))
+def test_the_net_of_every_hand_balances_to_what_is_still_in_play(game):
+    """The detail's net: what the players won and lost, the casino's share, and what stays in
+    the pot for the next hand sum to zero: nothing created or lost in the words either."""
+    from tables.selectors import hand_story
+
+    recorded = HANDS[game]()
+    story = hand_story(recorded.hand, new_staff(PIT_BOSS))
+    total = 0
+    for row in story["net"]:
+        sign = 1 if row["amount"].startswith("+") else -1
+        total += sign * round(float(re.sub(r"[^\d.]", "", row["amount"])) * 100)
+    assert total == 0
+    moved = Counter()
+    for payment in payments(recorded.events):
+        moved[payment.source] -= payment.amount
+        moved[payment.target] += payment.amount
+    assert sum(moved.values()) == 0
+
+
+def test_a_game_with_no_partial_of_its_own_still_reads_in_words(monkeypatch):
+    """The generic replay and result partials (tables/replay/_step.html, tables/result/_hand.html)
+    write every event through the table of phrases: an unknown event type reads as a move."""
+    from tables import games
+
+    recorded = coup_2()
+    generic = games.Presentation(game="baccarat_bank")
+    monkeypatch.setitem(games._PRESENTATIONS, "baccarat_bank", generic)
+    page = page_of(recorded, recorded.players[0], "ru")
+    shown = text_of(page[page.index("<main") : page.index("</main>")])
+    assert not REPR.search(shown)
+    assert "Anna берёт шоколадку" in shown
+    assert {"TC", "3D", "4H", "2S", "4C"} <= cards_on(page)
+    assert "Anna −3.00 BYN" in shown and "Boris +3.00 BYN" in shown
+
+
+def test_an_unknown_event_type_is_written_as_a_move_never_as_its_name():
+    from tables.history import Teller
+
+    teller = Teller({0: "Anna"}, "BYN")
+    (line,) = teller.lines([{"type": "juggle_chips", "seat": 0, "amount": 150}], 0, None)
+    assert line["text"] == "Anna makes a move"
+    (line,) = teller.lines([{"type": "juggle_chips"}], None, None)
+    assert "juggle" not in line["text"]
+    paid = teller.payment({"source": "seat:0", "target": "pot:bet0", "amount": 150, "reason": "?"})
+    assert paid == {
+        "source": "Anna",
+        "target": "Anna’s stake",
+        "amount": "1.50\xa0BYN",
+        "reason": "",
+    }
+
+
+def test_shoe_cards_left_for_the_next_coup_are_never_on_the_page():
+    coup = coup_1()
+    rest = Counter(pack_52() * 6) - Counter(["4S", "KD", "5H", "7C"])
+    following = sorted(rest.elements())[:6]
+    assert not cards_on(page_of(coup, coup.players[0], "en")) & (set(following) - {"4S", "KD"})
