@@ -110,7 +110,7 @@ def table_staff(request, table_id: int):
         "board": board,
         "t": rows[0],
         "staff_log": selectors.staff_log(table),
-        "hands": selectors.finished_hands(table, request.user)[:50],
+        "hands": selectors.hands_told(list(selectors.finished_hands(table, request.user)[:50])),
         "can_void": request.user.has_perm(services.VOID_PERMISSION),
     }
     return render(request, "tables/staff.html", context)
