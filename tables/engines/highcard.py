@@ -164,7 +164,9 @@ def _validated(state: State, position: int, action) -> dict:
             raise IllegalAction(gettext_noop("Tip another player dealt in this hand."))
         if not _whole_number(amount) or not 1 <= amount <= state["max_bet"]:
             raise IllegalAction(
-                gettext_noop("A tip is from 1 to %(max_bet)s."), max_bet=state["max_bet"]
+                gettext_noop("A tip is from %(low)s to %(max_bet)s."),
+                low=1,
+                max_bet=state["max_bet"],
             )
         return {"type": "tip", "to": to, "amount": amount}
     raise IllegalAction(gettext_noop("Unknown action."))

@@ -7,6 +7,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from casino import ledger
+from casino.currencies import format_amount
 from tables.actor import illegal, typed_amounts
 from tables.engines.base import IllegalAction
 from tables.models import Table
@@ -106,3 +107,19 @@ def test_an_engine_refusal_writes_its_amounts_in_the_currency():
     assert str(illegal(error, "BYN")) == "A bid is from 1.00\xa0BYN to 1\xa0000.00\xa0BYN."
     # a table's settings (no currency given) keep their numbers
     assert str(illegal(error)) == "A bid is from 100 to 100000."
+
+
+def test_a_tip_s_bounds_are_written_in_the_currency_both_ends():
+    """High card's tip: its lower bound (one kopeck) is an amount like its upper one."""
+    import random
+
+    from tables.engines.registry import engine_for
+
+    engine = engine_for("highcard")
+    config = engine.check_config(dict(engine.example_configs[0]))
+    state = engine.new_hand(config, [0, 1], random.Random(1))
+    seat = engine.to_act(state)[0]
+    with pytest.raises(IllegalAction) as refused:
+        engine.apply(state, seat, {"type": "tip", "to": 1 - seat, "amount": 0})
+    high = format_amount(state["max_bet"], "BYN")
+    assert str(illegal(refused.value, "BYN")) == f"A tip is from 0.01\xa0BYN to {high}."
