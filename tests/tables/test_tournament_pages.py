@@ -157,7 +157,7 @@ def test_staff_create_a_tournament_in_the_admin_and_the_pit_boss_sees_it_with_it
         {
             "name": "Admin cup",
             "currency": "BYN",
-            "entry_fee": "5000",
+            "entry_fee": "50",  # major units: 50.00 BYN
             "casino_percent": "15",
             "min_entrants": "2",
             "max_entrants": "8",
@@ -177,6 +177,7 @@ def test_staff_create_a_tournament_in_the_admin_and_the_pit_boss_sees_it_with_it
     assert response.status_code == 302, response.content.decode()[:2000]
     created = Tournament.objects.get(name="Admin cup")
     assert created.game == "durak" and len(created.draw_commitment) == 64
+    assert created.entry_fee == 5000  # typed in BYN, stored in kopecks
     running = started(make_tournament(name="Floor cup"), funded_players(2))
     (final,) = open_matches(running)
     pit_boss = new_player(is_staff=True)
@@ -184,3 +185,62 @@ def test_staff_create_a_tournament_in_the_admin_and_the_pit_boss_sees_it_with_it
     page = client_for(pit_boss).get(reverse("pit")).content.decode()
     assert "Admin cup" in page and "Floor cup" in page
     assert reverse("table", args=[final.table_id]) in page
+
+
+def _admin_tournament_form(fee: str, name: str = "Fee cup") -> dict:
+    return {
+        "name": name,
+        "currency": "BYN",
+        "entry_fee": fee,
+        "casino_percent": "10",
+        "min_entrants": "2",
+        "max_entrants": "8",
+        "registration_closes_at_0": "2030-01-01",
+        "registration_closes_at_1": "10:00:00",
+        "starts_at_0": "2030-01-01",
+        "starts_at_1": "11:00:00",
+        "action_seconds": "30",
+        "grace_seconds": "60",
+        "absence_seconds": "180",
+        "entries-TOTAL_FORMS": "0",
+        "entries-INITIAL_FORMS": "0",
+        "matches-TOTAL_FORMS": "0",
+        "matches-INITIAL_FORMS": "0",
+    }
+
+
+@pytest.mark.parametrize(
+    ("typed", "stored"), [("50,50", 5050), ("1 000", 100_000), ("0.5", 50), ("12.3", 1230)]
+)
+def test_the_admin_entry_fee_is_typed_in_major_units(typed, stored):
+    from tables.tournament.models import Tournament
+    from tests.conftest import new_player
+
+    staff = new_player(is_staff=True, is_superuser=True)
+    response = client_for(staff).post(
+        reverse("admin:tables_tournament_add"), _admin_tournament_form(typed)
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert Tournament.objects.get(name="Fee cup").entry_fee == stored
+
+
+@pytest.mark.parametrize("typed", ["5O", "1,2,3", "0.001", "-5", "inf", "0"])
+def test_a_bad_admin_entry_fee_is_refused_with_a_sentence_and_nothing_is_created(typed):
+    from tables.tournament.models import Tournament
+    from tests.conftest import new_player
+
+    staff = new_player(is_staff=True, is_superuser=True)
+    response = client_for(staff).post(
+        reverse("admin:tables_tournament_add"), _admin_tournament_form(typed)
+    )
+    from django.utils import translation
+    from django.utils.html import escape
+
+    from casino.amounts import AmountError, parse_amount
+
+    assert response.status_code == 200
+    with translation.override("en"), pytest.raises(AmountError) as refused:
+        parse_amount(typed, "BYN")
+    page = response.content.decode()
+    assert "errorlist" in page and escape(refused.value.message) in page
+    assert not Tournament.objects.filter(name="Fee cup").exists()
