@@ -16,10 +16,11 @@ from tables.engines.registry import engine_for
 from tables.games import presentation_for
 from tables.models import Hand, Seat, Table, TableEvent, TableStatus
 from tables.rows import seats_of, shown_name
+from tables.starts import START_SETTING, start_view
 
 PIT_PERMISSION = "casino.view_pit"  # the pit boss's floor: the page, its socket, its acts
 # the settings of a table that are the actor's, not the game's
-CLOCK_SETTINGS = ("action_seconds", "grace_seconds", "absence_seconds")
+CLOCK_SETTINGS = ("action_seconds", "grace_seconds", "absence_seconds", START_SETTING)
 
 
 def clock_view(state: dict | None, status: str) -> dict:
@@ -57,6 +58,8 @@ def table_view(table: Table, seats: dict[int, Seat], position: int | None) -> di
             "clock": clock_view(state, table.status),
             "commitment": (state or {}).get("commitment"),
             "last_game": (state or {}).get("last_game"),
+            # the filling window, who is dealt in, a left table's settlement (tables.starts)
+            "start": start_view(table),
             "seats": [
                 {
                     "position": seat.position,
