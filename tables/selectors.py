@@ -169,6 +169,8 @@ def floor_facts(table: Table, seats: dict[int, Seat], playing: bool) -> dict:
         "clock": clock_view(state, table.status)["deadlines"],
         "changed_at": table.changed_at.timestamp() if table.changed_at else None,
         "notice": table.staff_notice,
+        # money carried between hands, and a left table's settlement (tables.starts)
+        "start": start_view(table),
         "limits": {
             "currency": table.currency,
             "sit_minimum": engine_for(table.game).sit_minimum(public_settings(table)),

@@ -52,6 +52,24 @@ def board(table, player, language="en") -> str:
         return presenters.render_board(table_view(table, seats, position), language)
 
 
+def pit_tile(table) -> str:
+    """The table's tile on the pit boss's floor, as he reads it."""
+    from django.contrib.auth.models import Group
+    from django.test import Client
+    from django.urls import reverse
+
+    from casino.apps import PIT_BOSS_GROUP
+
+    boss = new_player(is_staff=True)
+    boss.groups.add(Group.objects.get(name=PIT_BOSS_GROUP))
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(boss)
+    client.cookies["django_language"] = "en"
+    page = client.get(reverse("pit")).content.decode().replace("\xa0", " ")
+    start = page.index(f'id="pit-table-{table.pk}"')
+    return page[start : page.index("</article>", start)]
+
+
 def wallet(player) -> int:
     return ledger.balances_of(player).get("BYN", 0)
 
@@ -201,6 +219,7 @@ def test_a_bank_carried_on_a_table_everyone_leaves_goes_back_when_the_last_one_l
     # §119.1: the bank is carried to a next deal that one player cannot start
     assert table.status == TableStatus.OPEN and table.state["pot"] == 3 * STAKE
     assert "Everyone left the table" not in board(table, c)
+    assert "Carried between hands" in pit_tile(table)
     services.table_leave(table_id=table.pk, player=c, now=now)
     table.refresh_from_db()
     assert table.seats.count() == 0
@@ -218,4 +237,7 @@ def test_a_bank_carried_on_a_table_everyone_leaves_goes_back_when_the_last_one_l
     assert event.events[0] == {"type": "abandoned", "total": 3 * STAKE}
     page = board(table, new_player(language="en")).replace("\xa0", " ")
     assert "Everyone left the table" in page and "6.00 BYN" in page and "4.00 BYN" in page
+    tile = pit_tile(table)
+    assert "Everyone left the table" in tile and "4.00 BYN" in tile
+    assert "Carried between hands" not in tile
     assert_books_clean()
