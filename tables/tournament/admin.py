@@ -26,12 +26,14 @@ TERMS = (
     "max_entrants",
     "registration_closes_at",
     "starts_at",
+    "start_after_minimum_seconds",
     "action_seconds",
     "grace_seconds",
     "absence_seconds",
 )
 OUTCOME = (
     "status",
+    "countdown_ends_at",
     "draw_commitment",
     "bracket_size",
     "casino_share",
