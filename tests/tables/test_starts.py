@@ -241,3 +241,13 @@ def test_a_bank_carried_on_a_table_everyone_leaves_goes_back_when_the_last_one_l
     assert "Everyone left the table" in tile and "4.00 BYN" in tile
     assert "Carried between hands" not in tile
     assert_books_clean()
+
+
+def test_the_window_is_a_table_setting_staff_may_set_to_zero_but_not_below():
+    from tables.staff import table_terms_refusal
+
+    assert table_terms_refusal("khrap", {"stake": STAKE, "start_seconds": 0}) is None
+    assert table_terms_refusal("khrap", {"stake": STAKE, "start_seconds": 5}) is None
+    for bad in (-1, "soon", True):
+        refusal = table_terms_refusal("khrap", {"stake": STAKE, "start_seconds": bad})
+        assert "start_seconds" in refusal
