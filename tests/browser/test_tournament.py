@@ -108,9 +108,9 @@ def test_two_players_play_the_final_of_a_2_player_tournament_and_see_the_bracket
     dina_bracket = lobbies["dina"].locator("#tournament-bracket")
     expect(dina_bracket).to_have_attribute("data-status", "finished")
     expect(dina_bracket.locator(".bracket-side.won")).to_contain_text("Dina")
-    # the forfeit says why, with its rule (issue 26), in the reader's language (ru)
+    # the forfeit says why, with its rule (issue 26), in the reader's language (Dina's: en)
     expect(dina_bracket.locator(".forfeit-reason")).to_contain_text(
-        "Egor: уход из-за стола во время матча — победа в матче: Dina, правило D11"
+        "Egor: left the table during the match — the match goes to Dina, rule D11"
     )
     expect(dina_bracket.locator("#tournament-prizes")).to_contain_text("4.67")  # 8.00 x 35/60
     expect(dina_bracket.locator("#tournament-prizes")).to_contain_text("3.33")
