@@ -8,6 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.starts import plays_from_the_next_deal, start_now
 from tests.browser.test_six_seat_table import board, players  # noqa: F401 - the fixture
 
 pytestmark = pytest.mark.browser
@@ -74,8 +75,11 @@ def test_three_players_open_play_sell_and_play_against_the_buyer(players):  # no
     open_for, errors = players
     anna, boris, vera = open_for("anna"), open_for("boris"), open_for("vera")
     everyone = (anna, boris, vera)
-    for page in everyone:
+    for page in (anna, boris):
         sit_at_the_table(page)
+    start_now(anna, boris)  # both say ready: no filling window left to wait (issue 26)
+    sit_at_the_table(vera)
+    plays_from_the_next_deal(vera)
     # the first two seated are dealt the auction (section 5); vera plays from the next coup
     with_amount(anna, "bid", 1000)
     click(boris, "pass")
