@@ -88,6 +88,8 @@ def board_context(view: dict) -> dict:
         context["seat_badges"],
         context["seat_extra"],
         language,
+        # while the filling window runs, "ready" is who said ready to start (tables.starts)
+        ready=set(start["ready"]) if (start := table.get("start") or {}).get("deadline") else None,
     )
     return context
 
@@ -199,6 +201,7 @@ def seats_html(
     badges: dict[int, list],
     extra: dict[int, str],
     language: str | None = None,
+    ready: set[int] | None = None,
 ) -> Markup:
     """The seats round the felt (``seat_layout``): each player's name, status badges and the
     game's (``badges``: [(css class, text)]), clock, and the game's safe HTML (``extra``); an
@@ -234,7 +237,7 @@ def seats_html(
                 shown += f'<span class="badge away">{words["sitting out"]}</span>'
             elif seat["away"]:
                 shown += f'<span class="badge away">{words["away"]}</span>'
-            if status == "open" and seat["ready"]:
+            if status == "open" and (seat["ready"] if ready is None else position in ready):
                 shown += f'<span class="badge ready-badge">{words["ready"]}</span>'
             deadline = clocks.get(position)
             clock = (

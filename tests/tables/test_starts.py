@@ -124,10 +124,13 @@ def test_the_window_ends_at_once_when_every_seated_player_says_ready():
     now = timezone.now()
     sit(table, a, now)
     sit(table, b, now)
+    # the seat plates' "ready" badge is who said ready to start, nobody yet
+    assert board(table, a).count("ready-badge") == 0
     services.table_ready(table_id=table.pk, player=a, now=now)
     table.refresh_from_db()
     assert table.status == TableStatus.OPEN and table.start_window["ready"] == [0]
     page = board(table, a)
+    assert page.count("ready-badge") == 1
     assert "You said ready" in page and 'value="ready"' not in page
     assert 'value="ready"' in board(table, b)
     services.table_ready(table_id=table.pk, player=b, now=now)
