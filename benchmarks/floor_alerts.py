@@ -44,7 +44,13 @@ def _table(players: int = 2):
         name=f"bench {uuid.uuid4().hex[:6]}",
         game="belarusian_poker",
         currency="BYN",
-        settings={"min_bet": 100, "max_bet": 5_000, "unit": 1, "action_seconds": 3600},
+        settings={
+            "min_bet": 100,
+            "max_bet": 5_000,
+            "unit": 1,
+            "action_seconds": 3600,
+            "start_seconds": 0,  # no filling window (tables.starts): dealt as they sit
+        },
     )
     people = [_player("floor") for _ in range(players)]
     for person in people:

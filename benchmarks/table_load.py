@@ -221,7 +221,8 @@ def create_world(specs: list[tuple[str, int, dict]], *, funding: int = FUNDING) 
             name=f"Bench {t + 1}",
             game=engine,
             currency="BYN",
-            settings={"action_seconds": ACTION_SECONDS, **terms},
+            # no filling window (tables.starts): the hand is dealt as the seats fill
+            settings={"action_seconds": ACTION_SECONDS, "start_seconds": 0, **terms},
         )
         cookies = []
         for s in range(seats):

@@ -118,9 +118,15 @@ DEMO_TOURNAMENT = "Кубок дурака · 10 BYN"
 DEMO_TOURNAMENT_ENTRANTS = ("anna", "boris", "vera")
 
 
+DEMO_COUNTDOWN_SECONDS = 20
+
+
 def _demo_tournament() -> None:
-    """A knock-out tournament with registration open, starting an hour after the demo is
-    loaded, unless one is registering already."""
+    """A knock-out tournament with registration open, unless one is registering already: it
+    starts a short countdown (``DEMO_COUNTDOWN_SECONDS``, shown on its page to every registered
+    player) after its minimum has registered, so the newcomer who makes the fourth plays at
+    once; an hour after the demo is loaded at the latest. Its demo entrants are nobody's
+    sockets: they lose their matches by absence after a short limit (D13)."""
     import datetime as dt
     from decimal import Decimal
 
@@ -143,6 +149,9 @@ def _demo_tournament() -> None:
         max_entrants=8,
         registration_closes_at=now + dt.timedelta(minutes=55),
         starts_at=now + dt.timedelta(hours=1),
+        start_after_minimum_seconds=DEMO_COUNTDOWN_SECONDS,
+        grace_seconds=10,
+        absence_seconds=30,
     )
     for username in DEMO_TOURNAMENT_ENTRANTS:
         player = Player.objects.get(username=username)

@@ -51,6 +51,7 @@ from tables.models import Hand, Seat, Table, TableEvent, TableStatus
 from tables.outbox import Outbox
 from tables.payments import PaymentRefused, book, close_escrows
 from tables.rows import event_row, insert_events, open_table, save_table
+from tables.starts import HAND_SEATS, open_window, start_seconds, window_deadline
 
 DEFAULT_ACTION_SECONDS = 30
 DEFAULT_GRACE_SECONDS = 60
@@ -65,6 +66,7 @@ ACTOR_KEYS = (
     "absences_applied",
     "seat_stakes",
     "paused_at",
+    HAND_SEATS,
 )
 
 
@@ -340,13 +342,13 @@ def finish_hand(change: Change) -> None:
         # a table set up for one session (a tournament's match) closes when it is over: nobody
         # starts another there (the players stay seated and may leave)
         table.status = TableStatus.CLOSED
-    try_start(change)
+    try_start(change, waiting=False)  # the session's next hand: no filling window
     started = table.status == TableStatus.PLAYING
     if (started and engine.escrow_key(table.state) != escrow_key) or (not started and session_over):
         close_escrows(table, escrow_key)
 
 
-def try_start(change: Change) -> TableError | None:
+def try_start(change: Change, *, waiting: bool = True) -> TableError | None:
     """``maybe_start`` in a savepoint: a stake the new hand cannot take leaves the table as it
     was (open) and is returned, not raised."""
     table = change.table
@@ -354,7 +356,7 @@ def try_start(change: Change) -> TableError | None:
     recorded = len(change.events)
     try:
         with transaction.atomic():
-            maybe_start(change)
+            maybe_start(change, waiting=waiting)
     except TableError as error:
         table.hand_number, table.match_number, table.version, table.state, table.status = kept
         del change.events[recorded:]  # the hand that could not start leaves no event
@@ -362,8 +364,10 @@ def try_start(change: Change) -> TableError | None:
     return None
 
 
-def maybe_start(change: Change) -> bool:
-    """Start a hand if the table is open and the engine's session rules say one starts now."""
+def maybe_start(change: Change, *, waiting: bool = True) -> bool:
+    """Start a hand if the table is open and the engine's session rules say one starts now;
+    from an idle table (``waiting``) only once the filling window is over (``tables.starts``):
+    its time is up, every player to be dealt in said ready, or the table is full."""
     table, engine = change.table, change.engine
     if table.status != TableStatus.OPEN:
         return False
@@ -374,9 +378,38 @@ def maybe_start(change: Change) -> bool:
     ]
     upcoming = engine.next_hand(table.state or None, seats, dict(table.settings))
     if upcoming is None:
+        table.start_window = None  # too few to play: no window runs
         return False
+    if waiting and filling(change, upcoming):
+        return False
+    table.start_window = None
     start_hand(change, upcoming)
     return True
+
+
+def filling(change: Change, upcoming: NextHand) -> bool:
+    """Whether the filling window keeps the hand waiting (opening it if need be): not when the
+    table is full or the window is 0 s, its time is up or every player to be dealt in said
+    ready."""
+    table, engine = change.table, change.engine
+    if len(upcoming.players) >= engine.seats[1] or start_seconds(table) <= 0:
+        return False
+    if window_deadline(table) is None:
+        open_window(table, change.now)
+        return True
+    ready = set(table.start_window.get("ready", []))
+    return (
+        table.start_window["deadline"] > change.now.timestamp()
+        and not set(upcoming.players) <= ready
+    )
+
+
+def say_ready(change: Change, seat: Seat) -> None:
+    """The seated player says ready to start (the filling window ends when all have)."""
+    if window_deadline(change.table) is not None:
+        ready = change.table.start_window.setdefault("ready", [])
+        if seat.position not in ready:
+            ready.append(seat.position)
 
 
 def start_hand(change: Change, upcoming: NextHand) -> None:
@@ -415,7 +448,13 @@ def start_hand(change: Change, upcoming: NextHand) -> None:
         deck_record=covered.record,
         shuffle_scope=covered.scope,
     )
-    state = {**state, "commitment": published, "last_game": last_game, "hand_id": hand.pk}
+    state = {
+        **state,
+        "commitment": published,
+        "last_game": last_game,
+        "hand_id": hand.pk,
+        HAND_SEATS: sorted(players),  # every board tells a seat not dealt in (tables.starts)
+    }
     carried = (table.state or {}).get("seat_stakes")
     if carried and upcoming.carry is not None and escrow_unchanged(engine, table.state, state):
         # a session carried into this hand (a bank held from coup to coup) keeps its money
@@ -482,6 +521,10 @@ def unseat(
     table, engine = change.table, change.engine
     position = seat.position
     change.leaving.add(position)
+    last = len(change.seats) == 1
+    if last and table.state and engine.is_hand_over(table.state):
+        # the last player leaves between hands: what the table carries is settled first
+        settle_abandoned(change, seat, player=player)
     if table.state and engine.in_play(table.state):
         draws = rng()
         outcome = engine.apply_leave(table.state, position, draws)
@@ -498,6 +541,9 @@ def unseat(
                 player=player,
                 draws=draws.taken,
             )
+    if last and table.state and engine.is_hand_over(table.state):
+        # he left during a hand, played out by his timeouts, that ended carrying money
+        settle_abandoned(change, seat, player=player)
     seat.delete()
     del change.seats[position]
     table_step(
@@ -509,6 +555,58 @@ def unseat(
         player=player,
     )
     change.left.append(seat.player_id)
+    if window_deadline(table) is not None:  # the filling window goes on without him
+        window = table.start_window
+        window["ready"] = [p for p in window.get("ready", []) if p != position]
+        try_start(change)
+
+
+def settle_abandoned(change: Change, seat: Seat, *, player: Player | None) -> None:
+    """The last player leaves a table that carries money between hands (a bank, a pot): the
+    engine's ``apply_abandon`` settles it now (by default the void: every stake back to whose
+    money it is), while the leaver's seat is still there to be paid, and the escrow scope
+    closes. Recorded in the state (``abandoned``) for the board and
+    the pit's tile (docs/rules-decisions.md, "Platform")."""
+    table, engine = change.table, change.engine
+    if not engine.in_play(table.state):
+        return
+    escrow_key = engine.escrow_key(table.state)
+    outcome = engine.apply_abandon(table.state)
+    if outcome is None:
+        return
+    state, events = outcome
+    returned, held, total = [], 0, 0
+    for payment in payments(events):
+        if Party.parse(payment.source).kind != POT:
+            continue
+        total += payment.amount
+        target = Party.parse(payment.target)
+        if target.kind == SEAT and target.key in change.seats:
+            name = getattr(change.seats[target.key], "shown_name", "") or str(target.key)
+            returned.append([name, payment.amount])
+        else:
+            held += payment.amount
+    state = {
+        **state,
+        "abandoned": {
+            "total": total,
+            "returned": returned,
+            "held": held,
+            "at": int(change.now.timestamp()),
+        },
+    }
+    commit(
+        change,
+        state,
+        [{"type": "abandoned", "total": total}, *events],
+        cause=TableEvent.Cause.SYSTEM,
+        step=TableEvent.Step.VOID,
+        action={"type": "abandon"},
+        seat=seat.position,
+        player=player,
+    )
+    if not engine.in_play(table.state):
+        close_escrows(table, escrow_key)
 
 
 # --- clocks ------------------------------------------------------------------------------------
@@ -542,6 +640,9 @@ def due_items(change: Change) -> list[tuple[float, str, int]]:
     """(when, what, seat) of everything with a deadline: each seat's clock and absences."""
     table, seats = change.table, change.seats
     state = table.state
+    window = window_deadline(table)
+    if window is not None:  # the filling window of an open table (tables.starts)
+        return [(window, "start", -1)]
     if table.status != TableStatus.PLAYING or not state:
         return []
     grace = change.seconds("grace_seconds", DEFAULT_GRACE_SECONDS)
@@ -576,6 +677,12 @@ def apply_overdue(change: Change) -> int:
         if not due:
             break
         _when, what, position = due[0]
+        if what == "start":  # the filling window is over: the hand starts with who is there
+            try_start(change)
+            table.start_window = None  # a hand that could not start leaves the table open
+            store(change)
+            applied += 1
+            continue
         if what == "absence":
             table.state["absences_applied"] = [*table.state.get("absences_applied", []), position]
             draws = rng()

@@ -21,7 +21,7 @@ class Table(models.Model):
     game = models.CharField(_("game"), max_length=32)
     # The game's config (bets and stakes in minor units, commission, wins to play ...), checked
     # by its engine's check_config, and the actor's clocks (action_seconds, grace_seconds,
-    # absence_seconds).
+    # absence_seconds, start_seconds: the filling window, tables.starts).
     settings = models.JSONField(_("settings"), default=dict, blank=True)
     currency = models.CharField(_("currency"), max_length=3, choices=Currency.choices)
     status = models.CharField(
@@ -41,6 +41,9 @@ class Table(models.Model):
     changed_at = models.DateTimeField(_("last change"), null=True, blank=True)
     # the last staff act announced to the table: {"act", "reason", "by", "at"} (issue 17)
     staff_notice = models.JSONField(_("staff notice"), null=True, blank=True)
+    # the filling window before an idle table's first hand while it runs (tables.starts):
+    # {"deadline": epoch seconds, "ready": [positions that said ready]}
+    start_window = models.JSONField(_("filling window"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("table")

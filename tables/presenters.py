@@ -100,6 +100,8 @@ def board_context(view: dict) -> dict:
         stakes=context["seat_stakes"],
         said=context["seat_said"],
         buttons=context["seat_buttons"],
+        # while the filling window runs, "ready" is who said ready to start (tables.starts)
+        ready=set(start["ready"]) if (start := table.get("start") or {}).get("deadline") else None,
     )
     return context
 
@@ -217,6 +219,7 @@ def seats_html(
     stakes: dict[int, str] | None = None,
     said: dict[int, str] | None = None,
     buttons: dict[int, str] | None = None,
+    ready: set[int] | None = None,
 ) -> Markup:
     """The seats round the felt (``seat_layout``): each player's seat plate (the table kit's,
     static/css/table-kit.css): name, the dealer's or first-to-act button (``buttons``:
@@ -257,7 +260,7 @@ def seats_html(
                 shown += f'<span class="badge away">{words["sitting out"]}</span>'
             elif seat["away"]:
                 shown += f'<span class="badge away">{words["away"]}</span>'
-            if status == "open" and seat["ready"]:
+            if status == "open" and (seat["ready"] if ready is None else position in ready):
                 shown += f'<span class="badge ready-badge">{words["ready"]}</span>'
             button = buttons.get(position)
             if button:

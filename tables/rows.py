@@ -38,6 +38,7 @@ _TABLE_FIELDS = (
     "deadline",
     "changed_at",
     "staff_notice",
+    "start_window",
 )
 _SEAT_FIELDS = (
     "id",
@@ -89,6 +90,7 @@ def _table_values(row) -> list:
     values[10] = aware(values[10])  # deadline
     values[11] = aware(values[11])  # changed_at
     values[12] = json_in(values[12])  # staff_notice
+    values[13] = json_in(values[13])  # start_window
     return values
 
 
@@ -169,7 +171,7 @@ def save_table(table: Table, events: list[list] = ()) -> None:
     update = (
         f'UPDATE "{_TABLE}" SET "status" = %s, "state" = %s, "version" = %s, '
         '"hand_number" = %s, "match_number" = %s, "deadline" = %s, "changed_at" = %s, '
-        '"staff_notice" = %s WHERE "id" = %s'
+        '"staff_notice" = %s, "start_window" = %s WHERE "id" = %s'
     )
     update_params = [
         table.status,
@@ -180,6 +182,7 @@ def save_table(table: Table, events: list[list] = ()) -> None:
         db_time(table.deadline),
         db_time(table.changed_at),
         json_out(table.staff_notice),
+        json_out(table.start_window),
         table.pk,
     ]
     insert, insert_params = _events_insert(events)

@@ -17,10 +17,11 @@ from tables.games import presentation_for
 from tables.history import Teller
 from tables.models import Hand, Seat, Table, TableEvent, TableStatus
 from tables.rows import seats_of, shown_name
+from tables.starts import START_SETTING, start_view
 
 PIT_PERMISSION = "casino.view_pit"  # the pit boss's floor: the page, its socket, its acts
 # the settings of a table that are the actor's, not the game's
-CLOCK_SETTINGS = ("action_seconds", "grace_seconds", "absence_seconds")
+CLOCK_SETTINGS = ("action_seconds", "grace_seconds", "absence_seconds", START_SETTING)
 
 
 def clock_view(state: dict | None, status: str) -> dict:
@@ -58,6 +59,8 @@ def table_view(table: Table, seats: dict[int, Seat], position: int | None) -> di
             "clock": clock_view(state, table.status),
             "commitment": (state or {}).get("commitment"),
             "last_game": (state or {}).get("last_game"),
+            # the filling window, who is dealt in, a left table's settlement (tables.starts)
+            "start": start_view(table),
             "seats": [
                 {
                     "position": seat.position,
@@ -167,6 +170,8 @@ def floor_facts(table: Table, seats: dict[int, Seat], playing: bool) -> dict:
         "clock": clock_view(state, table.status)["deadlines"],
         "changed_at": table.changed_at.timestamp() if table.changed_at else None,
         "notice": table.staff_notice,
+        # money carried between hands, and a left table's settlement (tables.starts)
+        "start": start_view(table),
         "limits": {
             "currency": table.currency,
             "sit_minimum": engine_for(table.game).sit_minimum(public_settings(table)),

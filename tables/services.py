@@ -31,6 +31,7 @@ from tables.actor import (
     maybe_start,
     open_change,
     rng,
+    say_ready,
     store,
     table_step,
     try_start,
@@ -253,6 +254,7 @@ def table_ready(*, table_id: int, player: Player, now: dt.datetime | None = None
             raise TableError(_("A match is already being played."))
         seat.ready = True
         seat.save(update_fields=["ready"])
+        say_ready(change, seat)  # the filling window ends once every player has (tables.starts)
         table_step(
             change,
             cause=TableEvent.Cause.PLAYER,
@@ -422,7 +424,10 @@ def table_apply_overdue(*, table_id: int, now: dt.datetime | None = None) -> int
 
 def overdue_table_ids(now: dt.datetime | None = None, among: set[int] | None = None) -> list[int]:
     now = now or timezone.now()
-    tables = Table.objects.filter(deadline__lte=now, status=TableStatus.PLAYING)
+    # an open table's deadline is its filling window's (tables.starts)
+    tables = Table.objects.filter(
+        deadline__lte=now, status__in=(TableStatus.PLAYING, TableStatus.OPEN)
+    )
     if among is not None:
         tables = tables.filter(pk__in=among)
     return list(tables.values_list("pk", flat=True))

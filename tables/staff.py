@@ -29,6 +29,7 @@ from tables.engines.base import IllegalAction
 from tables.engines.registry import engine_for, registered_games
 from tables.models import Hand, Table, TableEvent, TableStatus
 from tables.selectors import CLOCK_SETTINGS, PIT_PERMISSION, in_play
+from tables.starts import START_SETTING
 
 VOID_PERMISSION = "casino.void_play"  # voiding what is in play takes a supervisor's right too
 MAX_REASON_LENGTH = 200  # a staff act's reason, as its form allows
@@ -254,6 +255,9 @@ def table_terms_refusal(game: str, settings) -> str | None:
         return _("The settings are a JSON object.")
     for key in CLOCK_SETTINGS:
         if key in settings and not _positive_number(settings[key]):
+            zero = settings[key] == 0 and not isinstance(settings[key], bool)
+            if key == START_SETTING and zero:
+                continue  # the filling window may be 0: no window (tables.starts)
             return _("%(setting)s is a number of seconds above 0.") % {"setting": key}
     try:
         engine_for(game).check_config(settings)

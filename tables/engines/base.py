@@ -28,8 +28,11 @@ The hooks, by who asks:
   None: nothing), ``apply_absent`` (a seat away past the absence limit), ``next_hand`` (after a
   hand, or when a player sits or says ready: start one now, with which seats and what they
   carry), ``in_play`` (is a hand or match under way: terms may not change, staff may void),
-  ``apply_void`` (staff void: what is returned), ``summary`` (the lobby's and the pit boss's
-  short facts).
+  ``apply_void`` (staff void: what is returned), ``apply_abandon`` (the last player leaves
+  between hands with money carried: where it goes; by default the void's returns),
+  ``summary`` (the lobby's and the pit boss's short facts). Before the first hand of an idle
+  table the actor waits a filling window (``tables.starts``) once ``next_hand`` says a hand
+  could start: engines keep deciding who is dealt in.
 - **Money**: payments travel inside the events as ``Payment`` records between typed parties
   (``seat(n)``, ``pot(name)``, ``house(purpose)``, ``HOUSE_BANK``); the actor books each in the
   ledger in the same transaction. ``escrow_key(state)`` names the escrow the hand's pots sit in
@@ -315,6 +318,7 @@ class Engine(Protocol):
         self, state: State | None, seats: list[SeatInfo], config: dict
     ) -> NextHand | None: ...
     def apply_void(self, state: State) -> tuple[State, list[Event]]: ...
+    def apply_abandon(self, state: State) -> tuple[State, list[Event]] | None: ...
     def summary(self, state: State | None, config: dict) -> dict: ...
     def all_cards(self, state: State) -> list[str]: ...
     def private_cards(self, state: State) -> dict[int, list[str]]: ...
@@ -336,7 +340,8 @@ class GameEngine:
     display_name = ""
     seats = (2, 2)
     # the settings every table of the game accepts (the actor's clocks), beside the game's own
-    clock_settings = ("action_seconds", "grace_seconds", "absence_seconds")
+    # (and the filling window before an idle table's first hand, ``tables.starts``)
+    clock_settings = ("action_seconds", "grace_seconds", "absence_seconds", "start_seconds")
 
     # --- config ------------------------------------------------------------------------------
 
@@ -458,6 +463,16 @@ class GameEngine:
                     events.append(Payment(pot_party, payer, amount, "void").as_event())
         state["escrowed"] = {}
         return state, events
+
+    def apply_abandon(self, state: State) -> tuple[State, list[Event]] | None:
+        """The last player leaves between hands while the table carries money (``in_play``
+        after the hand is over: a bank, a pot carried to the next hand): nobody is left to play
+        it, so it goes back now, never held on an empty table. By default as a staff void
+        returns it (``apply_void``: every stake to whose money it is; a game's own void says
+        where the money of players who left before goes). None: nothing is carried."""
+        if not state or not self.is_hand_over(state) or not self.in_play(state):
+            return None
+        return self.apply_void(state)
 
     def summary(self, state: State | None, config: dict) -> dict:
         """The lobby's and the pit boss's facts: ``pot`` (money in play), ``stage`` (a short

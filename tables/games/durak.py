@@ -15,6 +15,7 @@ from tables.engines.cards import SUIT_SYMBOLS
 from tables.games import Presentation, register
 from tables.templatetags.cards import card as card_svg
 from tables.templatetags.cards import card_back
+from tables.tournament.reasons import FORFEITS, forfeit_sentence
 
 GAME = "durak"
 
@@ -46,7 +47,23 @@ def present(view: dict, shared: dict) -> dict:
     }
     if game:
         context.update(_in_play(view, game, me))
+    context["forfeit_text"] = _forfeit_text(table, game)
     return context
+
+
+def _forfeit_text(table: dict, game: dict | None) -> str:
+    """Why the match (or the last game) was forfeited, in words (D11, D13; issue 26)."""
+    result = (game or {}).get("result") or {}
+    if result.get("reason") not in FORFEITS or result.get("winner") is None:
+        return ""
+    names = {s["position"]: s["name"] for s in table["seats"]}
+    winner = result["winner"]
+    return forfeit_sentence(
+        result["reason"],
+        loser=names.get(1 - winner, ""),
+        winner=names.get(winner, "—"),
+        played=bool(sum(game.get("score") or [])) or (game.get("game_number") or 1) > 1,
+    )
 
 
 def _roles(game: dict, language: str | None) -> dict[int, tuple]:

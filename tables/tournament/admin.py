@@ -3,9 +3,13 @@
 anyone has registered; entries and matches are shown, never edited: they change through the
 tournament's services only."""
 
+from django import forms
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
 from casino.admin import ReadOnlyAdminMixin
+from casino.amounts import MoneyField
+from casino.currencies import Currency
 from tables.tournament.models import (
     Tournament,
     TournamentEntry,
@@ -22,12 +26,14 @@ TERMS = (
     "max_entrants",
     "registration_closes_at",
     "starts_at",
+    "start_after_minimum_seconds",
     "action_seconds",
     "grace_seconds",
     "absence_seconds",
 )
 OUTCOME = (
     "status",
+    "countdown_ends_at",
     "draw_commitment",
     "bracket_size",
     "casino_share",
@@ -62,8 +68,28 @@ class MatchInline(ReadOnlyAdminMixin, admin.TabularInline):
     readonly_fields = fields
 
 
+class TournamentForm(forms.ModelForm):
+    """The entry fee is typed in the currency's major units ("50", "50,50") and stored in minor
+    units (``casino.amounts.MoneyField``), in the currency the form chooses."""
+
+    entry_fee = MoneyField(label=_("entry fee"))
+
+    class Meta:
+        model = Tournament
+        fields = TERMS
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        chosen = self.data.get(self.add_prefix("currency")) or getattr(
+            self.instance, "currency", ""
+        )
+        if chosen in Currency.values and "entry_fee" in self.fields:
+            self.fields["entry_fee"].currency = chosen
+
+
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
+    form = TournamentForm
     list_display = ("name", "status", "starts_at", "entry_fee", "currency", "casino_percent")
     list_filter = ("status", "currency")
     inlines = (EntryInline, MatchInline)

@@ -58,6 +58,18 @@ class Tournament(models.Model):
     )
     registration_closes_at = models.DateTimeField(_("registration closes"))
     starts_at = models.DateTimeField(_("starts"), db_index=True)
+    # issue 26: start sooner, this many seconds after the minimum of entrants has registered
+    # (a countdown every registered player sees); empty: at the start time only
+    start_after_minimum_seconds = models.PositiveSmallIntegerField(
+        _("start this many seconds after the minimum has registered"),
+        null=True,
+        blank=True,
+        help_text=_("Empty: the tournament starts at its start time."),
+    )
+    # when that countdown ends (set when the minimum is reached, cleared if it is lost again)
+    countdown_ends_at = models.DateTimeField(
+        _("countdown ends"), null=True, blank=True, editable=False, db_index=True
+    )
     # D13: the turn clock of every match; the grace period and the absence limit of a match.
     action_seconds = models.PositiveSmallIntegerField(
         _("action clock, seconds"), default=30, validators=[MinValueValidator(5)]
@@ -115,6 +127,14 @@ class Tournament(models.Model):
             and self.registration_closes_at > self.starts_at
         ):
             raise ValidationError(_("Registration must close by the start time."))
+
+    @property
+    def effective_start(self):
+        """When it starts: its start time, or sooner when the countdown after the minimum of
+        entrants registered ends first."""
+        if self.countdown_ends_at is not None and self.countdown_ends_at < self.starts_at:
+            return self.countdown_ends_at
+        return self.starts_at
 
     @property
     def escrow_reference(self) -> str:

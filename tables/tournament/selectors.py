@@ -13,6 +13,7 @@ from tables.tournament.models import (
     TournamentMatch,
     TournamentStatus,
 )
+from tables.tournament.reasons import FORFEITS, forfeit_sentence
 
 
 def tournaments_by_status() -> dict[str, list[Tournament]]:
@@ -70,8 +71,27 @@ def bracket_rounds(tournament: Tournament) -> list[dict]:
                     "withdrawn": entry is not None and entry.status == EntryStatus.WITHDRAWN,
                 }
             )
-        column["matches"].append({"match": match, "sides": sides})
+        column["matches"].append(
+            {"match": match, "sides": sides, "reason_text": match_reason(match)}
+        )
     return [rounds[number] for number in sorted(rounds)]
+
+
+def match_reason(match: TournamentMatch) -> str:
+    """A forfeited match's reason in words (D11, D13); "" for one won at the table or a bye."""
+    if match.reason not in FORFEITS or match.winner_id is None:
+        return ""
+    winner = next(e for e in match.entries if e.pk == match.winner_id)
+    loser = next((e for e in match.entries if e.pk != match.winner_id), None)
+    both_withdrew = all(e.status == EntryStatus.WITHDRAWN for e in match.entries)
+    if loser is None or (match.reason == "withdrawn" and both_withdrew):
+        loser = winner
+    return forfeit_sentence(
+        match.reason,
+        loser=loser.player.shown_name,
+        winner=winner.player.shown_name,
+        played=any(match.score or []),
+    )
 
 
 def prize_table(tournament: Tournament) -> list[dict]:

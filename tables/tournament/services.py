@@ -125,8 +125,25 @@ def tournament_register(
             ) from refusal
         except (ledger.LedgerError, limits.StakeRefused) as refusal:
             raise TournamentError(str(refusal)) from refusal
+        _count_down(tournament, now)
         _announce(tournament)
         return entry
+
+
+def _count_down(tournament: Tournament, now: dt.datetime) -> None:
+    """Issue 26: a tournament set to start once its minimum has registered counts down from
+    the registration that reaches it (the due job starts it when the countdown ends); an
+    unregistration that loses the minimum stops the countdown. Call holding its lock."""
+    if tournament.start_after_minimum_seconds is None:
+        return
+    registered = tournament.entries.filter(status=EntryStatus.REGISTERED).count()
+    reached = registered >= max(tournament.min_entrants, bracket.MIN_ENTRANTS)
+    if reached and tournament.countdown_ends_at is None:
+        seconds = tournament.start_after_minimum_seconds
+        tournament.countdown_ends_at = now + dt.timedelta(seconds=seconds)
+    elif not reached:
+        tournament.countdown_ends_at = None
+    tournament.save(update_fields=["countdown_ends_at"])
 
 
 def _refund(tournament: Tournament, entry: TournamentEntry, kind: str) -> None:
@@ -158,6 +175,7 @@ def tournament_unregister(
         entry.left_at = now
         entry.save(update_fields=["status", "left_at"])
         _refund(tournament, entry, "refund")
+        _count_down(tournament, now)
         _announce(tournament)
         return entry
 
@@ -212,7 +230,7 @@ def tournament_start(*, tournament_id: int, now: dt.datetime | None = None) -> b
     now = now or timezone.now()
     with transaction.atomic():
         tournament = _locked(tournament_id)
-        if tournament.status != TournamentStatus.REGISTERING or tournament.starts_at > now:
+        if tournament.status != TournamentStatus.REGISTERING or tournament.effective_start > now:
             return False
         entries = list(
             tournament.entries.filter(status=EntryStatus.REGISTERED)
@@ -514,7 +532,9 @@ def tournament_due(now: dt.datetime | None = None) -> int:
     a match's end and the next one's opening). Returns how many things were done."""
     now = now or timezone.now()
     done = 0
-    due = Tournament.objects.filter(status=TournamentStatus.REGISTERING, starts_at__lte=now)
+    due = Tournament.objects.filter(status=TournamentStatus.REGISTERING).filter(
+        Q(starts_at__lte=now) | Q(countdown_ends_at__lte=now)
+    )
     for tournament_id in due.values_list("pk", flat=True):
         done += tournament_start(tournament_id=tournament_id, now=now)
     waiting = TournamentMatch.objects.filter(

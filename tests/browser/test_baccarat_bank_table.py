@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.starts import plays_from_the_next_deal, start_now
 from tests.browser.test_six_seat_table import board, players  # noqa: F401 - the fixture
 
 pytestmark = pytest.mark.browser
@@ -109,8 +110,11 @@ def test_three_players_open_play_sell_and_play_against_the_buyer(players):  # no
     boris.set_viewport_size({"width": 390, "height": 844})
     for page in (anna, vera):
         page.set_viewport_size({"width": 1280, "height": 900})
-    for page in everyone:
+    for page in (anna, boris):
         sit_at_the_table(page)
+    start_now(anna, boris)  # both say ready: no filling window left to wait (issue 26)
+    sit_at_the_table(vera)
+    plays_from_the_next_deal(vera)
     # the first two seated are dealt the auction (section 5); vera plays from the next coup
     with_amount(anna, "bid", "10")
     click(boris, "pass")

@@ -9,6 +9,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import DEFAULT_TIMEOUT_MS
 from tests.browser.pages import log_in
+from tests.browser.starts import plays_from_the_next_deal, start_now
 
 pytestmark = pytest.mark.browser
 
@@ -60,8 +61,11 @@ def sit_at_the_table(page: Page) -> None:
 def test_three_players_decide_at_once_each_on_their_own_clock(players):
     open_for, errors = players
     anna, boris, vera = open_for("anna"), open_for("boris"), open_for("vera")
-    for page in (anna, boris, vera):
+    sit_at_the_table(anna)
+    start_now(anna)  # she says ready: no filling window left to wait (issue 26)
+    for page in (boris, vera):
         sit_at_the_table(page)
+        plays_from_the_next_deal(page)
     # anna sat first and was dealt the first hand alone: she passes, the next deals all three
     expect(anna.locator("#pass-form")).to_be_visible()
     anna.locator("#pass-form button").click()

@@ -8,6 +8,7 @@ through them would take many minutes."""
 
 import datetime as dt
 import re
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -39,7 +40,7 @@ def create_tournament(browser, server_url) -> None:
     starts = dt.datetime.now(ZoneInfo("Europe/Minsk")) + dt.timedelta(seconds=START_IN_SECONDS)
     page.fill("input[name=name]", NAME)
     page.select_option("select[name=currency]", "USD")
-    page.fill("input[name=entry_fee]", "500")
+    page.fill("input[name=entry_fee]", "5")  # major units: 5.00 USD
     page.fill("input[name=casino_percent]", "20")
     page.fill("input[name=min_entrants]", "2")
     page.fill("input[name=max_entrants]", "2")
@@ -107,6 +108,48 @@ def test_two_players_play_the_final_of_a_2_player_tournament_and_see_the_bracket
     dina_bracket = lobbies["dina"].locator("#tournament-bracket")
     expect(dina_bracket).to_have_attribute("data-status", "finished")
     expect(dina_bracket.locator(".bracket-side.won")).to_contain_text("Dina")
+    # the forfeit says why, with its rule (issue 26), in the reader's language (Dina's: en)
+    expect(dina_bracket.locator(".forfeit-reason")).to_contain_text(
+        "Egor: left the table during the match — the match goes to Dina, rule D11"
+    )
     expect(dina_bracket.locator("#tournament-prizes")).to_contain_text("4.67")  # 8.00 x 35/60
     expect(dina_bracket.locator("#tournament-prizes")).to_contain_text("3.33")
+    assert not js_errors, js_errors
+
+
+@pytest.mark.timeout(300)
+def test_a_newcomer_makes_the_fourth_of_the_demo_tournament_and_everyone_sees_the_countdown(
+    browser,
+    server_url,
+    player_page,  # noqa: F811 (the fixture imported above)
+    js_errors,  # noqa: F811
+):
+    """Issue 26 item 8: the demo tournament has three demo entrants; a newcomer registers, a
+    short countdown starts that he and an entrant already registered both see ticking, and the
+    bracket with his match's table arrives without a reload when it ends."""
+    from casino.demo import DEMO_TOURNAMENT
+
+    shots = Path("/tmp/shots/starts")
+    shots.mkdir(parents=True, exist_ok=True)
+    anna = player_page("anna")
+    anna.goto("/tables/tournaments/")
+    anna.locator("#tournaments-upcoming a", has_text=DEMO_TOURNAMENT).click()
+    expect(anna.locator("#tournament-countdown-rule")).to_be_visible()
+    gleb = player_page("gleb")
+    gleb.goto(anna.url)
+    gleb.locator("#register").click()
+    expect(gleb.locator("#your-entry")).to_be_visible()
+    for page in (gleb, anna):  # anna's page is not reloaded: the bracket's socket brings it
+        clock = page.locator("#tournament-countdown .clock")
+        expect(clock).to_have_text(re.compile(r"^\d+ s$"))
+    first = int(gleb.locator("#tournament-countdown .clock").inner_text().split()[0])
+    assert 0 < first <= 20
+    gleb.screenshot(path=shots / "tournament-countdown-1280.png", full_page=True)
+    gleb.set_viewport_size({"width": 390, "height": 844})
+    gleb.screenshot(path=shots / "tournament-countdown-390.png", full_page=True)
+    assert gleb.evaluate("document.documentElement.scrollWidth") <= 390
+    gleb.set_viewport_size({"width": 1280, "height": 900})
+    for page in (gleb, anna):
+        expect(page.locator("#tournament-bracket a.match-table")).to_have_count(2, timeout=60_000)
+        expect(page.locator("#tournament-countdown")).to_have_count(0)
     assert not js_errors, js_errors

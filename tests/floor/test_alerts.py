@@ -61,7 +61,13 @@ def poker_table(players=2) -> tuple[Table, list]:
         name="Seka alerts",
         game="belarusian_poker",
         currency="BYN",
-        settings={"min_bet": ENTRY, "max_bet": 50_000, "unit": 1, "action_seconds": 600},
+        settings={
+            "min_bet": ENTRY,
+            "max_bet": 50_000,
+            "unit": 1,
+            "action_seconds": 600,
+            "start_seconds": 0,  # dealt as soon as they sit (the filling window: test_starts)
+        },
     )
     people = [new_player(language="en") for _ in range(players)]
     for person in people:

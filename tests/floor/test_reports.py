@@ -104,6 +104,7 @@ def play_highcard(clock):
             "decks": 1,
             "penetration": 0.5,
             "action_seconds": 600,  # midnight passes while the player decides: no timeout
+            "start_seconds": 0,  # dealt as soon as he sits (the filling window: test_starts)
         },
     )
     player = new_player()

@@ -55,7 +55,13 @@ TABLE_ERROR = 'id="table-error"'
 ERROR_MARKERS = (TABLE_ERROR, 'id="sport-socket-error"', '"type": "error"')
 SLOW_DOWN = "slow down"
 ANSWER_SECONDS = 30  # an answer may queue behind other work on a loaded machine
-LONG_CLOCK = {"action_seconds": 3600, "grace_seconds": 3600, "absence_seconds": 7200}
+# (and no filling window: the first hand is dealt as soon as both sit, tables.starts)
+LONG_CLOCK = {
+    "action_seconds": 3600,
+    "grace_seconds": 3600,
+    "absence_seconds": 7200,
+    "start_seconds": 0,
+}
 # control messages a seated player may send that are not game actions; "sit" and "leave" are
 # not sent (legitimate, tested elsewhere: the fuzzer stays seated)
 CONTROL_TYPES = ("sync", "ready", "sit_out", "back")

@@ -21,7 +21,9 @@ def khrap_failing_before_the_last_trick(monkeypatch, *, name: str, stake: int, f
             config, players, DeckRng(decks.pop(0)) if decks else rng, carry
         ),
     )
-    table = Table.objects.create(name=name, game="khrap", currency="BYN", settings={"stake": stake})
+    table = Table.objects.create(
+        name=name, game="khrap", currency="BYN", settings={"stake": stake, "start_seconds": 0}
+    )
     a, b = new_player(language="en"), new_player(language="en")
     for player in (a, b):
         fund(player, funds)

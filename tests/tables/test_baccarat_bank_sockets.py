@@ -39,6 +39,7 @@ def baccarat_table():
             "max_bank": 5_000,
             "commission_percent": "5",
             "action_seconds": 600,
+            "start_seconds": 0,  # dealt as soon as two sit (the filling window: test_starts)
         },
     )
     players = [new_player(language="en") for _ in range(3)]

@@ -55,7 +55,13 @@ def poker_table():
         name="Belarusian poker sockets",
         game="belarusian_poker",
         currency="BYN",
-        settings={"min_bet": 100, "max_bet": 5_000, "unit": 100, "action_seconds": 600},
+        settings={
+            "min_bet": 100,
+            "max_bet": 5_000,
+            "unit": 100,
+            "action_seconds": 600,
+            "start_seconds": 0,  # dealt as soon as two sit (the filling window: test_starts)
+        },
     )
     players = [new_player(language="en") for _ in range(3)]
     for player in players:

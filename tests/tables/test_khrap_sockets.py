@@ -53,7 +53,7 @@ def khrap_table(funds=(FUNDS, FUNDS, FUNDS)):
         name="Khrap sockets",
         game="khrap",
         currency="BYN",
-        settings={"stake": STAKE, "action_seconds": 600},
+        settings={"stake": STAKE, "action_seconds": 600, "start_seconds": 0},
     )
     players = [new_player(language="en") for _ in funds]
     for player, amount in zip(players, funds, strict=True):

@@ -20,7 +20,13 @@ def six_seat_table():
         name="Six sockets",
         game="highcard",
         currency="BYN",
-        settings={"min_bet": 100, "max_bet": 1_000, "ante": 10, "action_seconds": 600},
+        settings={
+            "min_bet": 100,
+            "max_bet": 1_000,
+            "ante": 10,
+            "action_seconds": 600,
+            "start_seconds": 0,  # dealt as soon as one sits (the filling window: test_starts)
+        },
     )
     players = [new_player(language="en") for _ in range(6)]
     for player in players:

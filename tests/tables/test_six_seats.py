@@ -23,7 +23,10 @@ TERMS = {"min_bet": 100, "max_bet": 1_000, "ante": 10, "decks": 1, "penetration"
 @pytest.fixture
 def table(db):
     return Table.objects.create(
-        name="High card", game="highcard", currency="BYN", settings={**TERMS, "action_seconds": 30}
+        name="High card",
+        game="highcard",
+        currency="BYN",
+        settings={**TERMS, "action_seconds": 30, "start_seconds": 0},
     )
 
 

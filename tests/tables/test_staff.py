@@ -360,7 +360,11 @@ def test_a_table_given_another_game_forgets_the_old_games_state(durak_table, two
     services.table_configure(
         table_id=table.pk,
         staff=staff,
-        changes={"game": "highcard", "settings": {"min_bet": 100, "max_bet": 500}},
+        # dealt as soon as one sits: no filling window (tests/tables/test_starts.py)
+        changes={
+            "game": "highcard",
+            "settings": {"min_bet": 100, "max_bet": 500, "start_seconds": 0},
+        },
     )
     table.refresh_from_db()
     assert table.state is None and not Hand.objects.filter(table=table, revealed_at=None).exists()

@@ -2,6 +2,7 @@
 shown, a forged or repeated form gets a message and books nothing twice, the bracket over a
 websocket group (no polling), each match's table one click away, results and prizes."""
 
+import datetime as dt
 import json
 
 import pytest
@@ -9,6 +10,7 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from casino.asgi import application
 from casino.models import Transfer
@@ -128,18 +130,63 @@ async def test_the_bracket_socket_refuses_anonymous_and_missing_tournaments():
 
 
 def test_the_demo_tournament_a_newcomer_joins_and_it_starts_with_the_demo_players():
-    from casino.demo import DEMO_TOURNAMENT, load_demo
+    from casino.demo import DEMO_COUNTDOWN_SECONDS, DEMO_TOURNAMENT, load_demo
+    from casino.models import Player
     from tables.tournament.models import Tournament
 
     load_demo()
     load_demo()  # idempotent: one tournament, each demo player registered once
     (tournament,) = Tournament.objects.filter(name=DEMO_TOURNAMENT)
     assert tournament.status == "registering" and tournament.entries.count() == 3
+    assert tournament.countdown_ends_at is None
+    page = client_for(funded_players(1)[0]).get(reverse("tournament", args=[tournament.pk]))
+    assert "after the minimum of 4 entrants have registered" in page.content.decode()
     (newcomer,) = funded_players(1)
-    client_for(newcomer).post(reverse("tournament_act", args=[tournament.pk, "register"]))
-    services.tournament_due(now=tournament.starts_at)
+    client = client_for(newcomer)
+    client.post(reverse("tournament_act", args=[tournament.pk, "register"]))
+    tournament.refresh_from_db()
+    # issue 26: the fourth registration starts a short countdown, not an hour's wait
+    countdown = tournament.countdown_ends_at
+    assert countdown is not None and countdown < tournament.starts_at
+    assert (countdown - timezone.now()).total_seconds() <= DEMO_COUNTDOWN_SECONDS
+    # every registered player sees it on the tournament page, ticked by the page's clock
+    anna = Player.objects.get(username="anna")
+    for reader in (newcomer, anna):
+        page = client_for(reader).get(reverse("tournament", args=[tournament.pk])).content
+        page = page.decode()
+        assert 'id="tournament-countdown"' in page
+        assert f'data-deadline="{int(countdown.timestamp())}"' in page and "js/table.js" in page
+    assert services.tournament_due(now=countdown - dt.timedelta(seconds=1)) == 0
+    assert services.tournament_due(now=countdown) >= 1
     tournament.refresh_from_db()
     assert tournament.status == "running" and len(open_matches(tournament)) == 2
+    page = client.get(reverse("tournament", args=[tournament.pk])).content.decode()
+    assert 'id="tournament-countdown"' not in page and "Watch or play" in page
+    assert_books_clean()
+
+
+def test_a_countdown_stops_when_an_unregistration_loses_the_minimum_and_restarts_when_regained():
+    tournament = make_tournament(min_entrants=2, start_after_minimum_seconds=30)
+    a, b, c = funded_players(3)
+    now = timezone.now()
+    services.tournament_register(tournament_id=tournament.pk, player=a, now=now)
+    tournament.refresh_from_db()
+    assert tournament.countdown_ends_at is None
+    services.tournament_register(tournament_id=tournament.pk, player=b, now=now)
+    tournament.refresh_from_db()
+    assert tournament.countdown_ends_at == now + dt.timedelta(seconds=30)
+    services.tournament_unregister(tournament_id=tournament.pk, player=b, now=now)
+    tournament.refresh_from_db()
+    assert tournament.countdown_ends_at is None
+    # nothing starts while below the minimum, however late the countdown would have been
+    assert services.tournament_due(now=now + dt.timedelta(seconds=31)) == 0
+    later = now + dt.timedelta(seconds=40)
+    services.tournament_register(tournament_id=tournament.pk, player=c, now=later)
+    tournament.refresh_from_db()
+    assert tournament.countdown_ends_at == later + dt.timedelta(seconds=30)
+    assert services.tournament_due(now=later + dt.timedelta(seconds=30)) == 1
+    tournament.refresh_from_db()
+    assert tournament.status == "running" and len(open_matches(tournament)) == 1
     assert_books_clean()
 
 
@@ -157,7 +204,7 @@ def test_staff_create_a_tournament_in_the_admin_and_the_pit_boss_sees_it_with_it
         {
             "name": "Admin cup",
             "currency": "BYN",
-            "entry_fee": "5000",
+            "entry_fee": "50",  # major units: 50.00 BYN
             "casino_percent": "15",
             "min_entrants": "2",
             "max_entrants": "8",
@@ -177,6 +224,7 @@ def test_staff_create_a_tournament_in_the_admin_and_the_pit_boss_sees_it_with_it
     assert response.status_code == 302, response.content.decode()[:2000]
     created = Tournament.objects.get(name="Admin cup")
     assert created.game == "durak" and len(created.draw_commitment) == 64
+    assert created.entry_fee == 5000  # typed in BYN, stored in kopecks
     running = started(make_tournament(name="Floor cup"), funded_players(2))
     (final,) = open_matches(running)
     pit_boss = new_player(is_staff=True)
@@ -184,3 +232,62 @@ def test_staff_create_a_tournament_in_the_admin_and_the_pit_boss_sees_it_with_it
     page = client_for(pit_boss).get(reverse("pit")).content.decode()
     assert "Admin cup" in page and "Floor cup" in page
     assert reverse("table", args=[final.table_id]) in page
+
+
+def _admin_tournament_form(fee: str, name: str = "Fee cup") -> dict:
+    return {
+        "name": name,
+        "currency": "BYN",
+        "entry_fee": fee,
+        "casino_percent": "10",
+        "min_entrants": "2",
+        "max_entrants": "8",
+        "registration_closes_at_0": "2030-01-01",
+        "registration_closes_at_1": "10:00:00",
+        "starts_at_0": "2030-01-01",
+        "starts_at_1": "11:00:00",
+        "action_seconds": "30",
+        "grace_seconds": "60",
+        "absence_seconds": "180",
+        "entries-TOTAL_FORMS": "0",
+        "entries-INITIAL_FORMS": "0",
+        "matches-TOTAL_FORMS": "0",
+        "matches-INITIAL_FORMS": "0",
+    }
+
+
+@pytest.mark.parametrize(
+    ("typed", "stored"), [("50,50", 5050), ("1 000", 100_000), ("0.5", 50), ("12.3", 1230)]
+)
+def test_the_admin_entry_fee_is_typed_in_major_units(typed, stored):
+    from tables.tournament.models import Tournament
+    from tests.conftest import new_player
+
+    staff = new_player(is_staff=True, is_superuser=True)
+    response = client_for(staff).post(
+        reverse("admin:tables_tournament_add"), _admin_tournament_form(typed)
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert Tournament.objects.get(name="Fee cup").entry_fee == stored
+
+
+@pytest.mark.parametrize("typed", ["5O", "1,2,3", "0.001", "-5", "inf", "0"])
+def test_a_bad_admin_entry_fee_is_refused_with_a_sentence_and_nothing_is_created(typed):
+    from tables.tournament.models import Tournament
+    from tests.conftest import new_player
+
+    staff = new_player(is_staff=True, is_superuser=True)
+    response = client_for(staff).post(
+        reverse("admin:tables_tournament_add"), _admin_tournament_form(typed)
+    )
+    from django.utils import translation
+    from django.utils.html import escape
+
+    from casino.amounts import AmountError, parse_amount
+
+    assert response.status_code == 200
+    with translation.override("en"), pytest.raises(AmountError) as refused:
+        parse_amount(typed, "BYN")
+    page = response.content.decode()
+    assert "errorlist" in page and escape(refused.value.message) in page
+    assert not Tournament.objects.filter(name="Fee cup").exists()
