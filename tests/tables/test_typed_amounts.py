@@ -36,7 +36,13 @@ def two_seat_table():
         name="Typed amounts",
         game="highcard",
         currency="BYN",
-        settings={"min_bet": 100, "max_bet": 1_000, "ante": 10, "action_seconds": 600},
+        settings={
+            "min_bet": 100,
+            "max_bet": 1_000,
+            "ante": 10,
+            "action_seconds": 600,
+            "start_seconds": 0,
+        },
     )
     players = [new_player(language="en"), new_player(language="ru")]
     for player in players:
