@@ -235,10 +235,11 @@ def spread_bet(
 ) -> tuple[SpreadOrder, bool]:
     """Buy (up) at the ask or sell (down) at the bid (BK §29, §30), `stake` per point (§28).
     An opposite bet closes the player's open bets on the asset, the named one or the oldest
-    first (§31, A6), for at most what is open (A5); otherwise it opens a bet. An order that
-    names a position (`position_id`) only ever closes it: a position closed meanwhile, unknown,
-    another player's, on another asset or in the same direction is refused and nothing opens, within the stake
-    limits (A10), its initial margin moved to the margin account. Only in working hours (§32)
+    first (§31, A6), for at most what is open (A5); otherwise it opens a bet, within the stake
+    limits (A10), its initial margin moved to the margin account. An order that names a position
+    (`position_id`) only ever closes it: a position closed meanwhile, unknown, another player's,
+    on another asset or in the same direction is refused and nothing opens. Only in working hours
+    (§32)
     and while the asset is not halted. The quote binds when the server accepts the order (A11):
     if it is not the one the player saw (`level_seen`), Requote carries the new one to confirm.
     Returns (order, created); the same key again returns the first order and moves nothing."""
