@@ -239,8 +239,8 @@ def spread_bet(
     limits (A10), its initial margin moved to the margin account. An order that names a position
     (`position_id`) only ever closes it: a position closed meanwhile, unknown, another player's,
     on another asset or in the same direction is refused and nothing opens. Only in working hours
-    (§32)
-    and while the asset is not halted. The quote binds when the server accepts the order (A11):
+    (§32) and while the asset is not halted. The quote binds when the server accepts the order
+    (A11):
     if it is not the one the player saw (`level_seen`), Requote carries the new one to confirm.
     Returns (order, created); the same key again returns the first order and moves nothing."""
     now = now or timezone.now()
