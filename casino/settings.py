@@ -123,9 +123,11 @@ HTTP_THREADS = env.int("HTTP_THREADS", default=4)
 DB_POOL_MIN = env.int("DB_POOL_MIN", default=2)
 DB_POOL_MAX = env.int("DB_POOL_MAX", default=HTTP_THREADS + TABLE_THREADS + 2)
 DB_POOL_TIMEOUT = env.float("DB_POOL_TIMEOUT", default=10.0)
-if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3" or DB_POOL_MAX <= 0:
     # Persistent connections: a websocket server makes many short transactions per second, and
     # on SQLite every close also checkpoints the write-ahead log (~2 ms of a table action).
+    # (DB_POOL_MAX=0 on PostgreSQL: no pool and no budget, one connection per thread, kept for
+    # CONN_MAX_AGE: only to compare with the pool, never in production.)
     DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=60))
 else:
     DATABASES["default"]["CONN_MAX_AGE"] = 0
