@@ -98,6 +98,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test-casino.sqlite3")}
 else:
+    # a connection is checked before it is used again (with the pool: before it is lent), so a
+    # server restart or a killed backend costs no request
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     if env.bool("DB_PREPARED_STATEMENTS", default=True):
         # Server-side binding lets PostgreSQL keep a plan per statement (psycopg prepares a
         # statement after its 2nd use): half the server's CPU of a bet or a table action
@@ -131,8 +134,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3" or DB_POOL_MAX
     DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=60))
 else:
     DATABASES["default"]["CONN_MAX_AGE"] = 0
-    # with a pool, Django's health checks are the pool's check of a connection before lending it
-    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": min(DB_POOL_MIN, DB_POOL_MAX),
         "max_size": DB_POOL_MAX,
