@@ -266,3 +266,30 @@ async def test_the_sportsbook_sockets_answer_any_frame_with_an_error_frame():
             answer = await socket.receive_from()
             assert "This socket accepts no messages." in answer, (path, frame, answer)
         await socket.disconnect()
+
+
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(typed=TYPED)
+def test_every_number_a_trader_types_is_answered_never_a_500(world, typed):
+    """The trader's numbers on the exchange and spread pages: a market's commission and an
+    asset's quote by hand (the odds form is the line's own, tests/sportsbook/test_trader.py)."""
+    trader = Client(HTTP_ACCEPT_LANGUAGE="en")
+    trader.force_login(new_staff(roles.TRADER, language="en"))
+    trader.cookies["django_language"] = "en"
+    asset = world["asset"]
+    event = make_event(markets=(("1x2", {}),))
+    market = outcome(event, "1x2", "1").market_id
+    for data in ({"market": market, "commission": typed}, {"market": typed}):
+        answer = trader.post(reverse("trader:exchange_list"), data, follow=True)
+        assert answer.status_code < 500, (data, typed)
+    act = reverse("trader:spread_asset_act", args=[asset.pk])
+    for data in ({"bid": typed, "ask": "1.2053"}, {"bid": "1.2050", "ask": typed}):
+        answer = trader.post(act, {"act": "quote", **data}, follow=True)
+        assert answer.status_code < 500, (data, typed)
+    asset.refresh_from_db()
+    assert asset.bid <= asset.ask
+    assert_books_clean()
