@@ -15,9 +15,9 @@ from django.views.decorators.http import require_GET, require_POST
 from casino.amounts import AmountError, parse_number
 from sportsbook import exchange_selectors, exchange_services, spread_selectors, spread_services
 from sportsbook.models import Market, SpreadAsset
-from sportsbook.spread_services import MAX_ID
 from sportsbook.spread_views import MAX_LEVEL
 from sportsbook.staff_views import trader_only
+from sportsbook.views import _is_number as is_id
 
 MAX_RATE = Decimal(100)  # a commission is a percentage of the winnings
 
@@ -36,11 +36,7 @@ def exchange_markets(request):
 @trader_only
 def exchange_list(request):
     market_id = request.POST.get("market", "")
-    market = (
-        Market.objects.filter(pk=int(market_id)).first()
-        if market_id.isascii() and market_id.isdigit() and int(market_id) <= MAX_ID
-        else None
-    )
+    market = Market.objects.filter(pk=int(market_id)).first() if is_id(market_id) else None
     if market is None:
         messages.error(request, _("No such market."))
         return redirect("trader:exchange")

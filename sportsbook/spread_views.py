@@ -18,6 +18,7 @@ from casino.currencies import format_amount
 from sportsbook import spread_selectors as selectors
 from sportsbook import spread_services as services
 from sportsbook.models import SpreadAsset
+from sportsbook.views import _is_number as is_id
 from sportsbook.views import _line_context as line_context
 
 MAX_LEVEL = Decimal(10**9)  # far above any asset's quote; a level past it is not one seen
@@ -67,11 +68,7 @@ def spread_order(request):
     if "order" in post:  # the buy / sell button: "up:<the ask seen>" or "down:<the bid seen>"
         post["direction"], _sep, post["level"] = post["order"].partition(":")
     asset_id = post.get("asset", "")
-    asset = (
-        SpreadAsset.objects.filter(pk=int(asset_id)).first()
-        if asset_id.isascii() and asset_id.isdigit() and int(asset_id) <= services.MAX_ID
-        else None
-    )
+    asset = SpreadAsset.objects.filter(pk=int(asset_id)).first() if is_id(asset_id) else None
     if asset is None:
         return _respond(request, notice=("error", _("Choose an asset.")))
     try:
@@ -97,7 +94,7 @@ def spread_order(request):
         except ValueError:
             raise services.SpreadRefused(_("The form is out of date: reload the page.")) from None
         position = post.get("position", "")
-        if position and not (position.isascii() and position.isdigit()):
+        if position and not is_id(position):
             raise services.SpreadRefused(_("There is no such position."))
         order, _created = services.spread_bet(
             player=request.user,
