@@ -138,25 +138,26 @@ def _offers(context, tag: str) -> tuple[bool, dict]:
     best_x = best_s = 0.0
     for round_no in range(1, context.repeat + 1):
         prefix = f"xe-bench:{tag}:r{round_no}"
-        run = common.run_workers(
-            _offer_worker,
-            [
-                (
-                    context.database_url,
-                    n,
-                    exchange_players[n].pk,
-                    outcomes,
-                    prefix,
-                    context.warmup,
-                    context.seconds,
-                )
-                for n in range(workers)
-            ],  # fmt: skip
-            context,
-        )
-        offers = sum(r["offers"] for r in run.started)
-        matched = sum(r["matched"] for r in run.started)
-        failures = sum(r["failures"] for r in run.started) + (workers - len(run.started))
+        with sb.ConnectionPeak(context.database_url) as peak:
+            run = common.run_workers(
+                _offer_worker,
+                [
+                    (
+                        context.database_url,
+                        n,
+                        exchange_players[n].pk,
+                        outcomes,
+                        prefix,
+                        context.warmup,
+                        context.seconds,
+                    )
+                    for n in range(workers)
+                ],  # fmt: skip
+                context,
+            )
+            offers = sum(r["offers"] for r in run.started)
+            matched = sum(r["matched"] for r in run.started)
+            failures = sum(r["failures"] for r in run.started) + (workers - len(run.started))
         rate = offers / run.window if run.window else 0.0
         lat = sorted(run.latencies) or [0.0]
         print(
@@ -173,15 +174,20 @@ def _offers(context, tag: str) -> tuple[bool, dict]:
         if stored != posted:
             ok = False
             print(f"MISMATCH: clients posted {posted} offers, {stored} are stored")
+        print(f"exchange, {workers} clients: " + sb.budget_line(peak.peak, workers + 1))
+        if context.comparable and peak.peak > (workers + 1) * sb.pool_max():
+            ok = False
         best_x = max(best_x, rate)
-        m = sb._measure(
-            context, workers, [p.pk for p in book_players], line, f"xs-bench:{tag}:r{round_no}"
-        )
+        with sb.ConnectionPeak(context.database_url) as book_peak:
+            m = sb._measure(
+                context, workers, [p.pk for p in book_players], line, f"xs-bench:{tag}:r{round_no}"
+            )
         print(
             f"sportsbook, {workers} clients: {m.per_second:,.0f} accepted bets/s "
             f"({m.bets:,} bets; p50 {m.percentile(0.5):.2f} ms; {m.failures} failed)",
             flush=True,
         )
+        print(f"sportsbook, {workers} clients: " + sb.budget_line(book_peak.peak, workers + 1))
         if m.failures or m.first_error:
             ok = False
         best_s = max(best_s, m.per_second)

@@ -53,6 +53,7 @@ if __package__ in (None, ""):  # run as a script: `python benchmarks/soak.py`
 
 import benchmarks as common
 from benchmarks.run import _postgres_prepare
+from benchmarks.sportsbook_bets import ConnectionPeak, budget_line, pool_max
 from benchmarks.table_load import (
     ACTION_SECONDS,
     ACTION_TIMEOUT,
@@ -523,7 +524,9 @@ def main() -> int:
             "seconds": SECONDS,
         }
         print(f"  {len(servers)} Daphne processes and the sweeper up; players connecting")
-        result, error, readings = _run_load(config, pids)
+        with ConnectionPeak(DATABASE_URL) as peak:
+            result, error, readings = _run_load(config, pids)
+        connections = (peak.peak, len(servers) + 1)  # the Daphne processes and the sweeper
         for server in servers:
             server.wait_idle()
     finally:
@@ -542,10 +545,14 @@ def main() -> int:
         return 1
     status, verdict = _spawn(_verify_child, DATABASE_URL, secret, result["applied_ids"])
     _redis_ready(REDIS_URL)
-    return _report(result, readings, verdict if status == "ok" else None, problems, verdict)
+    return _report(
+        result, readings, verdict if status == "ok" else None, problems, verdict, connections
+    )
 
 
-def _report(result: dict, readings: dict, verdict: dict | None, problems: list, raw) -> int:
+def _report(
+    result: dict, readings: dict, verdict: dict | None, problems: list, raw, connections
+) -> int:
     latencies = sorted(result["latencies"])
     window = SECONDS
     if "start" in readings and "end" in readings:
@@ -603,6 +610,10 @@ def _report(result: dict, readings: dict, verdict: dict | None, problems: list, 
     for line in result["resynced"][:5]:
         print(f"  note: {line}")
     print(f"  load generator: CPU {result['loadgen_cpu']:.0%} of a core")
+    peak, processes = connections
+    print(budget_line(peak, processes))
+    if peak > processes * pool_max():
+        problems.append(f"{peak} database connections at once, over the budget")
     for problem in problems:
         print(f"PROBLEM: {problem}")
     failed = failed or bool(problems)

@@ -30,6 +30,7 @@ import multiprocessing as mp
 import os
 import random
 import resource
+import threading
 import time
 import traceback
 import uuid
@@ -230,6 +231,64 @@ def _worker(
     )
 
 
+class ConnectionPeak:
+    """The most connections to the benchmark's PostgreSQL database at once while it runs
+    (pg_stat_activity, sampled every 50 ms from a thread; the sampler's own connection left
+    out), to hold against the connection budget: processes x DB_POOL_MAX (casino/settings.py).
+    `with ConnectionPeak(url) as peak: ...`, then `peak.peak`. On SQLite it reads nothing."""
+
+    def __init__(self, database_url: str, interval: float = 0.05):
+        self.url = database_url
+        self.interval = interval
+        self.peak = 0
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def __enter__(self) -> ConnectionPeak:
+        if self.url.startswith(("postgres://", "postgresql://")):
+            self._thread = threading.Thread(target=self._sample, daemon=True)
+            self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+
+    def _sample(self) -> None:
+        import psycopg
+
+        query = (
+            "SELECT count(*) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        with psycopg.connect(self.url, autocommit=True) as probe:
+            while not self._stop.is_set():
+                self.peak = max(self.peak, probe.execute(query).fetchone()[0])
+                self._stop.wait(self.interval)
+
+
+def pool_max() -> int:
+    """DB_POOL_MAX of the processes the benchmark starts (as casino/settings.py reads it)."""
+    from django.conf import settings
+
+    if settings.configured:
+        return settings.DB_POOL_MAX
+    env = os.environ
+    threads = int(env.get("HTTP_THREADS") or 4) + int(env.get("TABLE_THREADS") or 4)
+    return int(env.get("DB_POOL_MAX") or threads + 2)
+
+
+def budget_line(peak: int, processes: int) -> str:
+    size = pool_max()
+    budget = processes * size
+    verdict = "within" if peak <= budget else "OVER"
+    return (
+        f"peak {peak} database connections (pg_stat_activity); budget {processes} processes x "
+        f"DB_POOL_MAX {size} = {budget}: {verdict}"
+    )
+
+
 def _measure(context, workers: int, player_ids: list[int], line, key_prefix: str) -> Measurement:
     worker_args = [
         (context.database_url, n, player_ids[n], line, key_prefix, context.warmup, context.seconds)
@@ -376,13 +435,16 @@ def _acceptance(context, tag: str) -> tuple[bool, dict]:
         f"{'failed':>6}"
     )
     best: dict[int, Measurement] = {}
+    peaks: dict[int, int] = {}
     checks = []
     for round_no in range(1, context.repeat + 1):
         if context.repeat > 1:
             print(f"round {round_no} of {context.repeat}")
         for workers in context.worker_counts:
             prefix = f"sb-bench:{tag}:r{round_no}:{workers}w"
-            m = _measure(context, workers, [p.pk for p in players], line, prefix)
+            with ConnectionPeak(context.database_url) as peak:
+                m = _measure(context, workers, [p.pk for p in players], line, prefix)
+            peaks[workers] = max(peaks.get(workers, 0), peak.peak)
             checks.append((prefix, m))
             if workers not in best or m.per_second > best[workers].per_second:
                 best[workers] = m
@@ -396,6 +458,11 @@ def _acceptance(context, tag: str) -> tuple[bool, dict]:
                 print("   FAILED; first error:")
                 print("   " + m.first_error.strip().replace("\n", "\n   "))
     print(f"load average after: {common.load_average()}")
+    for workers, peak in sorted(peaks.items()):
+        # the clients and this process, each with its own pool
+        print(f"{workers} clients: " + budget_line(peak, workers + 1))
+        if context.comparable and peak > (workers + 1) * pool_max():
+            ok = False
     for prefix, m in checks:
         # bet_place stores "<player id>:<key>"; every accepted bet has exactly one stake transfer.
         stored = Bet.objects.filter(idempotency_key__contains=f":{prefix}:").count()

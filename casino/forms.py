@@ -1,12 +1,13 @@
 import uuid
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from casino.currencies import MINOR_UNITS, Currency, to_minor
+from casino.amounts import MoneyField
+from casino.currencies import MINOR_UNITS, Currency
 from casino.models import LimitKind, Player
 
 MAX_CASHIER_AMOUNT = Decimal("1000000")
@@ -35,28 +36,33 @@ class IdempotentForm(forms.Form):
         return cls(initial={"idempotency_key": uuid.uuid4(), **kwargs.pop("initial", {})}, **kwargs)
 
 
-class AmountField(forms.DecimalField):
-    def __init__(self, **kwargs):
-        kwargs.setdefault("label", _("Amount"))
-        super().__init__(
-            min_value=Decimal("0.01"), max_value=MAX_CASHIER_AMOUNT, decimal_places=2, **kwargs
-        )
+def cashier_ceiling(currency: str) -> int:
+    """MAX_CASHIER_AMOUNT in `currency`'s minor units."""
+    return int(MAX_CASHIER_AMOUNT) * 10 ** MINOR_UNITS[currency]
 
 
-class CashForm(IdempotentForm):
+class CurrencyAmountForm(forms.Form):
+    """A form with a `currency` choice and an `amount` in it: the amount is read in the chosen
+    currency's major units (casino.amounts), up to MAX_CASHIER_AMOUNT of it."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        currency = self.data.get(self.add_prefix("currency")) if self.is_bound else None
+        if currency not in MINOR_UNITS:
+            currency = self.initial.get("currency") or self.fields["currency"].initial
+        if currency in MINOR_UNITS:
+            self.fields["amount"].currency = currency
+            self.fields["amount"].high = cashier_ceiling(currency)
+
+
+class CashForm(CurrencyAmountForm, IdempotentForm):
     currency = forms.ChoiceField(label=_("Currency"), choices=Currency.choices)
-    amount = AmountField()
+    amount = MoneyField(label=_("Amount"), high=cashier_ceiling("BYN"))
 
     def clean(self):
         cleaned = super().clean()
         if "amount" in cleaned and "currency" in cleaned:
-            try:
-                cleaned["amount_minor"] = to_minor(cleaned["amount"], cleaned["currency"])
-            except (ValueError, InvalidOperation):
-                raise forms.ValidationError(
-                    _("Use at most %(digits)s decimal places.")
-                    % {"digits": MINOR_UNITS[cleaned["currency"]]}
-                ) from None
+            cleaned["amount_minor"] = cleaned["amount"]
         return cleaned
 
 
@@ -72,20 +78,18 @@ class StaffCashForm(CashForm):
     reason = forms.CharField(label=_("Reason"), max_length=200)
 
 
-class LimitForm(forms.Form):
+class LimitForm(CurrencyAmountForm):
     kind = forms.ChoiceField(label=_("Limit"), choices=LimitKind.choices)
     currency = forms.ChoiceField(label=_("Currency"), choices=Currency.choices)
-    amount = forms.DecimalField(
+    amount = MoneyField(
         label=_("Amount (empty: no limit)"),
         required=False,
-        min_value=Decimal("0"),
-        max_value=MAX_CASHIER_AMOUNT,
-        decimal_places=2,
+        zero=True,
+        high=cashier_ceiling("BYN"),
     )
 
     def amount_minor(self) -> int | None:
-        amount = self.cleaned_data["amount"]
-        return None if amount is None else to_minor(amount, self.cleaned_data["currency"])
+        return self.cleaned_data["amount"]
 
 
 class SelfExclusionForm(forms.Form):

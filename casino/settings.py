@@ -53,6 +53,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "servestatic.middleware.ServeStaticMiddleware",
+    # before anything that reads the database: the door of the connection budget
+    "casino.overload.OverloadMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -96,6 +98,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test-casino.sqlite3")}
 else:
+    # a connection is checked before it is used again (with the pool: before it is lent), so a
+    # server restart or a killed backend costs no request
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     if env.bool("DB_PREPARED_STATEMENTS", default=True):
         # Server-side binding lets PostgreSQL keep a plan per statement (psycopg prepares a
@@ -105,9 +109,36 @@ else:
         DATABASES["default"].setdefault("OPTIONS", {}).update(
             {"server_side_binding": True, "prepare_threshold": 2}
         )
-# Persistent connections: a websocket server makes many short transactions per second, and on
-# SQLite every close also checkpoints the write-ahead log (~2 ms of a table action; benchmarks/).
-DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=60))
+# The connection budget (issue 28; README, Production). On PostgreSQL every connection of a
+# process comes from Django's psycopg pool of at most DB_POOL_MAX, so N processes never hold more
+# than N x DB_POOL_MAX of the server's max_connections, however many requests and sockets they
+# serve. A connection goes back to the pool at the end of each request and each socket's
+# database call (CONN_MAX_AGE 0, as Django requires with a pool); the pool checks a connection
+# before lending it (a server restart or a killed backend costs no request). Waiting longer
+# than DB_POOL_TIMEOUT seconds for one is an overload: a 503 page or a socket's error frame
+# (casino/overload.py), never a hang or a 500.
+# Who borrows, per process: at most HTTP_THREADS requests at once (more wait at the door,
+# casino.overload.OverloadMiddleware, as long as DB_POOL_TIMEOUT), TABLE_THREADS threads of
+# table actions (tables/consumers.py), the one thread of every other socket's database calls,
+# and the clocks' thread: the default pool is their sum, so none of them waits for another.
+TABLE_THREADS = env.int("TABLE_THREADS", default=4)
+HTTP_THREADS = env.int("HTTP_THREADS", default=4)
+DB_POOL_MIN = env.int("DB_POOL_MIN", default=2)
+DB_POOL_MAX = env.int("DB_POOL_MAX", default=HTTP_THREADS + TABLE_THREADS + 2)
+DB_POOL_TIMEOUT = env.float("DB_POOL_TIMEOUT", default=10.0)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3" or DB_POOL_MAX <= 0:
+    # Persistent connections: a websocket server makes many short transactions per second, and
+    # on SQLite every close also checkpoints the write-ahead log (~2 ms of a table action).
+    # (DB_POOL_MAX=0 on PostgreSQL: no pool and no budget, one connection per thread, kept for
+    # CONN_MAX_AGE: only to compare with the pool, never in production.)
+    DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=60))
+else:
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": min(DB_POOL_MIN, DB_POOL_MAX),
+        "max_size": DB_POOL_MAX,
+        "timeout": DB_POOL_TIMEOUT,
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env.str("REDIS_URL", default="")

@@ -8,6 +8,7 @@ changed: the outcome's row with its new odds (and the odds-change log), a market
 reopened, the event's status and score with their forms' new versions, so the page's next change
 is checked against what it now shows. A trader's list of events follows its events. The
 browser sends nothing: any message gets an error on this socket only, in the user's language.
+When no database connection comes in time (casino.overload), the socket gets an error frame.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from casino import roles
+from casino.overload import is_overload, overload_message
 from sportsbook import clock, selectors, services, staff_views
 from sportsbook import slip as session_slip
 from sportsbook.models import Event
@@ -28,6 +30,7 @@ from sportsbook.models import Event
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_NOT_STAFF = 4403
 CLOSE_NO_EVENT = 4404
+CLOSE_OVERLOADED = 1013  # "try again later" (RFC 6455)
 
 
 class LineSocket(AsyncWebsocketConsumer):
@@ -36,6 +39,33 @@ class LineSocket(AsyncWebsocketConsumer):
     database thread, `frames`) into the frames to send."""
 
     groups_joined: list[str] = []
+    accepted = False
+
+    async def accept(self, *args, **kwargs):
+        await super().accept(*args, **kwargs)
+        self.accepted = True
+
+    async def dispatch(self, message):
+        """Every handler, with the connection budget's overload (casino.overload) answered by an
+        error frame on this socket instead of a crash: a socket that could not even connect is
+        told so, then closed with 1013 (try again later); an open one keeps listening."""
+        try:
+            await super().dispatch(message)
+        except Exception as error:
+            if not is_overload(error):
+                raise
+            await self.overloaded(connecting=message.get("type") == "websocket.connect")
+
+    async def overloaded(self, *, connecting: bool) -> None:
+        with translation.override(getattr(self, "language", None) or "ru"):
+            html = render_to_string(
+                "sportsbook/_socket_error.html", {"message": overload_message(), "oob": True}
+            )
+        if connecting and not self.accepted:
+            await self.accept()
+        await self.send(text_data=html)
+        if connecting:
+            await self.close(code=CLOSE_OVERLOADED)
 
     async def signed_in(self) -> bool:
         user = self.scope.get("user")

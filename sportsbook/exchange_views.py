@@ -5,7 +5,7 @@ request gets the market's fragment back (with a notice), a plain form post a red
 from __future__ import annotations
 
 import uuid
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -14,7 +14,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from casino.currencies import format_amount, to_minor
+from casino.amounts import AmountError, amount_input_value, parse_amount, parse_number
+from casino.currencies import format_amount
 from sportsbook import exchange_selectors as selectors
 from sportsbook import exchange_services as services
 from sportsbook.models import ExchangeOffer, ExchangeSide, Outcome
@@ -60,10 +61,21 @@ def _respond(request, market_id: int, *, notice=None, confirm=None):
 
 
 def _amount(text: str, currency: str) -> int:
+    """The backer's stake as typed, in major units (casino.amounts: "12,50", "1 000")."""
     try:
-        return to_minor(Decimal(text.strip().replace(",", ".")), currency)
-    except (InvalidOperation, ValueError):
-        raise services.ExchangeRefused(_("Type the stake as an amount, such as 12.50.")) from None
+        return parse_amount(text, currency)
+    except AmountError as error:
+        raise services.ExchangeRefused(_("Stake: %(error)s") % {"error": error.message}) from None
+
+
+def _odds(text: str) -> Decimal:
+    """Net odds as typed ("1.5" or "1,5"; A12: above zero, three decimals at most)."""
+    try:
+        return parse_number(text, places=3, low=services.ODDS_PLACES, high=services.MAX_ODDS)
+    except AmountError as error:
+        raise services.ExchangeRefused(
+            _("Net odds: %(error)s") % {"error": error.message}
+        ) from None
 
 
 def _key(request) -> str:
@@ -142,13 +154,13 @@ def exchange_offer(request, market_id: int):
         }
         if take:
             offer, _created = services.exchange_offer_take(
-                odds_seen=post.get("odds", ""),
+                odds_seen=_odds(post.get("odds", "")),
                 policy=odds_policy_of(request.user),  # as the slip: E15
                 **common,
             )
         else:
             offer, _created = services.exchange_offer_post(
-                odds=post.get("odds", ""), open_to=post.get("open_to", ""), **common
+                odds=_odds(post.get("odds", "")), open_to=post.get("open_to", ""), **common
             )
     except services.PriceChanged as changed:
         confirm = None
@@ -158,7 +170,7 @@ def exchange_offer(request, market_id: int):
                 "side": post.get("side"),
                 "odds": changed.best,
                 "decimal_odds": changed.best + 1,
-                "stake": post.get("stake"),
+                "stake": amount_input_value(common["stake"], currency),
                 "key": post.get("idempotency_key"),
             }
         return _respond(request, market_id, notice=("error", str(changed)), confirm=confirm)
@@ -189,7 +201,7 @@ def exchange_edit(request, market_id: int):
         offer, _created = services.exchange_offer_edit(
             player=request.user,
             offer_id=_offer_of(market_id, request.POST.get("offer")),
-            odds=request.POST.get("odds", ""),
+            odds=_odds(request.POST.get("odds", "")),
             stake=_amount(request.POST.get("stake", ""), currency),
             idempotency_key=_key(request),
         )

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import uuid
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from casino.currencies import MINOR_UNITS, to_minor
+from casino.amounts import MoneyField
+from casino.currencies import MINOR_UNITS
 from sportsbook.models import BetKind, BettorSettings
 from sportsbook.slip import parse_odds
 
@@ -28,18 +29,17 @@ class OutcomeForm(forms.Form):
     outcome = forms.IntegerField(min_value=1, max_value=2**62)
 
 
-class StakeField(forms.DecimalField):
+class StakeField(MoneyField):
+    """A stake as a person types it, in the slip's currency's major units ("12,50", "1 000";
+    casino.amounts), cleaned to minor units; at most MAX_STAKE_MAJOR."""
+
     def __init__(self, **kwargs):
         kwargs.setdefault("label", _("Stake"))
-        super().__init__(
-            min_value=Decimal("0.01"), max_value=MAX_STAKE_MAJOR, decimal_places=2, **kwargs
-        )
+        super().__init__(**kwargs)
 
-    def to_python(self, value):
-        # "12,50" as Russian players type it, "12.50" as everyone else does.
-        if isinstance(value, str):
-            value = value.strip().replace("\u00a0", "").replace(" ", "").replace(",", ".")
-        return super().to_python(value)
+    def set_currency(self, currency: str) -> None:
+        self.currency = currency
+        self.high = int(MAX_STAKE_MAJOR) * 10 ** MINOR_UNITS[currency]
 
 
 class PlaceForm(forms.Form):
@@ -62,18 +62,13 @@ class PlaceForm(forms.Form):
         for outcome_id in outcome_ids:
             self.fields[f"stake_{outcome_id}"] = StakeField(required=False)
             self.fields[f"odds_{outcome_id}"] = forms.CharField(required=False, max_length=20)
+        for field in self.fields.values():
+            if isinstance(field, StakeField):
+                field.set_currency(currency if currency in MINOR_UNITS else "BYN")
 
     @staticmethod
     def new_key() -> str:
         return str(uuid.uuid4())
-
-    def _minor(self, amount: Decimal) -> int:
-        try:
-            return to_minor(amount, self.currency)
-        except (ValueError, InvalidOperation):
-            raise forms.ValidationError(
-                _("Use at most %(digits)s decimal places.") % {"digits": MINOR_UNITS[self.currency]}
-            ) from None
 
     def clean(self):
         cleaned = super().clean()
@@ -94,7 +89,7 @@ class PlaceForm(forms.Form):
             for outcome_id in self.outcome_ids:
                 amount = cleaned.get(f"stake_{outcome_id}")
                 if amount is not None:
-                    stakes[outcome_id] = self._minor(amount)
+                    stakes[outcome_id] = amount
             if not stakes and not self.errors:
                 raise forms.ValidationError(_("Enter a stake for at least one single."))
             cleaned["stakes"] = stakes
@@ -103,7 +98,7 @@ class PlaceForm(forms.Form):
                 if "stake" not in self.errors:
                     self.add_error("stake", _("Enter a stake."))
             else:
-                cleaned["stake_minor"] = self._minor(cleaned["stake"])
+                cleaned["stake_minor"] = cleaned["stake"]
             if (
                 kind == BetKind.SYSTEM
                 and cleaned.get("system_size") is None

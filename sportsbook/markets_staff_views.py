@@ -5,16 +5,21 @@ quote, halt, close-out switch and level, and the accounts at risk, with the staf
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from django.contrib import messages
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from casino.amounts import AmountError, parse_number
 from sportsbook import exchange_selectors, exchange_services, spread_selectors, spread_services
-from sportsbook.models import Market
+from sportsbook.models import Market, SpreadAsset
+from sportsbook.spread_views import MAX_LEVEL
 from sportsbook.staff_views import trader_only
+from sportsbook.views import _is_number as is_id
+
+MAX_RATE = Decimal(100)  # a commission is a percentage of the winnings
 
 
 @require_GET
@@ -30,15 +35,22 @@ def exchange_markets(request):
 @require_POST
 @trader_only
 def exchange_list(request):
-    try:
-        market = Market.objects.get(pk=int(request.POST.get("market", "")))
-        rate = Decimal(request.POST.get("commission", "5") or "5")
-        exchange_services.exchange_market_list(
-            market_id=market.pk, commission_percent=rate, staff=request.user
-        )
-        messages.success(request, _("“%(market)s” is on the exchange.") % {"market": market})
-    except (ValueError, InvalidOperation, Market.DoesNotExist):
+    market_id = request.POST.get("market", "")
+    market = Market.objects.filter(pk=int(market_id)).first() if is_id(market_id) else None
+    if market is None:
         messages.error(request, _("No such market."))
+        return redirect("trader:exchange")
+    try:  # BK §53: a percentage of the winnings, as the trader types it ("5", "2,5")
+        rate = parse_number(
+            request.POST.get("commission", "") or "5", places=2, low=Decimal(0), high=MAX_RATE
+        )
+    except AmountError as error:
+        messages.error(request, _("Commission: %(error)s") % {"error": error.message})
+        return redirect("trader:exchange")
+    exchange_services.exchange_market_list(
+        market_id=market.pk, commission_percent=rate, staff=request.user
+    )
+    messages.success(request, _("“%(market)s” is on the exchange.") % {"market": market})
     return redirect("trader:exchange")
 
 
@@ -57,12 +69,26 @@ def spread_assets(request):
 def spread_asset_act(request, asset_id: int):
     """Set a quote by hand, halt or resume, switch automatic close-outs (A8), delist (A13)."""
     act = request.POST.get("act")
+    asset = get_object_or_404(SpreadAsset, pk=asset_id)
     try:
         if act == "quote":
+            places = max(0, -asset.point_size.normalize().as_tuple().exponent)
+            try:  # levels as the trader types them, on the asset's grid of points
+                bid, ask = (
+                    parse_number(
+                        request.POST.get(name, ""), places=places, low=asset.point_size,
+                        high=MAX_LEVEL,
+                    )
+                    for name in ("bid", "ask")
+                )  # fmt: skip
+            except AmountError as error:
+                raise spread_services.QuoteError(
+                    _("Bid and ask: %(error)s") % {"error": error.message}
+                ) from None
             spread_services.spread_quote_set(
                 asset_id=asset_id,
-                bid=request.POST.get("bid", ""),
-                ask=request.POST.get("ask", ""),
+                bid=bid,
+                ask=ask,
                 source="staff",
                 staff=request.user,
             )

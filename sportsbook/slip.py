@@ -8,10 +8,14 @@ Everything else (current odds, market status, names) is read from the line when 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
+
+from casino.amounts import AmountError, parse_number
 
 SESSION_KEY = "sportsbook_slip"
 MAX_ITEMS = 16  # settlement.bets.MAX_SYSTEM_LEGS
+MIN_ODDS = Decimal("1.001")  # above 1, three decimals at most
+MAX_ODDS = Decimal(100_000)
 
 
 @dataclass
@@ -46,14 +50,11 @@ class Slip:
 
 
 def parse_odds(value) -> Decimal | None:
-    """Decimal odds above 1 with at most three decimals, or None."""
+    """Decimal odds above 1 with at most three decimals, or None (casino.amounts reads them)."""
     try:
-        odds = Decimal(str(value).strip())
-    except (InvalidOperation, ValueError):
+        return parse_number(str(value), places=3, low=MIN_ODDS, high=MAX_ODDS)
+    except AmountError:
         return None
-    if not odds.is_finite() or odds <= 1 or odds > 100_000 or odds.as_tuple().exponent < -3:
-        return None
-    return odds
 
 
 def load(session) -> Slip:

@@ -44,6 +44,7 @@ from sportsbook.spread.feed import FileFeed, PriceFeed, RandomWalkFeed
 
 BOOK = "spread-book"
 RECEIVABLE = "spread-receivable"
+MAX_ID = 2**63 - 1  # a bigint primary key
 SPREAD_GROUP = "spread"  # every asset's quotes: the positions pages
 TRADER_SPREAD_GROUP = "trader.spread"  # the trader's live page of the assets
 
@@ -216,7 +217,7 @@ def _parse_level(value) -> Decimal:
         level = Decimal(str(value))
     except (InvalidOperation, ValueError):
         raise SpreadRefused(_("The quote you saw is missing: reload the page.")) from None
-    if not level.is_finite():
+    if not level.is_finite() or not 0 < level < 10**9:
         raise SpreadRefused(_("The quote you saw is missing: reload the page."))
     return level
 
@@ -235,8 +236,11 @@ def spread_bet(
     """Buy (up) at the ask or sell (down) at the bid (BK §29, §30), `stake` per point (§28).
     An opposite bet closes the player's open bets on the asset, the named one or the oldest
     first (§31, A6), for at most what is open (A5); otherwise it opens a bet, within the stake
-    limits (A10), its initial margin moved to the margin account. Only in working hours (§32)
-    and while the asset is not halted. The quote binds when the server accepts the order (A11):
+    limits (A10), its initial margin moved to the margin account. An order that names a position
+    (`position_id`) only ever closes it: a position closed meanwhile, unknown, another player's,
+    on another asset or in the same direction is refused and nothing opens. Only in working hours
+    (§32) and while the asset is not halted. The quote binds when the server accepts the order
+    (A11):
     if it is not the one the player saw (`level_seen`), Requote carries the new one to confirm.
     Returns (order, created); the same key again returns the first order and moves nothing."""
     now = now or timezone.now()
@@ -265,6 +269,8 @@ def spread_bet(
                 raise SpreadRefused(_("Trading in this asset is halted."))
             if not asset_is_open(asset, now):
                 raise SpreadRefused(_("The bookmaker is closed for this asset now (BK §32)."))
+            if position_id is not None:
+                _check_named(player, asset, side, position_id)
             level = rules.open_level(side, asset_quote(asset))
             if level != seen:
                 raise Requote(seen, level, asset.point_size)
@@ -278,6 +284,10 @@ def spread_bet(
                 )
                 .order_by("pk")
             )
+            if position_id is not None:
+                opposite = [p for p in opposite if p.pk == position_id]
+                if not opposite:  # closed out since _check_named read it
+                    raise SpreadRefused(_("This position is already closed."))
             order = SpreadOrder.objects.create(
                 player=player,
                 asset=asset,
@@ -289,7 +299,7 @@ def spread_bet(
                 at=now,
             )
             if opposite:
-                _close_by_order(player, asset, opposite, order, position_id, now)
+                _close_by_order(player, asset, opposite, order, now)
             else:
                 _open(player, asset, side, order, now)
             _announce(None, [player.pk], traded=[asset.pk])
@@ -299,6 +309,24 @@ def spread_bet(
             raise
         return existing, False
     return order, True
+
+
+def _check_named(player, asset: SpreadAsset, side, position_id: int) -> None:
+    """An order that names a position closes that position or nothing (§31): the position must
+    be this player's, on this asset, in the other direction and still open. Call holding the
+    asset's lock. A close-out (which locks positions, not the asset) may still close it before
+    the order locks the positions: the caller checks again under that lock."""
+    named = (
+        SpreadPosition.objects.filter(pk=position_id, player=player, asset=asset).first()
+        if 0 < position_id <= MAX_ID
+        else None
+    )
+    if named is None:
+        raise SpreadRefused(_("There is no such position."))
+    if named.direction == side.value:
+        raise SpreadRefused(_("A position is closed by the opposite bet."))
+    if named.stake <= 0:
+        raise SpreadRefused(_("This position is already closed."))
 
 
 def _open(player, asset: SpreadAsset, side, order: SpreadOrder, now) -> SpreadPosition:
@@ -370,11 +398,7 @@ def _held(player_id: int, currency: str) -> int:
     return ledger.lock_accounts([account])[account.pk].balance
 
 
-def _close_by_order(player, asset, opposite, order: SpreadOrder, position_id, now) -> None:
-    if position_id is not None:
-        opposite = [p for p in opposite if p.pk == position_id]
-        if not opposite:
-            raise SpreadRefused(_("That bet is not open."))
+def _close_by_order(player, asset, opposite, order: SpreadOrder, now) -> None:
     open_stake = sum(p.stake for p in opposite)
     if order.stake > open_stake:  # A5: never more than is open; reversing is close then open
         raise SpreadRefused(

@@ -5,7 +5,7 @@ an open one (BK §29–§31). Views parse, call one service, render."""
 from __future__ import annotations
 
 import uuid
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -13,11 +13,15 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from casino.currencies import format_amount, to_minor
+from casino.amounts import AmountError, amount_input_value, parse_amount, parse_number
+from casino.currencies import format_amount
 from sportsbook import spread_selectors as selectors
 from sportsbook import spread_services as services
 from sportsbook.models import SpreadAsset
+from sportsbook.views import _is_number as is_id
 from sportsbook.views import _line_context as line_context
+
+MAX_LEVEL = Decimal(10**9)  # far above any asset's quote; a level past it is not one seen
 
 
 def positions_context(player, **extra) -> dict:
@@ -51,47 +55,61 @@ def _respond(request, *, notice=None, requote=None):
     return redirect("sportsbook:spread")
 
 
+def _level_places(asset: SpreadAsset) -> int:
+    return max(0, -asset.point_size.normalize().as_tuple().exponent)
+
+
 @login_required
 @require_POST
 def spread_order(request):
-    """Buy or sell (BK §29–§31); a moved quote comes back to confirm (A11)."""
+    """Buy or sell (BK §29–§31); a moved quote comes back to confirm (A11). Every number is read
+    by casino.amounts: the stake per point in major units, the level seen on the asset's grid."""
     post = request.POST.copy()
     if "order" in post:  # the buy / sell button: "up:<the ask seen>" or "down:<the bid seen>"
         post["direction"], _sep, post["level"] = post["order"].partition(":")
-    try:
-        asset = SpreadAsset.objects.filter(pk=int(post.get("asset", ""))).first()
-    except ValueError:
-        asset = None
+    asset_id = post.get("asset", "")
+    asset = SpreadAsset.objects.filter(pk=int(asset_id)).first() if is_id(asset_id) else None
     if asset is None:
         return _respond(request, notice=("error", _("Choose an asset.")))
     try:
         try:
-            stake = to_minor(
-                Decimal(post.get("stake", "").strip().replace(",", ".")), asset.currency
-            )
-        except (InvalidOperation, ValueError):
+            stake = parse_amount(post.get("stake", ""), asset.currency)
+        except AmountError as error:
             raise services.SpreadRefused(
-                _("Type the stake per point as an amount, such as 2.50.")
+                _("Stake per point: %(error)s") % {"error": error.message}
+            ) from None
+        try:
+            level = parse_number(
+                post.get("level", ""),
+                places=_level_places(asset),
+                low=asset.point_size,
+                high=MAX_LEVEL,
+            )
+        except AmountError:
+            raise services.SpreadRefused(
+                _("The quote you saw is missing: reload the page.")
             ) from None
         try:
             key = str(uuid.UUID(post.get("idempotency_key", "")))
         except ValueError:
             raise services.SpreadRefused(_("The form is out of date: reload the page.")) from None
-        position = post.get("position") or None
+        position = post.get("position", "")
+        if position and not is_id(position):
+            raise services.SpreadRefused(_("There is no such position."))
         order, _created = services.spread_bet(
             player=request.user,
             asset_id=asset.pk,
             direction=post.get("direction", ""),
             stake=stake,
-            level_seen=post.get("level", ""),
+            level_seen=level,
             idempotency_key=key,
-            position_id=int(position) if position and position.isdigit() else None,
+            position_id=int(position) if position else None,
         )
     except services.Requote as moved:
         requote = {
             "asset": asset,
             "direction": post.get("direction"),
-            "stake": post.get("stake"),
+            "stake": amount_input_value(stake, asset.currency),
             "level": moved.level,
             "position": post.get("position", ""),
             "key": post.get("idempotency_key"),

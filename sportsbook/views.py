@@ -358,7 +358,8 @@ MAX_ID = 2**63 - 1  # the largest id a database integer column holds (SQLite, bi
 def _is_number(value: str) -> bool:
     """An id: ASCII digits only (str.isdigit() also takes "²" and "١٢", which int() refuses),
     and no larger than a database id can be (SQLite raises OverflowError on bigger ones)."""
-    return value.isascii() and value.isdigit() and int(value) <= MAX_ID
+    # (the length first: int() refuses text of over 4,300 digits)
+    return value.isascii() and value.isdigit() and len(value) <= 19 and int(value) <= MAX_ID
 
 
 def _is_uuid(value: str) -> bool:

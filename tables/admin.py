@@ -47,14 +47,18 @@ class TableForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = [
-            (game, engine_for(game).display_name or game) for game in registered_games()
-        ]
-        self.fields["settings"].help_text = _(
-            "The game's terms as JSON (stakes and bets in minor units, commission, wins to play, "
-            "as the game asks) and the clocks (action_seconds, grace_seconds, absence_seconds);"
-            " the game checks them."
-        )
+        # A staff member who may only view a table gets a form without the fields he may not
+        # change (the admin shows them read-only): set up only the fields that are there.
+        if "game" in self.fields:
+            self.fields["game"].choices = [
+                (game, engine_for(game).display_name or game) for game in registered_games()
+            ]
+        if "settings" in self.fields:
+            self.fields["settings"].help_text = _(
+                "The game's terms as JSON (stakes and bets in minor units, commission, wins to "
+                "play, as the game asks) and the clocks (action_seconds, grace_seconds, "
+                "absence_seconds); the game checks them."
+            )
 
     def clean(self):
         data = super().clean()

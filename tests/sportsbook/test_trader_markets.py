@@ -76,5 +76,5 @@ def test_the_spread_page_sets_a_quote_halts_and_switches_close_outs():
     client.post(act, {"act": "halt"})
     assert SpreadAsset.objects.get().halted
     response = client.post(act, {"act": "quote", "bid": "x", "ask": "1"}, follow=True)
-    assert "must be numbers" in response.text
+    assert "Bid and ask: Enter a number like 50 or 50,50." in response.text
     assert_books_clean()

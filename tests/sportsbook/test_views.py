@@ -411,10 +411,11 @@ def test_settings_page_changes_the_odds_policy(bettor):
 @pytest.mark.parametrize(
     "data,message",
     [
-        ({"stake_PICK": "-5"}, "Ensure this value is greater than or equal to 0.01."),
-        ({"stake_PICK": "abc"}, "Enter a number."),
-        ({"stake_PICK": "1e9"}, "Ensure this value is less than or equal to 1000000."),
-        ({"stake_PICK": "5.001"}, "Ensure that there are no more than 2 decimal places."),
+        ({"stake_PICK": "-5"}, "Enter an amount above zero."),
+        ({"stake_PICK": "abc"}, "Enter a number like 50 or 50,50."),
+        ({"stake_PICK": "1e9"}, "Enter a number like 50 or 50,50."),
+        ({"stake_PICK": "1000000.01"}, "At most 1"),
+        ({"stake_PICK": "0,001"}, "Use at most 2 decimal places."),
         ({"stake_999999": "5"}, "Enter a stake for at least one single."),
         ({"stake_PICK": "5", "odds_PICK": "banana"}, "The odds in the form are not valid."),
         ({"stake_PICK": "5", "idempotency_key": "x"}, "Enter a valid UUID."),

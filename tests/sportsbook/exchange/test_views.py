@@ -82,8 +82,10 @@ def test_a_take_whose_price_moved_asks_to_confirm_at_the_new_price(market):
 def test_bad_input_is_told_why_and_books_nothing(market):
     player, client = client_for("anna")
     for fields, message in [
-        ({"side": "back", "odds": "2", "stake": "ten"}, "Type the stake as an amount"),
-        ({"side": "back", "odds": "x", "stake": "10"}, "must be a number"),
+        ({"side": "back", "odds": "2", "stake": "ten"}, "Stake: Enter a number like 50"),
+        ({"side": "back", "odds": "2", "stake": "Infinity"}, "Stake: Enter a number like 50"),
+        ({"side": "back", "odds": "x", "stake": "10"}, "Net odds: Enter a number like 50"),
+        ({"side": "back", "odds": "1000", "stake": "10"}, "Net odds: At most 999."),
         ({"side": "up", "odds": "2", "stake": "10"}, "back or to lay"),
         ({"side": "lay", "odds": "50", "stake": "100"}, "Insufficient funds"),
     ]:

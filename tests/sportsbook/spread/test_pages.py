@@ -77,7 +77,7 @@ def test_buy_then_partly_close_from_the_page_with_live_pnl_and_a_requote():
 def test_bad_orders_are_told_why():
     asset = make_asset()
     _player, client = signed_in_client()
-    assert "Type the stake" in order(client, asset, "up:1.205300", "ten").text
+    assert "Stake per point: Enter a number" in order(client, asset, "up:1.205300", "ten").text
     assert "out of date" in order(client, asset, "up:1.205300", "1", idempotency_key="x").text
     assert "Choose an asset" in client.post(reverse("sportsbook:spread_order"), {}).text
     assert SpreadPosition.objects.count() == 0
