@@ -24,6 +24,7 @@ from django.utils import translation
 from django.utils.translation import gettext, gettext_noop
 
 from casino.oob import LiveRows
+from casino.overload import OVERLOAD, is_overload
 from tables import clock, presence, selectors, services
 from tables.outbox import seat_group
 from tables.presenters import render_board, render_board_message
@@ -37,6 +38,7 @@ RATE_BURST = 40
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_NOT_PIT = 4403
 CLOSE_NO_TABLE = 4404
+CLOSE_OVERLOADED = 1013  # "try again later" (RFC 6455)
 FRAME_TYPES = {"act", "sync", "sit", "leave", "sit_out", "back", "ready"}
 RESERVED_FIELDS = {"type", "action", "payload", "client_action_id", "version", "turn", "HEADERS"}
 MAX_TURN_LENGTH = 200
@@ -54,7 +56,7 @@ class FrameError(Exception):
 # actions of different tables run on a pool of threads at once, each thread with its own
 # connection; a socket still sends one frame at a time, and a board older than the one a socket
 # last got is never sent (``_send_board``).
-TABLE_THREADS = 4
+TABLE_THREADS = settings.TABLE_THREADS
 _on_sqlite = "sqlite" in settings.DATABASES["default"]["ENGINE"]
 _table_pool = None if _on_sqlite else ThreadPoolExecutor(TABLE_THREADS, "table-actor")
 
@@ -181,6 +183,16 @@ def error_frame(message: str, language: str) -> str:
         return render_to_string("tables/_error.html", {"message": gettext(message), "oob": True})
 
 
+async def overloaded(consumer: AsyncWebsocketConsumer, *, connecting: bool) -> None:
+    """Tell one socket that the server found no database connection in time."""
+    language = getattr(consumer, "language", None) or translation.get_language() or "ru"
+    if connecting:
+        await consumer.accept()
+    await consumer.send(text_data=error_frame(OVERLOAD, language))
+    if connecting:
+        await consumer.close(code=CLOSE_OVERLOADED)
+
+
 class TableConsumer(AsyncWebsocketConsumer):
     async def dispatch(self, message):
         """Channels' dispatch, without its hop to the database thread (close_old_connections)
@@ -190,7 +202,15 @@ class TableConsumer(AsyncWebsocketConsumer):
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
+        try:
+            await handler(message)
+        except Exception as error:
+            # no database connection in time (the pool's budget, casino/overload.py): this
+            # socket is told so, in its user's language; a socket still connecting is closed
+            # with "try again later", an open one keeps listening
+            if not is_overload(error):
+                raise
+            await overloaded(self, connecting=message.get("type") == "websocket.connect")
 
     async def connect(self):
         user = self.scope.get("user")
