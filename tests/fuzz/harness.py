@@ -41,6 +41,7 @@ from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.test import Client
 
+from casino.amounts import amount_input_value
 from casino.asgi import application
 from casino.books import books_check
 from casino.models import Transfer
@@ -149,17 +150,31 @@ def table_facts(table_id: int, player_ids: list[int]) -> tuple[int, dict[int, li
     for player_id in player_ids:
         position = seats.get(player_id)
         if table.state and position is not None and table.status == "playing":
-            legal[player_id] = engine_for(table.game).legal_actions(table.state, position)
+            legal[player_id] = [
+                as_typed(action, table.currency)
+                for action in engine_for(table.game).legal_actions(table.state, position)
+            ]
         else:
             legal[player_id] = []
     return table.version, legal
+
+
+def as_typed(action: dict, currency: str) -> dict:
+    """An engine's legal action as a board sends it: its amounts typed in the currency's major
+    units (tables.actor.typed_amounts reads them back into the same minor units)."""
+    return {
+        name: amount_input_value(value, currency)
+        if (name == "amount" or name.endswith("_amount")) and type(value) is int
+        else value
+        for name, value in action.items()
+    }
 
 
 # --- frames ---------------------------------------------------------------------------------
 
 
 WRONG_VALUES = [
-    None, True, False, 0, -1, 1.5, 100.0, 2**63, -(2**70), "", "x", " 7", "-5", "1e3", "٣",
+    None, True, False, 0, -1, 1.5, 100.0, 2**63, -(2**70), "", "x", "7.5.0", "-5", "1e3", "٣",
     "💥" * 3, "\x00", "\ud800", [], [1, 2], [[]], {}, {"type": "x"}, "<script>", "A" * 5000,
 ]  # fmt: skip
 
