@@ -107,6 +107,17 @@ class PlayerAdmin(UserAdmin):
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("accounts", "groups")
 
+    def get_fieldsets(self, request, obj=None):
+        """Who may only look at a player (the cashier) is not shown the password's line: its
+        link opens the password form, which only who may change players may use."""
+        fieldsets = super().get_fieldsets(request, obj)
+        if obj is None or self.has_change_permission(request, obj):
+            return fieldsets
+        return [
+            (name, {**options, "fields": [f for f in options["fields"] if f != "password"]})
+            for name, options in fieldsets
+        ]
+
     @admin.display(description=_("staff roles"))
     def roles_shown(self, player):
         """The roles (casino.roles) whose groups the player is in; a superuser holds every

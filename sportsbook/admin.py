@@ -7,7 +7,7 @@ from django.contrib import admin, messages
 from django.contrib.admin import helpers
 from django.template.response import TemplateResponse
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from casino import roles
@@ -104,17 +104,25 @@ class EventAdmin(RoleActionsMixin, admin.ModelAdmin):
     inlines = [MarketInline]
     actions = ["mark_live", "mark_finished", "mark_cancelled", "hold_payouts", "release_payouts"]
 
-    @admin.display(description=_("trader"))
-    def trader_links(self, event):
-        return format_html(
-            '<a href="{}">{}</a> · <a href="{}">{}</a> · <a href="{}">{}</a>',
-            reverse("trader:event", args=[event.pk]),
-            _("odds"),
-            reverse("trader:results", args=[event.pk]),
-            _("result"),
-            reverse("trader:cancellations", args=[event.pk]),
-            _("cancellations"),
-        )
+    def get_list_display(self, request):
+        """The trader's pages of each event, only those this staff member may open."""
+        shown = []
+        if request.user.has_perm(roles.TRADE_LINE):
+            shown += [("trader:event", _("odds")), ("trader:results", _("result"))]
+        if request.user.has_perm(roles.CANCEL_BETS):
+            shown.append(("trader:cancellations", _("cancellations")))
+
+        @admin.display(description=_("trader"))
+        def trader_links(event):
+            return format_html_join(
+                " · ", '<a href="{}">{}</a>', ((reverse(n, args=[event.pk]), t) for n, t in shown)
+            )
+
+        return [
+            trader_links if f == "trader_links" else f
+            for f in self.list_display
+            if shown or f != "trader_links"
+        ]
 
     def _set_status(self, request, queryset, status):
         for event in queryset:
