@@ -95,8 +95,7 @@ class EventAdmin(RoleActionsMixin, admin.ModelAdmin):
         "status",
         "settle_due_at",
         "settled_at",
-        "trader_links",
-    ]
+    ]  # and the trader's links its viewer may open: get_list_display
     list_filter = ["status", "competition__sport"]
     search_fields = ["home", "away"]
     date_hierarchy = "starts_at"
@@ -118,11 +117,7 @@ class EventAdmin(RoleActionsMixin, admin.ModelAdmin):
                 " · ", '<a href="{}">{}</a>', ((reverse(n, args=[event.pk]), t) for n, t in shown)
             )
 
-        return [
-            trader_links if f == "trader_links" else f
-            for f in self.list_display
-            if shown or f != "trader_links"
-        ]
+        return [*self.list_display, trader_links] if shown else list(self.list_display)
 
     def _set_status(self, request, queryset, status):
         for event in queryset:
