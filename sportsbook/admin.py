@@ -162,11 +162,19 @@ class OutcomeInline(admin.TabularInline):
 @admin.register(Market)
 class MarketAdmin(RoleActionsMixin, admin.ModelAdmin):
     form = MarketForm
-    list_display = ["__str__", "kind", "status", "in_play"]
+    list_display = ["__str__", "kind_shown", "status", "in_play"]
     list_filter = ["status", "kind", "in_play"]
     search_fields = ["event__home", "event__away"]
     inlines = [OutcomeInline]
     actions = ["suspend", "reopen"]
+
+    @admin.display(description=_("kind"), ordering="kind")
+    def kind_shown(self, market):
+        """The market's kind in the reader's language, not its code ("total")."""
+        from sportsbook.presenters import MARKET_NAMES
+
+        name = MARKET_NAMES.get(market.kind)
+        return _(name) if name else market.kind
 
     def _set_status(self, request, queryset, status):
         for market in queryset:
