@@ -247,11 +247,22 @@ class AccountAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
 
 @admin.register(Transfer)
 class TransferAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
-    list_display = ("id", "created_at", "kind", "memo", "reference", "created_by")
+    list_display = ("id", "created_at", "kind", "memo", "reference_shown", "created_by")
     list_filter = ("kind", "created_at")
     search_fields = ("memo", "reference", "idempotency_key", "entries__account__owner__username")
     inlines = [EntryInline]
     date_hierarchy = "created_at"
+
+    @admin.display(description=_("reference"), ordering="reference")
+    def reference_shown(self, transfer):
+        """What the transfer came from in words ("Ставка №14"), the raw key as a tooltip (and in
+        the search); no link: its pages are the player's own."""
+        from casino.templatetags.references import reference_words
+
+        words = reference_words(transfer.reference) or transfer.reference
+        if not words:
+            return "—"
+        return format_html('<span title="{}">{}</span>', transfer.reference, words)
 
 
 @admin.register(Entry)
