@@ -7,8 +7,11 @@ a signed-in person to the login page), ``width`` (no page is wider than the view
 1280 px), ``console`` (no console error or uncaught page error while a page loads) and ``repr``
 (no Python/JSON repr or raw ledger reference in the visible text).
 
-Not enforced yet: ``language`` (English words left on Russian pages: statement and admin labels,
-market kinds; see the issue), and the English crawl. `make screenshots` reports every kind.
+Not enforced: ``language`` (words of the other language are still left: the demo's two English
+table names, admin account purposes and some admin field labels on Russian pages; Cyrillic
+demo names on English pages). The English crawl is not run here, to keep CI short (it doubles the
+module's ~200 s); run by hand on 2026-12-03 it found no status, width, console or repr finding
+either. `make screenshots` reports every kind in both languages.
 """
 
 import pytest
