@@ -6,41 +6,72 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('sportsbook', '0014_exchange_corrections'),
+        ("sportsbook", "0014_exchange_corrections"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='bet',
-            name='player',
-            field=models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.PROTECT, related_name='bets', to=settings.AUTH_USER_MODEL, verbose_name='player'),
+            model_name="bet",
+            name="player",
+            field=models.ForeignKey(
+                db_index=False,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="bets",
+                to=settings.AUTH_USER_MODEL,
+                verbose_name="player",
+            ),
         ),
         migrations.AlterField(
-            model_name='competition',
-            name='sport',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='competitions', to='sportsbook.sport', verbose_name='sport'),
+            model_name="competition",
+            name="sport",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="competitions",
+                to="sportsbook.sport",
+                verbose_name="sport",
+            ),
         ),
         migrations.AlterField(
-            model_name='event',
-            name='competition',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='events', to='sportsbook.competition', verbose_name='competition'),
+            model_name="event",
+            name="competition",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="events",
+                to="sportsbook.competition",
+                verbose_name="competition",
+            ),
         ),
         migrations.AlterField(
-            model_name='exchangeoffer',
-            name='player',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='exchange_offers', to=settings.AUTH_USER_MODEL, verbose_name='player'),
+            model_name="exchangeoffer",
+            name="player",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="exchange_offers",
+                to=settings.AUTH_USER_MODEL,
+                verbose_name="player",
+            ),
         ),
         migrations.AlterField(
-            model_name='exchangerate',
-            name='updated_by',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, to=settings.AUTH_USER_MODEL, verbose_name='updated by'),
+            model_name="exchangerate",
+            name="updated_by",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                to=settings.AUTH_USER_MODEL,
+                verbose_name="updated by",
+            ),
         ),
         migrations.AlterField(
-            model_name='playerstakelimit',
-            name='player',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='stake_limits', to=settings.AUTH_USER_MODEL, verbose_name='player'),
+            model_name="playerstakelimit",
+            name="player",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="stake_limits",
+                to=settings.AUTH_USER_MODEL,
+                verbose_name="player",
+            ),
         ),
     ]

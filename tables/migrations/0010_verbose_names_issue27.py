@@ -4,14 +4,17 @@ from django.db import migrations
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tables', '0009_tournament_start_after_minimum'),
+        ("tables", "0009_tournament_start_after_minimum"),
     ]
 
     operations = [
         migrations.AlterModelOptions(
-            name='tableevent',
-            options={'ordering': ['version'], 'verbose_name': 'table event', 'verbose_name_plural': 'table events'},
+            name="tableevent",
+            options={
+                "ordering": ["version"],
+                "verbose_name": "table event",
+                "verbose_name_plural": "table events",
+            },
         ),
     ]
