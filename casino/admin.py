@@ -107,6 +107,17 @@ class PlayerAdmin(UserAdmin):
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("accounts", "groups")
 
+    def get_fieldsets(self, request, obj=None):
+        """Who may only look at a player (the cashier) is not shown the password's line: its
+        link opens the password form, which only who may change players may use."""
+        fieldsets = super().get_fieldsets(request, obj)
+        if obj is None or self.has_change_permission(request, obj):
+            return fieldsets
+        return [
+            (name, {**options, "fields": [f for f in options["fields"] if f != "password"]})
+            for name, options in fieldsets
+        ]
+
     @admin.display(description=_("staff roles"))
     def roles_shown(self, player):
         """The roles (casino.roles) whose groups the player is in; a superuser holds every
@@ -236,11 +247,22 @@ class AccountAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
 
 @admin.register(Transfer)
 class TransferAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
-    list_display = ("id", "created_at", "kind", "memo", "reference", "created_by")
+    list_display = ("id", "created_at", "kind", "memo", "reference_shown", "created_by")
     list_filter = ("kind", "created_at")
     search_fields = ("memo", "reference", "idempotency_key", "entries__account__owner__username")
     inlines = [EntryInline]
     date_hierarchy = "created_at"
+
+    @admin.display(description=_("reference"), ordering="reference")
+    def reference_shown(self, transfer):
+        """What the transfer came from in words ("Ставка №14"), the raw key as a tooltip (and in
+        the search); no link: its pages are the player's own."""
+        from casino.templatetags.references import reference_words
+
+        words = reference_words(transfer.reference) or transfer.reference
+        if not words:
+            return "—"
+        return format_html('<span title="{}">{}</span>', transfer.reference, words)
 
 
 @admin.register(Entry)

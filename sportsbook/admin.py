@@ -7,7 +7,7 @@ from django.contrib import admin, messages
 from django.contrib.admin import helpers
 from django.template.response import TemplateResponse
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from casino import roles
@@ -95,8 +95,7 @@ class EventAdmin(RoleActionsMixin, admin.ModelAdmin):
         "status",
         "settle_due_at",
         "settled_at",
-        "trader_links",
-    ]
+    ]  # and the trader's links its viewer may open: get_list_display
     list_filter = ["status", "competition__sport"]
     search_fields = ["home", "away"]
     date_hierarchy = "starts_at"
@@ -104,17 +103,21 @@ class EventAdmin(RoleActionsMixin, admin.ModelAdmin):
     inlines = [MarketInline]
     actions = ["mark_live", "mark_finished", "mark_cancelled", "hold_payouts", "release_payouts"]
 
-    @admin.display(description=_("trader"))
-    def trader_links(self, event):
-        return format_html(
-            '<a href="{}">{}</a> · <a href="{}">{}</a> · <a href="{}">{}</a>',
-            reverse("trader:event", args=[event.pk]),
-            _("odds"),
-            reverse("trader:results", args=[event.pk]),
-            _("result"),
-            reverse("trader:cancellations", args=[event.pk]),
-            _("cancellations"),
-        )
+    def get_list_display(self, request):
+        """The trader's pages of each event, only those this staff member may open."""
+        shown = []
+        if request.user.has_perm(roles.TRADE_LINE):
+            shown += [("trader:event", _("odds")), ("trader:results", _("result"))]
+        if request.user.has_perm(roles.CANCEL_BETS):
+            shown.append(("trader:cancellations", _("cancellations")))
+
+        @admin.display(description=_("trader"))
+        def trader_links(event):
+            return format_html_join(
+                " · ", '<a href="{}">{}</a>', ((reverse(n, args=[event.pk]), t) for n, t in shown)
+            )
+
+        return [*self.list_display, trader_links] if shown else list(self.list_display)
 
     def _set_status(self, request, queryset, status):
         for event in queryset:
@@ -159,11 +162,19 @@ class OutcomeInline(admin.TabularInline):
 @admin.register(Market)
 class MarketAdmin(RoleActionsMixin, admin.ModelAdmin):
     form = MarketForm
-    list_display = ["__str__", "kind", "status", "in_play"]
+    list_display = ["__str__", "kind_shown", "status", "in_play"]
     list_filter = ["status", "kind", "in_play"]
     search_fields = ["event__home", "event__away"]
     inlines = [OutcomeInline]
     actions = ["suspend", "reopen"]
+
+    @admin.display(description=_("kind"), ordering="kind")
+    def kind_shown(self, market):
+        """The market's kind in the reader's language, not its code ("total")."""
+        from sportsbook.presenters import MARKET_NAMES
+
+        name = MARKET_NAMES.get(market.kind)
+        return _(name) if name else market.kind
 
     def _set_status(self, request, queryset, status):
         for market in queryset:

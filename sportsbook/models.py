@@ -53,7 +53,9 @@ class Sport(NamedInBothLanguages):
 
 
 class Competition(NamedInBothLanguages):
-    sport = models.ForeignKey(Sport, on_delete=models.PROTECT, related_name="competitions")
+    sport = models.ForeignKey(
+        Sport, on_delete=models.PROTECT, related_name="competitions", verbose_name=_("sport")
+    )
     country = models.CharField(_("country"), max_length=60, blank=True)
 
     class Meta:
@@ -72,7 +74,9 @@ class EventStatus(models.TextChoices):
 
 
 class Event(models.Model):
-    competition = models.ForeignKey(Competition, on_delete=models.PROTECT, related_name="events")
+    competition = models.ForeignKey(
+        Competition, on_delete=models.PROTECT, related_name="events", verbose_name=_("competition")
+    )
     home = models.CharField(_("home / first participant"), max_length=120)
     away = models.CharField(_("away / second participant"), max_length=120, blank=True)
     # Outrights and match-ups name every participant here (code -> name).
@@ -228,7 +232,10 @@ class PlayerStakeLimit(models.Model):
     """SB §5.3: staff may cap one player's stake per bet, per currency."""
 
     player = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="stake_limits"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="stake_limits",
+        verbose_name=_("player"),
     )
     currency = models.CharField(_("currency"), max_length=3, choices=Currency.choices)
     max_stake = models.BigIntegerField(_("maximum stake per bet"))
@@ -257,7 +264,11 @@ class ExchangeRate(models.Model):
     per_usd = models.DecimalField(_("units per 1 USD"), max_digits=14, decimal_places=6)
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
     updated_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        verbose_name=_("updated by"),
     )
 
     class Meta:
@@ -286,7 +297,11 @@ class BetStatus(models.TextChoices):
 class Bet(models.Model):
     # indexed by (player, placed_at) below
     player = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="bets", db_index=False
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="bets",
+        db_index=False,
+        verbose_name=_("player"),
     )
     kind = models.CharField(_("kind"), max_length=8, choices=BetKind.choices)
     system_size = models.PositiveSmallIntegerField(_("system: N of M"), null=True, blank=True)
@@ -524,7 +539,10 @@ class ExchangeOffer(models.Model):
     market = models.ForeignKey(ExchangeMarket, on_delete=models.PROTECT, related_name="offers")
     outcome = models.ForeignKey(Outcome, on_delete=models.PROTECT, related_name="exchange_offers")
     player = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="exchange_offers"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="exchange_offers",
+        verbose_name=_("player"),
     )
     side = models.CharField(_("side"), max_length=4, choices=ExchangeSide.choices)
     odds = models.DecimalField(_("net odds"), max_digits=8, decimal_places=3)

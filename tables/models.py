@@ -198,6 +198,8 @@ class TableEvent(ImmutableLedgerRecord):
 
     class Meta:
         ordering = ["version"]
+        verbose_name = _("table event")
+        verbose_name_plural = _("table events")
         constraints = [
             models.UniqueConstraint(fields=["table", "version"], name="table_event_version"),
             models.UniqueConstraint(

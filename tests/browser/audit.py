@@ -49,7 +49,12 @@ SKIPPED = re.compile(
     r"^/(static/|media/|accounts/logout|i18n/|admin/logout|admin/jsi18n|admin/r/)"
     r"|/(csv|export)/?$|\.(csv|png|svg|json)$"
 )
-REPR = re.compile(r"\{'|'\w+': |\bNone\b|\bTrue\b|\bFalse\b|\b(table|tournament|hand):\d+:")
+# A repr's None/True/False stand after a key, a separator or a tab (a table's cell), not at the
+# start of an English sentence ("None." is the English for an empty list).
+REPR = re.compile(
+    r"\{'|'\w+': |(?:(?<=[:=(\[,\t] )|(?<=[:=(\[,\t]))(?:None|True|False)\b"
+    r"|\b(table|tournament|hand):\d+:"
+)
 LATIN_WORD = re.compile(r"\b[A-Za-z][A-Za-z'’-]*[A-Za-z]\b")
 CYRILLIC_WORD = re.compile(r"\b[А-Яа-яЁё][А-Яа-яЁё'’-]*[А-Яа-яЁё]\b")
 # Latin words a Russian page may hold: currency codes, card ranks and suits' letters, units and

@@ -1,0 +1,33 @@
+"""A transfer's reference ("bet:14", "spread:3", "settlement:2") in the reader's words: what it is
+and its number ("Ставка №14"), never the raw key (issue 27 item 5)."""
+
+from django import template
+from django.utils.translation import gettext_lazy as _
+
+register = template.Library()
+
+# the kinds of reference the apps write (casino/references.py resolves some to a page)
+KINDS = {
+    "bet": _("Bet №%(number)s"),
+    "exchange": _("Exchange bet №%(number)s"),
+    "spread": _("Spread position №%(number)s"),
+    "settlement": _("Settlement №%(number)s"),
+    "tournament": _("Tournament №%(number)s"),
+    "table": _("Table №%(number)s"),
+    "hand": _("Hand №%(number)s"),
+}
+
+
+@register.filter
+def reference_words(reference: str) -> str:
+    """ "bet:14" -> "Bet №14"; a reference of another shape: its kind's words if known, else ""."""
+    kind, _sep, rest = (reference or "").partition(":")
+    words = KINDS.get(kind)
+    if words is None:
+        return ""
+    parts = rest.split(":")
+    # a settlement is "settlement:<event>:<run>": its own number is the run's
+    number = parts[-1] if kind == "settlement" else parts[0]
+    if not number:
+        return ""
+    return str(words) % {"number": number}
