@@ -22,6 +22,8 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext
 
+from tables.rules import RulesPage
+
 # (view, the shared board context) -> what the game adds to the board's context
 Presenter = Callable[[dict, dict], dict]
 # a summary in an older shape -> the same summary with "pot", "stage" and "facts"
@@ -54,6 +56,10 @@ class Presentation:
     # view's "balance"), for a board that offers only the stakes the player can afford; one
     # read per seat's view, so only for games that show it
     balance_in_view: bool = False
+    # its rules page (tables/rules: title, paragraphs restated, summary, glossary words) and
+    # the rows of its own limits that page shows, from a table's settings and currency
+    rules: RulesPage | None = None
+    limits: Callable[[dict, str], list[tuple[str, str | None]]] | None = None
 
     @property
     def name(self) -> str:

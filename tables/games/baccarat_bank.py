@@ -21,6 +21,7 @@ from casino.currencies import format_amount
 from tables.engines.baccarat_bank import holder_draws, is_natural, punter_must, total
 from tables.games import Presentation, register
 from tables.kit import card_items, money_box
+from tables.rules import LimitRows, RulesPage, limit_money, limit_percent
 
 GAME = "baccarat_bank"
 AMOUNT_ACTIONS = {"bid", "open", "bet", "withdraw_half"}
@@ -322,6 +323,52 @@ def _result(result: dict, names: list[str], money) -> dict:
     }
 
 
+def table_limits(settings: dict, currency: str) -> LimitRows:
+    """The game's own limits on its rules page (tables/rules), from the table's settings."""
+    return [
+        (
+            gettext("Smallest bet, and smallest new bank"),
+            limit_money(settings, "min_bet", currency),
+        ),
+        (gettext("Largest bank one may open"), limit_money(settings, "max_bank", currency)),
+        (
+            gettext("Largest bet"),
+            gettext("the bank: all bets together cover at most the bank (CG §13)"),
+        ),
+        (
+            gettext("Casino's commission on what the bank wins"),
+            limit_percent(settings.get("commission_percent", "0")),
+        ),
+    ]
+
+
+RULES = RulesPage(
+    game=GAME,
+    title=gettext_noop("Baccarat with a player-held bank"),
+    paragraphs=(4, 17),
+    summary=gettext_noop(
+        "One player holds the bank with his own money; the others bet against it. "
+        "Nine points or as near as possible wins."
+    ),
+    terms=(
+        "bank",
+        "holder",
+        "punters",
+        "bid",
+        "chocolate",
+        "half_bank",
+        "cardholder",
+        "natural",
+        "third_card",
+        "tableau",
+        "coup",
+        "shoe",
+        "cut_card",
+        "bead_road",
+        "commission",
+    ),
+)
+
 register(
     Presentation(
         game=GAME,
@@ -330,6 +377,8 @@ register(
         board_template="tables/baccarat_bank/board.html",
         replay_template="tables/baccarat_bank/_replay_step.html",
         result_template="tables/baccarat_bank/_hand_result.html",
+        rules=RULES,
+        limits=table_limits,
         css="css/games/baccarat_bank.css",
     )
 )

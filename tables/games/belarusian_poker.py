@@ -19,6 +19,7 @@ from tables.engines.belarusian_poker import seka_combination
 from tables.engines.cards import SUIT_SYMBOLS, label
 from tables.games import Presentation, register
 from tables.kit import back_items, card_items, money_box
+from tables.rules import LimitRows, RulesPage, limit_money
 
 GAME = "belarusian_poker"
 
@@ -319,6 +320,56 @@ def present(view: dict, shared: dict) -> dict:
     return context
 
 
+def table_limits(settings: dict, currency: str) -> LimitRows:
+    """The game's own limits on its rules page (tables/rules), from the table's settings."""
+    unit = settings.get("unit")
+    return [
+        (
+            gettext("Entry bet, and the starting level of each round"),
+            limit_money(settings, "min_bet", currency),
+        ),
+        (gettext("Table maximum (the maximum bet)"), limit_money(settings, "max_bet", currency)),
+        (gettext("Conventional unit"), limit_money(settings, "unit", currency)),
+        (
+            gettext("Casino's deduction from the bank"),
+            gettext("%(one)s from a bank up to %(fifty)s, 2 %% from a larger bank")
+            % {
+                "one": format_amount(unit, currency),
+                "fifty": format_amount(50 * unit, currency),
+            }
+            if isinstance(unit, int)
+            else None,
+        ),
+    ]
+
+
+RULES = RulesPage(
+    game=GAME,
+    title=gettext_noop("Belarusian poker"),
+    paragraphs=(18, 25),
+    summary=gettext_noop(
+        "Three cards each from a 33-card pack with a joker; players bet into one bank "
+        "and the most points take it."
+    ),
+    terms=(
+        "pot",
+        "entry_bet",
+        "level",
+        "call",
+        "raise",
+        "pass",
+        "max_bet",
+        "round",
+        "showdown",
+        "propose_showdown",
+        "combination",
+        "joker",
+        "svara",
+        "button",
+        "deduction",
+    ),
+)
+
 register(
     Presentation(
         game=GAME,
@@ -327,6 +378,8 @@ register(
         board_template="tables/belarusian_poker/board.html",
         replay_template="tables/belarusian_poker/_replay_step.html",
         result_template="tables/belarusian_poker/_hand_result.html",
+        rules=RULES,
+        limits=table_limits,
         css="css/games/belarusian_poker.css",
         balance_in_view=True,
     )

@@ -13,6 +13,7 @@ from markupsafe import Markup, escape
 from casino.currencies import format_amount
 from tables.engines.cards import SUIT_SYMBOLS
 from tables.games import Presentation, register
+from tables.rules import LimitRows, RulesPage, limit_money, limit_percent
 from tables.templatetags.cards import card as card_svg
 from tables.templatetags.cards import card_back
 from tables.tournament.reasons import FORFEITS, forfeit_sentence
@@ -208,6 +209,46 @@ def adapt_summary(summary: dict) -> dict:
     }
 
 
+def table_limits(settings: dict, currency: str) -> LimitRows:
+    """The game's own limits on its rules page (tables/rules), from the table's settings."""
+    return [
+        (gettext("Stake of each player on a match"), limit_money(settings, "stake", currency)),
+        (gettext("Game wins to win the match"), str(settings.get("wins_to_win", 5))),
+        (
+            gettext("Casino's commission on the match winner's stakes"),
+            limit_percent(settings.get("commission_percent", "0")),
+        ),
+    ]
+
+
+RULES = RulesPage(
+    game=GAME,
+    title=gettext_noop("Podkidnoy durak and its knock-out tournament"),
+    paragraphs=(122, 127),
+    summary=gettext_noop(
+        "Two players, 36 cards: get rid of all your cards first. Matches to a number of "
+        "wins, and knock-out tournaments with a prize fund."
+    ),
+    terms=(
+        "trump",
+        "attack",
+        "beat",
+        "throw_in",
+        "take",
+        "done",
+        "discard_pile",
+        "transfer",
+        "bout",
+        "match",
+        "forfeit",
+        "entry_fee",
+        "prize_fund",
+        "bracket",
+        "bye",
+        "walkover",
+    ),
+)
+
 PRESENTATION = register(
     Presentation(
         game=GAME,
@@ -216,6 +257,8 @@ PRESENTATION = register(
         board_template="tables/durak/board.html",
         replay_template="tables/durak/_replay_step.html",
         result_template="tables/durak/_hand_result.html",
+        rules=RULES,
+        limits=table_limits,
         js="js/games/durak.js",
         css="css/games/durak.css",
         summary_adapter=adapt_summary,

@@ -9,6 +9,7 @@ from django.utils.translation import gettext, gettext_noop
 from casino.currencies import format_amount
 from tables.games import Presentation, register
 from tables.kit import card_items, money_box, standard_quick_stakes
+from tables.rules import LimitRows, RulesPage, limit_money
 from tables.templatetags.cards import card as card_svg
 
 GAME = "highcard"
@@ -77,6 +78,27 @@ def present(view: dict, shared: dict) -> dict:
     }
 
 
+def table_limits(settings: dict, currency: str) -> LimitRows:
+    """The game's own limits on its rules page (tables/rules), from the table's settings."""
+    return [
+        (gettext("Ante"), limit_money(settings, "ante", currency)),
+        (gettext("Smallest bet"), limit_money(settings, "min_bet", currency)),
+        (gettext("Largest bet"), limit_money(settings, "max_bet", currency)),
+        (gettext("Decks in the shoe"), str(settings.get("decks", ""))),
+    ]
+
+
+RULES = RulesPage(
+    game=GAME,
+    title=gettext_noop("High card"),
+    paragraphs=None,
+    summary=gettext_noop(
+        "The casino's own short game: bet against the dealer's card, the higher card "
+        "wins; the antes go to the best card."
+    ),
+    terms=("ante", "box", "tip", "shoe", "cut_card"),
+)
+
 register(
     Presentation(
         game=GAME,
@@ -85,5 +107,7 @@ register(
         board_template="tables/highcard/board.html",
         replay_template="tables/highcard/_replay_step.html",
         result_template="tables/highcard/_hand_result.html",
+        rules=RULES,
+        limits=table_limits,
     )
 )

@@ -18,6 +18,7 @@ from tables.engines.cards import SUIT_SYMBOLS
 from tables.engines.khrap import GAME_LABELS, GAMES
 from tables.games import Presentation, register
 from tables.kit import card_items
+from tables.rules import LimitRows, RulesPage, limit_money, limit_percent
 
 GAME = "khrap"
 GAME_NAMES = GAME_LABELS
@@ -253,6 +254,53 @@ def present(view: dict, shared: dict) -> dict:
     return context
 
 
+def table_limits(settings: dict, currency: str) -> LimitRows:
+    """The game's own limits on its rules page (tables/rules), from the table's settings."""
+    stake = settings.get("stake")
+    return [
+        (
+            gettext("Stake every player puts into a fresh bank"),
+            limit_money(settings, "stake", currency),
+        ),
+        (
+            gettext("Pledge of a declarer (twice the bank)"),
+            gettext("twice the bank played, e.g. %(amount)s at a table of four")
+            % {"amount": format_amount(2 * 4 * stake, currency)}
+            if isinstance(stake, int)
+            else None,
+        ),
+        (gettext("Casino's share of each bank played"), limit_percent(2)),
+    ]
+
+
+RULES = RulesPage(
+    game=GAME,
+    title=gettext_noop("Khrap"),
+    paragraphs=(114, 121),
+    summary=gettext_noop(
+        "Four cards each and a turned-up trump; whoever declares a game must take two "
+        "of the four tricks, whoever joins must take one."
+    ),
+    terms=(
+        "khrap_bank",
+        "stake",
+        "marker",
+        "trump",
+        "khrap_pass",
+        "khrap",
+        "vertolyot",
+        "strelyayu",
+        "zavorachivayu",
+        "help",
+        "five",
+        "exchange",
+        "trick",
+        "pledge",
+        "penalty_bank",
+        "rake",
+    ),
+)
+
 PRESENTATION = register(
     Presentation(
         game=GAME,
@@ -262,5 +310,7 @@ PRESENTATION = register(
         board_template="tables/khrap/board.html",
         replay_template="tables/khrap/_replay_step.html",
         result_template="tables/khrap/_hand_result.html",
+        rules=RULES,
+        limits=table_limits,
     )
 )

@@ -11,6 +11,9 @@ page around them (titles, contents, limits) is translated by gettext like every 
 The jargon's short explanations that the boards show (``templates/jinja2/tables/_terms.html``)
 live beside these pages, in ``templates/jinja2/rules/_glossary.html``; each game's page lists
 its own words from there (``RulesPage.terms``), so a board and the rules say the same thing.
+
+Nothing here names a game: each game registers its page and its limits with its presentation
+(``tables/games/<game>.py``: ``rules=``, ``limits=``).
 """
 
 from __future__ import annotations
@@ -46,128 +49,33 @@ class RulesPage:
     terms: tuple[str, ...] = field(default_factory=tuple)
 
 
-PAGES: dict[str, RulesPage] = {
-    page.game: page
-    for page in (
-        RulesPage(
-            game="baccarat_bank",
-            title=gettext_noop("Baccarat with a player-held bank"),
-            paragraphs=(4, 17),
-            summary=gettext_noop(
-                "One player holds the bank with his own money; the others bet against it. "
-                "Nine points or as near as possible wins."
-            ),
-            terms=(
-                "bank",
-                "holder",
-                "punters",
-                "bid",
-                "chocolate",
-                "half_bank",
-                "cardholder",
-                "natural",
-                "third_card",
-                "tableau",
-                "coup",
-                "shoe",
-                "cut_card",
-                "bead_road",
-                "commission",
-            ),
-        ),
-        RulesPage(
-            game="belarusian_poker",
-            title=gettext_noop("Belarusian poker"),
-            paragraphs=(18, 25),
-            summary=gettext_noop(
-                "Three cards each from a 33-card pack with a joker; players bet into one bank "
-                "and the most points take it."
-            ),
-            terms=(
-                "pot",
-                "entry_bet",
-                "level",
-                "call",
-                "raise",
-                "pass",
-                "max_bet",
-                "round",
-                "showdown",
-                "propose_showdown",
-                "combination",
-                "joker",
-                "svara",
-                "button",
-                "deduction",
-            ),
-        ),
-        RulesPage(
-            game="khrap",
-            title=gettext_noop("Khrap"),
-            paragraphs=(114, 121),
-            summary=gettext_noop(
-                "Four cards each and a turned-up trump; whoever declares a game must take two "
-                "of the four tricks, whoever joins must take one."
-            ),
-            terms=(
-                "khrap_bank",
-                "stake",
-                "marker",
-                "trump",
-                "khrap_pass",
-                "khrap",
-                "vertolyot",
-                "strelyayu",
-                "zavorachivayu",
-                "help",
-                "five",
-                "exchange",
-                "trick",
-                "pledge",
-                "penalty_bank",
-                "rake",
-            ),
-        ),
-        RulesPage(
-            game="durak",
-            title=gettext_noop("Podkidnoy durak and its knock-out tournament"),
-            paragraphs=(122, 127),
-            summary=gettext_noop(
-                "Two players, 36 cards: get rid of all your cards first. Matches to a number of "
-                "wins, and knock-out tournaments with a prize fund."
-            ),
-            terms=(
-                "trump",
-                "attack",
-                "beat",
-                "throw_in",
-                "take",
-                "done",
-                "discard_pile",
-                "transfer",
-                "bout",
-                "match",
-                "forfeit",
-                "entry_fee",
-                "prize_fund",
-                "bracket",
-                "bye",
-                "walkover",
-            ),
-        ),
-        RulesPage(
-            game="highcard",
-            title=gettext_noop("High card"),
-            paragraphs=None,
-            summary=gettext_noop(
-                "The casino's own short game: bet against the dealer's card, the higher card "
-                "wins; the antes go to the best card."
-            ),
-            terms=("ante", "box", "tip", "shoe", "cut_card"),
-        ),
-    )
-}
+LimitRows = list[tuple[str, str | None]]
+
+
+def limit_money(settings: dict, key: str, currency: str) -> str | None:
+    """A limit that is an amount of the table's settings, in the currency; None if unset."""
+    from casino.currencies import format_amount
+
+    value = settings.get(key)
+    return format_amount(value, currency) if isinstance(value, int) else None
+
+
+def limit_percent(value) -> str:
+    return f"{value} %"
 
 
 def page_for(game: str) -> RulesPage | None:
-    return PAGES.get(game)
+    """The game's rules page, as its presentation registers it (tables/games/<game>.py)."""
+    from tables.games import presentation_for
+
+    return presentation_for(game).rules
+
+
+def __getattr__(name: str):
+    # PAGES: every registered game's rules page, by game (read from the presentation registry
+    # when asked, as the registry fills in when tables.games is imported)
+    if name == "PAGES":
+        from tables.games import registered_games
+
+        return {game: page for game in registered_games() if (page := page_for(game))}
+    raise AttributeError(name)
