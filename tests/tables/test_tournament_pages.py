@@ -201,25 +201,7 @@ def test_staff_create_a_tournament_in_the_admin_and_the_pit_boss_sees_it_with_it
     client = client_for(staff)
     response = client.post(
         reverse("admin:tables_tournament_add"),
-        {
-            "name": "Admin cup",
-            "currency": "BYN",
-            "entry_fee": "50",  # major units: 50.00 BYN
-            "casino_percent": "15",
-            "min_entrants": "2",
-            "max_entrants": "8",
-            "registration_closes_at_0": "2030-01-01",
-            "registration_closes_at_1": "10:00:00",
-            "starts_at_0": "2030-01-01",
-            "starts_at_1": "11:00:00",
-            "action_seconds": "30",
-            "grace_seconds": "60",
-            "absence_seconds": "180",
-            "entries-TOTAL_FORMS": "0",
-            "entries-INITIAL_FORMS": "0",
-            "matches-TOTAL_FORMS": "0",
-            "matches-INITIAL_FORMS": "0",
-        },
+        {**_admin_tournament_form("50", name="Admin cup"), "casino_percent": "15"},  # 50.00 BYN
     )
     assert response.status_code == 302, response.content.decode()[:2000]
     created = Tournament.objects.get(name="Admin cup")
