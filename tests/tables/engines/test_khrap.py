@@ -174,9 +174,9 @@ EXAMPLE_2 = dict(
 )
 
 
-def test_worked_example_2_failures_make_a_penalty_bank_played_without_stakes():
-    """§119.2.1, K5, K6 and worked example 2: A (khrap) 1 trick, B (help) 0, C (five) 3:
-    A 9.80, C 29.40, the casino 0.80; A owes 80, B 40: the next bank is 120, no new stakes."""
+def example_2_played():
+    """Worked example 2 dealt, answered and played out: A (khrap) takes 1 trick, B (help) 0,
+    C (five) 3. Returns the final state, the events of the answers and those of the play."""
     state = deal(**EXAMPLE_2)
     state, events = example_1_answers(state)
     state, more = play(
@@ -197,7 +197,14 @@ def test_worked_example_2_failures_make_a_penalty_bank_played_without_stakes():
         (A, {"type": "play", "card": "9S"}),
         (B, {"type": "play", "card": "9C"}),
     )
-    events += more
+    return state, events, more
+
+
+def test_worked_example_2_failures_make_a_penalty_bank_played_without_stakes():
+    """§119.2.1, K5, K6 and worked example 2: A (khrap) 1 trick, B (help) 0, C (five) 3:
+    A 9.80, C 29.40, the casino 0.80; A owes 80, B 40: the next bank is 120, no new stakes."""
+    state, events, more = example_2_played()
+    events = events + more
     result = state["result"]
     assert result["tricks"] == {"0": 1, "1": 0, "2": 3}
     assert result["payouts"] == {"0": 980, "1": 0, "2": 2_940}

@@ -13,7 +13,6 @@ from tables.engines.khrap import ENGINE
 from tests.tables.engines.test_khrap import (
     CONFIG,
     EXAMPLE_1,
-    EXAMPLE_2,
     A,
     B,
     C,
@@ -21,6 +20,7 @@ from tests.tables.engines.test_khrap import (
     act,
     deal,
     example_1_answers,
+    example_2_played,
     play,
 )
 from tests.tables.test_shared_sections import board_view
@@ -112,26 +112,7 @@ def test_a_finished_deal_shows_what_each_owes_or_takes_and_no_hidden_card_s119_2
     each player's tricks, the trick money he takes, the penalty he owes, the stake and the net,
     the casino's 2 % and the penalty bank of 120; the cards exchanged out, the discards and D's
     folded hand are never shown."""
-    state = deal(**EXAMPLE_2)
-    state, _ = example_1_answers(state)
-    state, _ = play(
-        state,
-        (C, {"type": "discard", "card": "6D"}),
-        (A, {"type": "exchange", "cards": []}),
-        (B, {"type": "exchange", "cards": []}),
-        (C, {"type": "play", "card": "AD"}),
-        (A, {"type": "play", "card": "AH"}),
-        (B, {"type": "play", "card": "6C"}),
-        (A, {"type": "play", "card": "7S"}),
-        (B, {"type": "play", "card": "7C"}),
-        (C, {"type": "play", "card": "KS"}),
-        (C, {"type": "play", "card": "KD"}),
-        (A, {"type": "play", "card": "8S"}),
-        (B, {"type": "play", "card": "8C"}),
-        (C, {"type": "play", "card": "AS"}),
-        (A, {"type": "play", "card": "9S"}),
-        (B, {"type": "play", "card": "9C"}),
-    )
+    state, _, _ = example_2_played()
     assert state["over"]
     last_game = {"number": 3, **ENGINE.hand_result(state)}
     for viewer in (None, A, D):
