@@ -12,7 +12,7 @@ from django.utils import translation
 
 from tables import presenters
 from tables.engines.baccarat_bank import ENGINE
-from tests.tables.engines.test_baccarat_bank import Coup, shoe_order
+from tests.tables.engines.test_baccarat_bank import Coup, example_4_coup
 
 CARD = re.compile(r'data-card="(\w\w)"')
 NAMES = ["Anna", "Boris", "Vera"]
@@ -92,16 +92,7 @@ def _example_3():
 
 
 def _example_4():
-    order = shoe_order(["9D", "QH", "8C", "7S"])
-    at = len(order) - 7 - 2
-    cards = order[4 : 4 + at] + order[:4] + order[4 + at :]
-    shoe = {"cards": cards, "cut_at": len(cards) - 7, "position": at, "discard": cards[:at]}
-    carry = {"holder": 0, "bank": 785, "session": 1, "holding": 1, "shoe": shoe, "shoe_number": 1}
-    coup = Coup([0, 1], [], carry=carry)
-    coup.act(1, "bet", amount=400)
-    coup.act(0, "deal")
-    coup.act(0, "no_chocolate")
-    return coup
+    return example_4_coup()
 
 
 EXAMPLES = [

@@ -158,8 +158,9 @@ def test_example_3_the_bank_wins_and_the_casino_takes_5_percent_b11():
     assert totals[BANK] == 785  # the holder's 500 and the 285 it won, in escrow
 
 
-def test_example_4_a_tie_at_the_end_of_the_shoe_then_half_the_bank_b3_b10_b14():
-    # the shoe is dealt to two cards before the cut card: this coup brings it out
+def example_4_coup() -> Coup:
+    """Worked example 4 played: the bank of 785 after example 3, a bet of 400, a tie at 7 in
+    the coup that brings the cut card out (the shoe dealt to two cards before it)."""
     order = shoe_order(["9D", "QH", "8C", "7S"])
     at = len(order) - 7 - 2
     cards = order[4 : 4 + at] + order[:4] + order[4 + at :]
@@ -169,6 +170,12 @@ def test_example_4_a_tie_at_the_end_of_the_shoe_then_half_the_bank_b3_b10_b14():
     coup.act(1, "bet", amount=400)
     coup.act(0, "deal")
     coup.act(0, "no_chocolate")
+    return coup
+
+
+def test_example_4_a_tie_at_the_end_of_the_shoe_then_half_the_bank_b3_b10_b14():
+    # the shoe is dealt to two cards before the cut card: this coup brings it out
+    coup = example_4_coup()
     result = coup.state["result"]
     assert result["outcome"] == "tie" and result["shoe_over"]
     assert money(coup.events)[seat(1)] == 0 and coup.state["bank"] == 785  # pushed (B3)
