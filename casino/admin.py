@@ -1,16 +1,23 @@
 """Staff admin: players with their balances and limits, the ledger read-only, cash desk."""
 
+import json
 import uuid
 
+from django import forms
+from django.apps import apps
 from django.contrib import admin, messages
+from django.contrib.admin import helpers as admin_helpers
 from django.contrib.auth.admin import GroupAdmin, UserAdmin
-from django.contrib.auth.models import Group
+from django.contrib.auth.models import Group, Permission
 from django.core.exceptions import PermissionDenied
+from django.db import models
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from casino import ledger, limits, roles
@@ -24,6 +31,39 @@ from casino.models import (
     Player,
     Transfer,
 )
+
+
+def display_for_field(value, field, empty_value_display, *args, **kwargs):
+    """A JSON field read in the admin (a result, a live score, a table event's action) is data in
+    the apps' own keys: shown as code, marked translate="no" (the page audit reads the words of
+    the page, not of the data)."""
+    if isinstance(field, models.JSONField) and value not in (None, "", {}, []):
+        return format_html(
+            '<code class="json" translate="no">{}</code>', json.dumps(value, ensure_ascii=False)
+        )
+    return _display_for_field(value, field, empty_value_display, *args, **kwargs)
+
+
+# the admin's read-only fields call it by this module-level name (AdminReadonlyField.contents)
+_display_for_field = admin_helpers.display_for_field
+admin_helpers.display_for_field = display_for_field
+
+
+def money_column(model, field: str, currency: str = "currency"):
+    """An admin column or read-only field of an amount the model keeps in minor units, written in
+    its currency ("5.00 BYN", not 500). `currency`: the field (or dotted path) holding it."""
+
+    def shown(obj):
+        value = getattr(obj, field)
+        code = obj
+        for part in currency.split("."):
+            code = getattr(code, part)
+        return "—" if value is None else format_amount(value, code)
+
+    shown.__name__ = f"{field}_shown"
+    return admin.display(description=model._meta.get_field(field).verbose_name, ordering=field)(
+        shown
+    )
 
 
 class ReadOnlyAdminMixin:
@@ -45,6 +85,13 @@ class WalletInline(ReadOnlyAdminMixin, admin.TabularInline):
     extra = 0
     verbose_name = _("wallet")
     verbose_name_plural = _("wallets")
+
+    @admin.display(description=_("what it holds"), ordering="reference")
+    def holds(self, account):
+        from casino.templatetags.references import account_words
+
+        words = account_words(account.reference)
+        return format_html('<span title="{}">{}</span>', account.reference, words) if words else "—"
 
     @admin.display(description=_("balance"))
     def balance_shown(self, account):
@@ -77,6 +124,71 @@ class SelfExcludedFilter(admin.SimpleListFilter):
         return queryset
 
 
+# Django names a model's own permissions "Can add <model>" in English when it creates them: they
+# are read in the reader's language from the action and the model's verbose name instead.
+MODEL_ACTIONS = {
+    "add": gettext_noop("Add: %(model)s"),
+    "change": gettext_noop("Change: %(model)s"),
+    "delete": gettext_noop("Delete: %(model)s"),
+    "view": gettext_noop("View: %(model)s"),
+}
+
+
+def permission_label(permission: Permission) -> str:
+    """ "Live tables · table · Change: table", not "tables | table | Can change table"."""
+    content_type = permission.content_type
+    try:
+        section = str(apps.get_app_config(content_type.app_label).verbose_name)
+    except LookupError:
+        section = content_type.app_label
+    model = content_type.model_class()
+    model_name = str(model._meta.verbose_name) if model is not None else content_type.model
+    action, _sep, subject = permission.codename.partition("_")
+    if action in MODEL_ACTIONS and subject == content_type.model:
+        what = gettext(MODEL_ACTIONS[action]) % {"model": model_name}
+    else:  # the casino's own (casino.models.Player.Meta.permissions): names marked to translate
+        what = gettext(permission.name)
+    return f"{section} · {model_name} · {what}"
+
+
+def role_label(group: Group) -> str:
+    """A role's group by the role's name in the reader's language (the group's own name is the
+    same in every language)."""
+    role = next((role for role in roles.ROLES if role.group == group.name), None)
+    return str(role.label) if role else group.name
+
+
+class PermissionChoices(forms.ModelMultipleChoiceField):
+    def label_from_instance(self, permission):
+        return permission_label(permission)
+
+
+class RoleChoices(forms.ModelMultipleChoiceField):
+    def label_from_instance(self, group):
+        return role_label(group)
+
+
+class RoleFilter(admin.SimpleListFilter):
+    title = _("staff role")
+    parameter_name = "role"
+
+    def lookups(self, request, model_admin):
+        return [(role.group, role.label) for role in roles.ROLES]
+
+    def queryset(self, request, queryset):
+        return queryset.filter(groups__name=self.value()) if self.value() else queryset
+
+
+def translated_choices(db_field, request, formfield):
+    """The permissions' and groups' pickers of the player and group pages, labelled in words."""
+    if db_field.name in ("permissions", "user_permissions"):
+        formfield.__class__ = PermissionChoices
+        formfield.queryset = formfield.queryset.select_related("content_type")
+    elif db_field.name == "groups":
+        formfield.__class__ = RoleChoices
+    return formfield
+
+
 @admin.register(Player)
 class PlayerAdmin(UserAdmin):
     list_display = (
@@ -90,7 +202,7 @@ class PlayerAdmin(UserAdmin):
         "is_active",
         "date_joined",
     )
-    list_filter = ("is_staff", "is_active", "groups", "preferred_currency", SelfExcludedFilter)
+    list_filter = ("is_staff", "is_active", RoleFilter, "preferred_currency", SelfExcludedFilter)
     search_fields = ("username", "display_name", "email", "first_name", "last_name")
     fieldsets = (
         *UserAdmin.fieldsets,
@@ -130,8 +242,19 @@ class PlayerAdmin(UserAdmin):
 
     @admin.display(description=_("what the roles allow"))
     def role_permissions_shown(self, player):
-        held = sorted(player.get_all_permissions()) if player.pk else []
-        return format_html_join(", ", "{}", ((name,) for name in held)) or "—"
+        if not player.pk:
+            return "—"
+        held = player.get_all_permissions()
+        labels = sorted(
+            permission_label(permission)
+            for permission in Permission.objects.select_related("content_type")
+            if f"{permission.content_type.app_label}.{permission.codename}" in held
+        )
+        return format_html_join(mark_safe("<br>"), "{}", ((label,) for label in labels)) or "—"
+
+    def formfield_for_manytomany(self, db_field, request, **kwargs):
+        formfield = super().formfield_for_manytomany(db_field, request, **kwargs)
+        return translated_choices(db_field, request, formfield)
 
     def save_model(self, request, obj, form, change):
         # a self-exclusion set or lifted by staff is the supervisor's, as in casino.limits
@@ -219,7 +342,12 @@ class PlayerAdmin(UserAdmin):
 
 class EntryInline(ReadOnlyAdminMixin, admin.TabularInline):
     model = Entry
-    fields = ("account", "currency", "amount", "balance_after", "created_at")
+    fields = (
+        "account",
+        money_column(Entry, "amount"),
+        money_column(Entry, "balance_after"),
+        "created_at",
+    )
     readonly_fields = fields
     extra = 0
 
@@ -231,14 +359,23 @@ class AccountAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
         "kind",
         "owner",
         "purpose",
-        "reference",
+        "holds",
         "currency",
         "balance_shown",
         "closed_at",
     )
     list_filter = ("kind", "purpose", "currency")
     search_fields = ("owner__username", "owner__display_name", "reference")
+    fields = ("kind", "owner", "purpose", "holds", "currency", "balance_shown", "closed_at")
+    readonly_fields = fields
     list_select_related = ("owner",)
+
+    @admin.display(description=_("what it holds"), ordering="reference")
+    def holds(self, account):
+        from casino.templatetags.references import account_words
+
+        words = account_words(account.reference)
+        return format_html('<span title="{}">{}</span>', account.reference, words) if words else "—"
 
     @admin.display(description=_("balance"))
     def balance_shown(self, account):
@@ -247,7 +384,15 @@ class AccountAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
 
 @admin.register(Transfer)
 class TransferAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
-    list_display = ("id", "created_at", "kind", "memo", "reference_shown", "created_by")
+    list_display = ("id", "created_at", "kind", "note_shown", "reference_shown", "created_by")
+    # the keys and the fingerprint are the ledger's machinery (searchable in the list)
+    fields = ("created_at", "kind", "note_shown", "reference_shown", "created_by")
+    readonly_fields = fields
+
+    @admin.display(description=_("reason"))
+    def note_shown(self, transfer):
+        return transfer.note or "—"
+
     list_filter = ("kind", "created_at")
     search_fields = ("memo", "reference", "idempotency_key", "entries__account__owner__username")
     inlines = [EntryInline]
@@ -273,8 +418,8 @@ class EntryAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
         "transfer_link",
         "account",
         "currency",
-        "amount",
-        "balance_after",
+        money_column(Entry, "amount"),
+        money_column(Entry, "balance_after"),
     )
     list_filter = ("currency", "transfer__kind", "account__kind")
     search_fields = ("account__owner__username", "transfer__memo", "transfer__reference")
@@ -292,8 +437,8 @@ class GamingLimitAdmin(admin.ModelAdmin):
         "player",
         "kind",
         "currency",
-        "amount",
-        "pending_amount",
+        money_column(GamingLimit, "amount"),
+        money_column(GamingLimit, "pending_amount"),
         "pending_from",
         "updated_by",
         "updated_at",
@@ -314,7 +459,8 @@ admin.site.unregister(Group)
 class StaffGroupAdmin(GroupAdmin):
     """Who holds what: each group (a role's, casino.roles) with its members and permissions."""
 
-    list_display = ("name", "role_shown", "members_shown", "permission_count")
+    list_display = ("role_shown", "members_shown", "permission_count")
+    list_display_links = ("role_shown",)
     readonly_fields = ("role_shown", "members_shown")
     fields = ("name", "role_shown", "members_shown", "permissions")
 
@@ -326,10 +472,13 @@ class StaffGroupAdmin(GroupAdmin):
             .annotate(permission_total=Count("permissions", distinct=True))
         )
 
-    @admin.display(description=_("role"))
+    @admin.display(description=_("role"), ordering="name")
     def role_shown(self, group):
-        role = next((role for role in roles.ROLES if role.group == group.name), None)
-        return role.label if role else "—"
+        return role_label(group)
+
+    def formfield_for_manytomany(self, db_field, request, **kwargs):
+        formfield = super().formfield_for_manytomany(db_field, request, **kwargs)
+        return translated_choices(db_field, request, formfield)
 
     @admin.display(description=_("members"))
     def members_shown(self, group):

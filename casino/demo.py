@@ -67,39 +67,41 @@ def load_demo() -> list[tuple[str, str, str]]:
     return logins
 
 
+# A table's name is a proper name the staff give it, shown as it is in every language: the demo's
+# are a number and the stakes (the lobby shows the game and its terms beside it, translated).
 DEMO_TABLES = [
     # name, game, currency, settings (the game's terms, amounts in minor units, and the clocks)
     (
-        "Дурак · 5 побед · 10 BYN",
+        "№ 1 · 10 BYN",
         "durak",
         "BYN",
         {"stake": 1_000, "wins_to_win": 5, "commission_percent": "5", "action_seconds": 30},
     ),
     (
-        "Durak · 7 wins · 5 USD",
+        "№ 2 · 5 USD",
         "durak",
         "USD",
         {"stake": 500, "wins_to_win": 7, "commission_percent": "5", "action_seconds": 45},
     ),
     (
-        "High card · 6 seats · 1–10 BYN",
+        "№ 3 · 1–10 BYN",
         "highcard",
         "BYN",
         {"min_bet": 100, "max_bet": 1_000, "ante": 10, "action_seconds": 45},
     ),
     (
-        "Баккара · банк игрока · от 1 BYN",
+        "№ 4 · 1–1000 BYN",
         "baccarat_bank",
         "BYN",
         {"min_bet": 100, "max_bank": 100_000, "commission_percent": "5", "action_seconds": 30},
     ),
     (
-        "Белорусский покер · 1–50 BYN",
+        "№ 5 · 1–50 BYN",
         "belarusian_poker",
         "BYN",
         {"min_bet": 100, "max_bet": 5_000, "unit": 100, "action_seconds": 45},
     ),
-    ("Храп · 2–6 игроков · 1 BYN", "khrap", "BYN", {"stake": 100, "action_seconds": 30}),
+    ("№ 6 · 1 BYN", "khrap", "BYN", {"stake": 100, "action_seconds": 30}),
 ]
 
 

@@ -8,6 +8,7 @@ from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from casino.currencies import Currency
 
@@ -28,13 +29,16 @@ class Player(AbstractUser):
         verbose_name = _("player")
         verbose_name_plural = _("players")
         permissions = [
-            ("view_pit", "Can watch every table on the pit boss monitor"),
-            ("view_reports", "Can see the revenue reports"),
-            ("void_play", "Can void a hand or match in play"),
-            ("trade_line", "Can trade the sportsbook: odds, events, results, settlement"),
-            ("cancel_bets", "Can cancel customers' bets and hold payouts (SB 1.10)"),
-            ("cash_desk", "Can deposit and withdraw for a player by hand"),
-            ("set_limits", "Can set a player's limits and self-exclusion as staff"),
+            ("view_pit", gettext_noop("Can watch every table on the pit boss monitor")),
+            ("view_reports", gettext_noop("Can see the revenue reports")),
+            ("void_play", gettext_noop("Can void a hand or match in play")),
+            (
+                "trade_line",
+                gettext_noop("Can trade the sportsbook: odds, events, results, settlement"),
+            ),
+            ("cancel_bets", gettext_noop("Can cancel customers' bets and hold payouts (SB 1.10)")),
+            ("cash_desk", gettext_noop("Can deposit and withdraw for a player by hand")),
+            ("set_limits", gettext_noop("Can set a player's limits and self-exclusion as staff")),
         ]
 
     def __str__(self) -> str:
@@ -115,8 +119,11 @@ class Account(models.Model):
     def __str__(self) -> str:
         if self.kind == AccountKind.WALLET:
             return f"{self.owner} · {self.currency}"
+        from casino.templatetags.references import account_words
+
         label = self.get_purpose_display()
-        return f"{label} {self.reference} · {self.currency}".replace("  ", " ")
+        words = account_words(self.reference)
+        return f"{label}{' · ' + words if words else ''} · {self.currency}"
 
     @property
     def is_house(self) -> bool:
@@ -217,7 +224,15 @@ class Transfer(ImmutableLedgerRecord):
         verbose_name_plural = _("transfers")
 
     def __str__(self) -> str:
-        return f"#{self.pk} {self.get_kind_display()} {self.memo}".strip()
+        return f"#{self.pk} {self.get_kind_display()} {self.note}".strip()
+
+    @property
+    def note(self) -> str:
+        """What a person wrote of this transfer (the cashier's or a supervisor's reason), shown as
+        written. The system's own memos stay in the record (and the admin's search) but are not
+        shown: they were written in the language of whoever's request booked them, and the kind
+        and the reference (in words, linked) say the same in the reader's language."""
+        return self.memo if self.created_by_id else ""
 
 
 class Entry(ImmutableLedgerRecord):

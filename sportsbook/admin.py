@@ -11,7 +11,7 @@ from django.utils.html import format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from casino import roles
-from casino.admin import ReadOnlyAdminMixin
+from casino.admin import ReadOnlyAdminMixin, money_column
 from casino.currencies import format_amount
 from casino.ledger import LedgerError
 from sportsbook import cancellations, services
@@ -159,11 +159,28 @@ class OutcomeInline(admin.TabularInline):
         return ["odds"] if obj is not None else []
 
 
+class MarketKindFilter(admin.SimpleListFilter):
+    """The market kinds by their names in the reader's language, not their codes."""
+
+    title = _("kind")
+    parameter_name = "kind"
+
+    def lookups(self, request, model_admin):
+        from sportsbook.presenters import MARKET_NAMES
+
+        return sorted(
+            ((kind, _(name)) for kind, name in MARKET_NAMES.items()), key=lambda o: str(o[1])
+        )
+
+    def queryset(self, request, queryset):
+        return queryset.filter(kind=self.value()) if self.value() else queryset
+
+
 @admin.register(Market)
 class MarketAdmin(RoleActionsMixin, admin.ModelAdmin):
     form = MarketForm
     list_display = ["__str__", "kind_shown", "status", "in_play"]
-    list_filter = ["status", "kind", "in_play"]
+    list_filter = ["status", MarketKindFilter, "in_play"]
     search_fields = ["event__home", "event__away"]
     inlines = [OutcomeInline]
     actions = ["suspend", "reopen"]
@@ -211,12 +228,27 @@ class BetAdmin(RoleActionsMixin, ReadOnlyAdminMixin, admin.ModelAdmin):
         "player",
         "kind",
         "system_size",
-        "stake",
-        "currency",
+        money_column(Bet, "stake"),
         "status",
-        "payout",
+        money_column(Bet, "payout"),
         "cancelled_at",
     ]
+    fields = [
+        "player",
+        "kind",
+        "system_size",
+        money_column(Bet, "stake"),
+        money_column(Bet, "potential_return"),
+        "status",
+        money_column(Bet, "payout"),
+        money_column(Bet, "debt"),
+        "placed_at",
+        "settled_at",
+        "cancelled_at",
+        "cancelled_by",
+        "cancelled_reason",
+    ]
+    readonly_fields = fields
     list_filter = ["status", "kind", "currency"]
     search_fields = ["player__username", "player__display_name"]
     inlines = [BetLegInline]
@@ -299,7 +331,14 @@ class ExchangeRateAdmin(admin.ModelAdmin):
 
 @admin.register(PlayerStakeLimit)
 class PlayerStakeLimitAdmin(admin.ModelAdmin):
-    list_display = ["player", "currency", "max_stake", "reason", "set_by", "set_at"]
+    list_display = [
+        "player",
+        "currency",
+        money_column(PlayerStakeLimit, "max_stake"),
+        "reason",
+        "set_by",
+        "set_at",
+    ]
     readonly_fields = ["set_by"]
     autocomplete_fields = ["player"]
 

@@ -144,8 +144,7 @@ def _cancel_one(bet: Bet, *, reason: str, staff: Player | None, now: dt.datetime
     owed = money.book(
         key=lambda currency: f"bet:{bet.pk}:cancel:{currency}",
         kind=TransferKind.REFUND if previous is None else TransferKind.REVERSAL,
-        memo=_("Bet %(number)s cancelled (SB §1.10): %(reason)s")
-        % {"number": bet.pk, "reason": reason},
+        memo=reason,  # the staff member's words; the kind and the bet's reference say the rest
         reference=bet.reference,
         created_by=staff,
     ).get(bet.pk, 0)

@@ -19,7 +19,7 @@ from django.db.models import Q
 from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from casino.currencies import Currency
+from casino.currencies import Currency, format_amount
 from casino.models import ImmutableLedgerRecord
 
 LINE_CURRENCY = "BYN"  # SB §5.2: maximum stakes are kept in this currency and converted
@@ -241,7 +241,12 @@ class PlayerStakeLimit(models.Model):
     max_stake = models.BigIntegerField(_("maximum stake per bet"))
     reason = models.CharField(_("reason"), max_length=200, blank=True)
     set_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("set by"),
     )
     set_at = models.DateTimeField(_("set at"), auto_now=True)
 
@@ -254,7 +259,7 @@ class PlayerStakeLimit(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player}: {self.max_stake} {self.currency}"
+        return f"{self.player}: {format_amount(self.max_stake, self.currency)}"
 
 
 class ExchangeRate(models.Model):
@@ -358,7 +363,7 @@ class Bet(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"bet {self.pk}"
+        return _("Bet №%(number)s") % {"number": self.pk}
 
     @property
     def reference(self) -> str:
@@ -416,13 +421,19 @@ class SettlementReason(models.TextChoices):
 class SettlementRun(ImmutableLedgerRecord):
     """One settlement of one event's bets against one result. A correction is a new run."""
 
-    event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="settlement_runs")
+    event = models.ForeignKey(
+        Event, on_delete=models.PROTECT, related_name="settlement_runs", verbose_name=_("event")
+    )
     number = models.PositiveIntegerField(_("number"))
     reason = models.CharField(_("reason"), max_length=12, choices=SettlementReason.choices)
     result = models.JSONField(_("result settled on"), null=True)
     created_at = models.DateTimeField(_("settled at"), auto_now_add=True)
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        verbose_name=_("settled by"),
     )
 
     class Meta:
@@ -432,6 +443,9 @@ class SettlementRun(ImmutableLedgerRecord):
         constraints = [
             models.UniqueConstraint(fields=["event", "number"], name="settlement_run_once")
         ]
+
+    def __str__(self) -> str:
+        return _("Settlement №%(number)s: %(event)s") % {"number": self.number, "event": self.event}
 
     @property
     def reference(self) -> str:
@@ -753,7 +767,12 @@ class SpreadQuote(ImmutableLedgerRecord):
     version = models.PositiveIntegerField(_("version"))
     source = models.CharField(_("source"), max_length=8)  # feed, file, staff
     set_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("set by"),
     )
     at = models.DateTimeField(_("at"))
 

@@ -3,7 +3,8 @@ from django.contrib import admin, messages
 from django.db import transaction
 from django.http import HttpResponseRedirect
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from casino.admin import ReadOnlyAdminMixin
@@ -12,6 +13,7 @@ from tables import services
 from tables.engines.registry import engine_for, registered_games
 from tables.models import Hand, Seat, Table, TableEvent
 from tables.rows import seats_of
+from tables.rules.limits import table_limits
 from tables.selectors import table_summary
 
 
@@ -75,13 +77,52 @@ class TableForm(forms.ModelForm):
         return data
 
 
+def game_label(game: str) -> str:
+    """A game's name in the reader's language, not its registry key."""
+    return str(engine_for(game).display_name or game)
+
+
+class GameFilter(admin.SimpleListFilter):
+    title = _("game")
+    parameter_name = "game"
+
+    def lookups(self, request, model_admin):
+        return [(game, game_label(game)) for game in registered_games()]
+
+    def queryset(self, request, queryset):
+        return queryset.filter(game=self.value()) if self.value() else queryset
+
+
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin):
     form = TableForm
-    list_display = ("name", "game", "currency", "status", "live", "hand_number", "staff_view")
-    list_filter = ("game", "status", "currency")
+    list_display = ("name", "game_shown", "currency", "status", "live", "hand_number", "staff_view")
+    list_filter = (GameFilter, "status", "currency")
     search_fields = ("name",)
-    readonly_fields = ("status", "state", "version", "hand_number", "match_number", "deadline")
+    # the engine's state is read on the staff view, in words and cards, not as its JSON here
+    readonly_fields = ("status", "version", "hand_number", "match_number", "deadline")
+
+    def get_fields(self, request, obj=None):
+        fields = list(super().get_fields(request, obj))
+        if obj is not None and not self.has_change_permission(request, obj):
+            # who may only look reads the terms in words, as the rules page gives them, not
+            # the settings' JSON keys
+            fields = ["terms" if field == "settings" else field for field in fields]
+        return fields
+
+    def get_readonly_fields(self, request, obj=None):
+        fields = list(super().get_readonly_fields(request, obj))
+        if obj is not None and not self.has_change_permission(request, obj):
+            fields.append("terms")
+        return fields
+
+    @admin.display(description=_("terms"))
+    def terms(self, obj):
+        rows = table_limits(obj)
+        return format_html_join(
+            mark_safe("<br>"), "{}: {}", ((label, value) for label, value in rows if value)
+        )
+
     inlines = [SeatInline]
 
     def save_model(self, request, obj, form, change):
@@ -119,6 +160,10 @@ class TableAdmin(admin.ModelAdmin):
         if getattr(request, "table_refused", False):  # not "changed successfully" as well
             return HttpResponseRedirect(request.path)
         return super().response_change(request, obj)
+
+    @admin.display(description=_("game"), ordering="game")
+    def game_shown(self, obj):
+        return game_label(obj.game)
 
     @admin.display(description=_("live"))
     def live(self, obj):

@@ -29,14 +29,14 @@ class Table(models.Model):
     )
     # The engine's state of the hand in play (or the last one), and its version: every change
     # to the table increments it, and every frame sent to a socket carries it.
-    state = models.JSONField(null=True, blank=True)
-    version = models.PositiveIntegerField(default=0)
-    hand_number = models.PositiveIntegerField(default=0)
-    match_number = models.PositiveIntegerField(default=0)
+    state = models.JSONField(_("state of the hand"), null=True, blank=True)
+    version = models.PositiveIntegerField(_("version"), default=0)
+    hand_number = models.PositiveIntegerField(_("hands played"), default=0)
+    match_number = models.PositiveIntegerField(_("matches played"), default=0)
     # The earliest moment something is due (a turn clock, a grace period, an absence limit):
     # the sweeper and the in-process timer look for tables whose deadline has passed.
-    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    deadline = models.DateTimeField(_("next clock due"), null=True, blank=True, db_index=True)
+    created_at = models.DateTimeField(_("opened at"), auto_now_add=True)
     # when the actor last changed the table (the pit boss's "time since the last action")
     changed_at = models.DateTimeField(_("last change"), null=True, blank=True)
     # the last staff act announced to the table: {"act", "reason", "by", "at"} (issue 17)

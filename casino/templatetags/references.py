@@ -17,6 +17,24 @@ KINDS = {
     "hand": _("Hand №%(number)s"),
 }
 
+# the house's own sub-accounts, named by a word rather than an id (sportsbook/*services.py)
+ACCOUNTS = {
+    "stakes-held": _("stakes held"),
+    "book": _("book"),
+    "receivable": _("owed by players"),
+    "exchange": _("exchange commission"),
+    "exchange-receivable": _("owed to the exchange"),
+    "spread-book": _("spread book"),
+    "spread-receivable": _("owed on spread bets"),
+}
+
+
+def account_words(reference: str) -> str:
+    """What a house or escrow account holds in words: "Стол №7", "ставки в игре"; "" for none."""
+    if not reference:
+        return ""
+    return str(ACCOUNTS.get(reference, "")) or reference_words(reference)
+
 
 @register.filter
 def reference_words(reference: str) -> str:

@@ -7,7 +7,7 @@ from django import forms
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
-from casino.admin import ReadOnlyAdminMixin
+from casino.admin import ReadOnlyAdminMixin, money_column
 from casino.amounts import MoneyField
 from casino.currencies import Currency
 from tables.tournament.models import (
@@ -31,13 +31,17 @@ TERMS = (
     "grace_seconds",
     "absence_seconds",
 )
+# the terms once fixed, read-only: the fee in its currency, not in minor units
+FIXED_TERMS = tuple(
+    money_column(Tournament, "entry_fee") if term == "entry_fee" else term for term in TERMS
+)
 OUTCOME = (
     "status",
     "countdown_ends_at",
     "draw_commitment",
     "bracket_size",
-    "casino_share",
-    "prize_fund",
+    money_column(Tournament, "casino_share"),
+    money_column(Tournament, "prize_fund"),
     "started_at",
     "ended_at",
 )
@@ -46,7 +50,15 @@ OUTCOME = (
 class EntryInline(ReadOnlyAdminMixin, admin.TabularInline):
     model = TournamentEntry
     extra = 0
-    fields = ("player", "status", "fee", "place", "prize", "out", "registered_at")
+    fields = (
+        "player",
+        "status",
+        money_column(TournamentEntry, "fee", "tournament.currency"),
+        "place",
+        money_column(TournamentEntry, "prize", "tournament.currency"),
+        "out",
+        "registered_at",
+    )
     readonly_fields = fields
 
 
@@ -90,18 +102,29 @@ class TournamentForm(forms.ModelForm):
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
     form = TournamentForm
-    list_display = ("name", "status", "starts_at", "entry_fee", "currency", "casino_percent")
+    list_display = (
+        "name",
+        "status",
+        "starts_at",
+        money_column(Tournament, "entry_fee"),
+        "casino_percent",
+    )
     list_filter = ("status", "currency")
     inlines = (EntryInline, MatchInline)
 
     def get_fields(self, request, obj=None):
-        return TERMS if obj is None else (*TERMS, *OUTCOME)
+        if obj is None:
+            return TERMS
+        return (*(FIXED_TERMS if self._terms_fixed(obj) else TERMS), *OUTCOME)
 
     def get_readonly_fields(self, request, obj=None):
         if obj is None:
             return ()
-        fixed = obj.status != TournamentStatus.REGISTERING or obj.entries.exists()
-        return (*(TERMS if fixed else ()), *OUTCOME)
+        return (*(FIXED_TERMS if self._terms_fixed(obj) else ()), *OUTCOME)
+
+    @staticmethod
+    def _terms_fixed(tournament) -> bool:
+        return tournament.status != TournamentStatus.REGISTERING or tournament.entries.exists()
 
     def has_delete_permission(self, request, obj=None):
         return False

@@ -16,7 +16,8 @@ loaded once and measured at every width (the viewport resized, the layout re-rea
   (``{'type': …}``, ``None``, ``table:6:bank:4``);
 - ``language``: a word of the other language in the visible text: on a Russian page a Latin word
   outside the allow-list (currency codes, card ranks, units, and the proper names of the data:
-  players, events, teams, assets, read from the database), on an English page a Cyrillic one
+  players, events, teams, sports and competitions in both their names, assets, tournaments, and
+  the trader's notes of a live score, read from the database), on an English page a Cyrillic one
   outside the data's names.
 
 Used by tests/browser/test_page_audit.py (the audit must find nothing) and by ``make screenshots``
@@ -61,7 +62,9 @@ CYRILLIC_WORD = re.compile(r"\b[А-Яа-яЁё][А-Яа-яЁё'’-]*[А-Яа-я
 # abbreviations used in Russian text as they are.
 RUSSIAN_PAGE_LATIN = {
     "BYN", "USD", "EUR", "RUB", "UAH", "Br", "CSV", "ID", "sha", "SHA", "Ante", "OK",
-    "CG", "SB", "BK", "DG", "GGR", "pp", "vs", "HT", "FT", "OT", "English",
+    "CG", "SB", "BK", "DG", "GGR", "pp", "vs", "HT", "FT", "OT", "English", "JSON",
+    # Django's own Russian for the admin's password field names these as they are
+    "Single", "Sign-On", "LDAP",
 }  # fmt: skip
 ENGLISH_PAGE_CYRILLIC = {"Русский"}  # a language offered in its own name
 
@@ -77,7 +80,15 @@ MEASURE = """width => {
                  ? '.' + e.className.split(' ')[0] : ''));
   return {width: doc.scrollWidth, wider: wider};
 }"""
-VISIBLE_TEXT = "() => document.body ? document.body.innerText : ''"
+# the page's words; what is marked translate="no" (JSON shown as code in the admin) is data
+VISIBLE_TEXT = """() => {
+  if (!document.body) return '';
+  let text = document.body.innerText;
+  for (const data of document.body.querySelectorAll('[translate=no]')) {
+    text = text.replace(data.innerText, ' ');
+  }
+  return text;
+}"""
 LINKS = """() => [...document.querySelectorAll('a[href]')]
   .filter(a => !a.closest('[hidden]'))
   .map(a => a.getAttribute('href'))"""
@@ -147,7 +158,7 @@ def data_names(shell: Callable[[str], str]) -> set[str]:
     code = """
 import json, re
 from casino.models import Player
-from sportsbook.models import Event, Market, SpreadAsset
+from sportsbook.models import Competition, Event, Market, SpreadAsset, Sport
 from tables.models import Tournament
 texts = []
 players = list(Player.objects.all())
@@ -155,9 +166,21 @@ texts += [p.username for p in players] + [p.display_name or '' for p in players]
 texts += [str(e) for e in Event.objects.all()]
 for attribute in ('home', 'away', 'competition', 'name'):
     texts += [str(getattr(e, attribute, '') or '') for e in Event.objects.all()]
-texts += [v for m in Market.objects.all() for v in (m.params or {}).values() if isinstance(v, str)]
-texts += [v for m in Market.objects.all() for o in (m.params or {}).values() if isinstance(o, list)
-          for v in o if isinstance(v, str)]
+def strings(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from strings(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from strings(item)
+texts += [v for m in Market.objects.all() for v in strings(m.params or {})]
+for model in (Sport, Competition):
+    texts += [v for o in model.objects.all() for v in (o.name_ru, o.name_en)]
+texts += [c.country for c in Competition.objects.all()] + [s.code for s in Sport.objects.all()]
+# what the trader typed of a live score ("2nd set 2:2"): a note in his words, as written
+texts += [str((e.live_score or {}).get("period") or "") for e in Event.objects.all()]
 texts += [a.name for a in SpreadAsset.objects.all()] + [a.code for a in SpreadAsset.objects.all()]
 texts += [t.name for t in Tournament.objects.all()]
 print(json.dumps(sorted({w for t in texts for w in re.findall(r"[\\w'’-]+", t)})))

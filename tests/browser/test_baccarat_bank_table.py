@@ -17,7 +17,7 @@ from tests.browser.test_six_seat_table import board, players  # noqa: F401 - the
 
 pytestmark = pytest.mark.browser
 
-TABLE_NAME = "Баккара · банк игрока · от 1 BYN"
+TABLE_NAME = "№ 4 · 1–1000 BYN"
 
 
 def sit_at_the_table(page: Page) -> None:

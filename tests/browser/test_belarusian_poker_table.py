@@ -21,7 +21,7 @@ board = six_seats.board
 
 pytestmark = pytest.mark.browser
 
-TABLE_NAME = "Белорусский покер · 1–50 BYN"
+TABLE_NAME = "№ 5 · 1–50 BYN"
 PHONE = {"width": 390, "height": 844}
 SHOTS = Path("/tmp/shots/pokerkhrap")
 

@@ -23,7 +23,7 @@ from tests.browser.pages import log_in
 pytestmark = pytest.mark.browser
 
 DEMO_PASSWORD = "casino-demo"
-TABLE_NAME = "Durak · 7 wins · 5 USD"
+TABLE_NAME = "№ 2 · 5 USD"
 STAKE_MINOR = 500
 MAX_STEPS = 400  # a heads-up game takes 30-80 moves; the cap only stops a runaway loop
 RELOAD_AT_TALON = 12  # reload once half of the 24 cards left after the deal have been drawn

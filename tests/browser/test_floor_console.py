@@ -12,7 +12,7 @@ from tests.browser.pages import log_in
 
 pytestmark = pytest.mark.browser
 
-TABLE_NAME = "Дурак · 5 побед · 10 BYN"
+TABLE_NAME = "№ 1 · 10 BYN"
 
 
 def signed_in(browser: Browser, server_url: str, username: str, password: str) -> Page:

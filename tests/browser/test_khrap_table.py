@@ -18,7 +18,7 @@ from tests.browser.test_six_seat_table import board, players  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
-TABLE_NAME = "Храп · 2–6 игроков · 1 BYN"
+TABLE_NAME = "№ 6 · 1 BYN"
 
 
 def version(page: Page) -> int:

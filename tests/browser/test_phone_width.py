@@ -14,7 +14,7 @@ from tests.browser.pages import log_in
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
-TABLE_NAME = "Durak · 7 wins · 5 USD"
+TABLE_NAME = "№ 2 · 5 USD"
 
 
 def phone(browser: Browser, server_url: str, username: str, password: str) -> Page:

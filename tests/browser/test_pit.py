@@ -11,7 +11,7 @@ from tests.browser.pages import log_in
 
 pytestmark = pytest.mark.browser
 
-TABLE_NAME = "Durak · 7 wins · 5 USD"
+TABLE_NAME = "№ 2 · 5 USD"
 
 
 def signed_in(browser: Browser, server_url: str, username: str, password: str) -> Page:

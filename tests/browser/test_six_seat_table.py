@@ -13,7 +13,7 @@ from tests.browser.starts import plays_from_the_next_deal, start_now
 
 pytestmark = pytest.mark.browser
 
-TABLE_NAME = "High card · 6 seats · 1–10 BYN"
+TABLE_NAME = "№ 3 · 1–10 BYN"
 DEMO_PASSWORD = "casino-demo"
 FRAME_COUNTER = """
 window.socketFrames = {table: 0, lobby: 0};

@@ -11,7 +11,7 @@ from tests.browser.pages import log_in
 
 pytestmark = pytest.mark.browser
 
-TABLE_NAME = "Дурак · 5 побед · 10 BYN"
+TABLE_NAME = "№ 1 · 10 BYN"
 
 SWAP = """([version, mark]) => {
     const html = `<div id="table-board" hx-swap-oob="true" data-version="${version}"

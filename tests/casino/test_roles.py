@@ -479,8 +479,8 @@ def test_the_group_admin_lists_each_roles_members_and_permissions(db):
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     client.force_login(new_staff(roles.ADMIN))
     page = client.get("/admin/auth/group/").content.decode()
-    for role in roles.ROLES:
-        assert role.group in page
+    for role in roles.ROLES:  # each role by its name in the reader's language
+        assert f">{role.label}<" in page
     assert trader.username in page and cashier.username in page
     group = Group.objects.get(name=roles.TRADER.group)
     detail = client.get(f"/admin/auth/group/{group.pk}/change/").content.decode()
@@ -495,9 +495,20 @@ def test_the_player_admin_shows_each_staff_members_roles(db):
     listing = client.get("/admin/casino/player/").content.decode()
     assert "cashier" in listing and "supervisor" in listing
     page = client.get(f"/admin/casino/player/{supervisor.pk}/change/").content.decode()
-    assert "casino.cancel_bets" in page and "casino.cash_desk" not in page
-    page = client.get(f"/admin/casino/player/{cashier.pk}/change/").content.decode()
-    assert "casino.cash_desk" in page and "casino.trade_line" not in page
+    # what each role allows, in words (the permission's, not its code)
+    allowed = allowed_on_page(page)
+    assert "and hold payouts (SB 1.10)" in allowed and "casino.cancel_bets" not in allowed
+    assert "Can deposit and withdraw for a player by hand" not in allowed
+    allowed = allowed_on_page(client.get(f"/admin/casino/player/{cashier.pk}/change/"))
+    assert "Can deposit and withdraw for a player by hand" in allowed
+    assert "Can trade the sportsbook" not in allowed
+
+
+def allowed_on_page(page) -> str:
+    """The player page's "what the roles allow" field (the permissions' picker lists them all)."""
+    text = page if isinstance(page, str) else page.content.decode()
+    start = text.index("field-role_permissions_shown")
+    return text[start : text.index("</div>", text.index('class="readonly"', start))]
 
 
 # --- the demo ------------------------------------------------------------------------------------
