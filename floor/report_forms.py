@@ -7,6 +7,7 @@ import datetime as dt
 from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from casino.currencies import Currency
 from floor.reports import MAX_DAYS, Period
@@ -49,7 +50,11 @@ class ReportForm(forms.Form):
                 )
             if (last - first).days + 1 > MAX_DAYS:
                 raise forms.ValidationError(
-                    _("A report covers at most %(days)s days: choose a shorter range."),
+                    ngettext(
+                        "A report covers at most %(days)s day: choose a shorter range.",
+                        "A report covers at most %(days)s days: choose a shorter range.",
+                        MAX_DAYS,
+                    ),
                     code="too_long",
                     params={"days": MAX_DAYS},
                 )

@@ -7,7 +7,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop, pgettext
+from django.utils.translation import gettext_noop, ngettext, pgettext
 
 from sportsbook.settlement.markets import KINDS
 
@@ -142,12 +142,15 @@ def label_for(market, code: str, kind) -> str:
         return participants[code]
     if code in ("over", "under"):
         if market.kind == "total_rounds":
-            rounds = {"n": params.get("n")}
-            return (
-                _("%(n)s rounds or more") % rounds
-                if code == "over"
-                else _("Fewer than %(n)s rounds") % rounds
-            )
+            rounds = params.get("n")
+            count = rounds if isinstance(rounds, int) else 0
+            if code == "over":
+                return ngettext("%(n)s round or more", "%(n)s rounds or more", count) % {
+                    "n": rounds
+                }
+            return ngettext("Fewer than %(n)s round", "Fewer than %(n)s rounds", count) % {
+                "n": rounds
+            }
         line = params.get("line")
         return (_("Over %(line)s") if code == "over" else _("Under %(line)s")) % {"line": line}
     if market.kind in ("asian_handicap", "handicap_3way") and code in ("1", "2"):

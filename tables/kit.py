@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, pgettext_lazy
 
 from casino.amounts import amount_input_value
 from casino.currencies import format_amount
@@ -31,6 +31,37 @@ QUICK_WORDS = (
     gettext_noop("pot"),
     gettext_noop("max"),
 )
+
+
+# a card in words ("the ace of hearts"), for labels and messages; the board draws it as a card
+RANK_WORDS = {
+    "2": pgettext_lazy("card rank", "two"),
+    "3": pgettext_lazy("card rank", "three"),
+    "4": pgettext_lazy("card rank", "four"),
+    "5": pgettext_lazy("card rank", "five"),
+    "6": pgettext_lazy("card rank", "six"),
+    "7": pgettext_lazy("card rank", "seven"),
+    "8": pgettext_lazy("card rank", "eight"),
+    "9": pgettext_lazy("card rank", "nine"),
+    "T": pgettext_lazy("card rank", "ten"),
+    "J": pgettext_lazy("card rank", "jack"),
+    "Q": pgettext_lazy("card rank", "queen"),
+    "K": pgettext_lazy("card rank", "king"),
+    "A": pgettext_lazy("card rank", "ace"),
+}
+SUIT_WORDS = {  # "of hearts": the suit as it follows a rank
+    "H": pgettext_lazy("card suit", "of hearts"),
+    "D": pgettext_lazy("card suit", "of diamonds"),
+    "C": pgettext_lazy("card suit", "of clubs"),
+    "S": pgettext_lazy("card suit", "of spades"),
+}
+
+
+def card_words(code: str) -> str:
+    """ "AH" -> "ace of hearts" ("туз червей"); a code of another shape as it is."""
+    if len(code) != 2 or code[0] not in RANK_WORDS or code[1] not in SUIT_WORDS:
+        return code
+    return f"{RANK_WORDS[code[0]]} {SUIT_WORDS[code[1]]}"
 
 
 def card_items(codes, size: str = "normal", new_from: int | None = None) -> list[dict]:

@@ -9,6 +9,7 @@ import math
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from casino.models import Player
 from tables.actor import (
@@ -71,7 +72,12 @@ def table_staff_act(
         raise TableError(_("Say why: every staff act is logged with its reason."))
     if len(reason) > MAX_REASON_LENGTH:
         raise TableError(
-            _("The reason is at most %(count)s characters.") % {"count": MAX_REASON_LENGTH}
+            ngettext(
+                "The reason is at most %(count)s character.",
+                "The reason is at most %(count)s characters.",
+                MAX_REASON_LENGTH,
+            )
+            % {"count": MAX_REASON_LENGTH}
         )
     if "\x00" in reason:  # PostgreSQL's jsonb refuses it: an error here, not a crash there
         raise TableError(_("The reason holds a character that is not allowed."))

@@ -156,6 +156,8 @@ def _in_play(view: dict, game: dict, me: int | None) -> dict:
         "trump_symbol": SUIT_SYMBOLS.get(game.get("trump"), game.get("trump")),
         "draws_text": ngettext("%(counter)s draw", "%(counter)s draws", game.get("draws") or 0)
         % {"counter": game.get("draws") or 0},
+        "wins_text": ngettext("to %(wins)s win", "to %(wins)s wins", game["wins_to_win"])
+        % {"wins": game["wins_to_win"]},
     }
 
 

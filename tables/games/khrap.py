@@ -17,7 +17,7 @@ from casino.currencies import format_amount
 from tables.engines.cards import SUIT_SYMBOLS
 from tables.engines.khrap import GAME_LABELS, GAMES
 from tables.games import Presentation, register
-from tables.kit import card_items
+from tables.kit import card_items, card_words
 from tables.rules import LimitRows, RulesPage, limit_money, limit_percent
 
 GAME = "khrap"
@@ -241,7 +241,12 @@ def present(view: dict, shared: dict) -> dict:
                 for c in cards_of_mine
             ],
             "legal_types": types,
-            "declarations": [a for a in legal if a["type"] == "declare"],
+            # a vertolyot names the card it shows with the six in words ("туз червей"), not "AH"
+            "declarations": [
+                {**a, "with_words": card_words(a["with"])} if a.get("with") else a
+                for a in legal
+                if a["type"] == "declare"
+            ],
             "answers": [a["type"] for a in legal if a["type"] in ("help", "five")],
             "can_pass": "pass" in types,
             "can_exchange": "exchange" in types,

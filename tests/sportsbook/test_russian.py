@@ -45,11 +45,14 @@ def _entries(text: str):
         current = None
         for line in lines:
             head, _space, rest = line.partition(" ")
-            if head in ("msgid", "msgstr", "msgctxt", "msgid_plural"):
+            if head in ("msgid", "msgstr", "msgctxt", "msgid_plural") or head.startswith("msgstr["):
                 current = head
                 parts[head] = eval(rest)  # a quoted C string, as the .po format writes it
             elif line.startswith('"') and current:
                 parts[current] += eval(line)
+        forms = [text for head, text in parts.items() if head.startswith("msgstr[")]
+        if forms:  # a plural is translated when every one of its forms is
+            parts["msgstr"] = forms[0] if all(forms) else ""
         if parts["msgid"]:
             yield locations, flags, parts["msgid"], parts["msgstr"]
 
