@@ -225,8 +225,10 @@ class PlayerAdmin(UserAdmin):
         fieldsets = super().get_fieldsets(request, obj)
         if obj is None or self.has_change_permission(request, obj):
             return fieldsets
+        # the groups and permissions are read as the roles and what they allow, in words
+        hidden = {"password", "groups", "user_permissions"}
         return [
-            (name, {**options, "fields": [f for f in options["fields"] if f != "password"]})
+            (name, {**options, "fields": [f for f in options["fields"] if f not in hidden]})
             for name, options in fieldsets
         ]
 

@@ -237,6 +237,8 @@ class HandMoney(models.Model):
     ended_at = models.DateTimeField()
 
     class Meta:
+        verbose_name = _("player's result of a hand")
+        verbose_name_plural = _("players' results of hands")
         indexes = [models.Index(fields=["table", "player", "ended_at"], name="handmoney_recent")]
         constraints = [
             models.UniqueConstraint(fields=["hand", "player"], name="handmoney_once"),
@@ -259,6 +261,8 @@ class HandFlow(models.Model):
     ended_at = models.DateTimeField()
 
     class Meta:
+        verbose_name = _("money between players in a hand")
+        verbose_name_plural = _("money between players in hands")
         indexes = [models.Index(fields=["loser", "winner", "ended_at"], name="handflow_pair")]
 
     def __str__(self) -> str:

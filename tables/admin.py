@@ -5,6 +5,7 @@ from django.http import HttpResponseRedirect
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from casino.admin import ReadOnlyAdminMixin
@@ -79,7 +80,8 @@ class TableForm(forms.ModelForm):
 
 def game_label(game: str) -> str:
     """A game's name in the reader's language, not its registry key."""
-    return str(engine_for(game).display_name or game)
+    name = engine_for(game).display_name
+    return gettext(name) if name else game
 
 
 class GameFilter(admin.SimpleListFilter):
@@ -107,13 +109,14 @@ class TableAdmin(admin.ModelAdmin):
         if obj is not None and not self.has_change_permission(request, obj):
             # who may only look reads the terms in words, as the rules page gives them, not
             # the settings' JSON keys
-            fields = ["terms" if field == "settings" else field for field in fields]
+            shown = {"settings": "terms", "game": "game_shown"}
+            fields = [shown.get(field, field) for field in fields]
         return fields
 
     def get_readonly_fields(self, request, obj=None):
         fields = list(super().get_readonly_fields(request, obj))
         if obj is not None and not self.has_change_permission(request, obj):
-            fields.append("terms")
+            fields += ["terms", "game_shown"]
         return fields
 
     @admin.display(description=_("terms"))

@@ -63,8 +63,9 @@ CYRILLIC_WORD = re.compile(r"\b[А-Яа-яЁё][А-Яа-яЁё'’-]*[А-Яа-я
 RUSSIAN_PAGE_LATIN = {
     "BYN", "USD", "EUR", "RUB", "UAH", "Br", "CSV", "ID", "sha", "SHA", "Ante", "OK",
     "CG", "SB", "BK", "DG", "GGR", "pp", "vs", "HT", "FT", "OT", "English", "JSON",
-    # Django's own Russian for the admin's password field names these as they are
-    "Single", "Sign-On", "LDAP",
+    # Django's own Russian names these as they are: the admin's password field ("Single
+    # Sign-On", spelt "Sing-On" there) and the multiple select's keys ("Control", "Command", "Mac")
+    "Single", "Sign-On", "Sing-On", "LDAP", "Control", "Command", "Mac",
 }  # fmt: skip
 ENGLISH_PAGE_CYRILLIC = {"Русский"}  # a language offered in its own name
 
@@ -176,6 +177,7 @@ def strings(value):
         for item in value:
             yield from strings(item)
 texts += [v for m in Market.objects.all() for v in strings(m.params or {})]
+texts += [v for e in Event.objects.all() for v in strings(e.participants or {})]
 for model in (Sport, Competition):
     texts += [v for o in model.objects.all() for v in (o.name_ru, o.name_en)]
 texts += [c.country for c in Competition.objects.all()] + [s.code for s in Sport.objects.all()]
@@ -183,9 +185,76 @@ texts += [c.country for c in Competition.objects.all()] + [s.code for s in Sport
 texts += [str((e.live_score or {}).get("period") or "") for e in Event.objects.all()]
 texts += [a.name for a in SpreadAsset.objects.all()] + [a.code for a in SpreadAsset.objects.all()]
 texts += [t.name for t in Tournament.objects.all()]
-print(json.dumps(sorted({w for t in texts for w in re.findall(r"[\\w'’-]+", t)})))
+words = {w for t in texts for w in re.findall(r"[\\w'’-]+", t)}
+words |= {part for w in words for part in re.split(r"[-'’]", w)}  # "Формула-1": "Формула" too
+print(json.dumps(sorted(words)))
 """
     return set(json.loads(shell(code).strip().splitlines()[-1]))
+
+
+# Run in the server's database before a crawl (tests/server.py ``shell``): at every table the
+# audited player (anna) and boris sit down and play through the table actor, with legal actions
+# picked at random, until a hand has finished and another is in play. Prints the pages to visit
+# beside what the navigation reaches: each table mid-hand, and a finished hand's detail of each.
+PLAY_EVERY_TABLE = """
+import json, random
+from casino.models import Player
+from tables import services
+from tables.engines.registry import engine_for
+from tables.models import Table, TableStatus
+
+chooser = random.Random(27)
+players = {p.username: p for p in Player.objects.filter(username__in=["anna", "boris"])}
+paths = []
+for table in Table.objects.order_by("pk"):
+    engine = engine_for(table.game)
+    for name in ("anna", "boris"):
+        services.table_sit(table_id=table.pk, player=players[name], connected=True)
+    for name in ("anna", "boris"):
+        try:
+            services.table_ready(table_id=table.pk, player=players[name])
+        except services.TableError:
+            pass
+    finished = None
+    for _step in range(400):
+        table.refresh_from_db()
+        if table.status != TableStatus.PLAYING or not table.state:
+            for name in ("anna", "boris"):
+                try:
+                    services.table_ready(table_id=table.pk, player=players[name])
+                except services.TableError:
+                    pass
+            table.refresh_from_db()
+            if table.status != TableStatus.PLAYING or not table.state:
+                break
+        done = table.hands.filter(ended_at__isnull=False).order_by("-number").first()
+        finished = done.number if done else None
+        if finished and not engine.is_hand_over(table.state):
+            break
+        seats = {s.position: s.player for s in table.seats.select_related("player")}
+        awaited = [p for p in engine.to_act(table.state) if p in seats]
+        if not awaited:
+            break
+        position = chooser.choice(awaited)
+        actions = engine.legal_actions(table.state, position)
+        kinds = sorted({str(a.get("type")) for a in actions})
+        kind = chooser.choice(kinds)
+        action = chooser.choice([a for a in actions if str(a.get("type")) == kind])
+        try:
+            services.table_act(table_id=table.pk, player=seats[position], action=action)
+        except services.TableError:
+            pass
+    paths.append(f"/tables/{table.pk}/")
+    if finished:
+        paths.append(f"/tables/{table.pk}/hands/{finished}/")
+print(json.dumps(paths))
+"""
+
+
+def play_every_table(shell: Callable[[str], str]) -> list[str]:
+    """Play every table of the server's database to mid-hand (``PLAY_EVERY_TABLE``); returns
+    the pages of each table and of a finished hand at each, for ``Auditor.audit(start=...)``."""
+    return json.loads(shell(PLAY_EVERY_TABLE).strip().splitlines()[-1])
 
 
 class Auditor:
@@ -228,12 +297,15 @@ class Auditor:
         try:
             page = context.new_page()
             self._log_in(page, username, password)
-            queue = ["/lobby/", *start]
+            # the start pages are each visited (a table of every game, say), then one page of
+            # each other shape the navigation reaches
+            start = list(start)
+            queue = [*start, "/lobby/"]
             seen_shapes: set[str] = set()
             visited = result.visited.setdefault(role, [])
-            while queue and len(visited) < self.max_pages:
+            while queue and len(visited) < self.max_pages + len(start):
                 path = queue.pop(0)
-                if shape(path) in seen_shapes:
+                if shape(path) in seen_shapes and path not in start:
                     continue
                 seen_shapes.add(shape(path))
                 visited.append(path)

@@ -13,7 +13,13 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from tests.browser.audit import Auditor, AuditResult, contact_sheet, data_names
+from tests.browser.audit import (
+    Auditor,
+    AuditResult,
+    contact_sheet,
+    data_names,
+    play_every_table,
+)
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.server import PROJECT_ROOT, DaphneServer
 
@@ -30,11 +36,14 @@ def main(argv: list[str]) -> int:
     with server as base_url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         names = data_names(server.shell)
+        start = play_every_table(server.shell)  # every table mid-hand, a finished hand of each
         total = AuditResult()
         for language in ("ru", "en"):
             shots = folder / language
             shots.mkdir(exist_ok=True)
-            result = Auditor(browser, base_url, names, language=language, shots_dir=shots).audit()
+            result = Auditor(browser, base_url, names, language=language, shots_dir=shots).audit(
+                start=start
+            )
             for shot in result.shots:
                 shot.file = f"{language}/{shot.file}"
             total.findings += result.findings

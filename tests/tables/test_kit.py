@@ -139,3 +139,19 @@ def test_one_way_round_the_screen_clockwise_is_ascending_positions():
     css = CASINO_CSS.read_text()
     assert re.search(r"\.seat-side\.left \{[^}]*flex-direction: column-reverse", css)
     assert re.search(r"\.seat-side\.right \{[^}]*flex-direction: column;", css)
+
+
+def test_a_card_in_words_in_the_readers_language():
+    from django.utils import translation
+
+    from tables.kit import card_words
+
+    with translation.override("ru"):
+        assert (card_words("AH"), card_words("6S"), card_words("TD")) == (
+            "туз червей",
+            "шестёрка пик",
+            "десятка бубён",
+        )
+    with translation.override("en"):
+        assert card_words("QC") == "queen of clubs"
+    assert card_words("JK") == "JK"  # not a rank and a suit: as it is
