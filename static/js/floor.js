@@ -4,12 +4,17 @@
 (function () {
   "use strict";
 
+  // the units in the page's language (one language at a time: "5 мин", not "5 min")
+  var UNITS = (document.documentElement.lang || "").indexOf("ru") === 0
+    ? {s: " с", min: " мин", h: " ч "}
+    : {s: " s", min: " min", h: " h "};
+
   function seconds(value) {
     var s = Math.max(0, Math.round(value));
-    if (s < 60) return s + " s";
+    if (s < 60) return s + UNITS.s;
     var m = Math.floor(s / 60);
-    if (m < 60) return m + " min";
-    return Math.floor(m / 60) + " h " + (m % 60) + " min";
+    if (m < 60) return m + UNITS.min;
+    return Math.floor(m / 60) + UNITS.h + (m % 60) + UNITS.min;
   }
 
   function tick() {

@@ -8,13 +8,16 @@
   "use strict";
 
   // --- clocks: every element with data-deadline (epoch seconds) counts down, one per seat ----
+  // the seconds' unit in the page's language (one language at a time: "10 с", not "10 s")
+  var SECONDS = (document.documentElement.lang || "").indexOf("ru") === 0 ? " с" : " s";
+
   function tick() {
     var now = Date.now() / 1000;
     document.querySelectorAll("[data-deadline]").forEach(function (el) {
       var left = Math.max(0, Math.ceil(parseFloat(el.dataset.deadline) - now));
       var minutes = Math.floor(left / 60);
       var seconds = left % 60;
-      el.textContent = minutes ? minutes + ":" + (seconds < 10 ? "0" : "") + seconds : left + " s";
+      el.textContent = minutes ? minutes + ":" + (seconds < 10 ? "0" : "") + seconds : left + SECONDS;
       el.classList.toggle("urgent", left <= 10);
       el.classList.toggle("expired", left === 0);
     });

@@ -60,6 +60,16 @@ DEFAULTS = {"commission_percent": "5", "max_bank": None}
 BANK = pot("bank")
 COMMISSION = house("commission")
 
+# the stage of a coup as the lobby and the pit show it (a phase's msgid, read in words)
+COUP_STAGES = {
+    "auction": gettext_noop("auction for the bank"),
+    "offer": gettext_noop("the bank is offered"),
+    "betting": gettext_noop("taking bets"),
+    "chocolate": gettext_noop("chocolate"),
+    "draw": gettext_noop("drawing cards"),
+    "over": gettext_noop("coup over"),
+}
+
 
 def bet_pot(position: int) -> str:
     return pot(f"bet{position}")
@@ -961,7 +971,8 @@ class BaccaratBank(GameEngine):
             facts.append([gettext_noop("Holder"), {"seat": state["holder"]}])
             facts.append([gettext_noop("Bank"), {"money": state["bank"]}])
         facts.append([gettext_noop("Shoe"), state["shoe_number"]])
-        return {"pot": sum(state["pots"].values()), "stage": state["phase"], "facts": facts}
+        stage = COUP_STAGES.get(state["phase"] or "over", state["phase"])
+        return {"pot": sum(state["pots"].values()), "stage": stage, "facts": facts}
 
 
 ENGINE = base.register(BaccaratBank())

@@ -894,7 +894,8 @@ class BelarusianPoker(GameEngine):
         ]
         if not self.in_play(state):
             return {"pot": 0, "stage": "", "facts": facts}
-        stage = "svara" if state["svaras"] or state["phase"].startswith("svara") else "betting"
+        svara = state["svaras"] or state["phase"].startswith("svara")
+        stage = gettext_noop("svara") if svara else gettext_noop("betting round")
         facts.append([gettext_noop("Round"), f"{state['round']}/{MAX_ROUNDS}"])
         return {"pot": state["bank"], "stage": stage, "facts": facts}
 

@@ -503,7 +503,11 @@ class HighCard(GameEngine):
             return {"pot": 0, "stage": "", "facts": facts}
         # not who has decided: that changes with every bet, and the lobby need not hear it
         facts.append([gettext_noop("Shoe"), state["shoe_number"]])
-        return {"pot": sum(state["pots"].values()), "stage": "betting", "facts": facts}
+        return {
+            "pot": sum(state["pots"].values()),
+            "stage": gettext_noop("taking bets"),
+            "facts": facts,
+        }
 
 
 ENGINE = base.register(HighCard())

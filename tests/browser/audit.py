@@ -146,8 +146,8 @@ def foreign_words(text: str, language: str, names: set[str]) -> list[str]:
     for word in words:
         if word in allowed or word in names or word.lower() in names:
             continue
-        if len(word) <= 2 and language == "ru":  # card ranks and suits' letters (A, K, 10, AH)
-            continue
+        if len(word) <= 2 and word.isupper() and language == "ru":  # card ranks, suits' letters
+            continue  # (A, K, AH); a unit such as "s" or "h" is a word of the other language
         if word not in found:
             found.append(word)
     return found
@@ -220,7 +220,8 @@ for table in Table.objects.order_by("pk"):
         table.refresh_from_db()
         if table.status != TableStatus.PLAYING or not table.state:
             for name in ("anna", "boris"):
-                try:
+                try:  # present (as an open socket would say) and ready for the next hand
+                    services.table_seen(table_id=table.pk, player=players[name])
                     services.table_ready(table_id=table.pk, player=players[name])
                 except services.TableError:
                     pass

@@ -552,7 +552,7 @@ def test_the_summary_shows_the_bets_the_ante_and_the_money_in_the_pots_not_who_d
     state, _ = act(deal([0, 1, 2]), 1, type="bet", amount=500)
     assert ENGINE.summary(state, CONFIG) == {
         "pot": 575,
-        "stage": "betting",
+        "stage": "taking bets",
         "facts": [
             ["Bets", {"money_range": [100, 1_000]}],
             ["Ante", {"money": 25}],
