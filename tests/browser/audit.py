@@ -303,6 +303,7 @@ class Auditor:
             start = list(start)
             queue = [*start, "/lobby/"]
             seen_shapes: set[str] = set()
+            linked: set[str] = set()  # what the pages visited so far offered
             visited = result.visited.setdefault(role, [])
             while queue and len(visited) < self.max_pages + len(start):
                 path = queue.pop(0)
@@ -310,7 +311,9 @@ class Auditor:
                     continue
                 seen_shapes.add(shape(path))
                 visited.append(path)
-                for link in self.visit(context, role, path, result):
+                offered = path not in start or path in linked
+                for link in self.visit(context, role, path, result, offered=offered):
+                    linked.add(link)
                     if shape(link) not in seen_shapes:
                         queue.append(link)
         finally:
@@ -332,8 +335,12 @@ class Auditor:
             self.language,
         )
 
-    def visit(self, context, role: str, path: str, result: AuditResult) -> list[str]:
-        """Load `path` as `role`, check it at every width; returns the page's links to follow."""
+    def visit(
+        self, context, role: str, path: str, result: AuditResult, *, offered: bool = True
+    ) -> list[str]:
+        """Load `path` as `role`, check it at every width; returns the page's links to follow.
+        A start page no page has offered the role (a hand's detail to a trader, say) may be
+        refused him: that is not a finding, and the page is not looked at."""
         page = context.new_page()
         errors: list[str] = []
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
@@ -346,6 +353,9 @@ class Auditor:
             page.set_viewport_size({"width": self.widths[0], "height": HEIGHT})
             response = page.goto(path, wait_until="load")
             status = response.status if response is not None else 0
+            if status in (403, 404) and not offered:
+                result.visited[role].remove(path)
+                return []
             if status >= 400:
                 find("status", f"answered {status}")
                 return []

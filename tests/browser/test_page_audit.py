@@ -46,6 +46,8 @@ def test_every_page_of_the_role_passes_the_audit_in_russian(
     visited = result.visited[role]
     # the crawl reached past the lobby: the role's navigation was followed
     assert len(visited) > 5, visited
+    if role in ("player", "pit_boss"):  # the seated player and the floor see every table's hand
+        assert set(start) <= set(visited), set(start) - set(visited)
     findings = [str(f) for f in result.findings if f.kind in ENFORCED]
     assert findings == [], "\n".join(findings)
 
