@@ -299,3 +299,27 @@ def test_the_admin_lists_tables_with_their_live_status_and_the_staff_view(
     page = signed_in(staff).get(reverse("admin:tables_table_changelist")).content.decode()
     assert reverse("table_staff", args=[durak_table.pk]) in page
     assert "20.00" in page and two_players[0].shown_name in page  # the pot and the players
+
+
+def test_a_forged_or_stale_staff_form_gets_a_clear_message_in_russian_and_changes_nothing(
+    durak_table, two_players, pit_boss
+):
+    """Issue 27, bad input: an act nobody offers, one the role may not take posted directly, and
+    a stale one (a resume of a table no longer paused): each a sentence in the reader's language,
+    the table, its log and the money as they were."""
+    table = seat_both(durak_table, two_players)
+    before = (balances(*two_players), table.version)
+    client = signed_in(pit_boss)
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "ru"
+    url = reverse("pit_act", args=[table.pk])
+    for form, message in (
+        ({"act": "detonate", "reason": "x"}, "Неизвестное действие персонала."),
+        ({"act": "void", "reason": "x"}, "Аннулировать игру может только супервайзер."),
+        ({"act": "resume", "reason": "x"}, "Стол не приостановлен."),
+    ):
+        page = client.post(url, form, follow=True).content.decode()
+        assert message in page, (form, message)
+        table.refresh_from_db()
+        assert (balances(*two_players), table.version) == before
+    assert not TableEvent.objects.filter(table=table, cause="staff").exists()
+    assert_books_clean()
