@@ -21,6 +21,7 @@ from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from casino import ledger, limits, roles
+from casino.admin_site import current_request
 from casino.currencies import format_amount
 from casino.forms import StaffCashForm
 from casino.models import (
@@ -47,6 +48,23 @@ def display_for_field(value, field, empty_value_display, *args, **kwargs):
 # the admin's read-only fields call it by this module-level name (AdminReadonlyField.contents)
 _display_for_field = admin_helpers.display_for_field
 admin_helpers.display_for_field = display_for_field
+
+
+def readonly_link(field, remote_field, remote_obj):
+    """A read-only field naming another object links to its page only if the reader may open
+    it (Django links it whatever his permissions: a 403 offered to a supervisor, say)."""
+    request = current_request.get()
+    site = field.model_admin.admin_site if field.model_admin else None
+    remote_admin = site._registry.get(remote_field.model) if site else None
+    if request is not None and (
+        remote_admin is None or not remote_admin.has_view_or_change_permission(request, remote_obj)
+    ):
+        return str(remote_obj)
+    return _readonly_link(field, remote_field, remote_obj)
+
+
+_readonly_link = admin_helpers.AdminReadonlyField.get_admin_url
+admin_helpers.AdminReadonlyField.get_admin_url = readonly_link
 
 
 def money_column(model, field: str, currency: str = "currency"):

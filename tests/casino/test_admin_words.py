@@ -101,3 +101,25 @@ def test_a_staff_member_reads_his_roles_and_what_they_allow_in_words(demo):
     listing = text(russian(roles.ADMIN).get(reverse("admin:auth_group_changelist")))
     for role in roles.ROLES:
         assert str(role.label) in listing
+
+
+def test_a_read_only_field_links_to_another_page_only_where_its_reader_may_go(demo):
+    """Django links a read-only foreign key whatever the reader's permissions: the supervisor was
+    offered the competition's page, a 403 (the page audit found it)."""
+    from sportsbook.models import Event
+
+    event = Event.objects.order_by("pk").first()
+    supervisor = new_staff(roles.SUPERVISOR)
+    assert not supervisor.has_perm("sportsbook.view_competition")
+    client = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    client.force_login(supervisor)
+    page = client.get(reverse("admin:sportsbook_event_change", args=[event.pk])).content.decode()
+    competition = reverse("admin:sportsbook_competition_change", args=[event.competition_id])
+    assert str(event.competition) in page and competition not in page
+    admin_client = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    admin_client.force_login(new_staff(roles.ADMIN))
+    # who may open it still has the link (the admin changes events, so reads a form: the field
+    # is a choice there; a bet's player is read-only for him)
+    bet = Bet.objects.order_by("pk").first()
+    page = admin_client.get(reverse("admin:sportsbook_bet_change", args=[bet.pk])).content.decode()
+    assert reverse("admin:casino_player_change", args=[bet.player_id]) in page
