@@ -48,4 +48,7 @@ def reference_words(reference: str) -> str:
     number = parts[-1] if kind == "settlement" else parts[0]
     if not number:
         return ""
-    return str(words) % {"number": number}
+    said = str(words) % {"number": number}
+    if kind == "table" and len(parts) >= 3 and parts[1] == "hand" and parts[2]:
+        said += " · " + str(KINDS["hand"]) % {"number": parts[2]}  # "Стол №6 · Раздача №2"
+    return said
