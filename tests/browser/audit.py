@@ -1,5 +1,5 @@
 """The page audit (issue 27 item 8): every page a role's navigation reaches, looked at in Chromium
-at a phone's and a desktop's width, in one language at a time.
+at a phone's, a tablet's and a desktop's width, in one language at a time.
 
 For each role (a player and each staff role of casino/roles.py) the auditor signs in and crawls
 from the lobby: it follows every same-origin link (``<a href>``) of every page it visits, but visits
@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from urllib.parse import urljoin, urlsplit
 
-WIDTHS = (390, 1280)
+WIDTHS = (390, 768, 1280)  # a phone, a tablet, a desktop
 HEIGHT = 900
 MAX_PAGES = 60  # a role's pages at most: one of each shape of address
 
