@@ -1,14 +1,14 @@
 """The page audit (issue 27 item 8): as every role (a player and each staff role of
 casino/roles.py), in Russian, Chromium crawls every page the role's navigation reaches (one page per
-shape of address, tests/browser/audit.py) at 390, 768 and 1280 px wide and finds nothing wrong; first,
-every table is played to mid-hand with the player seated, and each table's page and a finished
-hand's detail are visited by every role.
+shape of address, tests/browser/audit.py) at 390, 768 and 1280 px wide and finds nothing wrong;
+first, every table is played to mid-hand with the player seated, and each table's page and a
+finished hand's detail are visited by every role.
 
 Enforced kinds of finding: ``status`` (no page the navigation offers answers 400 or more or sends
-a signed-in person to the login page), ``width`` (no page is wider than the viewport at 390,
-768 or 1280 px), ``console`` (no console error or uncaught page error while a page loads), ``repr`` (no
-Python/JSON repr or raw ledger reference in the visible text) and ``language`` (no English word on
-a Russian page outside the allow-list and the data's own names, tests/browser/audit.py).
+a signed-in person to the login page), ``width`` (no page is wider than the viewport at 390, 768
+or 1280 px), ``console`` (no console error or uncaught page error while a page loads), ``repr``
+(no Python/JSON repr or raw ledger reference in the visible text) and ``language`` (no English
+word on a Russian page outside the allow-list and the data's own names, tests/browser/audit.py).
 
 The same crawl in English (every role, every page) checks the reverse: no Russian word on an
 English page. It runs at 1280 px only: a page's words do not change with its width, and the
