@@ -46,6 +46,7 @@ def test_every_page_of_the_role_passes_the_audit_in_russian(
     visited = result.visited[role]
     # the crawl reached past the lobby: the role's navigation was followed
     assert len(visited) > 5, visited
+    print(f"audit ru {role}: {len(visited)} pages x 3 widths")  # the figure of benchmarks/README
     if role in ("player", "pit_boss"):  # the seated player and the floor see every table's hand
         assert set(start) <= set(visited), set(start) - set(visited)
     findings = [str(f) for f in result.findings if f.kind in ENFORCED]
@@ -58,6 +59,7 @@ def test_every_page_of_the_role_is_in_english_only_in_english(
 ):
     auditor = Auditor(browser, server_url, names, language="en", widths=(1280,))
     result = auditor.audit([role], start)
+    print(f"audit en {role}: {len(result.visited[role])} pages x 1 width")
     assert len(result.visited[role]) > 5, result.visited[role]
     findings = [str(f) for f in result.findings if f.kind in ENFORCED]
     assert findings == [], "\n".join(findings)
