@@ -224,7 +224,7 @@ class BetLegInline(ReadOnlyAdminMixin, admin.TabularInline):
 @admin.register(Bet)
 class BetAdmin(RoleActionsMixin, ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = [
-        "pk",
+        "id",
         "player",
         "kind",
         "system_size",
