@@ -39,7 +39,7 @@ def test_two_seated_see_a_countdown_a_third_joins_within_it_and_the_deal_takes_a
     sit(boris)
     for page in (anna, boris):
         countdown = page.locator("#start-window .start-countdown[data-deadline]")
-        expect(countdown).to_have_text(re.compile(r"^\d+ s$"))  # the page's clock ticks it
+        expect(countdown).to_have_text(re.compile(r"^\d+ с$"))  # the clock ticks it, in Russian
         expect(page.locator("#start-window button.start-ready")).to_be_visible()
     SHOTS.mkdir(parents=True, exist_ok=True)
     anna.screenshot(path=SHOTS / "khrap-window-1280.png", full_page=True)

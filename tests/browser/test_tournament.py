@@ -141,7 +141,7 @@ def test_a_newcomer_makes_the_fourth_of_the_demo_tournament_and_everyone_sees_th
     expect(gleb.locator("#your-entry")).to_be_visible()
     for page in (gleb, anna):  # anna's page is not reloaded: the bracket's socket brings it
         clock = page.locator("#tournament-countdown .clock")
-        expect(clock).to_have_text(re.compile(r"^\d+ s$"))
+        expect(clock).to_have_text(re.compile(r"^\d+ с$"))  # seconds in the page's language
     first = int(gleb.locator("#tournament-countdown .clock").inner_text().split()[0])
     assert 0 < first <= 20
     gleb.screenshot(path=shots / "tournament-countdown-1280.png", full_page=True)
