@@ -722,7 +722,7 @@ def event_settle(
     total = _settle_bets(run, now)
     Event.objects.filter(pk=event.pk).update(settled_at=now, settle_due_at=None)
     # The exchange's matched bets on this event's markets (BK §52, A13: the same result).
-    from sportsbook.exchange_services import exchange_settle_event
+    from sportsbook.exchange.services import exchange_settle_event
 
     exchange_settle_event(event_id=event.pk, now=now)
     announce_result(event.pk)

@@ -13,9 +13,10 @@ from __future__ import annotations
 from django.conf import settings
 from django.template.loader import render_to_string
 
-from sportsbook import exchange_selectors, spread_selectors
+from sportsbook import spread_selectors
 from sportsbook.consumers import LineSocket
-from sportsbook.exchange_services import TRADER_EXCHANGE_GROUP
+from sportsbook.exchange import selectors as exchange_selectors
+from sportsbook.exchange.services import TRADER_EXCHANGE_GROUP
 from sportsbook.spread_services import TRADER_SPREAD_GROUP
 
 

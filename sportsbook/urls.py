@@ -1,6 +1,7 @@
 from django.urls import path
 
-from sportsbook import exchange_views, spread_views, views
+from sportsbook import spread_views, views
+from sportsbook.exchange import views as exchange_views
 
 app_name = "sportsbook"
 

@@ -22,7 +22,7 @@ import json
 from decimal import Decimal
 from casino import ledger
 from casino.models import Player
-from sportsbook.exchange_services import exchange_market_list
+from sportsbook.exchange.services import exchange_market_list
 from sportsbook.models import SpreadAsset
 from tests.sportsbook import factories
 

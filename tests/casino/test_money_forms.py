@@ -61,7 +61,7 @@ def test_every_stake_of_the_slip_is_the_money_field():
 
 @pytest.mark.django_db
 def test_the_exchange_and_the_spread_read_what_a_person_types():
-    from sportsbook.exchange_services import exchange_market_list
+    from sportsbook.exchange.services import exchange_market_list
 
     set_rates()
     home = outcome(make_event(markets=(("1x2", {}),)), "1x2", "1")

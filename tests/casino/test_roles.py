@@ -21,13 +21,8 @@ from django.utils import timezone
 from casino import demo, ledger, limits, roles
 from casino.asgi import application
 from casino.models import GamingLimit, Player, Transfer
-from sportsbook import (
-    cancellations,
-    exchange_services,
-    services,
-    settlement_runner,
-    spread_services,
-)
+from sportsbook import cancellations, services, settlement_runner, spread_services
+from sportsbook.exchange import services as exchange_services
 from sportsbook.models import (
     Bet,
     Event,

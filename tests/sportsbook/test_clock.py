@@ -68,7 +68,7 @@ def test_sb_6_1_the_production_sweeper_settles_due_events(capsys):
 
 @pytest.mark.django_db(transaction=True)
 async def test_bk_46_the_server_clock_lapses_exchange_offers_at_the_start():
-    from sportsbook.exchange_services import exchange_market_list, exchange_offer_post
+    from sportsbook.exchange.services import exchange_market_list, exchange_offer_post
     from sportsbook.models import ExchangeOffer, OfferStatus
 
     def offer_on_an_event_that_has_started():

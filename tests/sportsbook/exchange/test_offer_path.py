@@ -15,8 +15,8 @@ from django.test.utils import CaptureQueriesContext
 
 from casino import ledger
 from casino.models import Transfer
-from sportsbook import exchange_rows
-from sportsbook.exchange_services import (
+from sportsbook.exchange import rows as exchange_rows
+from sportsbook.exchange.services import (
     escrow_of,
     exchange_lapse_due,
     exchange_market_list,

@@ -16,7 +16,7 @@ from django.utils import timezone
 from casino import ledger
 from casino.models import Transfer
 from sportsbook import services
-from sportsbook.exchange_services import (
+from sportsbook.exchange.services import (
     ExchangeRefused,
     PriceChanged,
     commission_account,

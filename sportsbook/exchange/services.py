@@ -2,7 +2,7 @@
 
 Every change to a market's offers takes the same path (the table actor's shape):
 1. lock: an offer (post, take, edit) takes the `ExchangeMarket` row FOR SHARE and its outcome's
-   advisory lock (`exchange_rows.market_lock`): offers on one outcome run one at a time, so of
+   advisory lock (`rows.market_lock`): offers on one outcome run one at a time, so of
    two simultaneous takes the first recorded wins (A7), while offers on the market's other
    outcomes (another book: matching is per outcome) run beside it; a withdrawal, the lapse and
    settlement take the row FOR UPDATE, waiting for the offers in flight and stopping new ones.
@@ -46,7 +46,7 @@ from casino import ledger, limits, roles
 from casino.currencies import format_amount
 from casino.models import Account, AccountKind, HousePurpose, Player, TransferKind
 from casino.realtime import group_send_all
-from sportsbook import exchange_rows
+from sportsbook.exchange import rows as exchange_rows
 from sportsbook.exchange.matching import Book, Offer, Side, liability
 from sportsbook.exchange.settle import MatchedBet, bet_result, market_results
 from sportsbook.models import (
@@ -338,7 +338,7 @@ def _submit(
     now: dt.datetime,
 ) -> ExchangeOffer:
     """Match an incoming offer; call holding the market's shared row lock and the outcome's
-    advisory lock (_lock_for_offer). The statements under the locks (exchange_rows): the
+    advisory lock (_lock_for_offer). The statements under the locks (exchange.rows): the
     standing offers that cross; the offer's INSERT, the matched offers' UPDATE and the bets'
     INSERT, joined on PostgreSQL to the ledger's statement that claims the transfer's key and
     locks the wallet and escrow (a retry with the same key fails on the offer's unique key);

@@ -7,7 +7,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from casino.models import Player
-from sportsbook import exchange_services as services
+from sportsbook.exchange import services
 from sportsbook.models import Market
 
 # (home team of the demo event, market kind) listed on the exchange

@@ -16,8 +16,7 @@ from django.views.decorators.http import require_POST
 
 from casino.amounts import AmountError, amount_input_value, parse_amount, parse_number
 from casino.currencies import format_amount
-from sportsbook import exchange_selectors as selectors
-from sportsbook import exchange_services as services
+from sportsbook.exchange import selectors, services
 from sportsbook.models import ExchangeOffer, ExchangeSide, Outcome
 from sportsbook.services import odds_policy_of
 from sportsbook.views import _line_context as line_context

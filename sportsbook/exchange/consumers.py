@@ -1,7 +1,7 @@
 """The exchange's live socket: /ws/sport/exchange/<market id>/ (issue 18).
 
 Thin, as the line's sockets: authenticate, join `exchange.<market id>`, and on every
-`exchange.changed` (sent by `exchange_services` after commit: an offer posted, taken, changed,
+`exchange.changed` (sent by `exchange.services` after commit: an offer posted, taken, changed,
 withdrawn, lapsed, or the market settled) send this player's view of the ladder and of his own
 offers and bets as server-rendered fragments that htmx swaps out of band. On (re)connect the same
 fragments are sent at once, so a page that missed changes while no socket listened catches up.
@@ -14,8 +14,8 @@ from channels.db import database_sync_to_async
 from django.template.loader import render_to_string
 
 from sportsbook import clock
-from sportsbook import exchange_selectors as selectors
 from sportsbook.consumers import CLOSE_NO_EVENT, LineSocket
+from sportsbook.exchange import selectors
 from sportsbook.models import ExchangeMarket
 
 
