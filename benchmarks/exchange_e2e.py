@@ -212,7 +212,7 @@ def _offers(context, tag: str) -> tuple[bool, dict]:
 def _quotes(context, tag: str) -> tuple[bool, dict]:
     from casino.books import books_check
     from sportsbook.models import SpreadAsset, SpreadClose, SpreadPosition
-    from sportsbook.spread_services import spread_bet, spread_quote_set
+    from sportsbook.spread.services import spread_bet, spread_quote_set
 
     asset = SpreadAsset.objects.create(
         code=f"bench-{tag}"[:20],

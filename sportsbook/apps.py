@@ -24,7 +24,7 @@ class SportsbookConfig(AppConfig):
     def books_check(self, report) -> None:
         from sportsbook.books import check_receivable, check_stakes_held
         from sportsbook.exchange.services import exchange_books_check
-        from sportsbook.spread_services import spread_books_check
+        from sportsbook.spread.services import spread_books_check
 
         check_stakes_held(report)
         check_receivable(report)

@@ -13,11 +13,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from casino.amounts import AmountError, parse_number
-from sportsbook import spread_selectors, spread_services
 from sportsbook.exchange import selectors as exchange_selectors
 from sportsbook.exchange import services as exchange_services
 from sportsbook.models import Market, SpreadAsset
-from sportsbook.spread_views import MAX_LEVEL
+from sportsbook.spread import selectors as spread_selectors
+from sportsbook.spread import services as spread_services
+from sportsbook.spread.views import MAX_LEVEL
 from sportsbook.staff_views import trader_only
 from sportsbook.views import _is_number as is_id
 

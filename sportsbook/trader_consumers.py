@@ -13,11 +13,11 @@ from __future__ import annotations
 from django.conf import settings
 from django.template.loader import render_to_string
 
-from sportsbook import spread_selectors
 from sportsbook.consumers import LineSocket
 from sportsbook.exchange import selectors as exchange_selectors
 from sportsbook.exchange.services import TRADER_EXCHANGE_GROUP
-from sportsbook.spread_services import TRADER_SPREAD_GROUP
+from sportsbook.spread import selectors as spread_selectors
+from sportsbook.spread.services import TRADER_SPREAD_GROUP
 
 
 class _TraderRowsSocket(LineSocket):

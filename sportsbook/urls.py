@@ -1,7 +1,8 @@
 from django.urls import path
 
-from sportsbook import spread_views, views
+from sportsbook import views
 from sportsbook.exchange import views as exchange_views
+from sportsbook.spread import views as spread_views
 
 app_name = "sportsbook"
 

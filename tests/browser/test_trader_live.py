@@ -60,7 +60,7 @@ for name, side in (("t-anna", "back"), ("t-boris", "lay")):
 
 QUOTE_SET = """
 from decimal import Decimal
-from sportsbook.spread_services import spread_quote_set
+from sportsbook.spread.services import spread_quote_set
 spread_quote_set(asset_id=%(asset)d, bid=Decimal(%(bid)r), ask=Decimal(%(ask)r))
 """
 

@@ -18,7 +18,7 @@ from psycopg_pool import PoolTimeout
 
 from casino.asgi import application
 from casino.overload import OverloadMiddleware, is_overload
-from sportsbook import spread_selectors
+from sportsbook.spread import selectors as spread_selectors
 from tests.conftest import new_player
 
 ORIGIN = (b"origin", b"http://127.0.0.1:8000")

@@ -16,7 +16,7 @@ from casino import roles
 from casino.asgi import application
 from sportsbook.exchange.services import exchange_market_list, exchange_offer_post
 from sportsbook.models import SpreadAsset
-from sportsbook.spread_services import spread_bet, spread_quote_set
+from sportsbook.spread.services import spread_bet, spread_quote_set
 from tests.conftest import fund, new_player, new_staff
 from tests.sportsbook.line import make_event, outcome
 

@@ -12,7 +12,7 @@ from django.urls import reverse
 from casino import roles
 from sportsbook.exchange.services import exchange_market_list, exchange_offer_post
 from sportsbook.models import SpreadAsset, SpreadClose
-from sportsbook.spread_services import spread_bet
+from sportsbook.spread.services import spread_bet
 from tests.conftest import assert_books_clean, fund, new_player, new_staff
 from tests.sportsbook.line import make_event, outcome
 

@@ -15,9 +15,8 @@ from django.views.decorators.http import require_POST
 
 from casino.amounts import AmountError, amount_input_value, parse_amount, parse_number
 from casino.currencies import format_amount
-from sportsbook import spread_selectors as selectors
-from sportsbook import spread_services as services
 from sportsbook.models import SpreadAsset
+from sportsbook.spread import selectors, services
 from sportsbook.views import _is_number as is_id
 from sportsbook.views import _line_context as line_context
 

@@ -13,7 +13,7 @@ from django.utils import timezone
 from casino.models import Account, AccountKind
 from sportsbook.models import SpreadAsset, SpreadPosition, SpreadQuote
 from sportsbook.spread import pnl as rules
-from sportsbook.spread_services import asset_is_open, asset_quote
+from sportsbook.spread.services import asset_is_open, asset_quote
 
 CHART_POINTS = 120
 CHART_WIDTH, CHART_HEIGHT = 320, 80

@@ -11,9 +11,9 @@ from __future__ import annotations
 from django.template.loader import render_to_string
 
 from sportsbook import clock
-from sportsbook import spread_selectors as selectors
 from sportsbook.consumers import LineSocket
-from sportsbook.spread_services import SPREAD_GROUP, spread_user_group
+from sportsbook.spread import selectors
+from sportsbook.spread.services import SPREAD_GROUP, spread_user_group
 
 
 class SpreadConsumer(LineSocket):

@@ -10,8 +10,8 @@ from decimal import Decimal
 from django.utils import timezone
 
 from casino.models import Player
-from sportsbook import spread_services as services
 from sportsbook.models import SpreadAsset
+from sportsbook.spread import services
 from sportsbook.spread.feed import RandomWalkFeed
 
 ASSETS = [
