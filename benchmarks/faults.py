@@ -168,7 +168,7 @@ def child_main(argv: list[str]) -> None:
         prefix, source, target = argv[1], int(argv[2]), int(argv[3])
         book_transfers(prefix, source, target, announce=True)
     elif kind == "settle":
-        from sportsbook import settlement_runner
+        from sportsbook.settlement import runner as settlement_runner
 
         settlement_runner.CHUNK = SETTLE_CHUNK  # many commits: a kill lands between or inside
         print("go", flush=True)
@@ -361,7 +361,7 @@ def run_settlements(figures: Figures, runs: int, rng: random.Random, env: dict[s
     from django.db.models import Sum
 
     from sportsbook.models import Bet, BetSettlement, BetStatus
-    from sportsbook.settlement_runner import event_settle
+    from sportsbook.settlement.runner import event_settle
 
     upto = 1.0
     while figures.kills < runs:

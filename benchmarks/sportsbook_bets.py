@@ -624,8 +624,8 @@ def _settle_child(database_url: str, event_id: int, profile: bool, results) -> N
 
         from django.db import connection
 
-        from sportsbook import settlement_runner
         from sportsbook.models import Event
+        from sportsbook.settlement import runner as settlement_runner
 
         Event.objects.get(pk=event_id)  # connect, warm the ORM
         statements = [0]
@@ -735,7 +735,7 @@ def _settlement(context, tag: str, count: int, players, rng) -> tuple[bool, dict
     from casino.models import Transfer
     from sportsbook import services
     from sportsbook.models import Bet, BetSettlement, EventStatus
-    from sportsbook.settlement_runner import event_settle
+    from sportsbook.settlement.runner import event_settle
 
     ok = True
     started = time.monotonic()

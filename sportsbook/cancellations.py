@@ -3,7 +3,7 @@ is suspected of taking part in, or bets chosen one by one (accepted while a tech
 error showed wrong data, e.g. a wrong score in the broadcast).
 
 Whole-event voids (48 hours, a venue moved, foul play proven) are results (`Event.result` with the
-ending) settled by `sportsbook.settlement_runner`; this module cancels single bets with the same
+ending) settled by `sportsbook.settlement.runner`; this module cancels single bets with the same
 money machinery (`_ChunkMoney`): only the difference from the bet's previous payout is booked, so
 an open bet gets its stake back from `sportsbook/stakes-held`, and a settled bet is re-settled to
 its stake (a `reversal`, E33: what the wallet no longer holds is owed on the bet). A cancelled
@@ -31,7 +31,7 @@ from casino import roles
 from casino.models import Player, TransferKind
 from sportsbook.liability import announce_liability
 from sportsbook.models import Bet, BetLeg, BetStatus
-from sportsbook.settlement_runner import _ChunkMoney, _one_settlement_at_a_time
+from sportsbook.settlement.runner import _ChunkMoney, _one_settlement_at_a_time
 
 REASON_MAX_LENGTH = Bet._meta.get_field("cancelled_reason").max_length
 # How long a cancellation waits for a settlement in progress (a page request must not hang).

@@ -17,7 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from casino.models import Player
-from sportsbook import services, settlement_runner
+from sportsbook import services
 from sportsbook.models import (
     Competition,
     Event,
@@ -28,6 +28,7 @@ from sportsbook.models import (
     SettlementReason,
     Sport,
 )
+from sportsbook.settlement import runner as settlement_runner
 from sportsbook.settlement.markets import KINDS
 from sportsbook.settlement.results import EventResult
 

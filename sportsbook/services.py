@@ -5,7 +5,7 @@ the wallet to the house account `sportsbook/stakes-held` (sharded, so concurrent
 on one row); settlement moves it on to the wallet (winnings, refunds) and to `sportsbook/book`
 (the bookmaker's result). `casino.books` checks that `stakes-held` equals the open bets' stakes.
 
-Settlement is in `sportsbook.settlement_runner`; the rules are pure (`sportsbook.settlement`).
+Settlement is in `sportsbook.settlement.runner`; the rules are pure (`sportsbook.settlement`).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ supervisor's cancellations of bets (SB §1.10), on the trader's page of the even
 their own.
 
 Every change goes through `sportsbook.services` (odds kept in OddsChange and pushed live to the
-event's group) or `settlement_runner`. htmx posts get the changed fragment back (an outcome row,
+event's group) or `settlement.runner`. htmx posts get the changed fragment back (an outcome row,
 a market, the event's panel); plain posts are redirected back with a message. The forms carry
 what the trader saw (the odds, the event's version): a double click or a stale page is told so
 and changes nothing twice.
@@ -27,7 +27,7 @@ from django.views.decorators.http import require_GET, require_POST
 from casino import oob, roles
 from casino.currencies import format_amount
 from casino.ledger import LedgerError
-from sportsbook import cancellations, services, settlement_runner
+from sportsbook import cancellations, services
 from sportsbook.models import (
     Bet,
     Event,
@@ -39,6 +39,7 @@ from sportsbook.models import (
     SettlementRun,
     Sport,
 )
+from sportsbook.settlement import runner as settlement_runner
 from sportsbook.staff_forms import (
     EVENT_ACTIONS,
     CancelBetsForm,

@@ -21,7 +21,7 @@ from django.utils import timezone
 from casino import demo, ledger, limits, roles
 from casino.asgi import application
 from casino.models import GamingLimit, Player, Transfer
-from sportsbook import cancellations, services, settlement_runner
+from sportsbook import cancellations, services
 from sportsbook.exchange import services as exchange_services
 from sportsbook.models import (
     Bet,
@@ -32,6 +32,7 @@ from sportsbook.models import (
     SpreadAsset,
     SpreadQuote,
 )
+from sportsbook.settlement import runner as settlement_runner
 from sportsbook.spread import services as spread_services
 from tests.conftest import fund, new_player, new_staff
 from tests.sportsbook.line import football_result, make_event, outcome, place, set_rates

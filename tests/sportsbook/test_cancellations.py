@@ -14,7 +14,7 @@ from casino.models import HousePurpose, Transfer, TransferKind
 from sportsbook import services
 from sportsbook.cancellations import CancelRefused, bets_cancel
 from sportsbook.models import Bet, BetKind, BetSettlement, BetStatus, EventStatus
-from sportsbook.settlement_runner import _ChunkMoney, event_settle
+from sportsbook.settlement.runner import _ChunkMoney, event_settle
 from tests.conftest import (
     assert_books_clean,
     fund,
@@ -249,7 +249,7 @@ def test_sb_1_10_cancelled_bets_are_skipped_by_settlement_and_by_a_corrected_res
 def test_sb_1_10_cancelled_bets_are_skipped_by_the_pipelined_settlement(monkeypatch):
     """Outside a transaction on PostgreSQL chunks are graded on a second connection: a cancelled
     bet in any chunk is left alone there too."""
-    from sportsbook import settlement_runner
+    from sportsbook.settlement import runner as settlement_runner
 
     monkeypatch.setattr(settlement_runner, "CHUNK", 4)
     set_rates()
@@ -277,7 +277,8 @@ def test_sb_1_10_a_cancellation_during_a_long_settlement_is_refused_not_hung(mon
     refused with a message and cancels nothing."""
     import psycopg
 
-    from sportsbook import cancellations, settlement_runner
+    from sportsbook import cancellations
+    from sportsbook.settlement import runner as settlement_runner
 
     monkeypatch.setattr(cancellations, "SETTLEMENT_WAIT", "200ms")
     set_rates()

@@ -21,7 +21,7 @@ from sportsbook.liability import event_liabilities, system_liability
 from sportsbook.models import Bet, BetKind, BetLeg, EventStatus, Outcome
 from sportsbook.settlement import bets as bet_math
 from sportsbook.settlement.grading import LOST, VOID, WON
-from sportsbook.settlement_runner import event_settle
+from sportsbook.settlement.runner import event_settle
 from tests.conftest import fund, new_player
 from tests.sportsbook.line import football_result, make_event, outcome, place, set_rates
 from tests.tables.test_pit import HOST, ORIGIN, cookie_of

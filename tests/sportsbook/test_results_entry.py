@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from casino import ledger
-from sportsbook import services, settlement_runner
+from sportsbook import services
 from sportsbook.models import (
     Bet,
     BetSettlement,
@@ -19,6 +19,7 @@ from sportsbook.models import (
     SettlementRun,
 )
 from sportsbook.services import Selection
+from sportsbook.settlement import runner as settlement_runner
 from sportsbook.settlement.results import EventResult
 from sportsbook.staff_forms import SPORT_LAYOUTS
 from tests.conftest import assert_books_clean, fund, new_player

@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from casino.models import Entry
-from sportsbook import services, settlement_runner
+from sportsbook import services
 from sportsbook.models import (
     Bet,
     BetKind,
@@ -24,6 +24,7 @@ from sportsbook.models import (
     OddsPolicy,
     PlayerStakeLimit,
 )
+from sportsbook.settlement import runner as settlement_runner
 from sportsbook.settlement.results import EventResult
 from tests.conftest import assert_books_clean, fund, new_player
 from tests.sportsbook import factories

@@ -40,7 +40,7 @@ from sportsbook.models import (
     OfferStatus,
     Outcome,
 )
-from sportsbook.settlement_runner import event_settle
+from sportsbook.settlement.runner import event_settle
 from tests.conftest import assert_books_clean, fund, new_player, requires_postgres
 from tests.sportsbook.line import football_result, make_event, outcome
 

@@ -30,7 +30,7 @@ from sportsbook.models import (
     MarketStatus,
     Outcome,
 )
-from sportsbook.settlement_runner import event_settle
+from sportsbook.settlement.runner import event_settle
 from tests.conftest import assert_books_clean, fund
 from tests.sportsbook.exchange.test_services import (
     FUNDS,

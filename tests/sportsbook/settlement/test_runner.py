@@ -1,4 +1,4 @@
-"""Settlement of bets against results (sportsbook.settlement_runner): payouts credited (SB §6.2),
+"""Settlement of bets against results (sportsbook.settlement.runner): payouts credited (SB §6.2),
 on time (SB §6.1), once, corrections booked as the difference (E33), and 10,000 random bets."""
 
 import datetime as dt
@@ -34,7 +34,7 @@ from sportsbook.settlement.grading import PRE_MATCH
 from sportsbook.settlement.markets import KINDS
 from sportsbook.settlement.random_results import random_result
 from sportsbook.settlement.results import EventResult
-from sportsbook.settlement_runner import event_settle, settle_due
+from sportsbook.settlement.runner import event_settle, settle_due
 from tests.conftest import (
     assert_books_clean,
     fund,
@@ -477,7 +477,7 @@ def test_sb_3_28_rest_of_the_match_counts_goals_after_the_bet_and_a_contradictio
 def test_chunks_graded_on_a_second_connection_settle_every_bet_once(monkeypatch):
     """Outside a transaction on PostgreSQL the next chunk is graded on another connection while
     this one writes: many small chunks, each bet settled once, the books clean."""
-    from sportsbook import settlement_runner
+    from sportsbook.settlement import runner as settlement_runner
 
     monkeypatch.setattr(settlement_runner, "CHUNK", 7)
     set_rates()
@@ -514,7 +514,7 @@ def test_chunks_graded_on_a_second_connection_settle_every_bet_once(monkeypatch)
 
 def _settle_crashing_on_the_second_chunk(event, monkeypatch) -> None:
     """A settlement run in chunks of 2 bets whose process dies writing the second chunk."""
-    from sportsbook import settlement_runner
+    from sportsbook.settlement import runner as settlement_runner
 
     monkeypatch.setattr(settlement_runner, "CHUNK", 2)
     real_write = settlement_runner._write_chunk
