@@ -1,37 +1,52 @@
-"""The sportsbook's tables, first moved whole into `line/models.py`; the next commit puts each
-product's tables in its own package. All are imported from here."""
+"""The sportsbook's tables (the app label `sportsbook`; migrations in `sportsbook/migrations`),
+each defined in the package of the product it belongs to and imported from here:
 
-from sportsbook.line.models import (
-    LINE_CURRENCY,
-    ODDS_QUANTUM,
+- `line/models.py`: sports, competitions, events, markets, outcomes, odds changes;
+- `betting/models.py`: bets and their legs, the bettor's settings and stake limits, exchange rates;
+- `settlement/models.py`: settlement runs and what each did to each bet;
+- `exchange/models.py`: the exchange's markets, offers, bets, settlements and debts;
+- `spread/models.py`: the spread bets' assets, quotes, orders, positions and closes.
+"""
+
+from sportsbook.betting.models import (
     Bet,
     BetKind,
     BetLeg,
-    BetSettlement,
     BetStatus,
     BettorSettings,
-    Competition,
-    Event,
-    EventStatus,
+    ExchangeRate,
+    OddsPolicy,
+    PlayerStakeLimit,
+)
+from sportsbook.exchange.models import (
+    ODDS_QUANTUM,
     ExchangeBet,
     ExchangeBetStatus,
     ExchangeDebt,
     ExchangeMarket,
     ExchangeOffer,
-    ExchangeRate,
     ExchangeSettlement,
     ExchangeSide,
+    OfferStatus,
+)
+from sportsbook.line.models import (
+    LINE_CURRENCY,
+    Competition,
+    Event,
+    EventStatus,
     Market,
     MarketStatus,
     NamedInBothLanguages,
     OddsChange,
-    OddsPolicy,
-    OfferStatus,
     Outcome,
-    PlayerStakeLimit,
+    Sport,
+)
+from sportsbook.settlement.models import (
+    BetSettlement,
     SettlementReason,
     SettlementRun,
-    Sport,
+)
+from sportsbook.spread.models import (
     SpreadAsset,
     SpreadClose,
     SpreadCloseReason,
