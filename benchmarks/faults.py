@@ -340,8 +340,9 @@ def run_transfers(figures: Figures, runs: int, rng: random.Random, env: dict[str
 
 def settlement_event(rng: random.Random):
     """An event with SETTLE_BETS open bets of a few players, finished, with its result."""
-    from sportsbook import services
+    from sportsbook.line.services import event_set_status
     from sportsbook.models import EventStatus
+    from sportsbook.settlement.services import event_result_set
     from tests.sportsbook.line import football_result, make_event, outcome, place, set_rates
 
     set_rates()
@@ -352,8 +353,8 @@ def settlement_event(rng: random.Random):
         kind, code = rng.choice(choices)
         stake = rng.randrange(200, 5_000)  # above the minimum stake (1.60 BYN)
         place(rng.choice(players), [outcome(event, kind, code)], stake=stake)
-    services.event_set_status(event_id=event.pk, status=EventStatus.FINISHED)
-    services.event_result_set(event_id=event.pk, result=football_result(2, 1))
+    event_set_status(event_id=event.pk, status=EventStatus.FINISHED)
+    event_result_set(event_id=event.pk, result=football_result(2, 1))
     return event, players
 
 

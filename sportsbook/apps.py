@@ -8,7 +8,7 @@ class SportsbookConfig(AppConfig):
 
     def ready(self) -> None:
         # The cashier's statement links stakes and settlements to the bets they came from.
-        from sportsbook.views import register_statement_links
+        from sportsbook.betting.views import register_statement_links
 
         register_statement_links()
         # the production sweeper runs the sportsbook's periodic work, at the in-process clock's

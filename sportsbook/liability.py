@@ -26,25 +26,11 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 
-from django.db import transaction
 from django.db.models import Exists, OuterRef, Sum
 from django.db.models.functions import Coalesce
 
-from casino.realtime import group_send_all
 from sportsbook.models import Bet, BetKind, BetLeg, BetStatus, Event, Outcome
 from sportsbook.settlement import Settled
-
-LIABILITY_GROUP = "floor.liability"
-
-
-def announce_liability(event_ids) -> None:
-    """After the transaction commits: one message naming the events whose liability changed (a
-    bet placed, settled or cancelled). Nothing is read for it: the floor's sockets read the
-    figures themselves, so the bet's hot path pays one group send and no query."""
-    events = sorted(set(event_ids))
-    if events:
-        message = {"type": "floor.liability", "events": events}
-        transaction.on_commit(lambda: group_send_all([(LIABILITY_GROUP, message)]))
 
 
 @dataclass

@@ -16,9 +16,10 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from sportsbook.consumers import LineSocket
-from sportsbook.liability import LIABILITY_GROUP, event_liabilities
+from sportsbook.betting.services import LIABILITY_GROUP
+from sportsbook.liability import event_liabilities
 from sportsbook.liability_views import FLOOR_PERMISSION, ordering, page_context, sort_key
+from sportsbook.line.consumers import LineSocket
 
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_NOT_PIT = 4403

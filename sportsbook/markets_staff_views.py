@@ -16,11 +16,11 @@ from casino.amounts import AmountError, parse_number
 from sportsbook.exchange import selectors as exchange_selectors
 from sportsbook.exchange import services as exchange_services
 from sportsbook.models import Market, SpreadAsset
+from sportsbook.pages import is_id
 from sportsbook.spread import selectors as spread_selectors
 from sportsbook.spread import services as spread_services
 from sportsbook.spread.views import MAX_LEVEL
 from sportsbook.staff_views import trader_only
-from sportsbook.views import _is_number as is_id
 
 MAX_RATE = Decimal(100)  # a commission is a percentage of the winnings
 

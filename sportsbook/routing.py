@@ -1,8 +1,8 @@
 from django.urls import path
 
-from sportsbook.consumers import SportConsumer, TraderConsumer, TraderListConsumer
 from sportsbook.exchange.consumers import ExchangeConsumer
 from sportsbook.liability_consumers import LiabilityConsumer
+from sportsbook.line.consumers import SportConsumer, TraderConsumer, TraderListConsumer
 from sportsbook.spread.consumers import SpreadConsumer
 from sportsbook.trader_consumers import TraderExchangeConsumer, TraderSpreadConsumer
 

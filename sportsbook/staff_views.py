@@ -27,7 +27,14 @@ from django.views.decorators.http import require_GET, require_POST
 from casino import oob, roles
 from casino.currencies import format_amount
 from casino.ledger import LedgerError
-from sportsbook import cancellations, services
+from sportsbook.betting import cancellations
+from sportsbook.line.services import (
+    LineError,
+    event_score_set,
+    event_set_status,
+    market_set_status,
+    odds_set,
+)
 from sportsbook.models import (
     Bet,
     Event,
@@ -40,6 +47,7 @@ from sportsbook.models import (
     Sport,
 )
 from sportsbook.settlement import runner as settlement_runner
+from sportsbook.settlement.services import event_result_set
 from sportsbook.staff_forms import (
     EVENT_ACTIONS,
     CancelBetsForm,
@@ -290,13 +298,13 @@ def odds_change(request, outcome_id: int):
     else:
         # `was`: the odds this page showed; the service refuses if someone moved them since.
         try:
-            outcome = services.odds_set(
+            outcome = odds_set(
                 outcome_id=outcome.pk,
                 odds=form.cleaned_data["odds"],
                 staff=request.user,
                 expected_odds=form.cleaned_data["was"],
             )
-        except services.LineError as refusal:
+        except LineError as refusal:
             error = str(refusal)
             outcome.refresh_from_db()
     event = outcome.market.event
@@ -329,10 +337,10 @@ def market_status(request, market_id: int):
         error = _first_error(form)
     else:
         try:
-            market = services.market_set_status(
+            market = market_set_status(
                 market_id=market.pk, status=form.cleaned_data["status"], staff=request.user
             )
-        except services.LineError as refusal:
+        except LineError as refusal:
             error = str(refusal)
     if not request.htmx:
         if error:
@@ -373,10 +381,10 @@ def event_status(request, event_id: int):
         error = _("The event is already %(status)s.") % {"status": event.get_status_display()}
     else:
         try:
-            event = services.event_set_status(
+            event = event_set_status(
                 event_id=event.pk, status=form.cleaned_data["status"], staff=request.user
             )
-        except services.LineError as refusal:
+        except LineError as refusal:
             error = str(refusal)
         else:
             notice = _("The event is now %(status)s.") % {"status": event.get_status_display()}
@@ -394,7 +402,7 @@ def event_score(request, event_id: int):
     else:
         data = form.cleaned_data
         try:
-            services.event_score_set(
+            event_score_set(
                 event_id=event.pk,
                 score=[data["home"], data["away"]],
                 minute=data["minute"],
@@ -402,7 +410,7 @@ def event_score(request, event_id: int):
                 expected_version=data["version"],
                 staff=request.user,
             )
-        except services.LineError as refusal:
+        except LineError as refusal:
             error = str(refusal)
         else:
             notice = _("Score saved.")
@@ -471,21 +479,19 @@ def result_entry(request, event_id: int):
     error = None
     try:
         if mark_finished and event.status != EventStatus.FINISHED:
-            services.event_set_status(
-                event_id=event.pk, status=EventStatus.FINISHED, staff=request.user
-            )
+            event_set_status(event_id=event.pk, status=EventStatus.FINISHED, staff=request.user)
         if result == event.result:
             messages.info(request, _("The result is unchanged."))
         else:
             correction = event.settled_at is not None
-            services.event_result_set(event_id=event.pk, result=result, staff=request.user)
+            event_result_set(event_id=event.pk, result=result, staff=request.user)
             messages.success(
                 request,
                 _("Result corrected: the event is settled again at once.")
                 if correction
                 else _("Result saved."),
             )
-    except services.LineError as refusal:
+    except LineError as refusal:
         error = str(refusal)
     if error:
         if json_mode:

@@ -13,9 +13,9 @@ from __future__ import annotations
 from django.conf import settings
 from django.template.loader import render_to_string
 
-from sportsbook.consumers import LineSocket
 from sportsbook.exchange import selectors as exchange_selectors
 from sportsbook.exchange.services import TRADER_EXCHANGE_GROUP
+from sportsbook.line.consumers import LineSocket
 from sportsbook.spread import selectors as spread_selectors
 from sportsbook.spread.services import TRADER_SPREAD_GROUP
 

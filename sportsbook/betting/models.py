@@ -133,8 +133,8 @@ class Bet(models.Model):
     placed_at = models.DateTimeField(_("placed at"), auto_now_add=True)
     settled_at = models.DateTimeField(_("settled at"), null=True, blank=True)
     # SB §1.10: staff cancelled the bet (returned at odds 1): when, by whom and why. A cancelled
-    # bet is never settled again (sportsbook.cancellations). Not indexed, and the staff member's
-    # key has no index either: cancellations are rare and read with their bets.
+    # bet is never settled again (sportsbook.betting.cancellations). Not indexed, and the staff
+    # member's key has no index either: cancellations are rare and read with their bets.
     cancelled_at = models.DateTimeField(_("cancelled at"), null=True, blank=True)
     cancelled_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,

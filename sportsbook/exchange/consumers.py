@@ -14,8 +14,8 @@ from channels.db import database_sync_to_async
 from django.template.loader import render_to_string
 
 from sportsbook import clock
-from sportsbook.consumers import CLOSE_NO_EVENT, LineSocket
 from sportsbook.exchange import selectors
+from sportsbook.line.consumers import CLOSE_NO_EVENT, LineSocket
 from sportsbook.models import ExchangeMarket
 
 

@@ -29,6 +29,7 @@ from decimal import Decimal
 from django.db import connection
 
 from casino.models import Account, AccountKind, HousePurpose
+from sportsbook.betting.services import _decimal  # a DECIMAL column as the ORM returns it
 from sportsbook.exchange.matching import Fill, Side
 from sportsbook.models import (
     Event,
@@ -41,7 +42,6 @@ from sportsbook.models import (
     OfferStatus,
     Outcome,
 )
-from sportsbook.services import _decimal  # a DECIMAL column as the ORM returns it
 
 _XM = ExchangeMarket._meta.db_table
 _OFFER = ExchangeOffer._meta.db_table

@@ -16,10 +16,10 @@ from django.views.decorators.http import require_POST
 
 from casino.amounts import AmountError, amount_input_value, parse_amount, parse_number
 from casino.currencies import format_amount
+from sportsbook.betting.services import odds_policy_of
 from sportsbook.exchange import selectors, services
 from sportsbook.models import ExchangeOffer, ExchangeSide, Outcome
-from sportsbook.services import odds_policy_of
-from sportsbook.views import _line_context as line_context
+from sportsbook.pages import line_context
 
 
 def market_context(market_id: int, player, **extra) -> dict:

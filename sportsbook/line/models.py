@@ -142,7 +142,7 @@ class Market(models.Model):
 
     @property
     def title(self) -> str:
-        from sportsbook.presenters import market_title
+        from sportsbook.line.presenters import market_title
 
         return market_title(self)
 
@@ -174,7 +174,7 @@ class Outcome(models.Model):
 
     @property
     def label(self) -> str:
-        from sportsbook.presenters import outcome_label
+        from sportsbook.line.presenters import outcome_label
 
         return outcome_label(self)
 

@@ -32,7 +32,13 @@ from django.utils.translation import gettext as _
 
 from casino import ledger, roles
 from casino.models import Account, AccountKind, Player, TransferKind
-from sportsbook.liability import announce_liability
+from sportsbook.betting.services import (
+    announce_liability,
+    book_account,
+    receivable_account,
+    stakes_held_account,
+)
+from sportsbook.line.services import announce_result
 from sportsbook.models import (
     BetKind,
     BetLeg,
@@ -43,12 +49,6 @@ from sportsbook.models import (
     MarketStatus,
     SettlementReason,
     SettlementRun,
-)
-from sportsbook.services import (
-    announce_result,
-    book_account,
-    receivable_account,
-    stakes_held_account,
 )
 from sportsbook.settlement import VOID, BetContext, Settled
 from sportsbook.settlement import bets as bet_math
@@ -402,7 +402,7 @@ def _pg_list(values: list) -> str:
 def _read_chunk(bet_ids: list[int]) -> tuple[list[tuple], dict[int, list[LegRow]]]:
     """The chunk's bets and all their legs, by id (one array parameter on PostgreSQL); a leg
     without its own result takes its outcome's. A bet staff cancelled (SB §1.10) is left out:
-    it stays returned at odds 1 whatever its events' results (sportsbook.cancellations).
+    it stays returned at odds 1 whatever its events' results (sportsbook.betting.cancellations).
     Rows stay tuples: bets (id, player_id, kind, stake, currency, system_size, payout), legs
     `LegRow`."""
     if connection.vendor == "postgresql":

@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.template.loader import render_to_string
 
 from sportsbook import clock
-from sportsbook.consumers import LineSocket
+from sportsbook.line.consumers import LineSocket
 from sportsbook.spread import selectors
 from sportsbook.spread.services import SPREAD_GROUP, spread_user_group
 

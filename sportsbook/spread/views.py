@@ -16,9 +16,8 @@ from django.views.decorators.http import require_POST
 from casino.amounts import AmountError, amount_input_value, parse_amount, parse_number
 from casino.currencies import format_amount
 from sportsbook.models import SpreadAsset
+from sportsbook.pages import is_id, line_context
 from sportsbook.spread import selectors, services
-from sportsbook.views import _is_number as is_id
-from sportsbook.views import _line_context as line_context
 
 MAX_LEVEL = Decimal(10**9)  # far above any asset's quote; a level past it is not one seen
 

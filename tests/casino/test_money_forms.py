@@ -16,7 +16,7 @@ from django.utils import translation
 
 from casino.amounts import MoneyField
 from casino.forms import LimitForm, StaffCashForm, TopUpForm
-from sportsbook.forms import PlaceForm
+from sportsbook.betting.forms import PlaceForm
 from sportsbook.models import ExchangeOffer, SpreadAsset, SpreadPosition
 from tests.conftest import fund, new_player
 from tests.sportsbook.line import make_event, outcome, set_rates

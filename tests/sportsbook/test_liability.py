@@ -15,13 +15,14 @@ from django.urls import reverse
 
 from casino.apps import PIT_BOSS_GROUP
 from casino.asgi import application
-from sportsbook import services
-from sportsbook.cancellations import bets_cancel
+from sportsbook.betting.cancellations import bets_cancel
 from sportsbook.liability import event_liabilities, system_liability
+from sportsbook.line.services import event_set_status
 from sportsbook.models import Bet, BetKind, BetLeg, EventStatus, Outcome
 from sportsbook.settlement import bets as bet_math
 from sportsbook.settlement.grading import LOST, VOID, WON
 from sportsbook.settlement.runner import event_settle
+from sportsbook.settlement.services import event_result_set
 from tests.conftest import fund, new_player
 from tests.sportsbook.line import football_result, make_event, outcome, place, set_rates
 from tests.tables.test_pit import HOST, ORIGIN, cookie_of
@@ -52,8 +53,8 @@ def priced_event(sport="football"):
 
 
 def finish(event, home: int, away: int):
-    services.event_set_status(event_id=event.pk, status=EventStatus.FINISHED)
-    services.event_result_set(event_id=event.pk, result=football_result(home, away))
+    event_set_status(event_id=event.pk, status=EventStatus.FINISHED)
+    event_result_set(event_id=event.pk, result=football_result(home, away))
     return event_settle(event_id=event.pk)
 
 

@@ -9,7 +9,8 @@ import pytest
 from django.urls import reverse
 
 from casino import ledger
-from sportsbook import services
+from sportsbook.betting.services import Selection, bet_place
+from sportsbook.line.services import event_set_status
 from sportsbook.models import (
     Bet,
     BetSettlement,
@@ -18,9 +19,9 @@ from sportsbook.models import (
     SettlementReason,
     SettlementRun,
 )
-from sportsbook.services import Selection
 from sportsbook.settlement import runner as settlement_runner
 from sportsbook.settlement.results import EventResult
+from sportsbook.settlement.services import event_hold_payouts, event_result_set
 from sportsbook.staff_forms import SPORT_LAYOUTS
 from tests.conftest import assert_books_clean, fund, new_player
 from tests.sportsbook.line import football_result, make_event, outcome, set_rates
@@ -377,7 +378,7 @@ def settled_event(staff):
         (home_backer, outcome(event, "1x2", "1")),
         (over_backer, outcome(event, "total", "over")),
     ):
-        services.bet_place(
+        bet_place(
             player=player,
             kind="single",
             selections=[Selection(target.pk, target.odds)],
@@ -385,8 +386,8 @@ def settled_event(staff):
             currency="BYN",
             idempotency_key=uuid.uuid4().hex,
         )
-    services.event_set_status(event_id=event.pk, status=EventStatus.FINISHED, staff=staff)
-    services.event_result_set(event_id=event.pk, result=football_result(2, 0), staff=staff)
+    event_set_status(event_id=event.pk, status=EventStatus.FINISHED, staff=staff)
+    event_result_set(event_id=event.pk, result=football_result(2, 0), staff=staff)
     run = settlement_runner.event_settle(event_id=event.pk, reason=SettlementReason.SCHEDULED)
     assert run.number == 1 and run.bets_changed == 2
     event.refresh_from_db()
@@ -444,7 +445,7 @@ def test_settle_now_refuses_an_event_that_is_not_finished(trader):
 
 def test_settle_now_says_the_payouts_are_on_hold(trader, settled_event, staff):
     event, _home, over_backer = settled_event
-    services.event_hold_payouts(event_id=event.pk, held=True, staff=staff)
+    event_hold_payouts(event_id=event.pk, held=True, staff=staff)
     corrected = {**football_result(2, 1), "ending": "completed"}
     save(trader, event, {"result_json": json.dumps(corrected)})
     response = trader.post(reverse("trader:settle", args=[event.pk]), follow=True)

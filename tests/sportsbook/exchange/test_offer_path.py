@@ -1,4 +1,4 @@
-"""The offer's hot path in SQL (sportsbook/exchange_rows.py): the statements it takes, the rows
+"""The offer's hot path in SQL (sportsbook/exchange/rows.py): the statements it takes, the rows
 it writes against what matching decided, and the paths beside the usual one (no transfer, the
 first offer on a market, a retry that waits for the lock)."""
 

@@ -13,7 +13,6 @@ import pytest
 from casino import ledger
 from casino.books import books_check
 from casino.models import Transfer, TransferKind
-from sportsbook import services
 from sportsbook.admin import MarketForm
 from sportsbook.exchange.services import (
     exchange_market_list,
@@ -30,6 +29,7 @@ from sportsbook.models import (
     MarketStatus,
     Outcome,
 )
+from sportsbook.settlement import services
 from sportsbook.settlement.runner import event_settle
 from tests.conftest import assert_books_clean, fund
 from tests.sportsbook.exchange.test_services import (

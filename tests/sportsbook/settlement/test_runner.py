@@ -16,7 +16,8 @@ from django.utils import timezone
 from casino import ledger
 from casino.books import books_check
 from casino.models import HousePurpose, Transfer, TransferKind
-from sportsbook import services
+from sportsbook.betting.services import RECEIVABLE, stakes_held_account
+from sportsbook.line.services import LineError, event_score_set, event_set_status
 from sportsbook.models import (
     Bet,
     BetKind,
@@ -35,6 +36,7 @@ from sportsbook.settlement.markets import KINDS
 from sportsbook.settlement.random_results import random_result
 from sportsbook.settlement.results import EventResult
 from sportsbook.settlement.runner import event_settle, settle_due
+from sportsbook.settlement.services import event_hold_payouts, event_result_set
 from tests.conftest import (
     assert_books_clean,
     fund,
@@ -48,8 +50,8 @@ pytestmark = pytest.mark.django_db
 
 
 def finish(event, result: dict, now=None):
-    services.event_set_status(event_id=event.pk, status=EventStatus.FINISHED, now=now)
-    services.event_result_set(event_id=event.pk, result=result, now=now)
+    event_set_status(event_id=event.pk, status=EventStatus.FINISHED, now=now)
+    event_result_set(event_id=event.pk, result=result, now=now)
     return event_settle(event_id=event.pk)
 
 
@@ -76,10 +78,8 @@ def test_sb_6_2_single_won_lost_and_void_are_paid_at_settlement(bettor):
 def test_sb_3_1_cancelled_event_returns_every_stake(bettor):
     event = make_event()
     bet = place(bettor, [outcome(event, "1x2", "1")], stake=5_000)
-    services.event_set_status(event_id=event.pk, status=EventStatus.CANCELLED)
-    services.event_result_set(
-        event_id=event.pk, result={"sport": "football", "ending": "cancelled"}
-    )
+    event_set_status(event_id=event.pk, status=EventStatus.CANCELLED)
+    event_result_set(event_id=event.pk, result={"sport": "football", "ending": "cancelled"})
     event_settle(event_id=event.pk)
     bet.refresh_from_db()
     assert (bet.status, bet.payout) == (BetStatus.VOID, 5_000)
@@ -94,10 +94,8 @@ def test_sb_2_3_express_waits_for_its_last_event_and_counts_a_void_leg_at_1(bett
     finish(first, football_result(1, 0))
     bet.refresh_from_db()
     assert bet.status == BetStatus.OPEN and bet.payout is None
-    services.event_set_status(event_id=second.pk, status=EventStatus.CANCELLED)
-    services.event_result_set(
-        event_id=second.pk, result={"sport": "football", "ending": "cancelled"}
-    )
+    event_set_status(event_id=second.pk, status=EventStatus.CANCELLED)
+    event_result_set(event_id=second.pk, result={"sport": "football", "ending": "cancelled"})
     event_settle(event_id=second.pk)
     finish(third, football_result(3, 0))
     bet.refresh_from_db()
@@ -125,8 +123,8 @@ def test_sb_6_1_settled_20_minutes_after_the_end(bettor):
     event = make_event()
     bet = place(bettor, [outcome(event, "1x2", "1")])
     ended = timezone.now()
-    services.event_set_status(event_id=event.pk, status=EventStatus.FINISHED, now=ended)
-    services.event_result_set(event_id=event.pk, result=football_result(1, 0), now=ended)
+    event_set_status(event_id=event.pk, status=EventStatus.FINISHED, now=ended)
+    event_result_set(event_id=event.pk, result=football_result(1, 0), now=ended)
     event.refresh_from_db()
     assert event.settle_due_at == ended + dt.timedelta(minutes=20)
     assert settle_due(ended + dt.timedelta(minutes=19)) == 0
@@ -160,7 +158,7 @@ def test_e33_corrected_result_reverses_exactly(bettor):
     away = place(other, [outcome(event, "1x2", "2")], stake=10_000)
     finish(event, football_result(1, 0))
     assert (balance(bettor), balance(other)) == (120_000, 90_000)
-    services.event_result_set(event_id=event.pk, result=football_result(0, 1))
+    event_result_set(event_id=event.pk, result=football_result(0, 1))
     run = event_settle(event_id=event.pk, reason=SettlementReason.SCHEDULED)
     assert run.reason == SettlementReason.CORRECTION and run.number == 2
     home.refresh_from_db()
@@ -188,12 +186,12 @@ def test_e33_correction_beyond_the_wallet_is_owed(bettor):
     bet = place(bettor, [outcome(event, "1x2", "1")], stake=10_000)
     finish(event, football_result(1, 0))
     spend_down_to(bettor, 5_000)
-    services.event_result_set(event_id=event.pk, result=football_result(0, 1))
+    event_result_set(event_id=event.pk, result=football_result(0, 1))
     event_settle(event_id=event.pk)
     bet.refresh_from_db()
     assert bet.payout == 0 and bet.debt == 25_000
     assert balance(bettor) == 0
-    receivable = ledger.house_account(HousePurpose.SPORTSBOOK, "BYN", services.RECEIVABLE)
+    receivable = ledger.house_account(HousePurpose.SPORTSBOOK, "BYN", RECEIVABLE)
     assert sum(receivable.shards.values_list("balance", flat=True)) == -25_000
     assert_books_clean()
 
@@ -204,7 +202,7 @@ def _owe_after_correction(bettor, owed: int) -> object:
     bet = place(bettor, [outcome(event, "1x2", "1")], stake=10_000)
     finish(event, football_result(1, 0))
     spend_down_to(bettor, 30_000 - owed)
-    services.event_result_set(event_id=event.pk, result=football_result(0, 1))
+    event_result_set(event_id=event.pk, result=football_result(0, 1))
     event_settle(event_id=event.pk)
     bet.refresh_from_db()
     assert bet.debt == owed and balance(bettor) == 0
@@ -212,7 +210,7 @@ def _owe_after_correction(bettor, owed: int) -> object:
 
 
 def receivable_balance() -> int:
-    receivable = ledger.house_account(HousePurpose.SPORTSBOOK, "BYN", services.RECEIVABLE)
+    receivable = ledger.house_account(HousePurpose.SPORTSBOOK, "BYN", RECEIVABLE)
     return sum(receivable.shards.values_list("balance", flat=True))
 
 
@@ -252,7 +250,7 @@ def test_e33_winnings_smaller_than_the_debt_repay_part_of_it(bettor):
         finish(event, football_result(1, 0))
     spend_down_to(bettor, 10_000)
     for event in corrected:
-        services.event_result_set(event_id=event.pk, result=football_result(0, 1))
+        event_result_set(event_id=event.pk, result=football_result(0, 1))
         event_settle(event_id=event.pk)
     first.refresh_from_db()
     second.refresh_from_db()
@@ -279,10 +277,10 @@ def test_e33_winnings_smaller_than_the_debt_repay_part_of_it(bettor):
 
 def test_result_for_the_wrong_sport_or_malformed_is_refused(bettor):
     event = make_event()
-    with pytest.raises(services.LineError):
-        services.event_result_set(event_id=event.pk, result={"sport": "tennis", "periods": []})
-    with pytest.raises(services.LineError):
-        services.event_result_set(event_id=event.pk, result={"sport": "football", "score": 1})
+    with pytest.raises(LineError):
+        event_result_set(event_id=event.pk, result={"sport": "tennis", "periods": []})
+    with pytest.raises(LineError):
+        event_result_set(event_id=event.pk, result={"sport": "football", "score": 1})
     event.refresh_from_db()
     assert event.result is None
 
@@ -350,7 +348,7 @@ def _random_bets(rng, players, events, count) -> list[Bet]:
             kind=TransferKind.STAKE,
             legs=[
                 (ledger.wallet_for(player, "BYN"), -totals[player.pk]),
-                (services.stakes_held_account("BYN"), totals[player.pk]),
+                (stakes_held_account("BYN"), totals[player.pk]),
             ],
         )
     return bets
@@ -386,8 +384,8 @@ def test_ten_thousand_random_bets_settle_with_the_books_clean():
     for event in events:
         result = random_result(event.sport_code, rng)
         results[event.pk] = result
-        services.event_set_status(event_id=event.pk, status=EventStatus.FINISHED)
-        services.event_result_set(event_id=event.pk, result=result.to_dict())
+        event_set_status(event_id=event.pk, status=EventStatus.FINISHED)
+        event_result_set(event_id=event.pk, result=result.to_dict())
         event_settle(event_id=event.pk)
     assert not Bet.objects.filter(payout__isnull=True).exists()
     paid = sum(Bet.objects.values_list("payout", flat=True))
@@ -407,8 +405,8 @@ def test_two_processes_settling_one_event_pay_once():
     fund(player, 100_000)
     event = make_event()
     bets = [place(player, [outcome(event, "1x2", "1")], stake=1_000) for _ in range(20)]
-    services.event_set_status(event_id=event.pk, status=EventStatus.FINISHED)
-    services.event_result_set(event_id=event.pk, result=football_result(2, 0))
+    event_set_status(event_id=event.pk, status=EventStatus.FINISHED)
+    event_result_set(event_id=event.pk, result=football_result(2, 0))
     start = threading.Barrier(2)
 
     def settle():
@@ -430,9 +428,9 @@ def test_two_processes_settling_one_event_pay_once():
 
 def test_result_lacking_what_a_market_needs_is_refused(bettor):
     event = make_event(markets=(("1x2", {}), ("corners_total", {"line": "9.5"})))
-    with pytest.raises(services.LineError, match="cannot settle"):
-        services.event_result_set(event_id=event.pk, result=football_result(1, 0))
-    services.event_result_set(
+    with pytest.raises(LineError, match="cannot settle"):
+        event_result_set(event_id=event.pk, result=football_result(1, 0))
+    event_result_set(
         event_id=event.pk, result=football_result(1, 0, corners={"home": 6, "away": 5})
     )
     event.refresh_from_db()
@@ -456,16 +454,16 @@ def test_sb_3_28_rest_of_the_match_counts_goals_after_the_bet_and_a_contradictio
     event = make_event(
         markets=(("rest_of_match", {}),), status=EventStatus.LIVE, in_play=True, odds="2.00"
     )
-    services.event_score_set(event_id=event.pk, score=[1, 0], minute=30)
+    event_score_set(event_id=event.pk, score=[1, 0], minute=30)
     away_rest = place(bettor, [outcome(event, "rest_of_match", "2")], stake=1_000)
-    services.event_score_set(event_id=event.pk, score=[2, 0], minute=60)
+    event_score_set(event_id=event.pk, score=[2, 0], minute=60)
     late_bet = place(bettor, [outcome(event, "rest_of_match", "X")], stake=1_000)
     finish(event, football_result(2, 1))  # after 1:0 it went 1:1 (away won the rest), 2:1 (draw)
     away_rest.refresh_from_db()
     late_bet.refresh_from_db()
     assert (away_rest.status, late_bet.status) == (BetStatus.LOST, BetStatus.LOST)
     # a correction to 1:0 contradicts the 2:0 at which the late bet was accepted: void, not stuck
-    services.event_result_set(event_id=event.pk, result=football_result(1, 0))
+    event_result_set(event_id=event.pk, result=football_result(1, 0))
     event_settle(event_id=event.pk)
     late_bet.refresh_from_db()
     assert (late_bet.status, late_bet.payout) == (BetStatus.VOID, 1_000)
@@ -506,7 +504,7 @@ def test_chunks_graded_on_a_second_connection_settle_every_bet_once(monkeypatch)
     assert express.payout == 3_000
     assert sum(balance(p) for p in players) == 300_000 - 41_000 + 20 * 2_000 + 3_000
     # the run's session lock is released: another settlement can take it
-    services.event_result_set(event_id=event.pk, result=football_result(0, 2))
+    event_result_set(event_id=event.pk, result=football_result(0, 2))
     assert event_settle(event_id=event.pk).reason == SettlementReason.CORRECTION
     assert sum(balance(p) for p in players) == 300_000 - 41_000 + 20 * 2_000
     assert_books_clean()
@@ -547,8 +545,8 @@ def test_a_settlement_interrupted_halfway_is_finished_by_the_next_run_not_called
 ):
     event = make_event(odds="2.00")
     bets = [place(bettor, [outcome(event, "1x2", "1")], stake=1_000) for _ in range(3)]
-    services.event_set_status(event_id=event.pk, status=EventStatus.FINISHED)
-    services.event_result_set(event_id=event.pk, result=football_result(1, 0))
+    event_set_status(event_id=event.pk, status=EventStatus.FINISHED)
+    event_result_set(event_id=event.pk, result=football_result(1, 0))
     run = _crash_then_finish(event, bets, monkeypatch)
     assert run.number == 2 and run.reason == SettlementReason.SCHEDULED
     assert [b.payout for b in bets] == [2_000, 2_000, 2_000]
@@ -561,7 +559,7 @@ def test_e33_a_correction_interrupted_halfway_is_finished_as_a_correction(bettor
     event = make_event(odds="2.00")
     bets = [place(bettor, [outcome(event, "1x2", "1")], stake=1_000) for _ in range(3)]
     finish(event, football_result(1, 0))
-    services.event_result_set(event_id=event.pk, result=football_result(0, 1))
+    event_result_set(event_id=event.pk, result=football_result(0, 1))
     run = _crash_then_finish(event, bets, monkeypatch)
     assert run.number == 3 and run.reason == SettlementReason.CORRECTION
     assert [b.payout for b in bets] == [0, 0, 0]
@@ -575,14 +573,14 @@ def test_sb_1_10_payouts_held_for_an_investigation_wait_until_released(bettor):
     event = make_event()
     bet = place(bettor, [outcome(event, "1x2", "1")])
     ended = timezone.now() - dt.timedelta(hours=1)
-    services.event_set_status(event_id=event.pk, status=EventStatus.FINISHED, now=ended)
-    services.event_result_set(event_id=event.pk, result=football_result(1, 0), now=ended)
-    services.event_hold_payouts(event_id=event.pk, held=True)
+    event_set_status(event_id=event.pk, status=EventStatus.FINISHED, now=ended)
+    event_result_set(event_id=event.pk, result=football_result(1, 0), now=ended)
+    event_hold_payouts(event_id=event.pk, held=True)
     assert settle_due() == 0
     assert event_settle(event_id=event.pk) is None
     bet.refresh_from_db()
     assert bet.payout is None and balance(bettor) == 99_000
-    services.event_hold_payouts(event_id=event.pk, held=False)
+    event_hold_payouts(event_id=event.pk, held=False)
     assert settle_due() == 1
     bet.refresh_from_db()
     assert bet.payout == 2_000

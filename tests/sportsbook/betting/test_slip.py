@@ -1,13 +1,13 @@
-"""The session bet slip (sportsbook.slip) and the slip as shown (selectors.slip_view): adding,
-removing, bankers, the express's same-event warning (SB §2.3, E8), systems N of M with every
-combination (SB §2.4) and bankers outside N and M (SB §2.5, E7)."""
+"""The session bet slip (sportsbook.betting.slip) and the slip as shown (selectors.slip_view):
+adding, removing, bankers, the express's same-event warning (SB §2.3, E8), systems N of M with
+every combination (SB §2.4) and bankers outside N and M (SB §2.5, E7)."""
 
 from decimal import Decimal
 
 import pytest
 
-from sportsbook import selectors
-from sportsbook import slip as session_slip
+from sportsbook.betting import selectors
+from sportsbook.betting import slip as session_slip
 from tests.conftest import fund, new_player
 from tests.sportsbook import factories
 

@@ -8,7 +8,7 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from sportsbook.demo import MARGIN
+from sportsbook.line.demo import MARGIN
 from sportsbook.models import (
     Bet,
     Event,

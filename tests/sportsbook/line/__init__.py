@@ -1,4 +1,5 @@
-"""A small line for the sportsbook's service and settlement tests."""
+"""Tests of the line (`sportsbook.line`), and a small line for the sportsbook's service and
+settlement tests everywhere: `make_event`, `outcome`, `football_result`, `place`, `set_rates`."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from decimal import Decimal
 
 from django.utils import timezone
 
-from sportsbook import services
+from sportsbook.betting import services
+from sportsbook.betting.services import Selection
 from sportsbook.models import (
     BetKind,
     Competition,
@@ -18,7 +20,6 @@ from sportsbook.models import (
     Market,
     Outcome,
 )
-from sportsbook.services import Selection
 from sportsbook.settlement.markets import KINDS
 from tests.sportsbook import factories
 

@@ -11,10 +11,12 @@ from django.urls import reverse
 
 from casino import ledger, roles
 from casino.models import HousePurpose, Transfer, TransferKind
-from sportsbook import services
-from sportsbook.cancellations import CancelRefused, bets_cancel
+from sportsbook.betting.cancellations import CancelRefused, bets_cancel
+from sportsbook.betting.services import RECEIVABLE
+from sportsbook.line.services import event_set_status
 from sportsbook.models import Bet, BetKind, BetSettlement, BetStatus, EventStatus
 from sportsbook.settlement.runner import _ChunkMoney, event_settle
+from sportsbook.settlement.services import event_result_set
 from tests.conftest import (
     assert_books_clean,
     fund,
@@ -35,8 +37,8 @@ def balance(player) -> int:
 
 
 def finish(event, result: dict):
-    services.event_set_status(event_id=event.pk, status=EventStatus.FINISHED)
-    services.event_result_set(event_id=event.pk, result=result)
+    event_set_status(event_id=event.pk, status=EventStatus.FINISHED)
+    event_result_set(event_id=event.pk, result=result)
     return event_settle(event_id=event.pk)
 
 
@@ -120,13 +122,13 @@ def test_e33_a_cancelled_win_the_wallet_no_longer_holds_is_owed(bettor, staff, l
     bet.refresh_from_db()
     assert (bet.status, bet.payout, bet.debt) == (BetStatus.VOID, 10_000, 6_000)
     assert done.owed == 6_000 and balance(bettor) == 0
-    receivable = ledger.house_account(HousePurpose.SPORTSBOOK, "BYN", services.RECEIVABLE)
+    receivable = ledger.house_account(HousePurpose.SPORTSBOOK, "BYN", RECEIVABLE)
     assert sum(receivable.shards.values_list("balance", flat=True)) == -6_000
     assert_books_clean()
 
 
 def receivable_balance() -> int:
-    receivable = ledger.house_account(HousePurpose.SPORTSBOOK, "BYN", services.RECEIVABLE)
+    receivable = ledger.house_account(HousePurpose.SPORTSBOOK, "BYN", RECEIVABLE)
     return sum(receivable.shards.values_list("balance", flat=True))
 
 
@@ -136,7 +138,7 @@ def owing_after_a_correction(bettor, event, *, left: int):
     bet = place(bettor, [outcome(event, "1x2", "1")], stake=10_000)
     finish(event, football_result(1, 0))  # pays 30,000
     spend_down_to(bettor, left)
-    services.event_result_set(event_id=event.pk, result=football_result(0, 1))
+    event_result_set(event_id=event.pk, result=football_result(0, 1))
     event_settle(event_id=event.pk)
     bet.refresh_from_db()
     return bet
@@ -229,7 +231,7 @@ def test_sb_1_10_cancelled_bets_are_skipped_by_settlement_and_by_a_corrected_res
 
     run = finish(event, football_result(1, 0))  # the cancelled bets' outcome won
     finish(other, football_result(1, 0))
-    services.event_result_set(event_id=event.pk, result=football_result(0, 1))  # E33
+    event_result_set(event_id=event.pk, result=football_result(0, 1))  # E33
     correction = event_settle(event_id=event.pk)
 
     for bet in (single, express):
@@ -277,7 +279,7 @@ def test_sb_1_10_a_cancellation_during_a_long_settlement_is_refused_not_hung(mon
     refused with a message and cancels nothing."""
     import psycopg
 
-    from sportsbook import cancellations
+    from sportsbook.betting import cancellations
     from sportsbook.settlement import runner as settlement_runner
 
     monkeypatch.setattr(cancellations, "SETTLEMENT_WAIT", "200ms")

@@ -12,7 +12,8 @@ from django.test import Client
 from django.urls import reverse
 
 from casino.models import Entry
-from sportsbook import services
+from sportsbook.betting.services import Selection, bet_place
+from sportsbook.line.services import event_score_set, event_set_status, market_set_status, odds_set
 from sportsbook.models import (
     Bet,
     BetKind,
@@ -26,6 +27,7 @@ from sportsbook.models import (
 )
 from sportsbook.settlement import runner as settlement_runner
 from sportsbook.settlement.results import EventResult
+from sportsbook.settlement.services import event_result_set
 from tests.conftest import assert_books_clean, fund, new_player
 from tests.sportsbook import factories
 
@@ -128,7 +130,7 @@ def test_event_page_groups_markets_and_shows_suspended_ones(client):
     event = factories.event(kinds=("1x2", "total", "asian_handicap"))
     factories.market(event, "total", params={"line": "3.5"}, position=5)
     suspended = event.markets.get(kind="asian_handicap")
-    services.market_set_status(market_id=suspended.pk, status=MarketStatus.SUSPENDED)
+    market_set_status(market_id=suspended.pk, status=MarketStatus.SUSPENDED)
     page = text(client.get(reverse("sportsbook:event", args=[event.pk])))
     assert "Match result (1X2)" in page
     assert page.count('data-kind="total"') == 1  # two total markets, one group
@@ -143,7 +145,7 @@ def test_event_page_groups_markets_and_shows_suspended_ones(client):
 
 def test_event_page_shows_the_live_score(client):
     event = factories.event(status=EventStatus.LIVE, in_play=True, starts_in=dt.timedelta(hours=-1))
-    services.event_score_set(event_id=event.pk, score=[2, 1], minute=67, period="2nd half")
+    event_score_set(event_id=event.pk, score=[2, 1], minute=67, period="2nd half")
     page = text(client.get(reverse("sportsbook:event", args=[event.pk])))
     assert 'class="live-score"' in page and "2:1" in page and "67′" in page
 
@@ -299,7 +301,7 @@ def test_a_suspended_market(client, bettor):
     event = factories.event()
     pick = factories.outcome(event)
     add(client, pick)
-    services.market_set_status(market_id=pick.market_id, status=MarketStatus.SUSPENDED)
+    market_set_status(market_id=pick.market_id, status=MarketStatus.SUSPENDED)
     slip = text(client.get(reverse("sportsbook:slip")))
     assert "Suspended" in slip
     refused(
@@ -356,7 +358,7 @@ def test_a_stake_above_the_balance_sb_1_3(bettor):
 def test_odds_change_is_shown_old_and_new_and_a_confirm_places_at_the_new_odds(client, bettor):
     pick = factories.outcome(factories.event())  # 1.50
     add(client, pick)
-    services.odds_set(outcome_id=pick.pk, odds=Decimal("1.40"), staff=None)
+    odds_set(outcome_id=pick.pk, odds=Decimal("1.40"), staff=None)
     slip = text(client.get(reverse("sportsbook:slip")))
     assert f'id="slip-odds-{pick.pk}"' in slip and "1.50" in slip and "1.40" in slip
     first = text(place(client, BetKind.SINGLE, stakes={pick: "10"}))
@@ -385,13 +387,13 @@ def test_accept_higher_odds_setting_places_without_asking(client, bettor):
     slip = text(client.post(reverse("sportsbook:slip_policy"), {"odds_policy": "higher"}))
     assert re.search(r'<option value="higher" selected>', slip)
     assert BettorSettings.objects.get(player=bettor).odds_policy == OddsPolicy.HIGHER
-    services.odds_set(outcome_id=pick.pk, odds=Decimal("1.75"), staff=None)
+    odds_set(outcome_id=pick.pk, odds=Decimal("1.75"), staff=None)
     assert "accepted" in text(place(client, BetKind.SINGLE, stakes={pick: "5"}))
     assert Bet.objects.get(player=bettor).legs.get().odds == Decimal("1.75")
     # lower odds still ask
     other = factories.outcome(factories.event())
     add(client, other)
-    services.odds_set(outcome_id=other.pk, odds=Decimal("1.25"), staff=None)
+    odds_set(outcome_id=other.pk, odds=Decimal("1.25"), staff=None)
     assert "The odds have changed" in text(place(client, BetKind.SINGLE, stakes={other: "5"}))
 
 
@@ -482,8 +484,8 @@ def test_my_bets_shows_open_then_settled_bets_with_each_legs_result(client, bett
     assert "15.00 BYN" in open_page  # the single at 1.50: potential return
 
     for event, result in ((first, football_result(2, 0)), (second, football_result(1, 0))):
-        services.event_set_status(event_id=event.pk, status=EventStatus.FINISHED)
-        services.event_result_set(event_id=event.pk, result=result)
+        event_set_status(event_id=event.pk, status=EventStatus.FINISHED)
+        event_result_set(event_id=event.pk, result=result)
         settlement_runner.event_settle(event_id=event.pk)
 
     assert not Bet.objects.filter(player=bettor, status=BetStatus.OPEN).exists()
@@ -516,10 +518,10 @@ def another_players_single(idempotency_key: str):
     other = new_player()
     fund(other, 10_000)
     pick = factories.outcome(factories.event())
-    bet, _ = services.bet_place(
+    bet, _ = bet_place(
         player=other,
         kind="single",
-        selections=[services.Selection(pick.pk, pick.odds)],
+        selections=[Selection(pick.pk, pick.odds)],
         stake=500,
         currency="BYN",
         idempotency_key=idempotency_key,
@@ -568,10 +570,10 @@ def test_another_players_idempotency_key_does_not_fetch_their_bet(client, bettor
     fund(other, 10_000)
     pick = factories.outcome(factories.event())
     key = str(uuid.uuid4())
-    theirs, _ = services.bet_place(
+    theirs, _ = bet_place(
         player=other,
         kind="single",
-        selections=[services.Selection(pick.pk, pick.odds)],
+        selections=[Selection(pick.pk, pick.odds)],
         stake=500,
         currency="BYN",
         idempotency_key=f"{key}:single:{pick.pk}",

@@ -1,4 +1,5 @@
-"""The sportsbook's writes: accepting bets, moving the line, entering results (issue 4).
+"""Accepting bets (issue 4; SB §1, §2, §5): `bet_place`, and the accounts every booking of the
+sportsbook's bets goes through.
 
 Money (DESIGN.md "Money", docs/architecture.md "Sportsbook money"): an accepted stake moves from
 the wallet to the house account `sportsbook/stakes-held` (sharded, so concurrent bets never queue
@@ -6,6 +7,7 @@ on one row); settlement moves it on to the wallet (winnings, refunds) and to `sp
 (the bookmaker's result). `casino.books` checks that `stakes-held` equals the open bets' stakes.
 
 Settlement is in `sportsbook.settlement.runner`; the rules are pure (`sportsbook.settlement`).
+The line's writes are `sportsbook.line.services`; cancellations, `betting.cancellations`.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from casino import ledger, limits, roles
+from casino import ledger, limits
 from casino.currencies import MINOR_UNITS, format_amount
 from casino.models import (
     Account,
@@ -31,7 +33,6 @@ from casino.models import (
     TransferKind,
 )
 from casino.realtime import group_send_all
-from sportsbook.liability import announce_liability
 from sportsbook.models import (
     LINE_CURRENCY,
     Bet,
@@ -44,7 +45,6 @@ from sportsbook.models import (
     ExchangeRate,
     Market,
     MarketStatus,
-    OddsChange,
     OddsPolicy,
     Outcome,
     PlayerStakeLimit,
@@ -54,7 +54,6 @@ from sportsbook.settlement import bets as bet_math
 STAKES_HELD = "stakes-held"
 BOOK = "book"
 RECEIVABLE = "receivable"
-SETTLE_DELAY = dt.timedelta(minutes=20)  # SB §6.1
 
 # SB §5.1: the minimum stake in these currencies; any other is the equivalent of 0.5 USD.
 MINIMUM_STAKE = {
@@ -76,10 +75,6 @@ class OddsChanged(BetRefused):
     def __init__(self, changes: dict[int, tuple[Decimal, Decimal]]):
         self.changes = changes  # outcome id -> (odds the player saw, odds now)
         super().__init__(_("The odds have changed. Check the new odds and confirm your bet."))
-
-
-class LineError(Exception):
-    """A change to the line that cannot be made; str() is for the staff member."""
 
 
 @dataclass(frozen=True)
@@ -671,190 +666,17 @@ def _potential_return(kind, selections, odds, stake, system_size) -> int:
     )
 
 
-# --- the line (staff) ---------------------------------------------------------------------------
+# --- the floor's liability feed --------------------------------------------------------------
 
 
-# The trader's list of events (status, score, result, settled) follows its events live.
-TRADER_EVENTS_GROUP = "trader.events"
-_EVENT_ROW_CHANGES = ("event", "score", "result")
+LIABILITY_GROUP = "floor.liability"
 
 
-def _announce_line(event_id: int, payload: dict) -> None:
-    messages = [(f"event.{event_id}", {"type": "line.changed", **payload})]
-    if payload["what"] in _EVENT_ROW_CHANGES:
-        messages.append((TRADER_EVENTS_GROUP, {"type": "trader.event", "event": event_id}))
-    transaction.on_commit(lambda: group_send_all(messages))
-
-
-def announce_result(event_id: int) -> None:
-    """After commit: the event's result, its settlement or a hold of its payouts changed (the
-    traders' pages and lists show them; the event's version moved on)."""
-    _announce_line(event_id, {"what": "result"})
-
-
-def odds_set(
-    *,
-    outcome_id: int,
-    odds: Decimal,
-    staff: Player | None,
-    expected_odds: Decimal | None = None,
-) -> Outcome:
-    """Change an outcome's odds; the change is kept and pushed live. Bets already accepted keep
-    their odds (SB §1.5). `expected_odds`: the odds the trader's page showed; if another change
-    came first (checked under the row lock) this one is refused rather than overwriting it."""
-    roles.require(staff, roles.TRADE_LINE)
-    odds = Decimal(odds)
-    if odds <= 1:
-        raise LineError(_("Odds must be more than 1."))
-    with transaction.atomic():
-        outcome = Outcome.objects.select_for_update().select_related("market").get(pk=outcome_id)
-        if outcome.odds == odds:
-            return outcome
-        if expected_odds is not None and outcome.odds != Decimal(expected_odds):
-            raise LineError(
-                _("These odds were changed meanwhile to %(odds)s.") % {"odds": outcome.odds}
-            )
-        OddsChange.objects.create(
-            outcome=outcome, old_odds=outcome.odds, new_odds=odds, changed_by=staff
-        )
-        outcome.odds = odds
-        outcome.save(update_fields=["odds"])
-        _announce_line(
-            outcome.market.event_id,
-            {"what": "odds", "outcome": outcome.pk, "odds": str(odds), "market": outcome.market_id},
-        )
-        return outcome
-
-
-def market_set_status(*, market_id: int, status: str, staff: Player | None = None) -> Market:
-    roles.require(staff, roles.TRADE_LINE)
-    if status not in (MarketStatus.OPEN, MarketStatus.SUSPENDED, MarketStatus.CLOSED):
-        raise LineError(_("A market can be opened, suspended or closed here."))
-    with transaction.atomic():
-        market = Market.objects.select_for_update().get(pk=market_id)
-        if market.status == MarketStatus.SETTLED:
-            raise LineError(_("This market is settled."))
-        if market.status != status:
-            market.status = status
-            market.save(update_fields=["status"])
-            _announce_line(market.event_id, {"what": "market", "market": market.pk})
-        return market
-
-
-def event_set_status(
-    *, event_id: int, status: str, staff: Player | None = None, now: dt.datetime | None = None
-) -> Event:
-    """Mark an event live, finished, interrupted, postponed or cancelled. Finishing it starts the
-    settlement clock (SB §6.1: 20 minutes after the end)."""
-    roles.require(staff, roles.TRADE_LINE)
-    now = now or timezone.now()
-    with transaction.atomic():
-        event = Event.objects.select_for_update().get(pk=event_id)
-        if event.status == status:
-            return event  # a repeated click: nothing changes, nothing is announced
-        if event.settled_at is not None and status != EventStatus.FINISHED:
-            raise LineError(_("This event is settled; correct its result instead."))
-        event.status = status
-        if status == EventStatus.LIVE and event.started_at is None:
-            event.started_at = now
-            # SB §1.1: pre-match markets close at the start; live ones stay open.
-            Market.objects.filter(event=event, in_play=False, status=MarketStatus.OPEN).update(
-                status=MarketStatus.CLOSED
-            )
-        if status in (EventStatus.FINISHED, EventStatus.CANCELLED):
-            event.finished_at = event.finished_at or now
-            Market.objects.filter(
-                event=event, status__in=[MarketStatus.OPEN, MarketStatus.SUSPENDED]
-            ).update(status=MarketStatus.CLOSED)
-            if event.result is not None and event.settled_at is None:
-                event.settle_due_at = event.finished_at + SETTLE_DELAY
-        event.version += 1
-        event.save()
-        _announce_line(event.pk, {"what": "event", "status": status})
-        return event
-
-
-def event_score_set(
-    *,
-    event_id: int,
-    score: list[int],
-    minute: int | None,
-    period: str = "",
-    expected_version: int | None = None,
-    staff: Player | None = None,
-) -> Event:
-    """The live score a live event's page shows and its live bets record. `expected_version`:
-    the event's version the trader's page showed; a double click or a stale page is refused
-    under the row lock rather than applied twice."""
-    roles.require(staff, roles.TRADE_LINE)
-    with transaction.atomic():
-        event = Event.objects.select_for_update().get(pk=event_id)
-        if expected_version is not None and expected_version != event.version:
-            raise LineError(
-                _("The event was changed meanwhile (a double click?): nothing was done twice.")
-            )
-        if event.status in (EventStatus.FINISHED, EventStatus.CANCELLED) or event.settled_at:
-            raise LineError(_("This event is over: enter its result instead of a live score."))
-        event.live_score = {"score": list(score), "minute": minute, "period": period}
-        event.version += 1
-        event.save(update_fields=["live_score", "version"])
-        _announce_line(event.pk, {"what": "score"})
-        return event
-
-
-def event_result_set(
-    *, event_id: int, result: dict, staff: Player | None = None, now: dt.datetime | None = None
-) -> Event:
-    """Enter (or correct) the official result (SB §1.9). A first result is settled 20 minutes after
-    the end (SB §6.1); a correction of a settled event is settled again at once (E33)."""
-    roles.require(staff, roles.TRADE_LINE)
-    from sportsbook.settlement.markets import KINDS
-    from sportsbook.settlement.results import EventResult
-
-    now = now or timezone.now()
-    try:
-        parsed = EventResult.from_dict(result)
-    except (ValueError, TypeError, KeyError) as error:
-        raise LineError(str(error)) from None
-    checked = parsed.to_dict()
-    # A result must settle every market of the event (a goal list for goalscorers, corners...):
-    # refused now, with the reason, rather than failing at settlement time.
-    for market in Market.objects.filter(event_id=event_id):
-        try:
-            KINDS[market.kind].settle(parsed, market.params)
-        except ValueError as error:
-            raise LineError(
-                _("The result cannot settle “%(market)s”: %(reason)s")
-                % {"market": market.title, "reason": error}
-            ) from None
-    with transaction.atomic():
-        event = (
-            Event.objects.select_for_update().select_related("competition__sport").get(pk=event_id)
-        )
-        if checked.get("sport") and checked["sport"] != event.sport_code:
-            raise LineError(_("This result is for another sport."))
-        event.result = checked
-        if event.settled_at is not None:
-            event.settle_due_at = now
-        elif event.status in (EventStatus.FINISHED, EventStatus.CANCELLED):
-            event.settle_due_at = (event.finished_at or now) + SETTLE_DELAY
-        event.version += 1
-        event.save()
-        announce_result(event.pk)
-        return event
-
-
-def event_hold_payouts(*, event_id: int, held: bool, staff: Player | None = None) -> Event:
-    """SB §1.10 / E33: hold an event's settlement while foul play is investigated, or release it.
-    A held event is not settled, by the clock or on demand; once released, a settlement that
-    fell due meanwhile runs at the next sweep. (Voiding the bets, if the foul play is proven, is
-    a result whose ending is `foul_play_void`.)"""
-    roles.require(staff, roles.CANCEL_BETS)
-    with transaction.atomic():
-        event = Event.objects.select_for_update().get(pk=event_id)
-        if event.payouts_held != held:
-            event.payouts_held = held
-            event.version += 1
-            event.save(update_fields=["payouts_held", "version"])
-            announce_result(event.pk)
-        return event
+def announce_liability(event_ids) -> None:
+    """After the transaction commits: one message naming the events whose liability changed (a
+    bet placed, settled or cancelled). Nothing is read for it: the floor's sockets read the
+    figures themselves, so the bet's hot path pays one group send and no query."""
+    events = sorted(set(event_ids))
+    if events:
+        message = {"type": "floor.liability", "events": events}
+        transaction.on_commit(lambda: group_send_all([(LIABILITY_GROUP, message)]))

@@ -1,7 +1,7 @@
 """The sportsbook's live sockets: an event page's, the bet slip's, a trader's event page and list.
 
 Thin: authenticate, join the groups `event.<id>` (the page's event; the slip's events), and on
-each `line.changed` (sent by `services` after commit) push server-rendered fragments that htmx
+each `line.changed` (sent by `line.services` after commit) push server-rendered fragments that htmx
 swaps out of band: an outcome's odds, a market suspended or reopened, the score and status, and
 the slip's odds (old and new, SB §1.7). A trader's page (traders only) gets what another trader
 changed: the outcome's row with its new odds (and the odds-change log), a market suspended or
@@ -23,8 +23,16 @@ from django.utils.translation import gettext
 
 from casino import roles
 from casino.overload import is_overload, overload_message
-from sportsbook import clock, selectors, services, staff_views
-from sportsbook import slip as session_slip
+from sportsbook import clock, staff_views
+from sportsbook.betting import slip as session_slip
+from sportsbook.betting.selectors import slip_view
+from sportsbook.line import services
+from sportsbook.line.selectors import (
+    event_for_page,
+    event_market_groups,
+    market_for_page,
+    outcome_for_page,
+)
 from sportsbook.models import Event
 
 CLOSE_UNAUTHENTICATED = 4401
@@ -148,7 +156,7 @@ class SportConsumer(LineSocket):
         if session is None:
             return set(), set()
         slip = session_slip.load(session)
-        view = selectors.slip_view(slip, self.user)
+        view = slip_view(slip, self.user)
         return set(view.outcome_ids), set(view.event_ids)
 
     def frames(self, message: dict) -> list[str]:
@@ -158,7 +166,7 @@ class SportConsumer(LineSocket):
     def _render_event(self, message: dict) -> str:
         what = message.get("what")
         if what == "odds":
-            outcome = selectors.outcome_for_page(message["outcome"])
+            outcome = outcome_for_page(message["outcome"])
             if outcome is None:
                 return ""
             return render_to_string(
@@ -166,11 +174,11 @@ class SportConsumer(LineSocket):
                 {"outcome": outcome, "market": outcome.market, "oob": True},
             )
         if what == "market":
-            market = selectors.market_for_page(message["market"])
+            market = market_for_page(message["market"])
             if market is None:
                 return ""
             return render_to_string("sportsbook/_market.html", {"market": market, "oob": True})
-        event = selectors.event_for_page(self.event_id)
+        event = event_for_page(self.event_id)
         if event is None:
             return ""
         parts = [render_to_string("sportsbook/_event_head.html", {"event": event, "oob": True})]
@@ -178,7 +186,7 @@ class SportConsumer(LineSocket):
             parts.append(
                 render_to_string(
                     "sportsbook/_markets.html",
-                    {"event": event, "groups": selectors.event_market_groups(event), "oob": True},
+                    {"event": event, "groups": event_market_groups(event), "oob": True},
                 )
             )
         return "".join(parts)
@@ -187,7 +195,7 @@ class SportConsumer(LineSocket):
         if message.get("what") in ("score", "result") or not self.slip_outcomes:
             return ""
         slip = session_slip.load(self.scope["session"])
-        view = selectors.slip_view(slip, self.user)
+        view = slip_view(slip, self.user)
         return "".join(
             render_to_string("sportsbook/_slip_odds.html", {"row": row, "oob": True})
             for row in view.rows

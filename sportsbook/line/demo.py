@@ -1,6 +1,6 @@
 """Demo line for `make run` (issue 4 §7): six sports, every market kind of `KINDS` at least once,
 events scheduled over the next days, some live with a score, some finished and settled with
-bets of the demo players placed through `services.bet_place` (so the money is real), exchange
+bets of the demo players placed through `bet_place` (so the money is real), exchange
 rates and maximum stakes. Idempotent: an event that exists already is left as it is.
 
 Odds come from rough probabilities per outcome with the bookmaker's margin (MARGIN).
@@ -17,7 +17,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from casino.models import Player
-from sportsbook import services
+from sportsbook.betting.services import Selection, bet_place
+from sportsbook.line.services import SETTLE_DELAY, event_score_set, event_set_status
 from sportsbook.models import (
     Competition,
     Event,
@@ -31,6 +32,7 @@ from sportsbook.models import (
 from sportsbook.settlement import runner as settlement_runner
 from sportsbook.settlement.markets import KINDS
 from sportsbook.settlement.results import EventResult
+from sportsbook.settlement.services import event_result_set
 
 MARGIN = Decimal("0.06")
 RATES = {"BYN": "3.2700", "EUR": "0.9200", "RUB": "92.5000", "UAH": "41.3000"}  # per 1 USD
@@ -541,8 +543,8 @@ def _place(player_name, currency, kind, legs, stake, size, key, now):
     selections = []
     for market, code in legs:
         outcome = market.outcomes.get(code=code)
-        selections.append(services.Selection(outcome.pk, outcome.odds))
-    services.bet_place(
+        selections.append(Selection(outcome.pk, outcome.odds))
+    bet_place(
         player=player,
         kind=kind,
         selections=selections,
@@ -618,9 +620,9 @@ def _bets(created, bets, now, label) -> None:
 def _play(event: Event, spec: dict, now: dt.datetime, created) -> None:
     state = spec.get("state")
     if state == "live":
-        services.event_set_status(event_id=event.pk, status=EventStatus.LIVE, now=event.starts_at)
+        event_set_status(event_id=event.pk, status=EventStatus.LIVE, now=event.starts_at)
         score, minute, period = spec["score"]
-        services.event_score_set(event_id=event.pk, score=score, minute=minute, period=period)
+        event_score_set(event_id=event.pk, score=score, minute=minute, period=period)
         if created:
             for index, (player, legs, stake) in enumerate(spec.get("live_bets", [])):
                 markets = created[spec["home"]][1]
@@ -630,16 +632,16 @@ def _play(event: Event, spec: dict, now: dt.datetime, created) -> None:
                 )  # fmt: skip
     elif state == "finished":
         finished = event.starts_at + dt.timedelta(hours=2)
-        services.event_set_status(event_id=event.pk, status=EventStatus.FINISHED, now=finished)
+        event_set_status(event_id=event.pk, status=EventStatus.FINISHED, now=finished)
         EventResult.from_dict(spec["result"])
-        services.event_result_set(event_id=event.pk, result=spec["result"], now=finished)
-        settled = finished + services.SETTLE_DELAY
+        event_result_set(event_id=event.pk, result=spec["result"], now=finished)
+        settled = finished + SETTLE_DELAY
         settlement_runner.event_settle(
             event_id=event.pk, reason=SettlementReason.SCHEDULED, now=settled
         )
         if spec.get("correction"):
             corrected = settled + dt.timedelta(hours=1)
-            services.event_result_set(event_id=event.pk, result=spec["correction"], now=corrected)
+            event_result_set(event_id=event.pk, result=spec["correction"], now=corrected)
             settlement_runner.event_settle(
                 event_id=event.pk, reason=SettlementReason.CORRECTION, now=corrected
             )

@@ -29,7 +29,7 @@ from django.utils.translation import gettext as _
 
 from casino import roles
 from casino.models import Player, TransferKind
-from sportsbook.liability import announce_liability
+from sportsbook.betting.services import announce_liability
 from sportsbook.models import Bet, BetLeg, BetStatus
 from sportsbook.settlement.runner import _ChunkMoney, _one_settlement_at_a_time
 

@@ -14,8 +14,9 @@ from django.urls import reverse
 
 from casino import roles
 from casino.asgi import application
-from sportsbook import services
+from sportsbook.line.services import event_score_set, event_set_status, market_set_status, odds_set
 from sportsbook.models import EventStatus, MarketStatus
+from sportsbook.settlement.services import event_result_set
 from tests.conftest import new_player, new_staff
 from tests.sportsbook import factories
 from tests.sportsbook.line import football_result
@@ -72,9 +73,7 @@ async def test_an_odds_change_is_pushed_to_the_event_page():
     event, outcome, _market = await make_event()
     _player, cookie = await signed_in()
     communicator = await connect(f"/ws/sport/event/{event.pk}/", cookie)
-    await database_sync_to_async(services.odds_set)(
-        outcome_id=outcome.pk, odds=Decimal("1.95"), staff=None
-    )
+    await database_sync_to_async(odds_set)(outcome_id=outcome.pk, odds=Decimal("1.95"), staff=None)
     html = await communicator.receive_from()
     assert f'id="outcome-{outcome.pk}"' in html and 'hx-swap-oob="true"' in html
     assert ">1.95<" in html and '"odds": "1.950"' in html
@@ -85,14 +84,12 @@ async def test_a_suspension_and_a_reopening_are_pushed():
     event, _outcome, market = await make_event()
     _player, cookie = await signed_in()
     communicator = await connect(f"/ws/sport/event/{event.pk}/", cookie)
-    await database_sync_to_async(services.market_set_status)(
+    await database_sync_to_async(market_set_status)(
         market_id=market.pk, status=MarketStatus.SUSPENDED
     )
     html = await communicator.receive_from()
     assert f'id="market-{market.pk}"' in html and "Suspended" in html and "disabled" in html
-    await database_sync_to_async(services.market_set_status)(
-        market_id=market.pk, status=MarketStatus.OPEN
-    )
+    await database_sync_to_async(market_set_status)(market_id=market.pk, status=MarketStatus.OPEN)
     html = await communicator.receive_from()
     assert "Suspended" not in html and "disabled" not in html
     await communicator.disconnect()
@@ -102,13 +99,11 @@ async def test_the_score_and_the_status_are_pushed():
     event, _outcome, _market = await make_event(in_play=True, starts_in=dt.timedelta(minutes=-1))
     _player, cookie = await signed_in()
     communicator = await connect(f"/ws/sport/event/{event.pk}/", cookie)
-    await database_sync_to_async(services.event_set_status)(
-        event_id=event.pk, status=EventStatus.LIVE
-    )
+    await database_sync_to_async(event_set_status)(event_id=event.pk, status=EventStatus.LIVE)
     html = await communicator.receive_from()
     assert f'id="event-head-{event.pk}"' in html and "Live" in html
     assert 'id="event-markets"' in html  # markets re-rendered at the start (SB §1.1)
-    await database_sync_to_async(services.event_score_set)(
+    await database_sync_to_async(event_score_set)(
         event_id=event.pk, score=[1, 0], minute=12, period="1st half"
     )
     html = await communicator.receive_from()
@@ -121,7 +116,7 @@ async def test_another_events_changes_are_not_sent():
     _other, other_outcome, _ = await make_event()
     _player, cookie = await signed_in()
     communicator = await connect(f"/ws/sport/event/{event.pk}/", cookie)
-    await database_sync_to_async(services.odds_set)(
+    await database_sync_to_async(odds_set)(
         outcome_id=other_outcome.pk, odds=Decimal("3.10"), staff=None
     )
     assert await communicator.receive_nothing()
@@ -132,14 +127,12 @@ async def test_the_slip_socket_shows_old_and_new_odds():
     event, outcome, market = await make_event()
     _player, cookie = await signed_in(slip_outcomes=[outcome])
     communicator = await connect(f"/ws/sport/slip/?events={event.pk}", cookie)
-    await database_sync_to_async(services.odds_set)(
-        outcome_id=outcome.pk, odds=Decimal("1.65"), staff=None
-    )
+    await database_sync_to_async(odds_set)(outcome_id=outcome.pk, odds=Decimal("1.65"), staff=None)
     html = await communicator.receive_from()
     assert f'id="slip-odds-{outcome.pk}"' in html and 'hx-swap-oob="true"' in html
     assert 'class="old-odds"' in html and ">1.50</s>" in html and ">1.65</strong>" in html
     assert "changed up" in html
-    await database_sync_to_async(services.market_set_status)(
+    await database_sync_to_async(market_set_status)(
         market_id=market.pk, status=MarketStatus.SUSPENDED
     )
     html = await communicator.receive_from()
@@ -212,9 +205,7 @@ async def test_another_traders_odds_change_reaches_the_traders_page():
     event, outcome, _market = await make_event()
     staff, cookie = await signed_in(role=roles.TRADER)
     page = await trader_page(event, cookie)
-    await database_sync_to_async(services.odds_set)(
-        outcome_id=outcome.pk, odds=Decimal("2.35"), staff=staff
-    )
+    await database_sync_to_async(odds_set)(outcome_id=outcome.pk, odds=Decimal("2.35"), staff=staff)
     row, log = await page.receive_from(), await page.receive_from()
     # the row, with the odds the page's next change is checked against, and the change log
     assert row.strip().startswith(
@@ -230,21 +221,19 @@ async def test_a_suspension_a_status_and_a_score_reach_the_traders_page():
     event, _outcome, market = await make_event(in_play=True, starts_in=dt.timedelta(minutes=-1))
     _staff, cookie = await signed_in(role=roles.TRADER)
     page = await trader_page(event, cookie)
-    await database_sync_to_async(services.market_set_status)(
+    await database_sync_to_async(market_set_status)(
         market_id=market.pk, status=MarketStatus.SUSPENDED
     )
     html = await page.receive_from()
     assert f'id="market-{market.pk}" hx-swap-oob="true"' in html and "Reopen" in html
-    await database_sync_to_async(services.event_set_status)(
-        event_id=event.pk, status=EventStatus.LIVE
-    )
+    await database_sync_to_async(event_set_status)(event_id=event.pk, status=EventStatus.LIVE)
     html = await page.receive_from()
     assert html.startswith('<div id="event-panel" hx-swap-oob="innerHTML">')
     event = await database_sync_to_async(type(event).objects.get)(pk=event.pk)
     assert f'name="version" value="{event.version}"' in html  # the forms' new version
     markets = await page.receive_from()  # going live closes the pre-match markets (SB §1.1)
     assert markets.startswith('<div id="markets" hx-swap-oob="innerHTML">')
-    await database_sync_to_async(services.event_score_set)(
+    await database_sync_to_async(event_score_set)(
         event_id=event.pk, score=[2, 1], minute=70, period="2nd half"
     )
     html = await page.receive_from()
@@ -252,9 +241,7 @@ async def test_a_suspension_a_status_and_a_score_reach_the_traders_page():
     # a score leaves the markets (and odds being typed in them) as they are
     assert 'id="markets"' not in html and await page.receive_nothing()
     # a result entered elsewhere moves the event's version on: the page's forms follow it
-    await database_sync_to_async(services.event_result_set)(
-        event_id=event.pk, result=football_result(2, 1)
-    )
+    await database_sync_to_async(event_result_set)(event_id=event.pk, result=football_result(2, 1))
     event = await database_sync_to_async(type(event).objects.get)(pk=event.pk)
     html = await page.receive_from()
     assert f'name="version" value="{event.version}"' in html
@@ -287,33 +274,21 @@ async def test_the_traders_list_follows_the_events_it_shows():
     other, _outcome, _market = await make_event(status=EventStatus.POSTPONED)
     _staff, cookie = await signed_in(role=roles.TRADER)
     page = await trader_list("/ws/trader/?sport=&status=scheduled", cookie, [shown.pk])
-    await database_sync_to_async(services.event_set_status)(
-        event_id=shown.pk, status=EventStatus.LIVE
-    )
+    await database_sync_to_async(event_set_status)(event_id=shown.pk, status=EventStatus.LIVE)
     row = await page.receive_from()
     assert row.startswith(f'<tr id="event-{shown.pk}" hx-swap-oob="true">') and "badge live" in row
-    await database_sync_to_async(services.event_score_set)(
-        event_id=shown.pk, score=[2, 1], minute=70
-    )
+    await database_sync_to_async(event_score_set)(event_id=shown.pk, score=[2, 1], minute=70)
     assert "2:1 · 70′" in await page.receive_from()
     # an event that does not match the filter sends nothing; nor does an odds change
-    await database_sync_to_async(services.event_set_status)(
-        event_id=other.pk, status=EventStatus.CANCELLED
-    )
-    await database_sync_to_async(services.odds_set)(
-        outcome_id=outcome.pk, odds=Decimal("3.10"), staff=None
-    )
+    await database_sync_to_async(event_set_status)(event_id=other.pk, status=EventStatus.CANCELLED)
+    await database_sync_to_async(odds_set)(outcome_id=outcome.pk, odds=Decimal("3.10"), staff=None)
     assert await page.receive_nothing()
     # an event that comes to match it is added at the top; its next change updates it in place
-    await database_sync_to_async(services.event_set_status)(
-        event_id=other.pk, status=EventStatus.SCHEDULED
-    )
+    await database_sync_to_async(event_set_status)(event_id=other.pk, status=EventStatus.SCHEDULED)
     added = await page.receive_from()
     assert added.startswith('<tbody hx-swap-oob="afterbegin:#event-rows">')
     assert f'<tr id="event-{other.pk}">' in added and 'id="no-events"' not in added
-    await database_sync_to_async(services.event_set_status)(
-        event_id=other.pk, status=EventStatus.LIVE
-    )
+    await database_sync_to_async(event_set_status)(event_id=other.pk, status=EventStatus.LIVE)
     assert (await page.receive_from()).startswith(f'<tr id="event-{other.pk}" hx-swap-oob="true">')
     await page.disconnect()
 
@@ -322,9 +297,7 @@ async def test_the_first_event_added_to_an_empty_list_replaces_its_no_events_lin
     event, _outcome, _market = await make_event()
     _staff, cookie = await signed_in(role=roles.TRADER)
     page = await trader_list("/ws/trader/?sport=&status=live", cookie, [])
-    await database_sync_to_async(services.event_set_status)(
-        event_id=event.pk, status=EventStatus.LIVE
-    )
+    await database_sync_to_async(event_set_status)(event_id=event.pk, status=EventStatus.LIVE)
     frame = await page.receive_from()
     assert f'<tr id="event-{event.pk}">' in frame
     assert frame.endswith('<tbody hx-swap-oob="delete:#no-events"></tbody>')
@@ -335,16 +308,14 @@ async def test_a_reconnected_list_shows_what_its_filter_holds_now_and_adds_no_ro
     event, _outcome, _market = await make_event(status=EventStatus.LIVE)
     _staff, cookie = await signed_in(role=roles.TRADER)
     page = await trader_list("/ws/trader/?status=live", cookie, [event.pk])
-    await database_sync_to_async(services.event_set_status)(
+    await database_sync_to_async(event_set_status)(
         event_id=event.pk, status=EventStatus.INTERRUPTED
     )
     assert (await page.receive_from()).startswith(f'<tr id="event-{event.pk}" hx-swap-oob')
     await page.disconnect()
     # a dropped socket comes back: its whole list is the filter's now (the interrupted row goes)
     page = await trader_list("/ws/trader/?status=live", cookie, [])
-    await database_sync_to_async(services.event_set_status)(
-        event_id=event.pk, status=EventStatus.LIVE
-    )
+    await database_sync_to_async(event_set_status)(event_id=event.pk, status=EventStatus.LIVE)
     added = await page.receive_from()
     assert added.startswith('<tbody hx-swap-oob="afterbegin:#event-rows">')
     await page.disconnect()

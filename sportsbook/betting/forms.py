@@ -10,8 +10,8 @@ from django.utils.translation import gettext_lazy as _
 
 from casino.amounts import MoneyField
 from casino.currencies import MINOR_UNITS
+from sportsbook.betting.slip import parse_odds
 from sportsbook.models import BetKind, BettorSettings
-from sportsbook.slip import parse_odds
 
 MAX_STAKE_MAJOR = Decimal("1000000")
 

@@ -1,5 +1,5 @@
-"""Bet acceptance (sportsbook.services.bet_place): every refusal with its message, the odds-change
-confirmation, idempotency, and the money moving to stakes-held."""
+"""Bet acceptance (sportsbook.betting.services.bet_place): every refusal with its message, the
+odds-change confirmation, idempotency, and the money moving to stakes-held."""
 
 import datetime as dt
 import threading
@@ -13,7 +13,22 @@ from django.utils import translation
 
 from casino import ledger, limits
 from casino.models import Account, Transfer
-from sportsbook import services
+from sportsbook.betting.services import (
+    STAKES_HELD,
+    BetRefused,
+    OddsChanged,
+    Selection,
+    bet_place,
+    minimum_stake,
+    stakes_held_account,
+)
+from sportsbook.line.services import (
+    LineError,
+    event_score_set,
+    event_set_status,
+    market_set_status,
+    odds_set,
+)
 from sportsbook.models import (
     Bet,
     BetKind,
@@ -24,7 +39,6 @@ from sportsbook.models import (
     OddsPolicy,
     PlayerStakeLimit,
 )
-from sportsbook.services import BetRefused, OddsChanged
 from tests.conftest import assert_books_clean, fund, new_player, requires_postgres
 from tests.sportsbook.line import make_event, outcome, place, set_rates
 
@@ -63,11 +77,11 @@ def test_sb_1_3_stake_over_the_balance_is_refused_and_nothing_booked(bettor):
 def test_sb_5_1_minimum_stakes_by_currency(bettor):
     event = make_event()
     one = outcome(event, "1x2", "1")
-    assert services.minimum_stake("USD") == 100
-    assert services.minimum_stake("EUR") == 100
-    assert services.minimum_stake("UAH") == 500
-    assert services.minimum_stake("RUB") == 2_000
-    assert services.minimum_stake("BYN") == 160  # 0.5 USD at 3.20 BYN per USD
+    assert minimum_stake("USD") == 100
+    assert minimum_stake("EUR") == 100
+    assert minimum_stake("UAH") == 500
+    assert minimum_stake("RUB") == 2_000
+    assert minimum_stake("BYN") == 160  # 0.5 USD at 3.20 BYN per USD
     with pytest.raises(BetRefused, match=r"The minimum stake is 1\.60"):
         place(bettor, [one], stake=159)
     fund(bettor, 10_000, "USD")
@@ -117,10 +131,10 @@ def test_responsible_gaming_limits_apply_to_bets(bettor):
 def test_suspended_market_refuses_bets(bettor):
     event = make_event()
     chosen = outcome(event, "1x2", "1")
-    services.market_set_status(market_id=chosen.market_id, status=MarketStatus.SUSPENDED)
+    market_set_status(market_id=chosen.market_id, status=MarketStatus.SUSPENDED)
     with pytest.raises(BetRefused, match="suspended"):
         place(bettor, [chosen])
-    services.market_set_status(market_id=chosen.market_id, status=MarketStatus.OPEN)
+    market_set_status(market_id=chosen.market_id, status=MarketStatus.OPEN)
     assert place(bettor, [chosen])
 
 
@@ -129,7 +143,7 @@ def test_sb_1_1_started_event_takes_only_live_markets(bettor):
     with pytest.raises(BetRefused, match="has started"):
         place(bettor, [outcome(event, "1x2", "1")])
     live = make_event(status=EventStatus.LIVE, in_play=True)
-    services.event_score_set(event_id=live.pk, score=[1, 0], minute=37)
+    event_score_set(event_id=live.pk, score=[1, 0], minute=37)
     bet = place(bettor, [outcome(live, "1x2", "1")])
     leg = bet.legs.get()
     assert leg.live and leg.score_at_placement == [1, 0] and leg.placed_minute == 37
@@ -137,14 +151,14 @@ def test_sb_1_1_started_event_takes_only_live_markets(bettor):
 
 def test_marking_live_closes_pre_match_markets(bettor):
     event = make_event()
-    services.event_set_status(event_id=event.pk, status=EventStatus.LIVE)
+    event_set_status(event_id=event.pk, status=EventStatus.LIVE)
     with pytest.raises(BetRefused, match="closed"):
         place(bettor, [outcome(event, "1x2", "1")])
 
 
 def test_settled_or_finished_event_refuses_bets(bettor):
     event = make_event()
-    services.event_set_status(event_id=event.pk, status=EventStatus.FINISHED)
+    event_set_status(event_id=event.pk, status=EventStatus.FINISHED)
     with pytest.raises(BetRefused):
         place(bettor, [outcome(event, "1x2", "1")])
 
@@ -195,7 +209,7 @@ def test_sb_2_5_system_with_a_banker(bettor):
 def test_sb_1_7_odds_changed_asks_the_player(bettor):
     event = make_event(odds="2.00")
     chosen = outcome(event, "1x2", "1")
-    services.odds_set(outcome_id=chosen.pk, odds=Decimal("1.80"), staff=None)
+    odds_set(outcome_id=chosen.pk, odds=Decimal("1.80"), staff=None)
     with pytest.raises(OddsChanged) as raised:
         place(bettor, [chosen])  # the slip still shows 2.00
     assert raised.value.changes == {chosen.pk: (Decimal("2.00"), Decimal("1.800"))}
@@ -210,10 +224,10 @@ def test_e15_odds_policy_accept_higher_and_accept_any(bettor):
     chosen = outcome(event, "1x2", "1")
     seen = chosen.odds
     BettorSettings.objects.create(player=bettor, odds_policy=OddsPolicy.HIGHER)
-    services.odds_set(outcome_id=chosen.pk, odds=Decimal("2.20"), staff=None)
+    odds_set(outcome_id=chosen.pk, odds=Decimal("2.20"), staff=None)
     chosen.odds = seen
     assert place(bettor, [chosen]).legs.get().odds == Decimal("2.200")
-    services.odds_set(outcome_id=chosen.pk, odds=Decimal("1.50"), staff=None)
+    odds_set(outcome_id=chosen.pk, odds=Decimal("1.50"), staff=None)
     with pytest.raises(OddsChanged):
         place(bettor, [chosen])
     BettorSettings.objects.filter(player=bettor).update(odds_policy=OddsPolicy.ANY)
@@ -224,7 +238,7 @@ def test_sb_1_5_odds_change_is_kept_and_does_not_touch_accepted_bets(bettor, sta
     event = make_event(odds="2.00")
     chosen = outcome(event, "1x2", "1")
     bet = place(bettor, [chosen])
-    services.odds_set(outcome_id=chosen.pk, odds=Decimal("3.10"), staff=staff)
+    odds_set(outcome_id=chosen.pk, odds=Decimal("3.10"), staff=staff)
     change = OddsChange.objects.get(outcome=chosen)
     assert (change.old_odds, change.new_odds, change.changed_by) == (
         Decimal("2.000"),
@@ -232,8 +246,8 @@ def test_sb_1_5_odds_change_is_kept_and_does_not_touch_accepted_bets(bettor, sta
         staff,
     )
     assert bet.legs.get().odds == Decimal("2.000")
-    with pytest.raises(services.LineError):
-        services.odds_set(outcome_id=chosen.pk, odds=Decimal("1.00"), staff=staff)
+    with pytest.raises(LineError):
+        odds_set(outcome_id=chosen.pk, odds=Decimal("1.00"), staff=staff)
 
 
 @requires_postgres
@@ -285,9 +299,7 @@ def test_a_bet_racing_a_suspension_is_refused():
     def suspend():
         try:
             with transaction.atomic():
-                services.market_set_status(
-                    market_id=chosen.market_id, status=MarketStatus.SUSPENDED
-                )
+                market_set_status(market_id=chosen.market_id, status=MarketStatus.SUSPENDED)
                 suspended.set()
                 bet_started.wait()
         finally:
@@ -317,12 +329,12 @@ def test_a_bet_racing_a_suspension_is_refused():
 def test_a_double_submit_returns_the_first_bet_even_if_the_line_or_slip_changed(bettor):
     chosen = outcome(make_event(), "1x2", "1")
     first = place(bettor, [chosen], key="slip-2")
-    services.market_set_status(market_id=chosen.market_id, status=MarketStatus.SUSPENDED)
+    market_set_status(market_id=chosen.market_id, status=MarketStatus.SUSPENDED)
     assert place(bettor, [chosen], key="slip-2").pk == first.pk
-    again, created = services.bet_place(
+    again, created = bet_place(
         player=bettor,
         kind=BetKind.EXPRESS,  # a shape that would be refused
-        selections=[services.Selection(chosen.pk, chosen.odds)],
+        selections=[Selection(chosen.pk, chosen.odds)],
         stake=1_000,
         currency="BYN",
         idempotency_key="slip-2",
@@ -465,10 +477,10 @@ def test_a_player_without_a_wallet_in_the_currency_is_refused_for_funds(bettor):
 
 def test_an_unknown_outcome_is_refused(bettor):
     with pytest.raises(BetRefused, match="no longer in the line"):
-        services.bet_place(
+        bet_place(
             player=bettor,
             kind=BetKind.SINGLE,
-            selections=[services.Selection(987_654_321, Decimal("2.00"))],
+            selections=[Selection(987_654_321, Decimal("2.00"))],
             stake=1_000,
             currency="BYN",
             idempotency_key="gone",
@@ -483,11 +495,11 @@ def test_a_rolled_back_stakes_held_account_is_never_used(bettor):
     from casino.models import Account, HousePurpose
 
     with pytest.raises(RuntimeError), transaction.atomic():
-        services.stakes_held_account("BYN")
+        stakes_held_account("BYN")
         raise RuntimeError
     bet = place(bettor, [outcome(make_event(), "1x2", "1")])
     held = Account.objects.get(
-        purpose=HousePurpose.SPORTSBOOK, reference=services.STAKES_HELD, currency="BYN"
+        purpose=HousePurpose.SPORTSBOOK, reference=STAKES_HELD, currency="BYN"
     )
     assert Transfer.objects.get(reference=bet.reference).entries.filter(account=held).exists()
     assert_books_clean()
@@ -501,11 +513,11 @@ def test_a_forged_currency_is_refused_with_a_message(bettor):
 
 def test_a_live_score_is_refused_on_a_stale_version_or_a_finished_event():
     event = make_event(status=EventStatus.LIVE, in_play=True)
-    services.event_score_set(event_id=event.pk, score=[1, 0], minute=10, expected_version=0)
-    with pytest.raises(services.LineError, match="double click"):
-        services.event_score_set(event_id=event.pk, score=[1, 0], minute=10, expected_version=0)
-    services.event_set_status(event_id=event.pk, status=EventStatus.FINISHED)
-    with pytest.raises(services.LineError, match="enter its result"):
-        services.event_score_set(event_id=event.pk, score=[3, 0], minute=90)
+    event_score_set(event_id=event.pk, score=[1, 0], minute=10, expected_version=0)
+    with pytest.raises(LineError, match="double click"):
+        event_score_set(event_id=event.pk, score=[1, 0], minute=10, expected_version=0)
+    event_set_status(event_id=event.pk, status=EventStatus.FINISHED)
+    with pytest.raises(LineError, match="enter its result"):
+        event_score_set(event_id=event.pk, score=[3, 0], minute=90)
     event.refresh_from_db()
     assert event.live_score["score"] == [1, 0]

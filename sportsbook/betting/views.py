@@ -1,4 +1,5 @@
-"""The player's sportsbook: the line, the bet slip (htmx, kept in the session), "my bets".
+"""The player's betting pages: the bet slip (htmx, kept in the session), betting settings and
+"my bets". The line's pages are `sportsbook.line.views`; all render in `sportsbook.pages`' frame.
 
 Thin: parse the request, call the service (`services.bet_place`, one call per single), render.
 Every slip action answers htmx with the slip fragment and a plain form post with a redirect.
@@ -11,16 +12,16 @@ import uuid
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponseRedirect
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from casino import references
-from sportsbook import selectors, services
-from sportsbook import slip as session_slip
-from sportsbook.forms import (
+from sportsbook.betting import services
+from sportsbook.betting import slip as session_slip
+from sportsbook.betting.forms import (
     AddForm,
     BettorSettingsForm,
     CurrencyForm,
@@ -28,102 +29,35 @@ from sportsbook.forms import (
     PlaceForm,
     SystemForm,
 )
-from sportsbook.models import BetKind, BettorSettings, Sport
-
-SECTIONS = (BetKind.SINGLE, BetKind.EXPRESS, BetKind.SYSTEM)
+from sportsbook.betting.selectors import bet_of, bets_of, slip_view, wallet_currencies
+from sportsbook.line.selectors import outcome_for_page
+from sportsbook.models import BetKind, BettorSettings
+from sportsbook.pages import SECTIONS, is_id, line_context, slip_context
 
 
 def register_statement_links() -> None:
     """The cashier's statement links a stake ("bet:<id>") and a settlement
     ("settlement:<event>:<n>") to the bets they came from."""
     references.register(
-        "bet", lambda ident: reverse("sportsbook:bet", args=[ident]) if _is_number(ident) else None
+        "bet", lambda ident: reverse("sportsbook:bet", args=[ident]) if is_id(ident) else None
     )
     references.register(
         "settlement",
         lambda ident: (
             reverse("sportsbook:my_bets") + f"?state=settled&event={ident.split(':')[0]}"
-            if _is_number(ident.split(":")[0])
+            if is_id(ident.split(":")[0])
             else None
         ),
     )
 
 
-# --- the line ------------------------------------------------------------------------------------
-
-
-def _line_context(request, **context) -> dict:
-    return {"sports": selectors.sports_with_counts(), **_slip_context(request), **context}
-
-
-@login_required
-def index(request):
-    context = _line_context(
-        request,
-        live_events=selectors.events_list(live=True),
-        upcoming_events=selectors.events_list(live=False),
-        current="index",
-    )
-    return render(request, "sportsbook/index.html", context)
-
-
-@login_required
-def live(request):
-    context = _line_context(request, live_events=selectors.events_list(live=True), current="live")
-    return render(request, "sportsbook/live.html", context)
-
-
-@login_required
-def sport(request, code: str):
-    chosen = get_object_or_404(Sport, code=code)
-    context = _line_context(
-        request,
-        sport=chosen,
-        live_events=selectors.events_list(sport=chosen, live=True),
-        upcoming_events=selectors.events_list(sport=chosen, live=False),
-        current=chosen.code,
-    )
-    return render(request, "sportsbook/sport.html", context)
-
-
-@login_required
-def event(request, event_id: int):
-    shown = selectors.event_for_page(event_id)
-    if shown is None:
-        raise Http404
-    context = _line_context(
-        request,
-        event=shown,
-        groups=selectors.event_market_groups(shown),
-        current=shown.sport_code,
-    )
-    return render(request, "sportsbook/event.html", context)
-
-
 # --- the bet slip --------------------------------------------------------------------------------
-
-
-def _slip_context(request, *, keys=None, notices=None, form_odds=None, typed=None, confirm=None):
-    view = selectors.slip_view(session_slip.load(request.session), request.user)
-    keys = {kind: (keys or {}).get(kind) or PlaceForm.new_key() for kind in SECTIONS}
-    return {
-        "slip": view,
-        "slip_keys": keys,
-        "slip_notices": notices or {},
-        # The odds put in each form's hidden fields: the ones the player saw, or after an odds
-        # change the new ones the player is asked to confirm (SB §1.7).
-        "slip_form_odds": form_odds or {},
-        "slip_typed": typed or {},
-        "slip_confirm": confirm or {},
-        "odds_policy": services.odds_policy_of(request.user),
-        "odds_policies": BettorSettings._meta.get_field("odds_policy").choices,
-    }
 
 
 def _slip_response(request, **context):
     """htmx: the slip fragment; a plain form post: back to the page it came from."""
     if request.htmx:
-        return render(request, "sportsbook/_slip.html", _slip_context(request, **context))
+        return render(request, "sportsbook/_slip.html", slip_context(request, **context))
     for notices in (context.get("notices") or {}).values():
         for level, text, _bet in notices:
             messages.add_message(
@@ -144,8 +78,8 @@ def _error(request, text: str, kind: str = "slip"):
 @login_required
 def slip(request):
     if request.htmx:
-        return render(request, "sportsbook/_slip.html", _slip_context(request))
-    return render(request, "sportsbook/slip.html", _line_context(request, current="slip"))
+        return render(request, "sportsbook/_slip.html", slip_context(request))
+    return render(request, "sportsbook/slip.html", line_context(request, current="slip"))
 
 
 @login_required
@@ -154,7 +88,7 @@ def slip_add(request):
     form = AddForm(request.POST)
     if not form.is_valid():
         return _error(request, _("That outcome is not in the line."))
-    outcome = selectors.outcome_for_page(form.cleaned_data["outcome"])
+    outcome = outcome_for_page(form.cleaned_data["outcome"])
     if outcome is None:
         return _error(request, _("That outcome is not in the line."))
     if len(session_slip.load(request.session).items) >= session_slip.MAX_ITEMS:
@@ -212,7 +146,7 @@ def slip_system(request):
     if form.is_valid():
         session_slip.set_system_size(request.session, form.cleaned_data["system_size"])
     key = request.POST.get("idempotency_key", "")
-    context = _slip_context(
+    context = slip_context(
         request,
         keys={BetKind.SYSTEM: key if _is_uuid(key) else None},
         typed={BetKind.SYSTEM: request.POST.get("stake", "")[:20]},
@@ -226,9 +160,7 @@ def slip_system(request):
 @require_POST
 def slip_currency(request):
     form = CurrencyForm(request.POST)
-    if not form.is_valid() or form.cleaned_data["currency"] not in selectors.wallet_currencies(
-        request.user
-    ):
+    if not form.is_valid() or form.cleaned_data["currency"] not in wallet_currencies(request.user):
         return _error(
             request,
             _("You have no wallet in %(currency)s.")
@@ -252,7 +184,7 @@ def slip_policy(request):
 @require_POST
 def slip_place(request):
     """Place the singles, the express or the system of the slip (SB §2.1–§2.5)."""
-    slip_now = selectors.slip_view(session_slip.load(request.session), request.user)
+    slip_now = slip_view(session_slip.load(request.session), request.user)
     if not slip_now.rows:
         return _error(request, _("Your bet slip is empty."))
     kind = request.POST.get("kind", "")
@@ -352,16 +284,6 @@ def slip_place(request):
     )
 
 
-MAX_ID = 2**63 - 1  # the largest id a database integer column holds (SQLite, bigint)
-
-
-def _is_number(value: str) -> bool:
-    """An id: ASCII digits only (str.isdigit() also takes "²" and "١٢", which int() refuses),
-    and no larger than a database id can be (SQLite raises OverflowError on bigger ones)."""
-    # (the length first: int() refuses text of over 4,300 digits)
-    return value.isascii() and value.isdigit() and len(value) <= 19 and int(value) <= MAX_ID
-
-
 def _is_uuid(value: str) -> bool:
     try:
         uuid.UUID(str(value))
@@ -387,18 +309,18 @@ def bettor_settings(request):
     else:
         form = BettorSettingsForm(instance=settings_row)
     return render(
-        request, "sportsbook/settings.html", _line_context(request, form=form, current="settings")
+        request, "sportsbook/settings.html", line_context(request, form=form, current="settings")
     )
 
 
 @login_required
 def my_bets(request):
     settled = request.GET.get("state") == "settled"
-    bets = selectors.bets_of(request.user, settled=settled)
+    bets = bets_of(request.user, settled=settled)
     event_id = request.GET.get("event", "")[:20]
-    if _is_number(event_id):
+    if is_id(event_id):
         bets = bets.filter(legs__outcome__market__event_id=int(event_id)).distinct()
-    context = _line_context(
+    context = line_context(
         request, bets=bets[:200], settled=settled, current="my_bets", event_filter=event_id
     )
     return render(request, "sportsbook/my_bets.html", context)
@@ -406,9 +328,7 @@ def my_bets(request):
 
 @login_required
 def bet_detail(request, bet_id: int):
-    bet = selectors.bet_of(request.user, bet_id)
+    bet = bet_of(request.user, bet_id)
     if bet is None:
         raise Http404
-    return render(
-        request, "sportsbook/bet.html", _line_context(request, bet=bet, current="my_bets")
-    )
+    return render(request, "sportsbook/bet.html", line_context(request, bet=bet, current="my_bets"))
