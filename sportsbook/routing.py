@@ -4,7 +4,7 @@ from sportsbook.exchange.consumers import ExchangeConsumer
 from sportsbook.liability_consumers import LiabilityConsumer
 from sportsbook.line.consumers import SportConsumer, TraderConsumer, TraderListConsumer
 from sportsbook.spread.consumers import SpreadConsumer
-from sportsbook.trader_consumers import TraderExchangeConsumer, TraderSpreadConsumer
+from sportsbook.trading.consumers import TraderExchangeConsumer, TraderSpreadConsumer
 
 websocket_urlpatterns = [
     path("ws/sport/event/<int:event_id>/", SportConsumer.as_asgi()),
