@@ -133,7 +133,7 @@ def _timed(function, repeats: int) -> float:
 
 def run(context) -> bool:
     from casino import ledger
-    from sportsbook.liability import event_liabilities
+    from sportsbook.trading.liability import event_liabilities
 
     _set_rates()
     print(f"channel layer: {_use_production_layer()}")

@@ -33,7 +33,7 @@ from sportsbook.models import (
     Sport,
 )
 from sportsbook.settlement.services import event_hold_payouts
-from sportsbook.staff_forms import MAX_BETS_PER_CANCELLATION, CancelReasonForm
+from sportsbook.trading.forms import MAX_BETS_PER_CANCELLATION, CancelReasonForm
 
 
 class RoleActionsMixin:

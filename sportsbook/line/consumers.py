@@ -1,19 +1,17 @@
-"""The sportsbook's live sockets: an event page's, the bet slip's, a trader's event page and list.
+"""The line's live sockets: an event page's and the bet slip's (`SportConsumer`), and what every
+socket of the sportsbook shares (`LineSocket`; the exchange's, the spread bets', the trader's and
+the floor's sockets build on it).
 
 Thin: authenticate, join the groups `event.<id>` (the page's event; the slip's events), and on
-each `line.changed` (sent by `line.services` after commit) push server-rendered fragments that htmx
-swaps out of band: an outcome's odds, a market suspended or reopened, the score and status, and
-the slip's odds (old and new, SB §1.7). A trader's page (traders only) gets what another trader
-changed: the outcome's row with its new odds (and the odds-change log), a market suspended or
-reopened, the event's status and score with their forms' new versions, so the page's next change
-is checked against what it now shows. A trader's list of events follows its events. The
-browser sends nothing: any message gets an error on this socket only, in the user's language.
-When no database connection comes in time (casino.overload), the socket gets an error frame.
+each `line.changed` (sent by `line.services` after commit) push server-rendered fragments that
+htmx swaps out of band: an outcome's odds, a market suspended or reopened, the score and status,
+and the slip's odds (old and new, SB §1.7). The trader's sockets of the line are in
+`trading.consumers`. The browser sends nothing: any message gets an error on this socket only, in
+the user's language. When no database connection comes in time (casino.overload), the socket
+gets an error frame.
 """
 
 from __future__ import annotations
-
-from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -23,10 +21,9 @@ from django.utils.translation import gettext
 
 from casino import roles
 from casino.overload import is_overload, overload_message
-from sportsbook import clock, staff_views
+from sportsbook import clock
 from sportsbook.betting import slip as session_slip
 from sportsbook.betting.selectors import slip_view
-from sportsbook.line import services
 from sportsbook.line.selectors import (
     event_for_page,
     event_market_groups,
@@ -201,67 +198,3 @@ class SportConsumer(LineSocket):
             for row in view.rows
             if row.outcome.pk in self.slip_outcomes
         )
-
-
-class TraderConsumer(LineSocket):
-    """/ws/trader/event/<id>/: the trader's page of an event, for traders only."""
-
-    async def connect(self):
-        if not await self.signed_in_trader():
-            return
-        self.event_id = int(self.scope["url_route"]["kwargs"]["event_id"])
-        if not await self._event_exists(self.event_id):
-            await self.close(code=CLOSE_NO_EVENT)
-            return
-        await self.listen([self.event_id])
-        # (re)connected: the page catches up with whatever changed while no socket listened
-        for html in await self._page():
-            await self.send(text_data=html)
-
-    @database_sync_to_async
-    def _page(self) -> list[str]:
-        with translation.override(self.language):
-            return staff_views.trader_page_fragments(self.event_id)
-
-    def frames(self, message: dict) -> list[str]:
-        return staff_views.trader_fragments(self.event_id, message)
-
-
-class TraderListConsumer(LineSocket):
-    """/ws/trader/?sport=&status=: the trader's list of events, for traders only. On (re)connect it
-    sends the whole list, so the page and the events this socket knows to be on it agree; then
-    each row follows its event (status, score, result, settled; a row that no longer matches the
-    filter stays, showing why), and an event that comes to match the filter (goes live, say) is
-    added at the top."""
-
-    async def connect(self):
-        if not await self.signed_in_trader():
-            return
-        query = parse_qs(self.scope.get("query_string", b"").decode(errors="replace"))
-        self.sport, self.status = query.get("sport", [""])[0], query.get("status", [""])[0]
-        await self.listen((), groups=[services.TRADER_EVENTS_GROUP])
-        html, self.shown = await self._list()
-        await self.send(text_data=html)
-
-    @database_sync_to_async
-    def _list(self) -> tuple[str, set[int]]:
-        with translation.override(self.language):
-            return staff_views.trader_event_rows(self.sport, self.status)
-
-    async def trader_event(self, message):
-        event_id = message["event"]
-        html, added = await self._row(event_id)
-        if html:
-            if added:
-                self.shown.add(event_id)
-            await self.send(text_data=html)
-
-    @database_sync_to_async
-    def _row(self, event_id: int) -> tuple[str, bool]:
-        with translation.override(self.language):
-            if event_id in self.shown:
-                return staff_views.trader_event_row(event_id), False
-            if not staff_views.trader_events(self.sport, self.status).filter(pk=event_id).exists():
-                return "", False
-            first = not self.shown  # the list says "No events match."
-            return staff_views.trader_event_row(event_id, added=True, first=first), True

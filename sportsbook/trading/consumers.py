@@ -1,7 +1,12 @@
-"""The trader's live pages of the exchange and the spread assets (issue 18 §3), traders only:
-/ws/trader/exchange/ and /ws/trader/spread/.
+"""The trader's live pages, traders only: an event's page (/ws/trader/event/<id>/) and the list
+of events (/ws/trader/), issue 4 §1; the exchange's and the spread assets' pages
+(/ws/trader/exchange/, /ws/trader/spread/), issue 18 §3.
 
-Thin, as the trader's list of events: on (re)connect the whole table body (so the page catches
+An event's page gets what another trader changed: the outcome's row with its new odds (and the
+odds-change log), a market suspended or reopened, the event's status and score with their forms'
+new versions, so the page's next change is checked against what it now shows. The list of
+events follows its events. The exchange's and the spread's pages are thin, as the list of
+events: on (re)connect the whole table body (so the page catches
 up with whatever changed while no socket listened), then each row that changed, rendered on the
 server and swapped out of band. The exchange's services tell `trader.exchange` the market of
 every change of its book (an offer posted, taken, changed, withdrawn, lapsed, the market settled
@@ -10,14 +15,20 @@ whose quote, state or open bets changed. The browser sends nothing."""
 
 from __future__ import annotations
 
+from urllib.parse import parse_qs
+
+from channels.db import database_sync_to_async
 from django.conf import settings
 from django.template.loader import render_to_string
+from django.utils import translation
 
 from sportsbook.exchange import selectors as exchange_selectors
 from sportsbook.exchange.services import TRADER_EXCHANGE_GROUP
-from sportsbook.line.consumers import LineSocket
+from sportsbook.line import services as line_services
+from sportsbook.line.consumers import CLOSE_NO_EVENT, LineSocket
 from sportsbook.spread import selectors as spread_selectors
 from sportsbook.spread.services import TRADER_SPREAD_GROUP
+from sportsbook.trading import views
 
 
 class _TraderRowsSocket(LineSocket):
@@ -83,3 +94,67 @@ class TraderSpreadConsumer(_TraderRowsSocket):
 
 
 __all__ = ["TraderExchangeConsumer", "TraderSpreadConsumer"]
+
+
+class TraderConsumer(LineSocket):
+    """/ws/trader/event/<id>/: the trader's page of an event, for traders only."""
+
+    async def connect(self):
+        if not await self.signed_in_trader():
+            return
+        self.event_id = int(self.scope["url_route"]["kwargs"]["event_id"])
+        if not await self._event_exists(self.event_id):
+            await self.close(code=CLOSE_NO_EVENT)
+            return
+        await self.listen([self.event_id])
+        # (re)connected: the page catches up with whatever changed while no socket listened
+        for html in await self._page():
+            await self.send(text_data=html)
+
+    @database_sync_to_async
+    def _page(self) -> list[str]:
+        with translation.override(self.language):
+            return views.trader_page_fragments(self.event_id)
+
+    def frames(self, message: dict) -> list[str]:
+        return views.trader_fragments(self.event_id, message)
+
+
+class TraderListConsumer(LineSocket):
+    """/ws/trader/?sport=&status=: the trader's list of events, for traders only. On (re)connect it
+    sends the whole list, so the page and the events this socket knows to be on it agree; then
+    each row follows its event (status, score, result, settled; a row that no longer matches the
+    filter stays, showing why), and an event that comes to match the filter (goes live, say) is
+    added at the top."""
+
+    async def connect(self):
+        if not await self.signed_in_trader():
+            return
+        query = parse_qs(self.scope.get("query_string", b"").decode(errors="replace"))
+        self.sport, self.status = query.get("sport", [""])[0], query.get("status", [""])[0]
+        await self.listen((), groups=[line_services.TRADER_EVENTS_GROUP])
+        html, self.shown = await self._list()
+        await self.send(text_data=html)
+
+    @database_sync_to_async
+    def _list(self) -> tuple[str, set[int]]:
+        with translation.override(self.language):
+            return views.trader_event_rows(self.sport, self.status)
+
+    async def trader_event(self, message):
+        event_id = message["event"]
+        html, added = await self._row(event_id)
+        if html:
+            if added:
+                self.shown.add(event_id)
+            await self.send(text_data=html)
+
+    @database_sync_to_async
+    def _row(self, event_id: int) -> tuple[str, bool]:
+        with translation.override(self.language):
+            if event_id in self.shown:
+                return views.trader_event_row(event_id), False
+            if not views.trader_events(self.sport, self.status).filter(pk=event_id).exists():
+                return "", False
+            first = not self.shown  # the list says "No events match."
+            return views.trader_event_row(event_id, added=True, first=first), True

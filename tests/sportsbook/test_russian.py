@@ -25,7 +25,7 @@ CATALOGUE = Path(settings.BASE_DIR) / "locale" / "ru" / "LC_MESSAGES" / "django.
 PRODUCTS = (
     "sportsbook/exchange",
     "sportsbook/spread",
-    "sportsbook/markets_staff_views.py",
+    "sportsbook/trading/markets_views.py",
     "templates/sportsbook/exchange/",
     "templates/sportsbook/spread/",
     "templates/sportsbook/trader/exchange.html",

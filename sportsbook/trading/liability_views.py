@@ -1,13 +1,13 @@
 """/floor/liability/: the sportsbook's open liability per event, for the pit boss's floor (the
-page and its socket, sportsbook.liability_consumers, render the same rows)."""
+page and its socket, sportsbook.trading.liability_consumers, render the same rows)."""
 
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required, permission_required
 from django.shortcuts import render
 
-from sportsbook.liability import EventLiability, event_liabilities
 from sportsbook.models import LINE_CURRENCY
+from sportsbook.trading.liability import EventLiability, event_liabilities
 
 FLOOR_PERMISSION = "casino.view_pit"  # the floor is the pit boss's, as the pit is
 SORTS = ("worst", "start")

@@ -17,9 +17,9 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from sportsbook.betting.services import LIABILITY_GROUP
-from sportsbook.liability import event_liabilities
-from sportsbook.liability_views import FLOOR_PERMISSION, ordering, page_context, sort_key
 from sportsbook.line.consumers import LineSocket
+from sportsbook.trading.liability import event_liabilities
+from sportsbook.trading.liability_views import FLOOR_PERMISSION, ordering, page_context, sort_key
 
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_NOT_PIT = 4403

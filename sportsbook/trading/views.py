@@ -1,12 +1,13 @@
-"""The trader page and results entry (issue 4 §1, §5): traders only, built for speed; the
-supervisor's cancellations of bets (SB §1.10), on the trader's page of the event and a page of
-their own.
+"""The trader's desk: the trader page and results entry (issue 4 §1, §5), traders only, built
+for speed; the supervisor's cancellations of bets (SB §1.10), on the trader's page of the event
+and a page of their own.
 
-Every change goes through `sportsbook.services` (odds kept in OddsChange and pushed live to the
-event's group) or `settlement.runner`. htmx posts get the changed fragment back (an outcome row,
-a market, the event's panel); plain posts are redirected back with a message. The forms carry
-what the trader saw (the odds, the event's version): a double click or a stale page is told so
-and changes nothing twice.
+Every change goes through a service: the line's (`line.services`: odds kept in OddsChange and
+pushed live to the event's group), the results' (`settlement.services`, `settlement.runner`) or
+the cancellations' (`betting.cancellations`). htmx posts get the changed fragment back (an
+outcome row, a market, the event's panel); plain posts are redirected back with a message. The
+forms carry what the trader saw (the odds, the event's version): a double click or a stale page
+is told so and changes nothing twice. The results' forms are `settlement.forms`.
 """
 
 from __future__ import annotations
@@ -47,16 +48,15 @@ from sportsbook.models import (
     Sport,
 )
 from sportsbook.settlement import runner as settlement_runner
+from sportsbook.settlement.forms import JsonResultForm, ResultEntry
 from sportsbook.settlement.services import event_result_set
-from sportsbook.staff_forms import (
+from sportsbook.trading.forms import (
     EVENT_ACTIONS,
     CancelBetsForm,
     CancelPlayerBetsForm,
     EventStatusForm,
-    JsonResultForm,
     MarketStatusForm,
     OddsForm,
-    ResultEntry,
     ScoreForm,
 )
 

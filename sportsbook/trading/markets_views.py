@@ -20,7 +20,7 @@ from sportsbook.pages import is_id
 from sportsbook.spread import selectors as spread_selectors
 from sportsbook.spread import services as spread_services
 from sportsbook.spread.views import MAX_LEVEL
-from sportsbook.staff_views import trader_only
+from sportsbook.trading.views import trader_only
 
 MAX_RATE = Decimal(100)  # a commission is a percentage of the winnings
 

@@ -20,9 +20,9 @@ from sportsbook.models import (
     SettlementRun,
 )
 from sportsbook.settlement import runner as settlement_runner
+from sportsbook.settlement.forms import SPORT_LAYOUTS
 from sportsbook.settlement.results import EventResult
 from sportsbook.settlement.services import event_hold_payouts, event_result_set
-from sportsbook.staff_forms import SPORT_LAYOUTS
 from tests.conftest import assert_books_clean, fund, new_player
 from tests.sportsbook.line import football_result, make_event, outcome, set_rates
 

@@ -1,6 +1,7 @@
 """The floor's sportsbook liability tab (issue 17 §1): per event with open bets, per currency, the
-stakes held and each outcome's worst-case payout and house result (sportsbook.liability); the
-page and its socket for the pit boss only; one live frame per bet placed, settled or cancelled."""
+stakes held and each outcome's worst-case payout and house result (sportsbook.trading.liability);
+the page and its socket for the pit boss only; one live frame per bet placed, settled or
+cancelled."""
 
 import math
 import random
@@ -16,13 +17,13 @@ from django.urls import reverse
 from casino.apps import PIT_BOSS_GROUP
 from casino.asgi import application
 from sportsbook.betting.cancellations import bets_cancel
-from sportsbook.liability import event_liabilities, system_liability
 from sportsbook.line.services import event_set_status
 from sportsbook.models import Bet, BetKind, BetLeg, EventStatus, Outcome
 from sportsbook.settlement import bets as bet_math
 from sportsbook.settlement.grading import LOST, VOID, WON
 from sportsbook.settlement.runner import event_settle
 from sportsbook.settlement.services import event_result_set
+from sportsbook.trading.liability import event_liabilities, system_liability
 from tests.conftest import fund, new_player
 from tests.sportsbook.line import football_result, make_event, outcome, place, set_rates
 from tests.tables.test_pit import HOST, ORIGIN, cookie_of

@@ -2,8 +2,7 @@
 
 from django.urls import path
 
-from sportsbook import markets_staff_views
-from sportsbook import staff_views as views
+from sportsbook.trading import markets_views, views
 
 app_name = "trader"
 
@@ -28,8 +27,8 @@ urlpatterns = [
     path("event/<int:event_id>/cancel/bets/", views.cancel_bets, name="cancel_bets"),
     path("outcome/<int:outcome_id>/odds/", views.odds_change, name="odds"),
     path("market/<int:market_id>/status/", views.market_status, name="market_status"),
-    path("exchange/", markets_staff_views.exchange_markets, name="exchange"),
-    path("exchange/list/", markets_staff_views.exchange_list, name="exchange_list"),
-    path("spread/", markets_staff_views.spread_assets, name="spread"),
-    path("spread/<int:asset_id>/", markets_staff_views.spread_asset_act, name="spread_asset_act"),
+    path("exchange/", markets_views.exchange_markets, name="exchange"),
+    path("exchange/list/", markets_views.exchange_list, name="exchange_list"),
+    path("spread/", markets_views.spread_assets, name="spread"),
+    path("spread/<int:asset_id>/", markets_views.spread_asset_act, name="spread_asset_act"),
 ]
