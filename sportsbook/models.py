@@ -8,88 +8,10 @@ each defined in the package of the product it belongs to and imported from here:
 - `spread/models.py`: the spread bets' assets, quotes, orders, positions and closes.
 """
 
-from sportsbook.betting.models import (
-    Bet,
-    BetKind,
-    BetLeg,
-    BetStatus,
-    BettorSettings,
-    ExchangeRate,
-    OddsPolicy,
-    PlayerStakeLimit,
-)
-from sportsbook.exchange.models import (
-    ODDS_QUANTUM,
-    ExchangeBet,
-    ExchangeBetStatus,
-    ExchangeDebt,
-    ExchangeMarket,
-    ExchangeOffer,
-    ExchangeSettlement,
-    ExchangeSide,
-    OfferStatus,
-)
-from sportsbook.line.models import (
-    LINE_CURRENCY,
-    Competition,
-    Event,
-    EventStatus,
-    Market,
-    MarketStatus,
-    NamedInBothLanguages,
-    OddsChange,
-    Outcome,
-    Sport,
-)
-from sportsbook.settlement.models import (
-    BetSettlement,
-    SettlementReason,
-    SettlementRun,
-)
-from sportsbook.spread.models import (
-    SpreadAsset,
-    SpreadClose,
-    SpreadCloseReason,
-    SpreadOrder,
-    SpreadPosition,
-    SpreadQuote,
-)
-
-__all__ = [
-    "LINE_CURRENCY",
-    "NamedInBothLanguages",
-    "Sport",
-    "Competition",
-    "EventStatus",
-    "Event",
-    "MarketStatus",
-    "Market",
-    "Outcome",
-    "OddsChange",
-    "OddsPolicy",
-    "BettorSettings",
-    "PlayerStakeLimit",
-    "ExchangeRate",
-    "BetKind",
-    "BetStatus",
-    "Bet",
-    "BetLeg",
-    "SettlementReason",
-    "SettlementRun",
-    "BetSettlement",
-    "ODDS_QUANTUM",
-    "ExchangeMarket",
-    "ExchangeSide",
-    "OfferStatus",
-    "ExchangeOffer",
-    "ExchangeBetStatus",
-    "ExchangeBet",
-    "ExchangeSettlement",
-    "ExchangeDebt",
-    "SpreadAsset",
-    "SpreadQuote",
-    "SpreadOrder",
-    "SpreadPosition",
-    "SpreadCloseReason",
-    "SpreadClose",
-]
+# Each package's models module is imported whole: its tables (and its choices and constants)
+# are this module's, as they were when the app had one models.py.
+from sportsbook.betting.models import *  # noqa: F403
+from sportsbook.exchange.models import *  # noqa: F403
+from sportsbook.line.models import *  # noqa: F403
+from sportsbook.settlement.models import *  # noqa: F403
+from sportsbook.spread.models import *  # noqa: F403

@@ -15,8 +15,10 @@ settle.py
 Odds are net odds k (A1, section 5): a backer's profit per unit staked; decimal odds K = k + 1.
 Every stake is the backer's stake S in minor units (A2); the layer risks S·k.
 
-Beside them, the product in Django (the app's tables are in `sportsbook.models`):
+Beside them, the product in Django:
 
+models.py
+    its tables (imported from `sportsbook.models`, the app's models module).
 services.py
     the writes: offers posted, taken, edited, withdrawn; the lapse; settlement and corrections;
     listing a market; the books check of the escrows. Every booking of the exchange is here.

@@ -43,9 +43,16 @@ random_results.py
 
 In Django:
 
+models.py
+    settlement runs and what each did to each bet (imported from `sportsbook.models`).
 runner.py
     `event_settle`, `settle_due`: an event's bets settled against its result, set-based, in
     chunks; every settlement's booking (stakes-held -> wallets and the book) is here.
+services.py
+    `event_result_set` (the official result, and when its settlement falls due),
+    `event_hold_payouts` (SB §1.10).
+forms.py
+    results entry: the forms a trader enters a result with, one layout per sport.
 """
 
 from sportsbook.settlement.grading import LOST, VOID, WON, BetContext, Settled

@@ -15,8 +15,10 @@ Levels are Decimal and always whole multiples of the asset's point size (A3), an
 minor units per point (BK §28), so every P&L is an exact whole number of minor units: nothing is
 ever rounded (A15 holds trivially).
 
-Beside them, the product in Django (the app's tables are in `sportsbook.models`):
+Beside them, the product in Django:
 
+models.py
+    its tables (imported from `sportsbook.models`, the app's models module).
 services.py
     the writes: bets opened and closed, quotes, halts, the close-out switch, delisting, the feed's
     tick and the margin watch; the books check of the margin accounts. Every booking of the
