@@ -12,13 +12,7 @@ from django.db.models import Prefetch
 from casino import ledger
 from casino.currencies import Currency
 from sportsbook.betting.slip import Slip
-from sportsbook.models import (
-    Bet,
-    BetLeg,
-    BetStatus,
-    MarketStatus,
-    Outcome,
-)
+from sportsbook.models import Bet, BetLeg, BetStatus, MarketStatus, Outcome
 from sportsbook.settlement import bets as bet_math
 
 # --- the bet slip --------------------------------------------------------------------------------

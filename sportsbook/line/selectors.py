@@ -8,14 +8,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Q
 
 from sportsbook.line.presenters import market_title
-from sportsbook.models import (
-    Event,
-    EventStatus,
-    Market,
-    MarketStatus,
-    Outcome,
-    Sport,
-)
+from sportsbook.models import Event, EventStatus, Market, MarketStatus, Outcome, Sport
 from sportsbook.settlement.markets import KINDS
 
 OPEN_EVENT = [EventStatus.SCHEDULED, EventStatus.LIVE]

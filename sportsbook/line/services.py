@@ -13,18 +13,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from casino import roles
-from casino.models import (
-    Player,
-)
+from casino.models import Player
 from casino.realtime import group_send_all
-from sportsbook.models import (
-    Event,
-    EventStatus,
-    Market,
-    MarketStatus,
-    OddsChange,
-    Outcome,
-)
+from sportsbook.models import Event, EventStatus, Market, MarketStatus, OddsChange, Outcome
 
 
 class LineError(Exception):

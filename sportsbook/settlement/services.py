@@ -11,15 +11,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from casino import roles
-from casino.models import (
-    Player,
-)
+from casino.models import Player
 from sportsbook.line.services import SETTLE_DELAY, LineError, announce_result
-from sportsbook.models import (
-    Event,
-    EventStatus,
-    Market,
-)
+from sportsbook.models import Event, EventStatus, Market
 
 
 def event_result_set(

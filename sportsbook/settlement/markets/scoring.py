@@ -6,10 +6,7 @@ margin (§3.35). Each kind's rule is written just above its registry entry."""
 from __future__ import annotations
 
 from sportsbook.settlement import scores as sc
-from sportsbook.settlement.grading import (
-    VOID,
-    pick,
-)
+from sportsbook.settlement.grading import VOID, pick
 from sportsbook.settlement.markets.kind import (
     FOOTBALL,
     HALF_SPORTS,

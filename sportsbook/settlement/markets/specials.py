@@ -7,12 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from sportsbook.settlement import scores as sc
-from sportsbook.settlement.grading import (
-    VOID,
-    WON,
-    pick,
-    won_if,
-)
+from sportsbook.settlement.grading import VOID, WON, pick, won_if
 from sportsbook.settlement.markets.kind import (
     FOOTBALL,
     SCORE_SPORTS,
