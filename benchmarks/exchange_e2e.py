@@ -52,7 +52,7 @@ def _offer_worker(
     def prepare():
         common.django_setup(database_url, log_queries=False)
         from casino.models import Player
-        from sportsbook.exchange_services import exchange_offer_post
+        from sportsbook.exchange.services import exchange_offer_post
 
         player = Player.objects.get(pk=player_id)
         rng = random.Random(1_000 + index)
@@ -107,7 +107,7 @@ def _players(tag: str, count: int):
 
 def _offers(context, tag: str) -> tuple[bool, dict]:
     from casino.books import books_check
-    from sportsbook.exchange_services import exchange_market_list
+    from sportsbook.exchange.services import exchange_market_list
     from sportsbook.models import ExchangeOffer, Market, Outcome
 
     ok = True
@@ -212,7 +212,7 @@ def _offers(context, tag: str) -> tuple[bool, dict]:
 def _quotes(context, tag: str) -> tuple[bool, dict]:
     from casino.books import books_check
     from sportsbook.models import SpreadAsset, SpreadClose, SpreadPosition
-    from sportsbook.spread_services import spread_bet, spread_quote_set
+    from sportsbook.spread.services import spread_bet, spread_quote_set
 
     asset = SpreadAsset.objects.create(
         code=f"bench-{tag}"[:20],

@@ -168,7 +168,7 @@ def child_main(argv: list[str]) -> None:
         prefix, source, target = argv[1], int(argv[2]), int(argv[3])
         book_transfers(prefix, source, target, announce=True)
     elif kind == "settle":
-        from sportsbook import settlement_runner
+        from sportsbook.settlement import runner as settlement_runner
 
         settlement_runner.CHUNK = SETTLE_CHUNK  # many commits: a kill lands between or inside
         print("go", flush=True)
@@ -340,8 +340,9 @@ def run_transfers(figures: Figures, runs: int, rng: random.Random, env: dict[str
 
 def settlement_event(rng: random.Random):
     """An event with SETTLE_BETS open bets of a few players, finished, with its result."""
-    from sportsbook import services
+    from sportsbook.line.services import event_set_status
     from sportsbook.models import EventStatus
+    from sportsbook.settlement.services import event_result_set
     from tests.sportsbook.line import football_result, make_event, outcome, place, set_rates
 
     set_rates()
@@ -352,8 +353,8 @@ def settlement_event(rng: random.Random):
         kind, code = rng.choice(choices)
         stake = rng.randrange(200, 5_000)  # above the minimum stake (1.60 BYN)
         place(rng.choice(players), [outcome(event, kind, code)], stake=stake)
-    services.event_set_status(event_id=event.pk, status=EventStatus.FINISHED)
-    services.event_result_set(event_id=event.pk, result=football_result(2, 1))
+    event_set_status(event_id=event.pk, status=EventStatus.FINISHED)
+    event_result_set(event_id=event.pk, result=football_result(2, 1))
     return event, players
 
 
@@ -361,7 +362,7 @@ def run_settlements(figures: Figures, runs: int, rng: random.Random, env: dict[s
     from django.db.models import Sum
 
     from sportsbook.models import Bet, BetSettlement, BetStatus
-    from sportsbook.settlement_runner import event_settle
+    from sportsbook.settlement.runner import event_settle
 
     upto = 1.0
     while figures.kills < runs:

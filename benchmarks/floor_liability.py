@@ -37,7 +37,7 @@ def _use_production_layer() -> str:
     from channels.layers import channel_layers
 
     from casino.layers import BatchedRedisPubSubLayer, LocalChannelLayer
-    from sportsbook.liability import LIABILITY_GROUP
+    from sportsbook.betting.services import LIABILITY_GROUP
 
     try:
         import redis
@@ -70,8 +70,8 @@ def _line():
 
 
 def _placer(player, by_event, rng, totals):
+    from sportsbook.betting.services import Selection, bet_place
     from sportsbook.models import BetKind
-    from sportsbook.services import Selection, bet_place
 
     events = list(by_event)
 
@@ -96,7 +96,7 @@ def _rounds(place, seconds: float) -> dict[str, tuple[int, float]]:
     """Alternating rounds with the announcement on and off: (bets, seconds) of each."""
     from asgiref.sync import sync_to_async
 
-    import sportsbook.services as services
+    from sportsbook.betting import services
 
     announce = services.announce_liability
     done = {"with the live feed": [0, 0.0], "feed switched off": [0, 0.0]}
@@ -133,7 +133,7 @@ def _timed(function, repeats: int) -> float:
 
 def run(context) -> bool:
     from casino import ledger
-    from sportsbook.liability import event_liabilities
+    from sportsbook.trading.liability import event_liabilities
 
     _set_rates()
     print(f"channel layer: {_use_production_layer()}")

@@ -1,7 +1,7 @@
 """Sportsbook: bets accepted per second, and settlement of 100,000 open bets on one event.
 
 1. Acceptance: BENCH_WORKERS worker processes (spawn; default 1 and 8), each its own play-money
-   player, place bets through `sportsbook.services.bet_place` (the service the bet slip view
+   player, place bets through `sportsbook.betting.services.bet_place` (the service the bet slip view
    calls) on a line of LINE_EVENTS events: singles, and a share of expresses of 3 legs on
    different events; each bet its own transaction with a unique idempotency key. After a warm-up
    all workers wait on a barrier and place bets for BENCH_SECONDS. Printed: bets/s over the common
@@ -187,8 +187,8 @@ def _worker(
     def prepare():
         common.django_setup(database_url, log_queries=False)
         from casino.models import Player
+        from sportsbook.betting.services import Selection, bet_place
         from sportsbook.models import BetKind
-        from sportsbook.services import Selection, bet_place
 
         player = Player.objects.get(pk=player_id)
         rng = random.Random(index)
@@ -308,8 +308,8 @@ def _measure(context, workers: int, player_ids: list[int], line, key_prefix: str
 
 
 def _one_bet(player, line, key: str, express: bool) -> None:
+    from sportsbook.betting.services import Selection, bet_place
     from sportsbook.models import BetKind
-    from sportsbook.services import Selection, bet_place
 
     seen, picks = set(), []
     for event_id, outcome_id, odds in line:
@@ -526,7 +526,7 @@ def _bulk_bets(rng, tag: str, count: int, main, main_result, others, players) ->
     batch booked wallets -> stakes-held in one transfer. Returns counts per kind."""
     from casino import ledger
     from casino.models import TransferKind
-    from sportsbook import services
+    from sportsbook.betting.services import stakes_held_account
     from sportsbook.models import Bet, BetKind, BetLeg, Outcome
     from sportsbook.settlement import bets as bet_math
 
@@ -540,7 +540,7 @@ def _bulk_bets(rng, tag: str, count: int, main, main_result, others, players) ->
     }
     other_ids = list(other_outcomes)
     wallets = {p.pk: ledger.wallet_for(p, CURRENCY) for p in players}
-    held = services.stakes_held_account(CURRENCY)
+    held = stakes_held_account(CURRENCY)
     kinds = list(SETTLE_MIX)
     weights = list(SETTLE_MIX.values())
     counts = {"single": 0, "live single": 0, "express": 0, "system": 0}
@@ -624,8 +624,8 @@ def _settle_child(database_url: str, event_id: int, profile: bool, results) -> N
 
         from django.db import connection
 
-        from sportsbook import settlement_runner
         from sportsbook.models import Event
+        from sportsbook.settlement import runner as settlement_runner
 
         Event.objects.get(pk=event_id)  # connect, warm the ORM
         statements = [0]
@@ -733,9 +733,10 @@ def _settlement(context, tag: str, count: int, players, rng) -> tuple[bool, dict
     from django.db.models import Count, Sum
 
     from casino.models import Transfer
-    from sportsbook import services
+    from sportsbook.line.services import event_set_status
     from sportsbook.models import Bet, BetSettlement, EventStatus
-    from sportsbook.settlement_runner import event_settle
+    from sportsbook.settlement.runner import event_settle
+    from sportsbook.settlement.services import event_result_set
 
     ok = True
     started = time.monotonic()
@@ -748,13 +749,13 @@ def _settlement(context, tag: str, count: int, players, rng) -> tuple[bool, dict
     started = time.monotonic()
     for n, other in enumerate(others):
         results[other.pk] = _completed_result(1_000 * count + n)
-        services.event_set_status(event_id=other.pk, status=EventStatus.FINISHED)
-        services.event_result_set(event_id=other.pk, result=results[other.pk])
+        event_set_status(event_id=other.pk, status=EventStatus.FINISHED)
+        event_result_set(event_id=other.pk, result=results[other.pk])
         event_settle(event_id=other.pk)
     others_seconds = time.monotonic() - started
-    services.event_set_status(event_id=main.pk, status=EventStatus.LIVE)
-    services.event_set_status(event_id=main.pk, status=EventStatus.FINISHED)
-    services.event_result_set(event_id=main.pk, result=results[main.pk])
+    event_set_status(event_id=main.pk, status=EventStatus.LIVE)
+    event_set_status(event_id=main.pk, status=EventStatus.FINISHED)
+    event_result_set(event_id=main.pk, result=results[main.pk])
     main.refresh_from_db()
     bet_ids = Bet.objects.filter(legs__outcome__market__event=main).distinct()
     open_before = Bet.objects.filter(pk__in=bet_ids, payout__isnull=True).count()

@@ -23,6 +23,6 @@ urlpatterns = [
     path("pit/<int:table_id>/act/", table_views.pit_act, name="pit_act"),
     path("floor/", include("floor.urls")),
     path("sport/", include("sportsbook.urls")),
-    path("trader/", include("sportsbook.staff_urls")),
+    path("trader/", include("sportsbook.trading.urls")),
     path("admin/", admin.site.urls),
 ]

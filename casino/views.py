@@ -78,7 +78,7 @@ def language_switch(request):
 
 @login_required
 def lobby(request):
-    from sportsbook.selectors import events_list
+    from sportsbook.line.selectors import events_list
     from tables.selectors import lobby_tables
 
     # live events first, then the next to start

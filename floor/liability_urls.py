@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from sportsbook.liability_views import liability
+from sportsbook.trading.liability_views import liability
 
 urlpatterns = [
     path("", liability, name="liability"),

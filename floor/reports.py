@@ -525,7 +525,7 @@ def _asset_names(rows: list[BookRow]) -> dict[int, str]:
 
 
 def market_kind_name(code: str) -> str:
-    from sportsbook.presenters import MARKET_NAMES
+    from sportsbook.line.presenters import MARKET_NAMES
     from sportsbook.settlement.markets import KINDS
 
     if code in BetKind.values:

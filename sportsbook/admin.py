@@ -14,7 +14,8 @@ from casino import roles
 from casino.admin import ReadOnlyAdminMixin, money_column
 from casino.currencies import format_amount
 from casino.ledger import LedgerError
-from sportsbook import cancellations, services
+from sportsbook.betting import cancellations
+from sportsbook.line.services import LineError, event_set_status, market_set_status
 from sportsbook.models import (
     Bet,
     BetLeg,
@@ -31,7 +32,8 @@ from sportsbook.models import (
     SettlementRun,
     Sport,
 )
-from sportsbook.staff_forms import MAX_BETS_PER_CANCELLATION, CancelReasonForm
+from sportsbook.settlement.services import event_hold_payouts
+from sportsbook.trading.forms import MAX_BETS_PER_CANCELLATION, CancelReasonForm
 
 
 class RoleActionsMixin:
@@ -122,8 +124,8 @@ class EventAdmin(RoleActionsMixin, admin.ModelAdmin):
     def _set_status(self, request, queryset, status):
         for event in queryset:
             try:
-                services.event_set_status(event_id=event.pk, status=status, staff=request.user)
-            except services.LineError as error:
+                event_set_status(event_id=event.pk, status=status, staff=request.user)
+            except LineError as error:
                 self.message_user(request, f"{event}: {error}", messages.ERROR)
 
     @admin.action(description=_("Mark live"), permissions=["trade"])
@@ -137,12 +139,12 @@ class EventAdmin(RoleActionsMixin, admin.ModelAdmin):
     @admin.action(description=_("Hold payouts (investigation, SB §1.10)"), permissions=["cancel"])
     def hold_payouts(self, request, queryset):
         for event in queryset:
-            services.event_hold_payouts(event_id=event.pk, held=True, staff=request.user)
+            event_hold_payouts(event_id=event.pk, held=True, staff=request.user)
 
     @admin.action(description=_("Release held payouts"), permissions=["cancel"])
     def release_payouts(self, request, queryset):
         for event in queryset:
-            services.event_hold_payouts(event_id=event.pk, held=False, staff=request.user)
+            event_hold_payouts(event_id=event.pk, held=False, staff=request.user)
 
     @admin.action(description=_("Mark cancelled"), permissions=["trade"])
     def mark_cancelled(self, request, queryset):
@@ -166,7 +168,7 @@ class MarketKindFilter(admin.SimpleListFilter):
     parameter_name = "kind"
 
     def lookups(self, request, model_admin):
-        from sportsbook.presenters import MARKET_NAMES
+        from sportsbook.line.presenters import MARKET_NAMES
 
         return sorted(
             ((kind, _(name)) for kind, name in MARKET_NAMES.items()), key=lambda o: str(o[1])
@@ -188,7 +190,7 @@ class MarketAdmin(RoleActionsMixin, admin.ModelAdmin):
     @admin.display(description=_("kind"), ordering="kind")
     def kind_shown(self, market):
         """The market's kind in the reader's language, not its code ("total")."""
-        from sportsbook.presenters import MARKET_NAMES
+        from sportsbook.line.presenters import MARKET_NAMES
 
         name = MARKET_NAMES.get(market.kind)
         return _(name) if name else market.kind
@@ -196,8 +198,8 @@ class MarketAdmin(RoleActionsMixin, admin.ModelAdmin):
     def _set_status(self, request, queryset, status):
         for market in queryset:
             try:
-                services.market_set_status(market_id=market.pk, status=status, staff=request.user)
-            except services.LineError as error:
+                market_set_status(market_id=market.pk, status=status, staff=request.user)
+            except LineError as error:
                 self.message_user(request, f"{market}: {error}", messages.ERROR)
 
     @admin.action(description=_("Suspend"), permissions=["trade"])

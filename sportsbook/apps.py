@@ -8,7 +8,7 @@ class SportsbookConfig(AppConfig):
 
     def ready(self) -> None:
         # The cashier's statement links stakes and settlements to the bets they came from.
-        from sportsbook.views import register_statement_links
+        from sportsbook.betting.views import register_statement_links
 
         register_statement_links()
         # the production sweeper runs the sportsbook's periodic work, at the in-process clock's
@@ -23,8 +23,8 @@ class SportsbookConfig(AppConfig):
 
     def books_check(self, report) -> None:
         from sportsbook.books import check_receivable, check_stakes_held
-        from sportsbook.exchange_services import exchange_books_check
-        from sportsbook.spread_services import spread_books_check
+        from sportsbook.exchange.services import exchange_books_check
+        from sportsbook.spread.services import spread_books_check
 
         check_stakes_held(report)
         check_receivable(report)

@@ -24,8 +24,8 @@ def _house_balances(reference: str) -> dict[str, int]:
 
 
 def check_stakes_held(report) -> None:
+    from sportsbook.betting.services import STAKES_HELD
     from sportsbook.models import Bet
-    from sportsbook.services import STAKES_HELD
 
     open_stakes = dict(
         Bet.objects.filter(payout__isnull=True)
@@ -47,8 +47,8 @@ def check_stakes_held(report) -> None:
 
 
 def check_receivable(report) -> None:
+    from sportsbook.betting.services import RECEIVABLE
     from sportsbook.models import Bet
-    from sportsbook.services import RECEIVABLE
 
     owed = dict(
         Bet.objects.filter(debt__gt=0)

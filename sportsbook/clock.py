@@ -24,11 +24,11 @@ TICK_SECONDS = 1.0
 
 # (the function, "module.name", returning a count; seconds between runs)
 JOBS: list[tuple[str, float]] = [
-    ("sportsbook.settlement_runner.settle_due", 15.0),
-    ("sportsbook.exchange_services.exchange_lapse_due", 5.0),
-    ("sportsbook.exchange_services.exchange_settle_due", 15.0),
-    ("sportsbook.spread_services.spread_feed_tick", 2.0),
-    ("sportsbook.spread_services.spread_margin_watch", 5.0),
+    ("sportsbook.settlement.runner.settle_due", 15.0),
+    ("sportsbook.exchange.services.exchange_lapse_due", 5.0),
+    ("sportsbook.exchange.services.exchange_settle_due", 15.0),
+    ("sportsbook.spread.services.spread_feed_tick", 2.0),
+    ("sportsbook.spread.services.spread_margin_watch", 5.0),
 ]
 
 _task: asyncio.Task | None = None

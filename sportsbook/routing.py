@@ -1,10 +1,15 @@
 from django.urls import path
 
-from sportsbook.consumers import SportConsumer, TraderConsumer, TraderListConsumer
-from sportsbook.exchange_consumers import ExchangeConsumer
-from sportsbook.liability_consumers import LiabilityConsumer
-from sportsbook.spread_consumers import SpreadConsumer
-from sportsbook.trader_consumers import TraderExchangeConsumer, TraderSpreadConsumer
+from sportsbook.exchange.consumers import ExchangeConsumer
+from sportsbook.line.consumers import SportConsumer
+from sportsbook.spread.consumers import SpreadConsumer
+from sportsbook.trading.consumers import (
+    TraderConsumer,
+    TraderExchangeConsumer,
+    TraderListConsumer,
+    TraderSpreadConsumer,
+)
+from sportsbook.trading.liability_consumers import LiabilityConsumer
 
 websocket_urlpatterns = [
     path("ws/sport/event/<int:event_id>/", SportConsumer.as_asgi()),

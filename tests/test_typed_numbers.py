@@ -112,7 +112,7 @@ def check(response, typed: str, *, currency: str = "BYN") -> None:
 def world(db, settings):
     settings.DEMO_MODE = True
     set_rates()
-    from sportsbook.exchange_services import exchange_market_list
+    from sportsbook.exchange.services import exchange_market_list
 
     event = make_event(markets=(("1x2", {}),))
     home = outcome(event, "1x2", "1")
@@ -244,7 +244,7 @@ async def test_the_sportsbook_sockets_answer_any_frame_with_an_error_frame():
     @database_sync_to_async
     def setup():
         set_rates()
-        from sportsbook.exchange_services import exchange_market_list
+        from sportsbook.exchange.services import exchange_market_list
 
         event = make_event(markets=(("1x2", {}),))
         home = outcome(event, "1x2", "1")

@@ -1,5 +1,6 @@
-"""The player-to-player betting exchange "Spredbetex" (BK §37–§53; rules: betting-exchange.md):
-pure Python, no Django.
+"""The player-to-player betting exchange "Spredbetex" (BK §37–§53; rules: betting-exchange.md).
+
+The rules, pure Python (no Django):
 
 matching.py
     `Side` (back / lay), `Offer`, `Fill`, `Book` (one outcome's standing offers): price-then-time
@@ -13,4 +14,18 @@ settle.py
 
 Odds are net odds k (A1, section 5): a backer's profit per unit staked; decimal odds K = k + 1.
 Every stake is the backer's stake S in minor units (A2); the layer risks S·k.
+
+Beside them, the product in Django:
+
+models.py
+    its tables (imported from `sportsbook.models`, the app's models module).
+services.py
+    the writes: offers posted, taken, edited, withdrawn; the lapse; settlement and corrections;
+    listing a market; the books check of the escrows. Every booking of the exchange is here.
+rows.py
+    the offer's hot path in SQL (the statements `services` runs under the market's lock).
+selectors.py, views.py, urls.py, consumers.py
+    the ladder and the player's own offers and bets; the pages; the socket.
+demo.py
+    the demo's exchange markets and offers.
 """

@@ -1,6 +1,7 @@
-"""The sportsbook's settlement engine (SB, ../shared/rules/sportsbook.md): pure Python, no Django.
+"""The sportsbook's settlement (SB, ../shared/rules/sportsbook.md): the rules, pure Python (no
+Django), and beside them the runner that pays bets by them.
 
-Stable API (other modules build on these names):
+The rules' stable API (other modules build on these names):
 
 results.py
     `EventResult` (frozen dataclass) and its parts `Period`, `Score`, `Goal`, `Card`,
@@ -8,7 +9,9 @@ results.py
     round-trip JSON and raise ValueError with a readable message on bad input. Constants
     `SPORTS`, `ENDINGS`, `SET_SPORTS`, `GOAL_SPORTS`.
 
-markets.py
+markets/
+    one module per family of kinds (`winners`, `totals`, `scoring`, `specials`), each kind's rule
+    beside its registry entry, and what they share (`kind`: `MarketKind`, `Param`).
     `KINDS: dict[str, MarketKind]`: §3.2–§3.35 (one kind each), "winner" (outright, dead heat
     §1.11) and "f1_matchup" (§4.9). A `MarketKind` has `code`, `rule` ("SB §3.4"), `name`
     (English, marked with `gettext_noop`), `params` (tuple of `Param(name, meaning, default)`),
@@ -37,6 +40,19 @@ bets.py
 
 random_results.py
     `random_result(sport, rng) -> EventResult`: consistent random results for load tests.
+
+In Django:
+
+models.py
+    settlement runs and what each did to each bet (imported from `sportsbook.models`).
+runner.py
+    `event_settle`, `settle_due`: an event's bets settled against its result, set-based, in
+    chunks; every settlement's booking (stakes-held -> wallets and the book) is here.
+services.py
+    `event_result_set` (the official result, and when its settlement falls due),
+    `event_hold_payouts` (SB §1.10).
+forms.py
+    results entry: the forms a trader enters a result with, one layout per sport.
 """
 
 from sportsbook.settlement.grading import LOST, VOID, WON, BetContext, Settled

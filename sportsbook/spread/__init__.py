@@ -1,5 +1,6 @@
-"""Spread bets on financial assets (BK §26–§36, ../shared/rules/bookmaker-financial.md): pure
-Python, no Django.
+"""Spread bets on financial assets (BK §26–§36, ../shared/rules/bookmaker-financial.md).
+
+The rules, pure Python (no Django):
 
 pnl.py
     `Direction` (up / down), `Quote(bid, ask)`, `AssetTerms` (point size, margin and close-out
@@ -13,4 +14,17 @@ feed.py
 Levels are Decimal and always whole multiples of the asset's point size (A3), and stakes are whole
 minor units per point (BK §28), so every P&L is an exact whole number of minor units: nothing is
 ever rounded (A15 holds trivially).
+
+Beside them, the product in Django:
+
+models.py
+    its tables (imported from `sportsbook.models`, the app's models module).
+services.py
+    the writes: bets opened and closed, quotes, halts, the close-out switch, delisting, the feed's
+    tick and the margin watch; the books check of the margin accounts. Every booking of the
+    spread bets is here (`_close_parts` for every close).
+selectors.py, views.py, urls.py, consumers.py
+    the assets with their charts, a player's positions with live P&L; the page; the socket.
+demo.py
+    the demo's assets and positions.
 """

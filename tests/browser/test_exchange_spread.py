@@ -22,7 +22,7 @@ import json
 from decimal import Decimal
 from casino import ledger
 from casino.models import Player
-from sportsbook.exchange_services import exchange_market_list
+from sportsbook.exchange.services import exchange_market_list
 from sportsbook.models import SpreadAsset
 from tests.sportsbook import factories
 
@@ -44,7 +44,7 @@ print(json.dumps({"market": home.market_id, "outcome": home.pk, "asset": asset.p
 
 QUOTE_SET = """
 from decimal import Decimal
-from sportsbook.spread_services import spread_quote_set
+from sportsbook.spread.services import spread_quote_set
 spread_quote_set(asset_id=%(asset)d, bid=Decimal(%(bid)r), ask=Decimal(%(ask)r))
 """
 

@@ -20,7 +20,7 @@ import json
 from decimal import Decimal
 from casino import ledger
 from casino.models import Player
-from sportsbook import services
+from sportsbook.betting import services
 from sportsbook.models import ExchangeRate
 from tests.sportsbook import factories
 

@@ -42,7 +42,7 @@ print(json.dumps(picks))
 
 ODDS_SET = """
 from decimal import Decimal
-from sportsbook import services
+from sportsbook.line import services
 services.odds_set(outcome_id=%(outcome)d, odds=Decimal(%(odds)r), staff=None)
 """
 

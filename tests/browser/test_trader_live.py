@@ -21,7 +21,7 @@ import json
 from decimal import Decimal
 from casino import ledger
 from casino.models import Player
-from sportsbook.exchange_services import exchange_market_list
+from sportsbook.exchange.services import exchange_market_list
 from sportsbook.models import SpreadAsset
 from tests.sportsbook import factories
 
@@ -50,7 +50,7 @@ MATCH = """
 import uuid
 from decimal import Decimal
 from casino.models import Player
-from sportsbook.exchange_services import exchange_offer_post
+from sportsbook.exchange.services import exchange_offer_post
 for name, side in (("t-anna", "back"), ("t-boris", "lay")):
     exchange_offer_post(
         player=Player.objects.get(username=name), outcome_id=%(outcome)d, side=side,
@@ -60,7 +60,7 @@ for name, side in (("t-anna", "back"), ("t-boris", "lay")):
 
 QUOTE_SET = """
 from decimal import Decimal
-from sportsbook.spread_services import spread_quote_set
+from sportsbook.spread.services import spread_quote_set
 spread_quote_set(asset_id=%(asset)d, bid=Decimal(%(bid)r), ask=Decimal(%(ask)r))
 """
 

@@ -16,7 +16,7 @@ from django.utils import translation
 
 from casino.amounts import MoneyField
 from casino.forms import LimitForm, StaffCashForm, TopUpForm
-from sportsbook.forms import PlaceForm
+from sportsbook.betting.forms import PlaceForm
 from sportsbook.models import ExchangeOffer, SpreadAsset, SpreadPosition
 from tests.conftest import fund, new_player
 from tests.sportsbook.line import make_event, outcome, set_rates
@@ -61,7 +61,7 @@ def test_every_stake_of_the_slip_is_the_money_field():
 
 @pytest.mark.django_db
 def test_the_exchange_and_the_spread_read_what_a_person_types():
-    from sportsbook.exchange_services import exchange_market_list
+    from sportsbook.exchange.services import exchange_market_list
 
     set_rates()
     home = outcome(make_event(markets=(("1x2", {}),)), "1x2", "1")

@@ -21,13 +21,9 @@ from django.utils import timezone
 from casino import demo, ledger, limits, roles
 from casino.asgi import application
 from casino.models import GamingLimit, Player, Transfer
-from sportsbook import (
-    cancellations,
-    exchange_services,
-    services,
-    settlement_runner,
-    spread_services,
-)
+from sportsbook.betting import cancellations
+from sportsbook.exchange import services as exchange_services
+from sportsbook.line.services import event_score_set, event_set_status, market_set_status, odds_set
 from sportsbook.models import (
     Bet,
     Event,
@@ -37,6 +33,9 @@ from sportsbook.models import (
     SpreadAsset,
     SpreadQuote,
 )
+from sportsbook.settlement import runner as settlement_runner
+from sportsbook.settlement.services import event_hold_payouts, event_result_set
+from sportsbook.spread import services as spread_services
 from tests.conftest import fund, new_player, new_staff
 from tests.sportsbook.line import football_result, make_event, outcome, place, set_rates
 
@@ -301,43 +300,39 @@ def line(db):
 
 
 def _finished_with_result(event):
-    services.event_set_status(event_id=event.pk, status=EventStatus.FINISHED)
-    services.event_result_set(event_id=event.pk, result=football_result(1, 0))
+    event_set_status(event_id=event.pk, status=EventStatus.FINISHED)
+    event_result_set(event_id=event.pk, result=football_result(1, 0))
 
 
 # name: (the role that may, the call given (staff, the line), what the call changes)
 SERVICE_CALLS = {
     "odds_set": (
         roles.TRADER,
-        lambda staff, ln: services.odds_set(
+        lambda staff, ln: odds_set(
             outcome_id=outcome(ln[0], "1x2", "1").pk, odds=D("3.10"), staff=staff
         ),
         lambda ln: Outcome.objects.get(pk=outcome(ln[0], "1x2", "1").pk).odds,
     ),
     "market_set_status": (
         roles.TRADER,
-        lambda staff, ln: services.market_set_status(
+        lambda staff, ln: market_set_status(
             market_id=ln[0].markets.first().pk, status="suspended", staff=staff
         ),
         lambda ln: ln[0].markets.first().status,
     ),
     "event_set_status": (
         roles.TRADER,
-        lambda staff, ln: services.event_set_status(
-            event_id=ln[0].pk, status=EventStatus.LIVE, staff=staff
-        ),
+        lambda staff, ln: event_set_status(event_id=ln[0].pk, status=EventStatus.LIVE, staff=staff),
         lambda ln: Event.objects.get(pk=ln[0].pk).status,
     ),
     "event_score_set": (
         roles.TRADER,
-        lambda staff, ln: services.event_score_set(
-            event_id=ln[0].pk, score=[1, 0], minute=10, staff=staff
-        ),
+        lambda staff, ln: event_score_set(event_id=ln[0].pk, score=[1, 0], minute=10, staff=staff),
         lambda ln: Event.objects.get(pk=ln[0].pk).live_score,
     ),
     "event_result_set": (
         roles.TRADER,
-        lambda staff, ln: services.event_result_set(
+        lambda staff, ln: event_result_set(
             event_id=ln[0].pk, result=football_result(2, 1), staff=staff
         ),
         lambda ln: Event.objects.get(pk=ln[0].pk).result,
@@ -380,7 +375,7 @@ SERVICE_CALLS = {
     ),
     "event_hold_payouts": (
         roles.SUPERVISOR,
-        lambda staff, ln: services.event_hold_payouts(event_id=ln[0].pk, held=True, staff=staff),
+        lambda staff, ln: event_hold_payouts(event_id=ln[0].pk, held=True, staff=staff),
         lambda ln: Event.objects.get(pk=ln[0].pk).payouts_held,
     ),
     "limit_set": (
@@ -445,7 +440,7 @@ def test_a_service_refuses_a_staff_member_whose_role_does_not_allow_it(line, cal
 def test_a_refusal_tells_the_staff_member_whose_act_it_is(line):
     event, _bettor, _bet = line
     with pytest.raises(roles.StaffRefused, match="Only a trader may change the line"):
-        services.odds_set(
+        odds_set(
             outcome_id=outcome(event, "1x2", "1").pk, odds=D("3"), staff=new_staff(roles.PIT_BOSS)
         )
 

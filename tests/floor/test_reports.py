@@ -24,7 +24,7 @@ from django.utils import timezone
 
 from floor import charts
 from floor.reports import EXCHANGE, FIXED_ODDS, Period, book_rows, place_days, revenue_report
-from sportsbook.exchange_services import exchange_market_list
+from sportsbook.exchange.services import exchange_market_list
 from sportsbook.models import BetKind
 from tables import services
 from tables.engines import durak

@@ -91,7 +91,7 @@ class World:
 def build_world() -> World:
     """Players, one table per game with the fuzzer and the bystander seated, and one of every
     other thing a socket follows (sync: run it in the database thread)."""
-    from sportsbook.exchange_services import exchange_market_list
+    from sportsbook.exchange.services import exchange_market_list
     from tests.conftest import fund, new_player
     from tests.sportsbook.line import make_event, outcome
     from tests.tables.tournament_helpers import make_tournament

@@ -10,9 +10,11 @@ from channels.db import database_sync_to_async
 from django.core.management import call_command
 from django.utils import timezone
 
-from sportsbook import clock, services
+from sportsbook import clock
+from sportsbook.betting.services import Selection, bet_place
+from sportsbook.line.services import event_set_status
 from sportsbook.models import Bet, BetKind, EventStatus
-from sportsbook.services import Selection
+from sportsbook.settlement.services import event_result_set
 from tests.conftest import assert_books_clean, fund, new_player
 from tests.sportsbook.line import football_result, make_event, outcome, set_rates
 
@@ -24,7 +26,7 @@ def finished_an_hour_ago(odds="2.00"):
     fund(player, 10_000)
     event = make_event(odds=odds)
     chosen = outcome(event, "1x2", "1")
-    services.bet_place(
+    bet_place(
         player=player,
         kind=BetKind.SINGLE,
         selections=[Selection(chosen.pk, chosen.odds)],
@@ -33,8 +35,8 @@ def finished_an_hour_ago(odds="2.00"):
         idempotency_key=uuid.uuid4().hex,
     )
     ended = timezone.now() - dt.timedelta(hours=1)
-    services.event_set_status(event_id=event.pk, status=EventStatus.FINISHED, now=ended)
-    services.event_result_set(event_id=event.pk, result=football_result(1, 0), now=ended)
+    event_set_status(event_id=event.pk, status=EventStatus.FINISHED, now=ended)
+    event_result_set(event_id=event.pk, result=football_result(1, 0), now=ended)
     return event
 
 
@@ -68,7 +70,7 @@ def test_sb_6_1_the_production_sweeper_settles_due_events(capsys):
 
 @pytest.mark.django_db(transaction=True)
 async def test_bk_46_the_server_clock_lapses_exchange_offers_at_the_start():
-    from sportsbook.exchange_services import exchange_market_list, exchange_offer_post
+    from sportsbook.exchange.services import exchange_market_list, exchange_offer_post
     from sportsbook.models import ExchangeOffer, OfferStatus
 
     def offer_on_an_event_that_has_started():

@@ -13,7 +13,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from sportsbook.exchange_services import ExchangeRefused, exchange_offer_post
+from sportsbook.exchange.services import ExchangeRefused, exchange_offer_post
 from tests.conftest import fund, new_player
 from tests.sportsbook.exchange.test_views import market
 
@@ -25,7 +25,7 @@ CATALOGUE = Path(settings.BASE_DIR) / "locale" / "ru" / "LC_MESSAGES" / "django.
 PRODUCTS = (
     "sportsbook/exchange",
     "sportsbook/spread",
-    "sportsbook/markets_staff_views.py",
+    "sportsbook/trading/markets_views.py",
     "templates/sportsbook/exchange/",
     "templates/sportsbook/spread/",
     "templates/sportsbook/trader/exchange.html",

@@ -1,9 +1,9 @@
 from django.core.management.base import BaseCommand
 
 from casino.demo import load_demo
-from sportsbook.demo import load_sportsbook_demo
-from sportsbook.exchange_demo import load_exchange_demo
-from sportsbook.spread_demo import load_spread_demo
+from sportsbook.exchange.demo import load_exchange_demo
+from sportsbook.line.demo import load_sportsbook_demo
+from sportsbook.spread.demo import load_spread_demo
 
 
 class Command(BaseCommand):

@@ -3,7 +3,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from sportsbook.models import Event, SettlementReason
-from sportsbook.settlement_runner import event_settle, settle_due
+from sportsbook.settlement.runner import event_settle, settle_due
 
 
 class Command(BaseCommand):

@@ -14,7 +14,7 @@ import pytest
 from django.db.models import Q
 
 from casino.models import AccountKind, Transfer
-from sportsbook.exchange_services import escrow_of
+from sportsbook.exchange.services import escrow_of
 from sportsbook.models import ExchangeMarket
 from tests.conftest import assert_books_clean
 from tests.sportsbook.exchange.test_services import (

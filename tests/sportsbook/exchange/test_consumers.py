@@ -12,7 +12,7 @@ from django.conf import settings
 from django.test import Client
 
 from casino.asgi import application
-from sportsbook.exchange_services import exchange_market_list, exchange_offer_post
+from sportsbook.exchange.services import exchange_market_list, exchange_offer_post
 from tests.conftest import fund, new_player
 from tests.sportsbook.line import make_event, outcome
 

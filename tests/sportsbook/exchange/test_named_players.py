@@ -9,8 +9,8 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from sportsbook.exchange_selectors import exchange_market_view
-from sportsbook.exchange_services import ExchangeRefused, PriceChanged, exchange_offer_edit
+from sportsbook.exchange.selectors import exchange_market_view
+from sportsbook.exchange.services import ExchangeRefused, PriceChanged, exchange_offer_edit
 from sportsbook.models import ExchangeBet, ExchangeOffer
 from tests.conftest import assert_books_clean
 from tests.sportsbook.exchange.test_services import FUNDS, balance, funded, line, post, take

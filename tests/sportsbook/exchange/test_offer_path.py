@@ -1,4 +1,4 @@
-"""The offer's hot path in SQL (sportsbook/exchange_rows.py): the statements it takes, the rows
+"""The offer's hot path in SQL (sportsbook/exchange/rows.py): the statements it takes, the rows
 it writes against what matching decided, and the paths beside the usual one (no transfer, the
 first offer on a market, a retry that waits for the lock)."""
 
@@ -15,8 +15,8 @@ from django.test.utils import CaptureQueriesContext
 
 from casino import ledger
 from casino.models import Transfer
-from sportsbook import exchange_rows
-from sportsbook.exchange_services import (
+from sportsbook.exchange import rows as exchange_rows
+from sportsbook.exchange.services import (
     escrow_of,
     exchange_lapse_due,
     exchange_market_list,

@@ -15,8 +15,7 @@ from django.utils import timezone
 
 from casino import ledger
 from casino.models import Transfer
-from sportsbook import services
-from sportsbook.exchange_services import (
+from sportsbook.exchange.services import (
     ExchangeRefused,
     PriceChanged,
     commission_account,
@@ -29,6 +28,7 @@ from sportsbook.exchange_services import (
     exchange_offer_take,
     exchange_settle_due,
 )
+from sportsbook.line.services import event_set_status
 from sportsbook.models import (
     EventStatus,
     ExchangeBet,
@@ -40,7 +40,8 @@ from sportsbook.models import (
     OfferStatus,
     Outcome,
 )
-from sportsbook.settlement_runner import event_settle
+from sportsbook.settlement.runner import event_settle
+from sportsbook.settlement.services import event_result_set
 from tests.conftest import assert_books_clean, fund, new_player, requires_postgres
 from tests.sportsbook.line import football_result, make_event, outcome
 
@@ -95,8 +96,8 @@ def take(player, home, side, odds, stake, **kw):
 
 
 def finish(event, home_goals, away_goals):
-    services.event_set_status(event_id=event.pk, status=EventStatus.FINISHED)
-    services.event_result_set(event_id=event.pk, result=football_result(home_goals, away_goals))
+    event_set_status(event_id=event.pk, status=EventStatus.FINISHED)
+    event_result_set(event_id=event.pk, result=football_result(home_goals, away_goals))
     return event_settle(event_id=event.pk)
 
 
@@ -271,7 +272,7 @@ def test_bk_47_only_listed_markets_and_never_after_the_start_a8(line):
     other = make_event(markets=(("1x2", {}),))
     with pytest.raises(ExchangeRefused, match="not on the exchange"):
         post(anna, outcome(other, "1x2", "1"), "back", "2", 1_000)
-    services.event_set_status(event_id=event.pk, status=EventStatus.LIVE)
+    event_set_status(event_id=event.pk, status=EventStatus.LIVE)
     with pytest.raises(ExchangeRefused, match="has started"):
         post(anna, draw, "back", "2", 1_000)
     assert balance(anna) == FUNDS
@@ -296,10 +297,8 @@ def test_a10_a_cancelled_event_voids_every_bet_no_commission(line):
     anna, boris = funded("anna"), funded("boris")
     post(anna, home, "back", "3", 10_000)
     take(boris, home, "lay", "3", 10_000)
-    services.event_set_status(event_id=event.pk, status=EventStatus.CANCELLED)
-    services.event_result_set(
-        event_id=event.pk, result={"sport": "football", "ending": "cancelled"}
-    )
+    event_set_status(event_id=event.pk, status=EventStatus.CANCELLED)
+    event_result_set(event_id=event.pk, result={"sport": "football", "ending": "cancelled"})
     event_settle(event_id=event.pk)
     assert balance(anna) == FUNDS and balance(boris) == FUNDS
     assert commission_held() == 0

@@ -13,9 +13,8 @@ import pytest
 from casino import ledger
 from casino.books import books_check
 from casino.models import Transfer, TransferKind
-from sportsbook import services
 from sportsbook.admin import MarketForm
-from sportsbook.exchange_services import (
+from sportsbook.exchange.services import (
     exchange_market_list,
     exchange_market_resettle,
     exchange_market_settle,
@@ -30,7 +29,8 @@ from sportsbook.models import (
     MarketStatus,
     Outcome,
 )
-from sportsbook.settlement_runner import event_settle
+from sportsbook.settlement import services
+from sportsbook.settlement.runner import event_settle
 from tests.conftest import assert_books_clean, fund
 from tests.sportsbook.exchange.test_services import (
     FUNDS,
@@ -171,7 +171,7 @@ def test_e33_a_correction_the_process_did_not_reach_is_booked_by_the_due_job(lin
     finish(event, 2, 0)
     # the sportsbook re-settled the event on a corrected result; the exchange was not called
     services.event_result_set(event_id=event.pk, result=football_result(0, 1))
-    with mock.patch("sportsbook.exchange_services.exchange_settle_event"):
+    with mock.patch("sportsbook.exchange.services.exchange_settle_event"):
         event_settle(event_id=event.pk)
     assert balance(anna) == FUNDS + 17_100  # not yet
     assert exchange_settle_due() == 2

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def market(db):
-    from sportsbook.exchange_services import exchange_market_list
+    from sportsbook.exchange.services import exchange_market_list
 
     set_rates()
     event = make_event(markets=(("1x2", {}),))
@@ -136,7 +136,7 @@ def test_change_and_withdraw_an_offer(market):
 def test_a_forged_change_or_withdrawal_naming_another_markets_offer_is_refused(market):
     """The player's own offer, but on another market than the page's: refused, nothing moves
     (its stake would be read in this page's currency and answered on the wrong page)."""
-    from sportsbook.exchange_services import exchange_market_list
+    from sportsbook.exchange.services import exchange_market_list
 
     player, client = client_for("anna")
     elsewhere = outcome(make_event(markets=(("1x2", {}),)), "1x2", "1")

@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from casino import ledger
 from sportsbook.models import SpreadAsset, SpreadOrder, SpreadPosition
-from sportsbook.spread_services import margin_account, spread_bet
+from sportsbook.spread.services import margin_account, spread_bet
 from tests.conftest import assert_books_clean, fund, new_player
 
 pytestmark = pytest.mark.django_db

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from casino import roles
 from sportsbook.models import SpreadAsset, SpreadClose, SpreadCloseReason, SpreadPosition
-from sportsbook.spread_services import (
+from sportsbook.spread.services import (
     QuoteError,
     SpreadRefused,
     book_account,

@@ -17,7 +17,7 @@ from django.urls import reverse
 from casino import ledger
 from casino.asgi import application
 from sportsbook.models import SpreadAsset, SpreadPosition
-from sportsbook.spread_services import spread_asset_delist, spread_feed_tick, spread_quote_set
+from sportsbook.spread.services import spread_asset_delist, spread_feed_tick, spread_quote_set
 from tests.conftest import assert_books_clean, fund, new_player
 
 ORIGIN = (b"origin", b"http://127.0.0.1:8000")

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from casino import ledger
 from sportsbook.models import SpreadAsset, SpreadClose, SpreadCloseReason, SpreadPosition
-from sportsbook.spread_services import (
+from sportsbook.spread.services import (
     QuoteError,
     Requote,
     SpreadRefused,
