@@ -28,7 +28,7 @@ TOURNAMENT_SECONDS = 1.0
 
 def table_reference_url(ident: str) -> str | None:
     """ "6:hand:2" (a hand's escrow) -> the hand's page; "6:match:1", "6:bank:1" (a match, a
-    Khrap bank spanning deals) -> the table's hands."""
+    bank spanning several deals) -> the table's hands."""
     from django.urls import reverse
 
     parts = ident.split(":")
