@@ -364,6 +364,9 @@ class Daphne:
         )
         self.process: subprocess.Popen | None = None
         self.log_dir = Path(tempfile.mkdtemp(prefix="casino-bench-daphne-"))
+        # where the server writes its phase timings (casino/timings.py)
+        self.timings = str(self.log_dir / "timings.json")
+        self.env["BENCH_TIMINGS"] = self.timings
         self.log = open(self.log_dir / "daphne.log", "w+b")  # noqa: SIM115 (closed in stop)
 
     @property
@@ -450,6 +453,9 @@ class Daphne:
 
 BOARD = re.compile(r'<div id="table-board"([^>]*)>')
 ATTR = re.compile(r'([\w-]+)="([^"]*)"')
+# (a board of a server before issue 30 has no version marker: its element's version counts)
+BOARD_VERSION = re.compile(r'<div id="table-board"[^>]*data-version="(\d+)"')
+VERSION_MARKER = re.compile(r'id="board-version"[^>]*data-version="(\d+)"')
 TAG = re.compile(r"<(input|label)\b([^>]*)>")
 READY = re.compile(r'name="type" value="ready"')
 
@@ -604,6 +610,10 @@ def board_choice(frame: str, rng: random.Random) -> dict | None:
 class Sock:
     """One client socket: a reader task keeps the newest version seen and when it arrived."""
 
+    # what every socket of this load generator received (a phase reads them at its start and end)
+    received_bytes = 0
+    received_frames = 0
+
     def __init__(self, owner: TableDriver, url: str, cookie: str, origin: str, echo: bool):
         self.owner, self.url, self.cookie, self.origin, self.echo = owner, url, cookie, origin, echo
         self.version = 0 if echo else -1  # echo: the sequence number of the last message
@@ -644,6 +654,8 @@ class Sock:
         try:
             async for message in self.ws:
                 now = time.perf_counter()
+                Sock.received_bytes += len(message.encode())
+                Sock.received_frames += 1
                 if self.echo and not message.lstrip().startswith("<"):
                     version = json.loads(message)["payload"]["seq"]
                 else:  # a board (the echo's BENCH_ECHO_FLOOR=render numbers its boards)
@@ -652,10 +664,15 @@ class Sock:
                         self.errors.append(" ".join(text.split())[:200])
                         self.owner.changed.set()
                         continue
-                    attrs = board_attrs(message)
-                    if attrs is None:
+                    # a whole board or the parts of one that changed (issue 30): both carry
+                    # the version marker; the moves are read from the last whole board (a seat
+                    # is sent parts only while its own moves stay as they were)
+                    marker = VERSION_MARKER.search(message) or BOARD_VERSION.search(message)
+                    if marker is None:
                         continue
-                    version = int(attrs.get("data-version", -1))
+                    version = int(marker.group(1))
+                    if BOARD.search(message) is None:
+                        message = self.frame
                 if version > self.version:
                     self.version = version
                     self.frame = message
@@ -832,14 +849,30 @@ class TableDriver:
                     await sock.ws.close()
 
 
-async def _phase(drivers, name: str, pid: int, warmup: float, seconds: float, pace):
+def _read_timings(path: str | None) -> dict | None:
+    if not path:
+        return None
+    try:
+        return json.loads(Path(path).read_text())
+    except (OSError, ValueError):
+        return None
+
+
+async def _phase(
+    drivers, name: str, pid: int, warmup: float, seconds: float, pace, timings_path=None
+):
     start = time.perf_counter() + 0.2
     window = (start + warmup, start + warmup + seconds)
     marks = {}
+    received = {}
+    timings_read = {}
 
     async def mark(at: float, label: str) -> None:
         await asyncio.sleep(max(0.0, at - time.perf_counter()))
         marks[label] = (time.perf_counter(), _cpu_seconds(pid), _cpu_seconds())
+        received[label] = (Sock.received_bytes, Sock.received_frames)
+        # the server writes its timings once a second: the window's edges read the nearest
+        timings_read[label] = _read_timings(timings_path)
 
     lost0 = [len(d.lost) for d in drivers]
     fail0 = [len(d.failures) for d in drivers]
@@ -859,8 +892,20 @@ async def _phase(drivers, name: str, pid: int, warmup: float, seconds: float, pa
     elapsed = t1 - t0
     # CPU of the window only (the window's actions started inside it; some end just after it)
     server_cpu = server1 - server0 if server0 is not None and server1 is not None else None
+    sockets = sum(len(d.socks) for d in drivers) / max(1, len(drivers))
+    bytes_in = received["to"][0] - received["from"][0]
+    frames_in = received["to"][1] - received["from"][1]
+    from casino.timings import summary as timings_summary
+
+    server_phases = (
+        timings_summary(timings_read["from"], timings_read["to"]) if timings_read["to"] else {}
+    )
     return {
         "name": name,
+        "server_phases": server_phases,
+        # what one socket of a table received per action of that table, on average
+        "bytes_per_socket": bytes_in / (len(latencies) * sockets) if latencies else None,
+        "frames_per_socket": frames_in / (len(latencies) * sockets) if latencies else None,
         "seconds": elapsed,
         "actions": len(latencies),
         "per_second": len(latencies) / elapsed if elapsed else 0.0,
@@ -907,7 +952,15 @@ async def _loadgen(config: dict) -> dict:
     if not result["failures"]:
         for round_no in range(config["repeat"]):
             for name, pace in (("paced", PACE_SECONDS), ("max", None)):
-                phase = await _phase(drivers, name, pid, config["warmup"], config["seconds"], pace)
+                phase = await _phase(
+                    drivers,
+                    name,
+                    pid,
+                    config["warmup"],
+                    config["seconds"],
+                    pace,
+                    config.get("timings"),
+                )
                 phase["round"] = round_no + 1
                 result["phases"].append(phase)
                 if phase["lost"] or phase["failures"]:
@@ -971,6 +1024,7 @@ def _run_setup(context, key: str, database_url: str, redis_url: str, secret: str
                 "warmup": context.warmup,
                 "seconds": context.seconds,
                 "repeat": context.repeat,
+                "timings": server.timings,
             }
             status, result = _spawn(_loadgen_child, config, timeout=900)
             if status == "ok":
@@ -1031,12 +1085,44 @@ def _fmt(value, spec: str, missing: str = "n/a") -> str:
     return missing if value is None else format(value, spec)
 
 
+WAITING = ("pool wait", "publish wait", "delivery", "loop lag")
+
+
+def _report_timings(outcomes: list[dict]) -> None:
+    """Where a table action's time went in the server, per phase (casino/timings.py): waiting
+    (for a thread, for the loop, in the channel layer) against working."""
+    print()
+    print(
+        "Where the time goes in the server (casino/timings.py; ms: p50 / p99 / mean; count per "
+        "action; waiting phases marked *):"
+    )
+    for outcome in outcomes:
+        table = outcome["runs"].get("table")
+        if not table:
+            continue
+        for name in ("paced", "max"):
+            phase = _best(table["phases"], name)
+            if phase is None or not phase.get("server_phases"):
+                continue
+            actions = max(1, phase["actions"])
+            cells = []
+            for key, figures in phase["server_phases"].items():
+                mark = "*" if key in WAITING else ""
+                cells.append(
+                    f"{key}{mark} {figures['p50'] * 1000:.2f}/{figures['p99'] * 1000:.1f}/"
+                    f"{figures['mean'] * 1000:.2f}"
+                    + ("" if key == "loop lag" else f" x{figures['count'] / actions:.1f}")
+                )
+            print(f"  {outcome['label']}, {name}: " + "; ".join(cells))
+
+
 def _report(outcomes: list[dict], context) -> bool:
     targets_met = True
     print()
     print(
         f"{'setup':<30} {'app':<12} {'load':<11} {'actions/s':>9} {'p50 ms':>7} {'p99 ms':>7} "
-        f"{'max ms':>7} {'server CPU':>10} {'CPU ms/act':>10} {'loadgen CPU':>11} {'load':>5}"
+        f"{'max ms':>7} {'server CPU':>10} {'CPU ms/act':>10} {'loadgen CPU':>11} {'load':>5} "
+        f"{'B/socket':>9} {'frames':>6}"
     )
     for outcome in outcomes:
         for app_key, result in outcome["runs"].items():
@@ -1051,13 +1137,16 @@ def _report(outcomes: list[dict], context) -> bool:
                     f"{phase['p99_ms']:>7.1f} {phase['max_ms']:>7.1f} "
                     f"{_fmt(phase['server_cpu_share'], '>10.0%')} "
                     f"{_fmt(phase['server_cpu_ms'], '>10.2f')} {phase['loadgen_cpu_share']:>11.0%} "
-                    f"{phase['load']:>5.1f}"
+                    f"{phase['load']:>5.1f} {_fmt(phase.get('bytes_per_socket'), '>9,.0f')} "
+                    f"{_fmt(phase.get('frames_per_socket'), '>6.2f')}"
                 )
     print(
         "(server CPU: the Daphne process, share of one core; CPU ms/act: its CPU per action; "
         "loadgen CPU: the generator process, share of one core; load: 1-minute load average "
-        "at the end of the window)"
+        "at the end of the window; B/socket, frames: what one socket of a table received per "
+        "action of that table)"
     )
+    _report_timings(outcomes)
     print()
     for outcome in outcomes:
         runs = outcome["runs"]

@@ -3,9 +3,12 @@
 import asyncio
 import collections
 import logging
+import time
 
 from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
+
+from casino import timings
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +62,7 @@ def group_send_all(messages: list[tuple[str, dict]]) -> None:
         log.info("not broadcast: the server is stopping")
         return
     try:
-        loop.call_soon_threadsafe(_enqueue, loop, layer, messages)
+        loop.call_soon_threadsafe(_enqueue, loop, layer, messages, time.perf_counter())
     except RuntimeError:  # closed meanwhile
         log.info("not broadcast: the server is stopping")
 
@@ -70,29 +73,32 @@ def group_send_all(messages: list[tuple[str, dict]]) -> None:
 _pending: dict[asyncio.AbstractEventLoop, collections.deque] = {}
 
 
-def _enqueue(loop, layer, messages) -> None:
+def _enqueue(loop, layer, messages, handed_at: float) -> None:
     queue = _pending.get(loop)
     if queue is None:
         queue = _pending[loop] = collections.deque()
         loop.create_task(_send_in_order(loop, queue), name="group-sends")
-    queue.append((layer, messages))
+    queue.append((layer, messages, handed_at))
 
 
 async def _send_in_order(loop, queue: collections.deque) -> None:
     try:
         while queue:
-            layer, messages = queue.popleft()
+            layer, messages, handed_at = queue.popleft()
+            started = time.perf_counter()
+            timings.note("publish wait", started - handed_at)
             if hasattr(layer, "group_send_many"):  # one pipeline for all of them
                 try:
                     await layer.group_send_many(messages)
                 except Exception:
                     log.exception("group sends to %s failed", [g for g, _m in messages])
-                continue
-            for group, message in messages:
-                try:
-                    await layer.group_send(group, message)
-                except Exception:
-                    log.exception("group send to %s failed", group)
+            else:
+                for group, message in messages:
+                    try:
+                        await layer.group_send(group, message)
+                    except Exception:
+                        log.exception("group send to %s failed", group)
+            timings.note("publish", time.perf_counter() - started)
     finally:
         _pending.pop(loop, None)
 

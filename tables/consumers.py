@@ -23,11 +23,18 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext, gettext_noop
 
+from casino import timings
 from casino.oob import LiveRows
 from casino.overload import OVERLOAD, is_overload
 from tables import clock, presence, selectors, services
 from tables.outbox import seat_group
-from tables.presenters import render_board, render_board_message
+from tables.presenters import (
+    known_parts,
+    parts_frame,
+    public_board,
+    render_board,
+    render_board_message,
+)
 from tables.tournament.selectors import pit_tournaments
 
 log = logging.getLogger(__name__)
@@ -55,7 +62,7 @@ class FrameError(Exception):
 # tables a second, the one thread was busy all the time and p99 grew to seconds). There, the
 # actions of different tables run on a pool of threads at once, each thread with its own
 # connection; a socket still sends one frame at a time, and a board older than the one a socket
-# last got is never sent (``_send_board``).
+# last got is never sent (``_fresh``).
 TABLE_THREADS = settings.TABLE_THREADS
 _on_sqlite = "sqlite" in settings.DATABASES["default"]["ENGINE"]
 _table_pool = None if _on_sqlite else ThreadPoolExecutor(TABLE_THREADS, "table-actor")
@@ -230,18 +237,17 @@ class TableConsumer(AsyncWebsocketConsumer):
         except services.TableError:
             await self.close(code=CLOSE_NO_TABLE)
             return
-        # The table's group carries the public view, for spectators; a seated player's sockets
-        # get their own view through their group at this table (outbox.seat_group: not their
-        # user group, which wallet news and their other pages' sockets share) and leave the
-        # table's group once the first
-        # view shows them seated (send_view), so each change reaches each socket once. Both
-        # groups are joined before the snapshot: nothing committed after it is missed.
+        # The table's group carries the public view of every change, to every socket of the
+        # table (a spectator's whole board, a seat's board parts); a seated player's own view
+        # comes through his group at this table (outbox.seat_group: not his user group, which
+        # wallet news and his other pages' sockets share). Both are joined before the snapshot:
+        # nothing committed after it is missed.
         self.table_group = f"table.{self.table_id}"
-        self.watching = True
         self.groups_joined = [self.table_group, seat_group(self.table_id, user.pk)]
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
+        timings.watch_loop_lag()
         clock.table_opened(self.table_id)
         self.heartbeat = asyncio.create_task(self._beat(), name=f"presence-{self.table_id}")
         await self.send_snapshot()
@@ -291,6 +297,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         except FrameError as error:
             await self.send_error(str(error))
             return
+        frame["received_at"] = time.perf_counter()
         try:
             outcome = await self.dispatch_frame(frame)
         except services.TableError as refusal:
@@ -301,8 +308,13 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     @table_work
     def dispatch_frame(self, frame: dict):
-        with translation.override(self.language):
-            return self._dispatch(frame)
+        started = time.perf_counter()
+        timings.note("pool wait", started - frame["received_at"])
+        try:
+            with translation.override(self.language):
+                return self._dispatch(frame)
+        finally:
+            timings.note("action", time.perf_counter() - started)
 
     def _dispatch(self, frame: dict):
         kind = frame["type"]
@@ -334,52 +346,61 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send_view(view, force=force)
 
     async def send_view(self, view: dict, force: bool = False):
-        seated = [seat["player_id"] for seat in view["table"]["seats"]]
-        await self._send_board(
-            view["table"]["version"], seated, lambda: render_board(view, self.language), force
-        )
+        version = view["table"]["version"]
+        if self._fresh(version, force):
+            await self.send(text_data=render_board(view, self.language))
 
-    async def _send_board(self, version: int, seated: list[int], render, force: bool = False):
-        """Send the board `render()` makes, unless this socket was sent that version (or a
-        newer one) already; then watch the table's group exactly while not seated."""
+    def _fresh(self, version: int, force: bool = False) -> bool:
+        """Whether a board of `version` is to be sent: never one older than this socket was
+        sent (frames of one change travel two groups), nor the same again unless asked."""
         if version < self.last_version or (version == self.last_version and not force):
-            return
+            return False
         self.last_version = version
-        await self.send(text_data=render())
-        await self._watch(self.user.pk not in seated)
-
-    async def _watch(self, watching: bool):
-        """Be in the table's group (public views) exactly while this player is not seated."""
-        if watching == self.watching:
-            return
-        self.watching = watching
-        if not watching:
-            await self.channel_layer.group_discard(self.table_group, self.channel_name)
-            return
-        await self.channel_layer.group_add(self.table_group, self.channel_name)
-        # a change committed between the view that unseated us and joining the group
-        await self.send_snapshot()
+        return True
 
     async def send_error(self, message: str):
         await self.send(text_data=error_frame(message, self.language))
 
-    async def table_view(self, event):
-        # Seated players get their own view through their seat group instead (a frame sent
-        # before this socket left the table's group).
-        if self.user.pk not in event["seated"]:
-            await self._send_message_board(event)
+    async def table_change(self, event):
+        started = time.perf_counter()
+        timings.note("delivery", time.time() - event.get("sent_at", time.time()))
+        await self._table_change(event)
+        timings.note("render+send", time.perf_counter() - started)
+
+    async def _table_change(self, event):
+        """A change, as every socket of the table hears it: a spectator gets the whole public
+        board; a seat whose own view changed waits for it (``table_private``); any other seat
+        gets the board's parts that changed since the version it shows, or, if it did not see
+        that version (a change it missed, another process's frames in between), the whole board
+        read again."""
+        if event["table"] != self.table_id or event["version"] <= self.last_version:
+            return
+        position = next((p for player, p in event["seats"] if player == self.user.pk), None)
+        if position is None:
+            board, _parts = public_board(event, self.language)
+            if self._fresh(event["version"]):
+                await self.send(text_data=board)
+            return
+        if position in event["touched"]:
+            return
+        _board, now = public_board(event, self.language)
+        frame = None
+        if event["version_before"] == self.last_version:
+            before = known_parts(event["game"], self.table_id, self.last_version, self.language)
+            frame = parts_frame(now, before, event["version"], position)
+        if frame is None:
+            await self.send_snapshot()
+        elif self._fresh(event["version"]):
+            await self.send(text_data=frame)
 
     async def table_private(self, event):
-        """This player's own view of a table (or, having just left it, the public view)."""
-        if event["table"] == self.table_id:
-            await self._send_message_board(event)
-
-    async def _send_message_board(self, event):
-        await self._send_board(
-            event["version"],
-            event["seated"],
-            lambda: render_board_message(event, self.language),
-        )
+        """This player's own view of a table that changed for him (or, having just left it,
+        the public view): the whole board."""
+        started = time.perf_counter()
+        timings.note("delivery", time.time() - event.get("sent_at", time.time()))
+        if event["table"] == self.table_id and self._fresh(event["version"]):
+            await self.send(text_data=render_board_message(event, self.language))
+        timings.note("render+send", time.perf_counter() - started)
 
 
 class PitConsumer(AsyncWebsocketConsumer):

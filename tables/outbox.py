@@ -11,13 +11,16 @@ to the pit boss on every change and to the lobby when what it shows changed.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 
 from channels.layers import get_channel_layer
 from django.db import transaction
 
+from casino import timings
 from casino.realtime import LOBBY_GROUP, group_send_all, has_listeners
+from tables.games import presentation_for
 from tables.models import Seat, Table
 from tables.rows import load_table, seats_of
 from tables.selectors import games_last_hour, summary_shown, table_summary, table_view
@@ -84,34 +87,48 @@ def broadcast(
     summary_before: dict | None = None,
     version_before: int | None = None,
 ) -> None:
-    """After commit: the public view to the table's group (spectators' sockets: a seated
-    player's sockets leave it), each seat's own view to that player's group at this table
-    (``seat_group``), the public view to that group of each player who just `left` (their
-    sockets are not in the table's group), and,
-    when what it shows changed (status, players and who is away, the money in play, the stage;
-    not on every card), a summary line to the pit boss and the lobby. The caller may hand over
-    the table and seats it just committed, sparing a reload."""
+    """After commit: the public view to the table's group, which every socket of the table
+    joins (spectators render the whole public board from it; a seat's socket only the board's
+    parts that changed: ``presenters.BoardParts``), each seat's own view to that player's group
+    at this table (``seat_group``) when it changed (``touched_seats``), the public view to that
+    group of each player who just `left`, and, when what it shows changed (status, players and
+    who is away, the money in play, the stage; not on every card), a summary line to the pit
+    boss and the lobby. The caller may hand over the table and seats it just committed, sparing
+    a reload."""
+    started = time.perf_counter()
     if table is None or seats is None:
         table = load_table(table_id, lock=False)
         if table is None:
             return
         seats = seats_of(table)
-    seated = [seat.player_id for seat in seats.values()]
     layer = get_channel_layer()
     messages = []
-    public = None
-    # the public view, for spectators: built only if someone may be watching
-    if left or has_listeners(layer, table.group_name):
-        public = view_message("table.view", table, seats, None, seated)
-        messages.append((table.group_name, public))
-    for player_id in left:
-        messages.append((seat_group(table.pk, player_id), {**public, "type": "table.private"}))
+    # the seats' own views first: a socket whose view changed gets its whole board from its
+    # seat group and skips the parts of the same version that follow
+    private = {}
     for seat in seats.values():
         group = seat_group(table.pk, seat.player_id)
         if has_listeners(layer, group):  # (in-memory layer) a player with this table open
-            messages.append(
-                (group, view_message("table.private", table, seats, seat.position, seated))
-            )
+            private[seat.position] = (group, table_view(table, seats, seat.position))
+    touched = touched_seats(
+        table.game,
+        table.pk,
+        table.version,
+        version_before,
+        {p: (seats[p].player_id, view) for p, (_group, view) in private.items()},
+    )
+    for position in sorted(touched):
+        if position in private:
+            group, view = private[position]
+            messages.append((group, view_message("table.private", table, view, version_before)))
+    public = None
+    if left or has_listeners(layer, table.group_name):
+        public = view_message("table.change", table, table_view(table, seats, None), version_before)
+        public["seats"] = [[seat.player_id, seat.position] for seat in seats.values()]
+        public["touched"] = sorted(touched)
+        messages.append((table.group_name, public))
+    for player_id in left:
+        messages.append((seat_group(table.pk, player_id), {**public, "type": "table.private"}))
     summary = table_summary(table, seats)
     shown_changed = summary_before != summary_shown(summary)
     # the pit boss's tile follows every change (the money in play, the clocks, the last
@@ -122,6 +139,7 @@ def broadcast(
         messages.append((PIT_GROUP, {"type": "pit.summary", "summary": pit_row}))
     if shown_changed:
         messages.append((LOBBY_GROUP, {"type": "lobby.table", "summary": summary}))
+    timings.note("broadcast", time.perf_counter() - started)
     group_send_all(messages)
 
 
@@ -154,20 +172,62 @@ def announce_table_gone(table_id: int) -> None:
     )
 
 
-def view_message(
-    kind: str, table: Table, seats: dict[int, Seat], position: int | None, seated: list[int]
-) -> dict:
+def view_message(kind: str, table: Table, view: dict, version_before: int | None) -> dict:
     """A view as the channel layer carries it: the view itself as JSON text (the in-memory layer
     deep-copies every message for every receiver, the Redis layer packs it: text is cheap for
     both), and beside it what a socket needs to decide, without reading the view, whether to
-    render it: the version, the seat it is for, and who is seated."""
-    view = table_view(table, seats, position)
+    render it: the version, the one before this change (a socket that did not show it has
+    missed a change: it reads the table again), and the seat it is for."""
     return {
         "type": kind,
         "table": table.pk,
         "game": table.game,
         "version": table.version,
-        "seat": position,
-        "seated": seated,
+        "version_before": version_before,
+        "seat": view["seat"],
         "view": json.dumps(view, separators=(",", ":")),
+        "sent_at": time.time(),  # (the load benchmark's timings: how long it took to arrive)
     }
+
+
+# Each seat's own view as last broadcast by this process, by (table, position): (version, player,
+# digest of what the seat's board shows of its own, ``Presentation.private_facts``). Another
+# process may have broadcast a change in between (its version is not the one before this
+# change): then the seat counts as touched, which is always safe.
+_private_digests: dict[tuple[int, int], tuple[int, int, bytes]] = {}
+DIGESTS_KEPT = 20_000
+
+
+def touched_seats(
+    game: str,
+    table_id: int,
+    version: int,
+    version_before: int | None,
+    views: dict[int, tuple[int, dict]],
+) -> set[int]:
+    """The positions whose own board changed with this change (from `version_before` to
+    `version`), among `views` ((player, own view) by position): only they get a whole board; the
+    others get the board's parts that changed (issue 30)."""
+    presentation = presentation_for(game)
+    touched = set()
+    for position, (player, view) in views.items():
+        digest = private_digest(presentation, view)
+        key = (table_id, position)
+        if _private_digests.get(key) != (version_before, player, digest):
+            touched.add(position)
+        _private_digests[key] = (version, player, digest)
+    if len(_private_digests) > DIGESTS_KEPT:
+        _private_digests.clear()
+    return touched
+
+
+def private_digest(presentation, view: dict) -> bytes:
+    """What a seat's board shows beyond the board's shared parts, reduced to a digest: the
+    game's ``private_facts`` of the view, or by default the whole view but its version (then
+    every change touches every seat, as before boards were sent in parts)."""
+    if presentation.private_facts is not None:
+        facts = presentation.private_facts(view)
+    else:
+        facts = {**view, "table": {**view["table"], "version": None}}
+    text = json.dumps(facts, separators=(",", ":"), sort_keys=True, default=str)
+    return hashlib.blake2b(text.encode(), digest_size=16).digest()

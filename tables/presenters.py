@@ -14,6 +14,7 @@ The view: ``{"table": {..., "capacity", "settings", "clock": {"seats", "deadline
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import functools
 import itertools
 import json
@@ -239,11 +240,13 @@ def seats_html(
         for slot in slots:
             seat, position = slot["seat"], slot["position"]
             if seat is None:
-                parts.append(
-                    f'<div class="seat-empty" data-position="{position}">'
-                    '<span class="avatar" aria-hidden="true">+</span> '
+                plate = (
+                    f'<div id="{seat_part_id(position)}" class="seat-empty" '
+                    f'data-position="{position}"><span class="avatar" aria-hidden="true">+</span> '
                     f'<span class="muted">{words["Free seat"]}</span></div>'
                 )
+                _note_part(seat_part_id(position), plate)
+                parts.append(plate)
                 continue
             css = "player me" if slot["is_me"] else "player other"
             if position in clock_seats:
@@ -283,13 +286,19 @@ def seats_html(
                 if deadline
                 else ""
             )
-            parts.append(
-                f'<div class="{css}" data-position="{position}" data-order="{slot["order"]}">'
+            # another's seat is the same for every viewer but its player: one of the board's
+            # parts (``BoardParts``); your own is part of your board only
+            ident = "" if slot["is_me"] else f'id="{seat_part_id(position)}" '
+            plate = (
+                f'<div {ident}class="{css}" data-position="{position}">'
                 f'<div class="player-id"><span class="avatar" aria-hidden="true">'
                 f"{escape(name[:1].upper())}</span>"
                 f'<strong class="name">{escape(name)}</strong>{you}</div>'
                 f'<div class="badges">{shown}</div>{clock}{extra.get(position, "")}</div>'
             )
+            if not slot["is_me"]:
+                _note_part(seat_part_id(position), plate)
+            parts.append(plate)
         parts.append("</div>")
     return Markup("".join(parts))
 
@@ -389,18 +398,58 @@ _recorded: list | None = None
 
 def shared_section(key: tuple, name: str, caller) -> Markup:
     """A board's section shared by every viewer of ``key`` (game, table, version, language):
-    rendered by the first board that needs it, then reused (``caller`` is the section's body)."""
+    rendered by the first board that needs it, then reused (``caller`` is the section's body).
+    It is one of the board's parts (``part_id``): an element of its own, which a socket whose
+    seat's view did not change gets alone, swapped out of band (``BoardParts``)."""
     if _recorded is not None:  # tests: rendered every time, and noted
-        html = Markup(caller())
+        html = _section_element(name, caller())
         _recorded.append((name, html))
+        _note_part(part_id(name), html)
         return html
     cache_key = (*key, name)
     html = _sections.get(cache_key)
     if html is None:
-        html = _sections[cache_key] = Markup(caller())
+        html = _sections[cache_key] = _section_element(name, caller())
         if len(_sections) > SECTION_CACHE_SIZE:
             _sections.popitem(last=False)
+    _note_part(part_id(name), html)
     return html
+
+
+def part_id(name: str) -> str:
+    return f"board-part-{name}"
+
+
+def seat_part_id(position: int) -> str:
+    return f"board-seat-{position}"
+
+
+def _section_element(name: str, body: str) -> Markup:
+    # display: contents (table-kit.css): the wrapper changes no layout, only gives the part an id
+    return Markup(f'<div id="{part_id(name)}" class="board-part">{body}</div>')
+
+
+# The parts of the board being rendered (``parts_recorded``): what a rendering of the public
+# view hands to the sockets whose own view did not change. A context variable, for boards are
+# rendered on the event loop and on request threads at once.
+_parts: contextvars.ContextVar[dict | None] = contextvars.ContextVar("board_parts", default=None)
+
+
+def _note_part(key: str, html: str) -> None:
+    parts = _parts.get()
+    if parts is not None:
+        parts[key] = html
+
+
+@contextlib.contextmanager
+def parts_recorded():
+    """The board's parts rendered inside the block, by id, in the dict this yields."""
+    parts: dict[str, str] = {}
+    token = _parts.set(parts)
+    try:
+        yield parts
+    finally:
+        _parts.reset(token)
 
 
 @contextlib.contextmanager
@@ -425,9 +474,22 @@ _boards: OrderedDict[tuple, str] = OrderedDict()
 
 def board_html(view: dict, *, oob: bool) -> str:
     """The board of `view` in the active language; `oob`: swapped out of band (a socket's
-    frame), else part of the table's page."""
+    frame), else part of the table's page. Its last element is the version marker the board's
+    parts update (``BoardParts``)."""
     template = presentation_for(view["table"]["game"]).board_template
-    return jinja2.render(template, {**board_context(view), "oob": oob})
+    html = jinja2.render(template, {**board_context(view), "oob": oob}).rstrip()
+    end = html.rfind("</div>")
+    return f"{html[:end]}{version_marker(view['table']['version'])}{html[end:]}"
+
+
+VERSION_MARKER_ID = "board-version"
+
+
+def version_marker(version: int, *, oob: bool = False) -> str:
+    """The version the board shows, as an element of its own: whole boards and parts alike
+    update it (static/js/table.js reads it, as does a test's or the load generator's client)."""
+    swap = ' hx-swap-oob="true"' if oob else ""
+    return f'<span id="{VERSION_MARKER_ID}"{swap} hidden data-version="{version}"></span>'
 
 
 def render_board(view: dict, language: str) -> str:
@@ -455,3 +517,61 @@ def _cached(key: tuple, view, language: str) -> str:
     if len(_boards) > BOARD_CACHE_SIZE:
         _boards.popitem(last=False)
     return html
+
+
+# --- a board in parts ---------------------------------------------------------------------------
+#
+# A change sends the public view once to the table's group. Each process renders the public
+# board of it once (per language) and notes its parts (``parts_recorded``): the shared sections
+# and every seat's plate. A socket whose own view did not change (``tables.outbox.touched_seats``)
+# is sent only the parts that differ from the version it shows, and the version marker; one
+# whose view changed gets its whole board from its own message; a spectator the whole public
+# board.
+
+PARTS_CACHE_SIZE = 512
+_public: OrderedDict[tuple, tuple[str, dict[str, str]]] = OrderedDict()
+
+
+def public_board(message: dict, language: str) -> tuple[str, dict[str, str]]:
+    """The whole public board of a ``table.change`` message (swapped out of band) and its parts
+    by id, rendered once per process and language."""
+    key = (message["game"], message["table"], message["version"], language)
+    known = _public.get(key)
+    if known is not None:
+        return known
+    with translation.override(language), parts_recorded() as parts:
+        html = board_html(json.loads(message["view"]), oob=True)
+    known = _public[key] = (html, dict(parts))
+    if len(_public) > PARTS_CACHE_SIZE:
+        _public.popitem(last=False)
+    return known
+
+
+def known_parts(game: str, table: int, version: int, language: str) -> dict[str, str] | None:
+    """The parts of a public board this process rendered (``public_board``), if it still has
+    them."""
+    known = _public.get((game, table, version, language))
+    return None if known is None else known[1]
+
+
+def parts_frame(
+    now: dict[str, str], before: dict[str, str] | None, version: int, own_seat: int | None
+) -> str | None:
+    """The frame that brings a board showing the parts `before` to the parts `now` of `version`:
+    each part that differs, swapped out of band, and the version marker. Not the part of the
+    socket's own seat (its board draws it as its own). None when the parts are not the same set
+    (a section shown or gone changes the board's layout: the whole board is needed)."""
+    own = seat_part_id(own_seat) if own_seat is not None else None
+    if before is not None and before.keys() != now.keys():
+        return None
+    changed = [
+        _oob(html)
+        for key, html in now.items()
+        if key != own and (before is None or before.get(key) != html)
+    ]
+    return "".join(changed) + version_marker(version, oob=True)
+
+
+def _oob(part: str) -> str:
+    # every part is a <div> (the section's wrapper, a seat's plate)
+    return '<div hx-swap-oob="true"' + part[4:]

@@ -1,7 +1,8 @@
 // A live table page, for every game: a countdown per seat clock, the version guard, the error
 // banner and the socket's state. Everything here only decorates what the server renders; the
-// board itself always comes whole from the server (an out-of-band swap of #table-board), so
-// nothing is kept between frames. A game's own behaviour (picking cards, a bet slider) is in its
+// board comes from the server whole (an out-of-band swap of #table-board) or, when only what
+// every viewer sees changed, as the parts that changed (each swapped out of band by its id),
+// so nothing is kept between frames. A game's own behaviour (picking cards, a bet slider) is in its
 // own script (static/js/games/<game>.js, loaded by the page after this one), which may listen
 // for "table:board" (fired on the document after each board is in place).
 (function () {
@@ -37,7 +38,8 @@
     var fragment = event.detail.fragment;
     var incoming = fragment && (fragment.id === "table-board" ? fragment
       : fragment.querySelector && fragment.querySelector("#table-board"));
-    var shown = boardVersion(target);
+    // the version shown: the board's own, or the newer one its parts brought (#board-version)
+    var shown = boardVersion(document.getElementById("board-version")) || boardVersion(target);
     var offered = boardVersion(incoming);
     if (shown !== null && offered !== null && offered < shown) {
       event.detail.shouldSwap = false;
@@ -80,6 +82,16 @@
       }
     }
   });
+  // parts of a board bring its version marker: the board element shows that version too
+  document.addEventListener("htmx:oobAfterSwap", function (event) {
+    var target = event.detail.target;
+    if (target && target.id === "board-version") {
+      // (the target is the element swapped out: the new one is read by its id)
+      var marker = document.getElementById("board-version");
+      var board = document.getElementById("table-board");
+      if (board && marker) { board.dataset.version = marker.dataset.version; }
+    }
+  });
   document.addEventListener("htmx:oobAfterSwap", refresh);
   document.addEventListener("DOMContentLoaded", refresh);
   // Only the table's own socket counts (the header keeps a lobby socket of its own).
@@ -89,7 +101,7 @@
   // An error is shown until the next view arrives (or the player closes it).
   document.addEventListener("htmx:wsAfterMessage", function (event) {
     if (!fromTable(event)) { return; }
-    if (event.detail.message.indexOf('id="table-board"') !== -1) { clearError(); }
+    if (event.detail.message.indexOf('id="board-version"') !== -1) { clearError(); }
     var board = document.getElementById("table-board");
     if (board) { board.classList.remove("sending"); }
     setConnection("open");

@@ -56,6 +56,12 @@ class Presentation:
     # view's "balance"), for a board that offers only the stakes the player can afford; one
     # read per seat's view, so only for games that show it
     balance_in_view: bool = False
+    # What a seat's board shows beyond the board's shared parts (its moves, its own seat, the
+    # layout of the seats round it), from that seat's view, as JSON-able facts: a change that
+    # leaves them alike sends that seat only the parts that changed (tables.outbox.touched_seats,
+    # issue 30). None: the whole view, so every change sends every seat its whole board. A fact
+    # left out shows as a board that differs from its whole rendering in the board parts test.
+    private_facts: Callable[[dict], object] | None = None
     # its rules page (tables/rules: title, paragraphs restated, summary, glossary words) and
     # the rows of its own limits that page shows, from a table's settings and currency
     rules: RulesPage | None = None
@@ -103,6 +109,31 @@ def _engine_display_name(game: str) -> str:
         return getattr(engine_for(game), "display_name", "") or ""
     except LookupError:
         return ""
+
+
+def seat_board_facts(view: dict) -> dict:
+    """What every board draws for its own seat beyond the shared parts, from a seat's view: the
+    table's status, settings and seats (the layout round the felt, your plate, the sit, ready
+    and leave forms), the start window, your clock, your decision's turn key, your balance and
+    the last game's result on your plate. A game's ``private_facts`` adds its own moves."""
+    table, me = view["table"], view["seat"]
+    clock = table.get("clock") or {}
+    deadlines = clock.get("deadlines") or {}
+    return {
+        "status": table["status"],
+        "capacity": table["capacity"],
+        "settings": table.get("settings"),
+        "seats": table["seats"],
+        "start": table.get("start"),
+        "hand_number": table.get("hand_number"),
+        "last_game": table.get("last_game"),
+        "clock": [
+            me in (clock.get("seats") or []),
+            deadlines.get(str(me), deadlines.get(me)) if deadlines else clock.get("deadline"),
+        ],
+        "turn": view.get("turn"),
+        "balance": view.get("balance"),
+    }
 
 
 # Each game's registration: every module of this package (imported last: they import this one).

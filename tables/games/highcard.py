@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.utils.translation import gettext, gettext_noop
 
 from casino.currencies import format_amount
-from tables.games import Presentation, register
+from tables.games import Presentation, register, seat_board_facts
 from tables.kit import card_items, money_box, standard_quick_stakes
 from tables.rules import LimitRows, RulesPage, limit_money
 from tables.templatetags.cards import card as card_svg
@@ -78,6 +78,23 @@ def present(view: dict, shared: dict) -> dict:
     }
 
 
+def private_facts(view: dict) -> dict:
+    """What a seat's board shows of its own (tables.games.Presentation.private_facts): the
+    common facts, its moves and the money boxes' bounds (the pot sets the quick stakes), its own
+    seat's facts, and who it may tip. A bet by another changes none of them."""
+    game = view["game"] or {}
+    me = view["seat"]
+    return {
+        **seat_board_facts(view),
+        "legal": game.get("legal"),
+        "bet_range": game.get("bet_range"),
+        "tip_range": game.get("tip_range"),
+        "pot": game.get("pot"),
+        "mine": (game.get("seats") or {}).get(str(me)),
+        "dealt_in": sorted(game.get("seats") or {}),
+    }
+
+
 def table_limits(settings: dict, currency: str) -> LimitRows:
     """The game's own limits on its rules page (tables/rules), from the table's settings."""
     return [
@@ -104,6 +121,7 @@ register(
         game=GAME,
         display_name=gettext_noop("High card"),
         presenter=present,
+        private_facts=private_facts,
         board_template="tables/highcard/board.html",
         replay_template="tables/highcard/_replay_step.html",
         result_template="tables/highcard/_hand_result.html",

@@ -1,0 +1,195 @@
+"""A board sent in parts (issue 30): after a change, a seat whose own view did not change
+(``tables.outbox.touched_seats``) is sent only the public board's parts that changed
+(``tables.presenters.parts_frame``); the others their whole board. For every registered game,
+random play is followed by a client per seat and a spectator that applies what it is sent as
+htmx does (each part swapped out of band by its id); after every step each client's board must
+be the board rendered whole for it, and no part sent to the table's group may hold a card that
+is hidden from any viewer."""
+
+import dataclasses
+import json
+import random
+import re
+
+import pytest
+from django.utils import translation
+
+from tables import outbox, presenters
+from tables.engines.registry import engine_for, registered_games
+from tests.tables.engines.conformance import ConformanceTable
+from tests.tables.test_shared_sections import board_view, without_ids
+
+GAMES = [
+    pytest.param(game, config, id=f"{game}-config{number}")
+    for game in registered_games()
+    for number, config in enumerate(engine_for(game).example_configs)
+]
+
+BOARD_VERSION = re.compile(r'(id="table-board"[^>]*data-version=")\d+')
+OOB_START = re.compile(r'<(div|span)\b[^>]*\shx-swap-oob="true"')
+
+
+def element_end(html: str, start: int, tag: str) -> int:
+    """The index just past the element of `tag` opening at `start` (nested alike tags counted)."""
+    depth = 0
+    for match in re.compile(rf"<(/?){tag}[\s>]").finditer(html, start):
+        depth += -1 if match.group(1) else 1
+        if depth == 0:
+            return html.index(">", match.start()) + 1
+    raise AssertionError(f"<{tag}> at {start} is not closed")
+
+
+def split_frame(frame: str) -> list[tuple[str, str]]:
+    """A frame of parts as (id, element without its hx-swap-oob) pairs, in order."""
+    pieces, at = [], 0
+    while at < len(frame):
+        match = OOB_START.match(frame, at)
+        assert match, f"a frame holds only out-of-band parts: {frame[at : at + 80]!r}"
+        end = element_end(frame, at, match.group(1))
+        element = frame[at:end].replace(' hx-swap-oob="true"', "", 1)
+        ident = re.search(r'\bid="([^"]+)"', element).group(1)
+        pieces.append((ident, element))
+        at = end
+    return pieces
+
+
+def swap_in(board: str, frame: str) -> str:
+    """`board` after htmx swapped each part of `frame` out of band (outerHTML by id)."""
+    for ident, element in split_frame(frame):
+        at = board.find(f'id="{ident}"')
+        assert at != -1, f"the part {ident} has no place in the board"
+        start = board.rfind("<", 0, at)
+        tag = re.match(r"<(\w+)", board[start:]).group(1)
+        board = board[:start] + element + board[element_end(board, start, tag) :]
+    return board
+
+
+def comparable(board: str) -> str:
+    """A board but for each rendering's fresh client action ids and the board element's own
+    version: a board brought up to date by parts keeps its element's version (the browser's
+    table.js copies the version marker's onto it, as the marker is what counts)."""
+    return BOARD_VERSION.sub(r"\g<1>v", without_ids(board), 1)
+
+
+def whole(view: dict) -> str:
+    return presenters.board_html(view, oob=True)
+
+
+@pytest.mark.parametrize(("game", "config"), GAMES)
+def test_every_client_assembles_the_board_it_would_be_sent_whole(game, config):
+    play_in_parts(game, config)
+
+
+def test_a_fact_left_out_of_private_facts_is_caught(monkeypatch):
+    """What the check relies on: a game that leaves its moves out of what its seats show of their
+    own sends a seat parts when its moves changed, and the assembled board is not the whole."""
+    presentation = presenters.presentation_for("highcard")
+
+    def without_moves(view):  # the table's status only: a bet changes nothing of it
+        return {"status": view["table"]["status"]}
+
+    broken = dataclasses.replace(presentation, private_facts=without_moves)
+    monkeypatch.setattr(outbox, "presentation_for", lambda game: broken)
+    with pytest.raises(AssertionError, match="assembled from parts differs"):
+        play_in_parts("highcard", engine_for("highcard").example_configs[0])
+
+
+def play_in_parts(game: str, config: dict) -> None:
+    engine = engine_for(game)
+    rng = random.Random(f"parts-{game}")
+    table = ConformanceTable(engine, config, engine.seats[1], rng.randrange(2**32))
+    table_id = 900_000 + rng.randrange(10_000)  # its own digests (tables.outbox)
+    shown: dict = {}  # viewer -> (version, board)
+    parts_before = None
+    steps = sent_parts = sent_whole = 0
+    last_game = None
+    with translation.override("ru"):
+        for version in range(1, 300):
+            if steps >= 60 and last_game is not None:
+                break
+            if table.hand_over():
+                if table.state is not None:
+                    last_game = {"number": table.hands, **engine.hand_result(table.state)}
+                if not table.next_hand():
+                    break
+            if not table.awaited():
+                break
+            seated = sorted(table.seated)
+            facts = {"status": "paused" if version % 7 == 0 else "playing", "last_game": last_game}
+            views = {
+                viewer: board_view(
+                    engine, game, table.state, table.config, seated, viewer, version, **facts
+                )
+                for viewer in [None, *seated]
+            }
+            touched = outbox.touched_seats(
+                game,
+                table_id,
+                version,
+                version - 1,
+                {p: (100 + p, views[p]) for p in seated},
+            )
+            message = {"game": game, "table": table_id, "version": version}
+            with presenters.parts_recorded() as parts:
+                public = whole(views[None])
+            # the cards no spectator sees (another seat's, the undealt), but for a code the public
+            # view shows too (a shoe of several packs holds it more than once)
+            hidden = {c for cards in engine.private_cards(table.state).values() for c in cards}
+            hidden |= set(engine.undealt(table.state))
+            hidden -= set(re.findall(r'"(\w\w)"', json.dumps(views[None])))
+            for ident, html in parts.items():
+                cards = set(re.findall(r'data-card="(\w\w)"', html))
+                assert not cards & hidden, f"{game}: the part {ident} shows a hidden card"
+            for viewer, view in views.items():
+                if viewer is None or viewer in touched or viewer not in shown:
+                    shown[viewer] = (version, whole(view))
+                    sent_whole += 1
+                    continue
+                frame = presenters.parts_frame(parts, parts_before, version, viewer)
+                if frame is None:  # the parts changed shape: the whole board, read again
+                    shown[viewer] = (version, whole(view))
+                    sent_whole += 1
+                    continue
+                shown[viewer] = (version, swap_in(shown[viewer][1], frame))
+                sent_parts += 1
+            for viewer, view in views.items():
+                assert comparable(shown[viewer][1]) == comparable(whole(view)), (
+                    f"{game}: seat {viewer}'s board assembled from parts differs at step {version}"
+                )
+            parts_before = parts
+            del message, public
+            steps += 1
+            table.act(rng.randrange(256), rng.randrange(256))
+    table.close()
+    assert steps >= 10, "random play reached enough versions"
+    assert sent_whole, "some boards were sent whole"
+    if engine_for(game) and presenters.presentation_for(game).private_facts is not None:
+        assert sent_parts, f"{game} says what its seats show of their own: some got parts only"
+
+
+def test_a_seat_whose_facts_change_is_touched_and_one_whose_do_not_is_not():
+    view = {"table": {"status": "playing", "capacity": 6, "seats": [], "version": 1}}
+    view |= {"seat": 0, "game": {"legal": [{"type": "bet"}], "seats": {}}}
+    key = ("highcard", 1_000_001)
+    assert outbox.touched_seats(*key, 1, None, {0: (7, view)}) == {0}
+    same = {**view, "table": {**view["table"], "version": 2}}
+    assert outbox.touched_seats(*key, 2, 1, {0: (7, same)}) == set()
+    moved = {**same, "game": {"legal": [], "seats": {}}}
+    assert outbox.touched_seats(*key, 3, 2, {0: (7, moved)}) == {0}
+    # a version this process did not broadcast in between: touched, whatever the facts
+    assert outbox.touched_seats(*key, 9, 5, {0: (7, moved)}) == {0}
+    # another player in the seat
+    assert outbox.touched_seats(*key, 10, 9, {0: (8, moved)}) == {0}
+
+
+def test_a_frame_of_parts_sends_what_changed_but_not_the_own_seat():
+    before = {"board-part-head": '<div id="board-part-head" class="board-part">1</div>'}
+    before |= {"board-seat-0": '<div id="board-seat-0" class="player">a</div>'}
+    before |= {"board-seat-1": '<div id="board-seat-1" class="player">b</div>'}
+    now = {**before, "board-seat-0": '<div id="board-seat-0" class="player">A</div>'}
+    now["board-seat-1"] = '<div id="board-seat-1" class="player">B</div>'
+    frame = presenters.parts_frame(now, before, 4, own_seat=1)
+    assert [ident for ident, _ in split_frame(frame)] == ["board-seat-0", "board-version"]
+    assert 'data-version="4"' in frame
+    assert presenters.parts_frame({"board-part-x": "<div></div>"}, before, 4, None) is None
+    assert len(split_frame(presenters.parts_frame(now, None, 4, None))) == 4
