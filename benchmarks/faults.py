@@ -59,7 +59,7 @@ FUNDS = 1_000_000
 TRANSFER_AMOUNT = 100
 SETTLE_BETS = 120
 SETTLE_CHUNK = 10
-VERSION = re.compile(r'id="table-board"[^>]*data-version="(\d+)"')
+VERSION = re.compile(r'id="board-version"[^>]*data-version="(\d+)"')  # whole boards and parts
 WAIT = 30.0
 STALE = "The table has moved on"
 # a player's socket is opened again after each server's death, so not in a with block

@@ -438,7 +438,7 @@ _parts: contextvars.ContextVar[dict | None] = contextvars.ContextVar("board_part
 def _note_part(key: str, html: str) -> None:
     parts = _parts.get()
     if parts is not None:
-        parts[key] = html
+        parts[key] = str(html)  # plain text: joined to others, a Markup would escape them
 
 
 @contextlib.contextmanager

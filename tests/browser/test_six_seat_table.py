@@ -75,7 +75,13 @@ def test_three_players_decide_at_once_each_on_their_own_clock(players):
         expect(
             page.locator("#table-board .player[data-position] .clock[data-deadline]")
         ).to_have_count(3)
-    # vera bets 2.00 through the form: the others see her bet at once and keep deciding
+    # vera bets 2.00 through the form: the others see her bet at once and keep deciding. Their
+    # own moves did not change, so their sockets get only the parts of the board that did
+    # (issue 30): the bet form they are typing in stays the element it was
+    console_errors = []
+    for page in (anna, boris):
+        page.on("console", lambda m: m.type == "error" and console_errors.append(m.text))
+        page.evaluate("document.getElementById('bet-form').dataset.kept = 'yes'")
     vera.locator("#bet-form input[name=amount]").fill("2")
     vera.locator("#bet-form button[data-action=bet]").click()
     expect(vera.locator("#bet-form")).to_have_count(0)
@@ -84,6 +90,12 @@ def test_three_players_decide_at_once_each_on_their_own_clock(players):
         expect(
             page.locator("#table-board .player[data-position] .clock[data-deadline]")
         ).to_have_count(2)
+        expect(page.locator("#bet-form[data-kept=yes]")).to_have_count(1)
+        # the board shows the version its parts brought
+        expect(board(page)).to_have_attribute(
+            "data-version", page.locator("#board-version").get_attribute("data-version")
+        )
+    assert console_errors == []
     # an amount off the limits is refused to boris alone, in a banner he can read
     boris.locator("#bet-form input[name=amount]").fill("0,05")
     boris.locator("#bet-form button[data-action=bet]").click()

@@ -51,7 +51,7 @@ from tables.models import Table, TableEvent
 
 ORIGIN = (b"origin", b"http://127.0.0.1:8000")
 HOST = (b"host", b"127.0.0.1:8000")
-VERSION = re.compile(r'id="table-board"[^>]*data-version="(\d+)"')
+VERSION = re.compile(r'id="board-version"[^>]*data-version="(\d+)"')  # whole boards and parts
 TABLE_ERROR = 'id="table-error"'
 ERROR_MARKERS = (TABLE_ERROR, 'id="sport-socket-error"', '"type": "error"')
 SLOW_DOWN = "slow down"

@@ -11,8 +11,10 @@ from django.test import Client
 
 from casino.asgi import application
 from tables.models import Table
+from tests.tables.board_frames import apply_frame
 
-VERSION = re.compile(r'id="table-board"[^>]*data-version="(\d+)"')
+# the version a frame brings: a whole board's or its parts' (issue 30), by the version marker
+VERSION = re.compile(r'id="board-version"[^>]*data-version="(\d+)"')
 CARD = re.compile(r'data-card="([0-9TJQKA][SHDC])"')
 
 
@@ -35,6 +37,7 @@ class Socket:
         self.table_id = table_id
         self.frames: list[str] = []
         self.version = -1
+        self.board = ""  # the board as the browser keeps it: whole boards and parts applied
 
     async def connect(self):
         cookie = await session_cookie(self.player)
@@ -51,6 +54,7 @@ class Socket:
     async def receive(self, timeout: float = 10) -> str:
         frame = await self.communicator.receive_from(timeout=timeout)
         self.frames.append(frame)
+        self.board = apply_frame(self.board, frame)
         match = VERSION.search(frame)
         if match:
             self.version = int(match.group(1))

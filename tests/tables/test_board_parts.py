@@ -16,6 +16,7 @@ from django.utils import translation
 
 from tables import outbox, presenters
 from tables.engines.registry import engine_for, registered_games
+from tests.tables.board_frames import BOARD_VERSION, split_frame, swap_in
 from tests.tables.engines.conformance import ConformanceTable
 from tests.tables.test_shared_sections import board_view, without_ids
 
@@ -24,44 +25,6 @@ GAMES = [
     for game in registered_games()
     for number, config in enumerate(engine_for(game).example_configs)
 ]
-
-BOARD_VERSION = re.compile(r'(id="table-board"[^>]*data-version=")\d+')
-OOB_START = re.compile(r'<(div|span)\b[^>]*\shx-swap-oob="true"')
-
-
-def element_end(html: str, start: int, tag: str) -> int:
-    """The index just past the element of `tag` opening at `start` (nested alike tags counted)."""
-    depth = 0
-    for match in re.compile(rf"<(/?){tag}[\s>]").finditer(html, start):
-        depth += -1 if match.group(1) else 1
-        if depth == 0:
-            return html.index(">", match.start()) + 1
-    raise AssertionError(f"<{tag}> at {start} is not closed")
-
-
-def split_frame(frame: str) -> list[tuple[str, str]]:
-    """A frame of parts as (id, element without its hx-swap-oob) pairs, in order."""
-    pieces, at = [], 0
-    while at < len(frame):
-        match = OOB_START.match(frame, at)
-        assert match, f"a frame holds only out-of-band parts: {frame[at : at + 80]!r}"
-        end = element_end(frame, at, match.group(1))
-        element = frame[at:end].replace(' hx-swap-oob="true"', "", 1)
-        ident = re.search(r'\bid="([^"]+)"', element).group(1)
-        pieces.append((ident, element))
-        at = end
-    return pieces
-
-
-def swap_in(board: str, frame: str) -> str:
-    """`board` after htmx swapped each part of `frame` out of band (outerHTML by id)."""
-    for ident, element in split_frame(frame):
-        at = board.find(f'id="{ident}"')
-        assert at != -1, f"the part {ident} has no place in the board"
-        start = board.rfind("<", 0, at)
-        tag = re.match(r"<(\w+)", board[start:]).group(1)
-        board = board[:start] + element + board[element_end(board, start, tag) :]
-    return board
 
 
 def comparable(board: str) -> str:

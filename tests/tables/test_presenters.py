@@ -101,13 +101,15 @@ def test_the_cache_is_bounded(state, monkeypatch):
 
 # --- any game, any number of seats ---------------------------------------------------------------
 
-SEAT = re.compile(r'<div class="(player [^"]*|seat-empty)" data-position="(\d+)"')
+SEAT = re.compile(
+    r'<div (?:id="board-seat-\d+" )?class="(player [^"]*|seat-empty)" data-position="(\d+)"'
+)
 
 
 def clocks_shown(board: str) -> dict[int, int]:
     """Each seat's clock on a board: {position: deadline}."""
     shown = {}
-    for chunk in board.split('<div class="player ')[1:]:
+    for chunk in re.split(r'<div (?:id="board-seat-\d+" )?class="player ', board)[1:]:
         position = int(re.search(r'data-position="(\d+)"', chunk).group(1))
         clock = re.search(r'<span class="clock" data-deadline="(\d+)"', chunk)
         if clock:
