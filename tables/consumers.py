@@ -10,6 +10,7 @@ table version (``data-version``).
 from __future__ import annotations
 
 import asyncio
+import collections
 import json
 import logging
 import time
@@ -32,7 +33,7 @@ from casino import timings
 from casino.oob import LiveRows
 from casino.overload import OVERLOAD, is_overload
 from tables import clock, presence, selectors, services
-from tables.outbox import seat_group
+from tables.outbox import seat_group, seats_group
 from tables.presenters import (
     known_parts,
     parts_frame,
@@ -205,6 +206,51 @@ async def overloaded(consumer: AsyncWebsocketConsumer, *, connecting: bool) -> N
         await consumer.close(code=CLOSE_OVERLOADED)
 
 
+# The presence heartbeat (tables.presence): one beat per process (per event loop) for all its
+# open table sockets, one UPDATE every TABLE_HEARTBEAT_SECONDS, rather than one transaction per
+# socket (300 sockets made 60 a second, more than the actions of 50 tables, each holding a table
+# thread and waiting on any seat row an action had locked).
+_open_sockets: dict[asyncio.AbstractEventLoop, collections.Counter] = {}
+_heartbeats: dict[asyncio.AbstractEventLoop, asyncio.Task] = {}
+
+
+def heartbeat_opened(table_id: int, player_id: int) -> None:
+    loop = asyncio.get_running_loop()
+    _open_sockets.setdefault(loop, collections.Counter())[(table_id, player_id)] += 1
+    beat = _heartbeats.get(loop)
+    if beat is None or beat.done():
+        _heartbeats[loop] = loop.create_task(_beat_forever(loop), name="table-presence")
+
+
+def heartbeat_closed(table_id: int, player_id: int) -> None:
+    loop = asyncio.get_running_loop()
+    sockets = _open_sockets.get(loop)
+    if sockets is None:
+        return
+    sockets[(table_id, player_id)] -= 1
+    if sockets[(table_id, player_id)] <= 0:
+        del sockets[(table_id, player_id)]
+    if not sockets:
+        _open_sockets.pop(loop, None)
+        beat = _heartbeats.pop(loop, None)
+        if beat is not None:
+            beat.cancel()
+
+
+async def _beat_forever(loop: asyncio.AbstractEventLoop) -> None:
+    """Keep the seats of this loop's open table sockets seen while any is open."""
+    seen = table_work(services.tables_seen)
+    while True:
+        await asyncio.sleep(presence.heartbeat_seconds())
+        pairs = sorted(_open_sockets.get(loop) or ())
+        if not pairs:
+            continue
+        try:
+            await seen(pairs=pairs)
+        except Exception:  # a lost database: the next beat tries again
+            log.exception("presence heartbeat of %s table sockets failed", len(pairs))
+
+
 class TableConsumer(AsyncWebsocketConsumer):
     async def dispatch(self, message):
         """Channels' dispatch, without its hop to the database thread (close_old_connections)
@@ -242,38 +288,32 @@ class TableConsumer(AsyncWebsocketConsumer):
         except services.TableError:
             await self.close(code=CLOSE_NO_TABLE)
             return
-        # The table's group carries the public view of every change, to every socket of the
-        # table (a spectator's whole board, a seat's board parts); a seated player's own view
-        # comes through his group at this table (outbox.seat_group: not his user group, which
-        # wallet news and his other pages' sockets share). Both are joined before the snapshot:
-        # nothing committed after it is missed.
+        # A seated player's own view comes through his group at this table (outbox.seat_group:
+        # not his user group, which wallet news and his other pages' sockets share), and the
+        # board parts of a change that left his own view as it was through the seats' group
+        # (outbox.seats_group); a spectator's whole public board through the table's group. A
+        # socket is in one of the last two, by whether its player is seated (``_watch``). Groups
+        # are joined before the snapshot: nothing committed after it is missed.
         self.table_group = f"table.{self.table_id}"
+        self.watching = True
         self.groups_joined = [self.table_group, seat_group(self.table_id, user.pk)]
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
         timings.watch_loop_lag()
         clock.table_opened(self.table_id)
-        self.heartbeat = asyncio.create_task(self._beat(), name=f"presence-{self.table_id}")
+        self.beating = True
+        heartbeat_opened(self.table_id, user.pk)
         await self.send_snapshot()
-
-    async def _beat(self):
-        """Keep this seat seen (tables.presence) while the socket is open."""
-        seen = table_work(services.table_seen)
-        while True:
-            await asyncio.sleep(presence.heartbeat_seconds())
-            try:
-                await seen(table_id=self.table_id, player=self.user)
-            except Exception:  # a lost database: the next beat tries again
-                log.exception("table %s: presence heartbeat failed", self.table_id)
 
     async def disconnect(self, code):
         if not hasattr(self, "groups_joined"):
             return
-        if getattr(self, "heartbeat", None) is not None:
-            self.heartbeat.cancel()
+        if getattr(self, "beating", False):
+            self.beating = False
+            heartbeat_closed(self.table_id, self.user.pk)
         try:
-            for group in self.groups_joined:
+            for group in (*self.groups_joined, seats_group(self.table_id)):
                 await self.channel_layer.group_discard(group, self.channel_name)
         finally:
             # the seat must learn its player is away even if the channel layer failed
@@ -354,6 +394,24 @@ class TableConsumer(AsyncWebsocketConsumer):
         version = view["table"]["version"]
         if self._fresh(version, force):
             await self.send(text_data=render_board(view, self.language))
+            seated = any(seat["player_id"] == self.user.pk for seat in view["table"]["seats"])
+            await self._watch(not seated)
+
+    async def _watch(self, watching: bool):
+        """Be in the table's group (spectators' whole boards) while this player is not seated,
+        in the seats' group (board parts) while he is."""
+        if watching == self.watching:
+            return
+        self.watching = watching
+        seats = seats_group(self.table_id)
+        if not watching:
+            await self.channel_layer.group_add(seats, self.channel_name)
+            await self.channel_layer.group_discard(self.table_group, self.channel_name)
+            return
+        await self.channel_layer.group_add(self.table_group, self.channel_name)
+        await self.channel_layer.group_discard(seats, self.channel_name)
+        # a change committed between the view that unseated us and joining the group
+        await self.send_snapshot()
 
     def _fresh(self, version: int, force: bool = False) -> bool:
         """Whether a board of `version` is to be sent: never one older than this socket was
@@ -366,27 +424,34 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def send_error(self, message: str):
         await self.send(text_data=error_frame(message, self.language))
 
-    async def table_change(self, event):
+    async def table_view(self, event):
+        """A change, as a spectator sees it: the whole public board."""
         started = perf_counter()
         timings.note("delivery", wall_clock() - event.get("sent_at", wall_clock()))
-        await self._table_change(event)
-        timings.note("render+send", perf_counter() - started)
-
-    async def _table_change(self, event):
-        """A change, as every socket of the table hears it: a spectator gets the whole public
-        board; a seat whose own view changed waits for it (``table_private``); any other seat
-        gets the board's parts that changed since the version it shows, or, if it did not see
-        that version (a change it missed, another process's frames in between), the whole board
-        read again."""
-        if event["table"] != self.table_id or event["version"] <= self.last_version:
-            return
-        position = next((p for player, p in event["seats"] if player == self.user.pk), None)
-        if position is None:
+        seated = any(player == self.user.pk for player, _position in event["seats"])
+        # (a seated player's socket not yet out of this group: his own group brings his board)
+        if event["table"] == self.table_id and not seated:
             board, _parts = public_board(event, self.language)
             if self._fresh(event["version"]):
                 await self.send(text_data=board)
+            await self._watch(True)
+        timings.note("render+send", perf_counter() - started)
+
+    async def table_change(self, event):
+        """A change, as the table's seats hear it: a seat whose own view changed waits for it
+        (``table_private``); any other gets the board's parts that changed since the version it
+        shows, or, if it did not see that version (a change it missed, another process's
+        frames in between), the whole board read again."""
+        started = perf_counter()
+        timings.note("delivery", wall_clock() - event.get("sent_at", wall_clock()))
+        await self._board_parts(event)
+        timings.note("render+send", perf_counter() - started)
+
+    async def _board_parts(self, event):
+        if event["table"] != self.table_id or event["version"] <= self.last_version:
             return
-        if position in event["touched"]:
+        position = next((p for player, p in event["seats"] if player == self.user.pk), None)
+        if position is None or position in event["touched"]:
             return
         _board, now = public_board(event, self.language)
         frame = None
@@ -405,6 +470,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         timings.note("delivery", wall_clock() - event.get("sent_at", wall_clock()))
         if event["table"] == self.table_id and self._fresh(event["version"]):
             await self.send(text_data=render_board_message(event, self.language))
+            await self._watch(event["seat"] is None)  # the public view: he has left
         timings.note("render+send", perf_counter() - started)
 
 

@@ -79,6 +79,12 @@ def seat_group(table_id: int, player_id: int) -> str:
     return f"table.{table_id}.player.{player_id}"
 
 
+def seats_group(table_id: int) -> str:
+    """The group of the sockets of a table's seated players (its spectators' is the table's own
+    ``Table.group_name``): the board parts of a change go there once for all of them."""
+    return f"table.{table_id}.seats"
+
+
 def broadcast(
     table_id: int,
     table: Table | None = None,
@@ -87,11 +93,12 @@ def broadcast(
     summary_before: dict | None = None,
     version_before: int | None = None,
 ) -> None:
-    """After commit: the public view to the table's group, which every socket of the table
-    joins (spectators render the whole public board from it; a seat's socket only the board's
-    parts that changed: ``presenters.BoardParts``), each seat's own view to that player's group
-    at this table (``seat_group``) when it changed (``touched_seats``), the public view to that
-    group of each player who just `left`, and, when what it shows changed (status, players and
+    """After commit: each seat's own view to that player's group at this table (``seat_group``)
+    when what his board shows of its own changed (``touched_seats``: a whole board), the public
+    view to the seats' group when some seat's did not (``seats_group``: each such socket renders
+    the board's parts that changed, ``presenters.parts_frame``), to the table's group for its
+    spectators (a whole public board) and to the group of each player who just `left`, and,
+    when what it shows changed (status, players and
     who is away, the money in play, the stage; not on every card), a summary line to the pit
     boss and the lobby. The caller may hand over the table and seats it just committed, sparing
     a reload."""
@@ -121,14 +128,21 @@ def broadcast(
         if position in private:
             group, view = private[position]
             messages.append((group, view_message("table.private", table, view, version_before)))
-    public = None
-    if left or has_listeners(layer, table.group_name):
-        public = view_message("table.change", table, table_view(table, seats, None), version_before)
+    # the public view: the whole board of the table's spectators (its group, which a seated
+    # player's sockets leave), and the board parts of every seat whose own view is as it was
+    # (the seats' group, only when there is one)
+    untouched = sorted(set(private) - touched)
+    watched = bool(left) or has_listeners(layer, table.group_name)
+    if watched or untouched:
+        public = view_message("table.view", table, table_view(table, seats, None), version_before)
         public["seats"] = [[seat.player_id, seat.position] for seat in seats.values()]
-        public["touched"] = sorted(touched)
-        messages.append((table.group_name, public))
-    for player_id in left:
-        messages.append((seat_group(table.pk, player_id), {**public, "type": "table.private"}))
+        if untouched:
+            parts = {**public, "type": "table.change", "touched": sorted(touched)}
+            messages.append((seats_group(table.pk), parts))
+        if watched:
+            messages.append((table.group_name, public))
+        for player_id in left:
+            messages.append((seat_group(table.pk, player_id), {**public, "type": "table.private"}))
     summary = table_summary(table, seats)
     shown_changed = summary_before != summary_shown(summary)
     # the pit boss's tile follows every change (the money in play, the clocks, the last

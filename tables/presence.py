@@ -1,13 +1,14 @@
 """Whether a seated player is at the table: a heartbeat with an expiry (issue 19).
 
-Each table socket refreshes its seat's ``last_seen`` when it connects and every
-``TABLE_HEARTBEAT_SECONDS`` while it is open: one UPDATE of the seat row, no table lock, no
-broadcast. A seat is *seen* while its ``last_seen`` is younger than ``TABLE_PRESENCE_SECONDS``
-and a socket is counted open (``Seat.connections``, a hint kept by connects and clean closes: a
-close makes a player away at once, without waiting for the expiry). A process killed with its
-sockets open leaves the count high, but its seats' ``last_seen`` stops moving: the sweeper and
-the in-process clock find the unseen seats (``unseen_seats``) and mark them away through the
-table actor, so the grace period and the absence limit (D13) then run as for a closed socket.
+Each table socket refreshes its seat's ``last_seen`` when it connects, and every
+``TABLE_HEARTBEAT_SECONDS`` one beat per process refreshes the seats of all its open table
+sockets (``refresh_many``): one UPDATE, no table lock, no broadcast. A seat is *seen* while its
+``last_seen`` is younger than ``TABLE_PRESENCE_SECONDS`` and a socket is counted open
+(``Seat.connections``, a hint kept by connects and clean closes: a close makes a player away at
+once, without waiting for the expiry). A process killed with its sockets open leaves the count
+high, but its seats' ``last_seen`` stops moving: the sweeper and the in-process clock find the
+unseen seats (``unseen_seats``) and mark them away through the table actor, so the grace period
+and the absence limit (D13) then run as for a closed socket.
 Nothing here depends on a process's memory, so it holds with one process or many, after any
 crash.
 """
@@ -56,6 +57,34 @@ def refresh(table_id: int, player_id: int, now: dt.datetime) -> bool:
         return False
     away_since, status = aware(row[0]), row[1]
     return away_since is not None and status != SeatStatus.SITTING_OUT
+
+
+def refresh_many(pairs: list[tuple[int, int]], now: dt.datetime) -> list[tuple[int, int]]:
+    """One process's heartbeat for all its open table sockets: every seat of the (table id,
+    player id) `pairs` is seen now, in one UPDATE. Returns the pairs whose seat is marked away
+    although its player is here (``refresh``'s True). On PostgreSQL a seat row a table action
+    holds locked is passed over (SKIP LOCKED): the next beat refreshes it, long before it
+    expires, and the heartbeat never waits for a table's transaction."""
+    if not pairs:
+        return []
+    skip_locked = connection.vendor == "postgresql"
+    wanted = " OR ".join(['("table_id" = %s AND "player_id" = %s)'] * len(pairs))
+    ids = f'SELECT "id" FROM "{_SEAT}" WHERE {wanted}'
+    if skip_locked:
+        ids += " FOR UPDATE SKIP LOCKED"
+    sql = (
+        f'UPDATE "{_SEAT}" SET "last_seen" = %s WHERE "id" IN ({ids}) '
+        'RETURNING "table_id", "player_id", "away_since", "status"'
+    )
+    params = [db_time(now)] + [value for pair in pairs for value in pair]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    return [
+        (table_id, player_id)
+        for table_id, player_id, away_since, status in rows
+        if away_since is not None and status != SeatStatus.SITTING_OUT
+    ]
 
 
 def unseen_seats(now: dt.datetime, among: set[int] | None = None) -> list[tuple[int, int]]:

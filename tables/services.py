@@ -75,6 +75,7 @@ __all__ = [
     "table_leave",
     "table_presence",
     "table_seen",
+    "tables_seen",
     "expire_unseen_seats",
     "table_ready",
     "table_seat_assign",
@@ -371,6 +372,19 @@ def table_seen(*, table_id: int, player: Player, now: dt.datetime | None = None)
     now = now or timezone.now()
     if presence.refresh(table_id, player.pk, now):
         table_presence(table_id=table_id, player=player, change="seen", now=now)
+
+
+def tables_seen(*, pairs: list[tuple[int, int]], now: dt.datetime | None = None) -> None:
+    """One process's heartbeat for its open table sockets ((table id, player id) pairs): one
+    UPDATE; the table actor only for a seat marked away although its player is here."""
+    now = now or timezone.now()
+    back = presence.refresh_many(pairs, now)
+    players = Player.objects.in_bulk({player_id for _table, player_id in back}) if back else {}
+    for table_id, player_id in back:
+        try:
+            table_presence(table_id=table_id, player=players[player_id], change="seen", now=now)
+        except Exception:
+            log.exception("table %s: marking a seen seat present failed", table_id)
 
 
 def expire_unseen_seats(among: set[int] | None = None, now: dt.datetime | None = None) -> int:

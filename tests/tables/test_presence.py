@@ -211,3 +211,67 @@ def _table_and_player():
     player = new_player(language="en")
     fund(player, 10_000)
     return table, player
+
+
+@pytest.mark.django_db
+def test_one_process_beat_refreshes_all_its_seats_in_one_update_and_brings_back_the_away(
+    durak_table, two_players, django_assert_num_queries
+):
+    """The process's heartbeat (tables.consumers: one per process, not one per socket): one
+    UPDATE for all its open table sockets' seats; a seat marked away meanwhile comes back
+    through the table actor."""
+    start = timezone.now()
+    by_seat = seated(durak_table, two_players, start)
+    stranger = new_player()  # no seat: nothing to refresh
+    pairs = [(durak_table.pk, player.pk) for player in (*two_players, stranger)]
+    beat = later(start, 4)
+    with django_assert_num_queries(1):
+        assert presence.refresh_many(pairs, beat) == []
+    assert all(seat_of(durak_table, p).last_seen == beat for p in two_players)
+    late = later(beat, EXPIRY + 1)
+    services.expire_unseen_seats(now=late)
+    assert seat_of(durak_table, by_seat[0]).away_since is not None
+    version = Table.objects.get(pk=durak_table.pk).version
+    services.tables_seen(pairs=pairs, now=later(late, 1))
+    assert all(seat_of(durak_table, p).away_since is None for p in two_players)
+    assert Table.objects.get(pk=durak_table.pk).version == version + 2  # each back, once
+
+
+@pytest.mark.skipif(
+    "postgresql" not in __import__("django.conf").conf.settings.DATABASES["default"]["ENGINE"],
+    reason="needs PostgreSQL (CI runs it with DATABASE_URL; SQLite has no row locks)",
+)
+@pytest.mark.django_db(transaction=True)
+def test_the_beat_passes_over_a_seat_an_action_holds_locked_without_waiting(
+    durak_table, two_players
+):
+    """A table action's transaction holding a seat row: the process's beat refreshes the other
+    seats at once and leaves that one to its next beat (SKIP LOCKED), never waiting for it."""
+    import threading
+
+    from django.db import connection, transaction
+
+    start = timezone.now()
+    seated(durak_table, two_players, start)
+    locked, free = two_players
+    holding, release = threading.Event(), threading.Event()
+
+    def hold_the_seat():
+        with transaction.atomic():
+            Seat.objects.select_for_update().get(table=durak_table, player=locked)
+            holding.set()
+            release.wait(10)
+        connection.close()
+
+    holder = threading.Thread(target=hold_the_seat)
+    holder.start()
+    try:
+        assert holding.wait(10)
+        beat = later(start, 4)
+        pairs = [(durak_table.pk, locked.pk), (durak_table.pk, free.pk)]
+        assert presence.refresh_many(pairs, beat) == []  # returns while the lock is held
+        assert seat_of(durak_table, free).last_seen == beat
+        assert seat_of(durak_table, locked).last_seen != beat
+    finally:
+        release.set()
+        holder.join()
