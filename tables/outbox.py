@@ -223,6 +223,8 @@ def touched_seats(
     `version`), among `views` ((player, own view) by position): only they get a whole board; the
     others get the board's parts that changed (issue 30)."""
     presentation = presentation_for(game)
+    if presentation.private_facts is None:  # every change touches every seat: no digest needed
+        return set(views)
     touched = set()
     for position, (player, view) in views.items():
         digest = private_digest(presentation, view)
@@ -236,12 +238,8 @@ def touched_seats(
 
 
 def private_digest(presentation, view: dict) -> bytes:
-    """What a seat's board shows beyond the board's shared parts, reduced to a digest: the
-    game's ``private_facts`` of the view, or by default the whole view but its version (then
-    every change touches every seat, as before boards were sent in parts)."""
-    if presentation.private_facts is not None:
-        facts = presentation.private_facts(view)
-    else:
-        facts = {**view, "table": {**view["table"], "version": None}}
+    """What a seat's board shows beyond the board's shared parts (the game's ``private_facts``
+    of its view), reduced to a digest."""
+    facts = presentation.private_facts(view)
     text = json.dumps(facts, separators=(",", ":"), sort_keys=True, default=str)
     return hashlib.blake2b(text.encode(), digest_size=16).digest()

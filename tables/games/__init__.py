@@ -59,7 +59,7 @@ class Presentation:
     # What a seat's board shows beyond the board's shared parts (its moves, its own seat, the
     # layout of the seats round it), from that seat's view, as JSON-able facts: a change that
     # leaves them alike sends that seat only the parts that changed (tables.outbox.touched_seats,
-    # issue 30). None: the whole view, so every change sends every seat its whole board. A fact
+    # issue 30). None: every change sends every seat its whole board. A fact
     # left out shows as a board that differs from its whole rendering in the board parts test.
     private_facts: Callable[[dict], object] | None = None
     # its rules page (tables/rules: title, paragraphs restated, summary, glossary words) and
