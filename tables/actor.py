@@ -622,16 +622,18 @@ def set_clocks(change: Change, *, fresh: bool = False) -> None:
         return
     awaited = engine.to_act(state) if table.status == TableStatus.PLAYING else []
     before = {} if fresh else ((state.get("clock") or {}).get("seats") or {})
-    deadline = (
-        change.now + dt.timedelta(seconds=change.seconds("action_seconds", DEFAULT_ACTION_SECONDS))
-    ).timestamp()
+    action_seconds = change.seconds("action_seconds", DEFAULT_ACTION_SECONDS)
     clocks = {}
     for position in awaited:
         key = engine.turn_key(state, position)
         kept = before.get(str(position))
-        clocks[str(position)] = (
-            kept if kept and kept["key"] == key else {"deadline": deadline, "key": key}
-        )
+        if kept and kept["key"] == key:
+            clocks[str(position)] = kept
+            continue
+        # each decision on the clock its own setting names (a bet, insurance, a roll)
+        seconds = change.seconds(engine.clock_setting(state, position), action_seconds)
+        deadline = (change.now + dt.timedelta(seconds=seconds)).timestamp()
+        clocks[str(position)] = {"deadline": deadline, "key": key}
     earliest = min((clock["deadline"] for clock in clocks.values()), default=None)
     state["clock"] = {"seats": clocks, "deadline": earliest}
 

@@ -15,9 +15,12 @@ The hooks, by who asks:
   actor records every draw beside the event, so ``hand_replay`` repeats them exactly.
 - **What each may see**: ``view(state, seat | None)`` (None: a spectator; hidden cards and the
   shoe's order never leave except through it), ``full_view(state)`` (staff, after the hand:
-  every seat's cards).
+  every seat's cards). ``private_cards`` are each seat's own; ``hidden_cards`` are shown to no
+  viewer at all (a dealer's face-down card, a dark box).
 - **Clocks**: ``to_act(state)`` is every seat whose decision is awaited now; each has a clock of
-  its own (several at once when decisions are simultaneous). ``turn_key(state, seat)`` names
+  its own (several at once when decisions are simultaneous), as long as the table setting
+  ``clock_setting(state, seat)`` names (a bet, insurance, a shooter's roll may each have their
+  own). ``turn_key(state, seat)`` names
   that seat's current decision: its clock restarts only when the key changes, and a click
   chosen for an older key is refused as stale. The key goes to that seat's own view only, but
   make it of public facts all the same. When a clock runs
@@ -322,6 +325,8 @@ class Engine(Protocol):
     def summary(self, state: State | None, config: dict) -> dict: ...
     def all_cards(self, state: State) -> list[str]: ...
     def private_cards(self, state: State) -> dict[int, list[str]]: ...
+    def hidden_cards(self, state: State) -> list[str]: ...
+    def clock_setting(self, state: State, seat: int) -> str: ...
     def undealt(self, state: State) -> list[str]: ...
     def undealt_committed(self, state: State) -> list[str]: ...
     def folded_hands(self, state: State) -> list[dict]: ...
@@ -366,11 +371,16 @@ class GameEngine:
         raise NotImplementedError
 
     def full_view(self, state: State) -> dict:
-        """Staff, after the hand: by default the public view plus each seat's own view."""
-        return {
+        """Staff, after the hand: by default the public view plus each seat's own view, and the
+        cards nobody was shown (``hidden_cards``)."""
+        view = {
             **self.view(state, None),
             "seats": {str(p): self.view(state, p) for p in state.get("players", [])},
         }
+        hidden = self.hidden_cards(state)
+        if hidden and self.is_hand_over(state):
+            view["hidden_cards"] = list(hidden)
+        return view
 
     def to_act(self, state: State) -> list[int]:
         raise NotImplementedError
@@ -383,6 +393,12 @@ class GameEngine:
 
     def timeout_action(self, state: State, seat: int) -> dict:
         raise NotImplementedError
+
+    def clock_setting(self, state: State, seat: int) -> str:
+        """The table setting that times this seat's decision now (one of the game's
+        ``clock_settings``: ``bet_seconds`` for a stake, ``insurance_seconds``, ``shooter_seconds``
+        ...); a setting the table leaves unset falls back to ``action_seconds``."""
+        return "action_seconds"
 
     def apply_timeout(self, state, seat, rng=None):
         if seat not in self.to_act(state):
@@ -500,6 +516,13 @@ class GameEngine:
     def private_cards(self, state: State) -> dict[int, list[str]]:
         """Each seat's cards nobody else may see now."""
         return {}
+
+    def hidden_cards(self, state: State) -> list[str]:
+        """The dealt cards no viewer may see now, their owner included: a dealer's face-down
+        card, a dark box, a hand mucked unseen. The dealer's hand is part of the state, not a
+        seat's: what is hidden of it is listed here, never in ``private_cards``. Staff see them
+        once the hand is over (``full_view``)."""
+        return []
 
     def undealt(self, state: State) -> list[str]:
         """The order of the cards still to come (deck, talon, shoe): no view may hold it."""

@@ -373,6 +373,12 @@ class HighCard(GameEngine):
     def timeout_action(self, state: State, seat: int) -> dict:
         return {"type": "pass"}
 
+    # every decision of the game is a stake (a bet or a pass): timed by the table's bet clock
+    clock_settings = (*GameEngine.clock_settings, "bet_seconds")
+
+    def clock_setting(self, state: State, seat: int) -> str:
+        return "bet_seconds"
+
     def carry_over(self, state: State) -> dict:
         """The shoe goes on to the next hand, whatever happened in this one (a void too)."""
         return {

@@ -52,8 +52,8 @@ def seated(table, players):
     return fresh(table)
 
 
-def finish_hand(table, players, *, bet=100):
-    """Everyone still deciding bets `bet`, until the hand in play ends."""
+def finish_hand(table, players, *, bet=100, now=None):
+    """Everyone still deciding bets `bet`, until the hand in play ends (at `now`, if given)."""
     by_seat = {s.position: s.player for s in table.seats.all()}
     number = fresh(table).hand_number
     while fresh(table).hand_number == number:
@@ -62,9 +62,27 @@ def finish_hand(table, players, *, bet=100):
             int(p) for p in state["clock"]["seats"]
         )
         services.table_act(
-            table_id=table.pk, player=by_seat[position], action={"type": "bet", "amount": bet}
+            table_id=table.pk,
+            player=by_seat[position],
+            action={"type": "bet", "amount": bet},
+            now=now,
         )
     return fresh(table)
+
+
+@pytest.mark.parametrize(("bet_seconds", "runs"), [(90, 90), (None, 30)])
+def test_each_decision_runs_on_the_clock_its_own_setting_names(table, six, bet_seconds, runs):
+    """A bet is timed by the table's ``bet_seconds`` (the engine's ``clock_setting``); a table
+    that does not set it times it by ``action_seconds`` (30 here)."""
+    if bet_seconds is not None:
+        Table.objects.filter(pk=table.pk).update(
+            settings={**table.settings, "bet_seconds": bet_seconds}
+        )
+    table = seated(table, six)
+    moment = timezone.now() + dt.timedelta(seconds=5)
+    table = finish_hand(table, six, now=moment)  # the next hand is dealt at `moment`
+    deadlines = {clock["deadline"] for clock in table.state["clock"]["seats"].values()}
+    assert deadlines == {(moment + dt.timedelta(seconds=runs)).timestamp()}
 
 
 def test_newcomers_are_dealt_in_from_the_next_hand(table, six):

@@ -631,6 +631,11 @@ class ConformanceTable:
             assert action in self.engine.legal_actions(self.state, position), (
                 f"(e) seat {position}'s timeout action {action} is not one of its legal actions"
             )
+            setting = self.engine.clock_setting(self.state, position)
+            assert setting in self.engine.clock_settings, (
+                f"(e) seat {position}'s decision is timed by {setting!r}, not a clock setting "
+                "the game accepts"
+            )
             self.engine.apply_timeout(self.state, position, self._draws())
             assert isinstance(self.engine.turn_key(self.state, position), str)
         for position in self._others(awaited):
@@ -654,6 +659,9 @@ class ConformanceTable:
         state, engine = self.state, self.engine
         private = {int(p): list(cards) for p, cards in engine.private_cards(state).items()}
         undealt = list(engine.undealt(state))
+        # cards no viewer may see, their owner included (a dealer's face-down card, a dark
+        # box): counted as the undealt are
+        unseen = list(engine.hidden_cards(state)) if not engine.is_hand_over(state) else []
         everywhere = Counter(engine.all_cards(state))
         public_view = as_json(engine.view(state, None))
         public = card_mentions(public_view)
@@ -673,11 +681,12 @@ class ConformanceTable:
                         f"(b) {who} holds the order of the undealt cards"
                     )
             if everywhere:
-                hidden = all_private - own + Counter(undealt)
+                hidden = all_private - own + Counter(undealt) + Counter(unseen)
                 visible = everywhere - hidden
                 for code in shown:
                     assert visible[code], (
-                        f"(b) {who} shows {code}, but every {code} is another seat's or undealt"
+                        f"(b) {who} shows {code}, but every {code} is another seat's, undealt "
+                        "or hidden from everyone"
                     )
             extra = {code for code, n in shown.items() if n > public[code] and not own[code]}
             assert not extra, f"(b) {who} shows {sorted(extra)}, neither its own nor public"
@@ -693,8 +702,9 @@ class ConformanceTable:
             return
         private = sum((Counter(c) for c in engine.private_cards(state).values()), Counter())
         undealt = list(engine.undealt(state))
-        assert not private + Counter(undealt) - everywhere, (
-            "(g) private and undealt cards are cards of the game, each in one place"
+        unseen = Counter(engine.hidden_cards(state))
+        assert not private + Counter(undealt) + unseen - everywhere, (
+            "(g) private, hidden and undealt cards are cards of the game, each in one place"
         )
         order = self.commitment.record.split(",")
         committed = list(engine.undealt_committed(state))

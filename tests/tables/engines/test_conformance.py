@@ -17,6 +17,7 @@ from hypothesis.stateful import (
 )
 
 from tables.engines.base import GameEngine
+from tables.engines.cards import Shoe
 from tables.engines.durak import Durak
 from tables.engines.highcard import HighCard
 from tables.engines.registry import engine_for, registered_games
@@ -158,6 +159,32 @@ class HighCardPeekingAtTheNextCard(HighCard):
         return {**super().view(state, seat), "next": self.undealt(state)[0]}
 
 
+class HighCardShowingAFaceDownCard(HighCard):
+    """Deals the dealer a face-down card at the start of each hand (``hidden_cards``: nobody
+    may see it) but its views show it."""
+
+    def new_hand(self, config, players, rng, carry=None):
+        state = super().new_hand(config, players, rng, carry)
+        shoe = Shoe.from_dict(state["shoe"])
+        state["hole"] = shoe.deal()
+        state["shoe"] = shoe.to_dict()
+        return state
+
+    def all_cards(self, state):
+        return [*super().all_cards(state), state["hole"]]
+
+    def hidden_cards(self, state):
+        return [state["hole"]]
+
+    def view(self, state, seat):
+        return {**super().view(state, seat), "hole": state["hole"]}
+
+
+class HighCardTimedByAnUnknownSetting(HighCard):
+    def clock_setting(self, state, seat):
+        return "coffee_seconds"
+
+
 class HighCardTimingOutIllegally(HighCard):
     def timeout_action(self, state, seat):
         return {"type": "bet", "amount": state["max_bet"] + 1}
@@ -236,6 +263,8 @@ class HighCardLosingTheDealerCard(HighCard):
         (HighCardPeekingAtTheShoe(), HIGH_CARD, 3, r"\(b\) the public view holds the order"),
         (HighCardPeekingAtTheNextCard(), HIGH_CARD, 3, r"\(b\) the public view shows \w\w, but"),
         (HighCardTimingOutIllegally(), HIGH_CARD, 2, r"\(e\) seat \d's timeout action"),
+        (HighCardShowingAFaceDownCard(), HIGH_CARD, 3, r"\(b\) .* hidden from everyone"),
+        (HighCardTimedByAnUnknownSetting(), HIGH_CARD, 2, r"\(e\) .* not a clock setting"),
         (HighCardListingWhatItRefuses(), HIGH_CARD, 2, r"\(a\) seat \d's legal action .* refused"),
         (HighCardHearingSeatsOutOfTurn(), HIGH_CARD, 2, r"\(a\) a seat not awaited"),
         (HighCardChangingWhatItIsShown(), HIGH_CARD, 2, "no hook changes the state it is given"),
