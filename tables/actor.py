@@ -108,7 +108,27 @@ class Change:
         return float(self.table.setting(key, default))
 
     def seat_of(self, player: Player) -> Seat | None:
-        return next((s for s in self.seats.values() if s.player_id == player.pk), None)
+        """The player's seat, unless he has left it with bets working (``hold_leaving``): then
+        he acts, says ready and is present there no more."""
+        return next(
+            (
+                s
+                for s in self.seats.values()
+                if s.player_id == player.pk and s.leaving_since is None
+            ),
+            None,
+        )
+
+    def held_seat_of(self, player: Player) -> Seat | None:
+        """The seat the player left with bets working, held for them until they are settled."""
+        return next(
+            (
+                s
+                for s in self.seats.values()
+                if s.player_id == player.pk and s.leaving_since is not None
+            ),
+            None,
+        )
 
 
 # The parameters of an engine's refusal that are amounts of money (minor units): written in
@@ -298,6 +318,8 @@ def commit(
     )
     if hand_over:
         finish_hand(change)
+    else:
+        release_leavers(change)
     set_clocks(change)
     store(change)
 
@@ -338,6 +360,7 @@ def finish_hand(change: Change) -> None:
             player=seat.removal_requested_by,
             forfeit="removed",
         )
+    release_leavers(change)  # the hand's end settled what they left working
     if session_over and table.setting("close_after_session", False):
         # a table set up for one session (a tournament's match) closes when it is over: nobody
         # starts another there (the players stay seated and may leave)
@@ -374,7 +397,7 @@ def maybe_start(change: Change, *, waiting: bool = True) -> bool:
     seats = [
         SeatInfo(p, seat.ready, seat.away_since is not None)
         for p, seat in sorted(change.seats.items())
-        if p not in change.leaving
+        if p not in change.leaving and seat.leaving_since is None
     ]
     upcoming = engine.next_hand(table.state or None, seats, dict(table.settings))
     if upcoming is None:
@@ -541,7 +564,19 @@ def unseat(
                 player=player,
                 draws=draws.taken,
             )
-    if last and table.state and engine.is_hand_over(table.state):
+    if table.state and engine.holds_bets(table.state, position):
+        hold_leaving(change, seat, cause=cause, action=action, player=player)
+        return
+    free_seat(change, seat, cause=cause, action=action, player=player)
+
+
+def free_seat(
+    change: Change, seat: Seat, *, cause: str, action: dict, player: Player | None
+) -> None:
+    """The seat is gone, its player gets the public view, the filling window goes on."""
+    table, engine = change.table, change.engine
+    position = seat.position
+    if len(change.seats) == 1 and table.state and engine.is_hand_over(table.state):
         # he left during a hand, played out by his timeouts, that ended carrying money
         settle_abandoned(change, seat, player=player)
     seat.delete()
@@ -554,11 +589,49 @@ def unseat(
         seat=position,
         player=player,
     )
-    change.left.append(seat.player_id)
+    if seat.leaving_since is None:  # (one who left with bets working was told then)
+        change.left.append(seat.player_id)
     if window_deadline(table) is not None:  # the filling window goes on without him
         window = table.start_window
         window["ready"] = [p for p in window.get("ready", []) if p != position]
         try_start(change)
+
+
+def hold_leaving(
+    change: Change, seat: Seat, *, cause: str, action: dict, player: Player | None
+) -> None:
+    """The player leaves while the engine holds bets of his (``holds_bets``): the seat stays
+    his, marked leaving (nobody else takes it, he is dealt into no new hand), he gets the
+    public view, his decisions run on their timeouts at once, and the seat is freed when the
+    engine holds nothing more for it (``release_leavers``)."""
+    seat.leaving_since = change.now
+    seat.save(update_fields=["leaving_since"])
+    table_step(
+        change,
+        cause=cause,
+        events=[{"type": "leaving", "seat": seat.position}],
+        action=action,
+        seat=seat.position,
+        player=player,
+    )
+    change.left.append(seat.player_id)
+    set_clocks(change)
+    apply_overdue(change)
+    release_leavers(change)
+
+
+def release_leavers(change: Change) -> None:
+    """Free every seat whose player left with bets working once the engine holds none."""
+    table, engine = change.table, change.engine
+    for seat in [s for s in change.seats.values() if s.leaving_since is not None]:
+        if not (table.state and engine.holds_bets(table.state, seat.position)):
+            free_seat(
+                change,
+                seat,
+                cause=TableEvent.Cause.SYSTEM,
+                action={"type": "leave", "when": "bets_settled"},
+                player=None,
+            )
 
 
 def settle_abandoned(change: Change, seat: Seat, *, player: Player | None) -> None:
@@ -627,11 +700,16 @@ def set_clocks(change: Change, *, fresh: bool = False) -> None:
     for position in awaited:
         key = engine.turn_key(state, position)
         kept = before.get(str(position))
-        if kept and kept["key"] == key:
+        seat = change.seats.get(position)
+        # a decision of a player who left with bets working is taken by its timeout at once
+        leaving = seat is not None and seat.leaving_since is not None
+        if kept and kept["key"] == key and not leaving:
             clocks[str(position)] = kept
             continue
         # each decision on the clock its own setting names (a bet, insurance, a roll)
         seconds = change.seconds(engine.clock_setting(state, position), action_seconds)
+        if leaving:
+            seconds = 0
         deadline = (change.now + dt.timedelta(seconds=seconds)).timestamp()
         clocks[str(position)] = {"deadline": deadline, "key": key}
     earliest = min((clock["deadline"] for clock in clocks.values()), default=None)
@@ -653,13 +731,15 @@ def due_items(change: Change) -> list[tuple[float, str, int]]:
     for position, clock in ((state.get("clock") or {}).get("seats") or {}).items():
         when = clock["deadline"]
         seat = seats.get(int(position))
-        if seat is not None and seat.away_since is not None:
+        if seat is not None and seat.away_since is not None and seat.leaving_since is None:
             # D13: a disconnected player keeps a grace period before the clock applies.
             when = max(when, seat.away_since.timestamp() + grace)
         items.append((when, "clock", int(position)))
     if change.engine.in_play(state):
         handled = state.get("absences_applied") or []
         for seat in seats.values():
+            if seat.leaving_since is not None:  # played by its timeouts already
+                continue
             if seat.away_since is not None and seat.position not in handled:
                 items.append((seat.away_since.timestamp() + absence, "absence", seat.position))
     return sorted(items)

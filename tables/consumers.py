@@ -394,7 +394,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         version = view["table"]["version"]
         if self._fresh(version, force):
             await self.send(text_data=render_board(view, self.language))
-            seated = any(seat["player_id"] == self.user.pk for seat in view["table"]["seats"])
+            seated = any(
+                seat["player_id"] == self.user.pk and not seat.get("leaving")
+                for seat in view["table"]["seats"]
+            )
             await self._watch(not seated)
 
     async def _watch(self, watching: bool):

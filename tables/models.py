@@ -95,6 +95,9 @@ class Seat(models.Model):
         related_name="+",
     )
     removal_reason = models.CharField(_("removal reason"), max_length=200, blank=True)
+    # the player left while the engine still held bets of his at this seat (``holds_bets``): his
+    # decisions run on their timeouts, the seat is his until they are settled, then it is freed
+    leaving_since = models.DateTimeField(_("leaving since"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("seat")

@@ -113,7 +113,9 @@ def broadcast(
     # the seats' own views first: a socket whose view changed gets its whole board from its
     # seat group and skips the parts of the same version that follow
     private = {}
-    for seat in seats.values():
+    # (a player who left with bets working sees the public view: his seat is the table's now)
+    playing = [seat for seat in seats.values() if seat.leaving_since is None]
+    for seat in playing:
         group = seat_group(table.pk, seat.player_id)
         if has_listeners(layer, group):  # (in-memory layer) a player with this table open
             private[seat.position] = (group, table_view(table, seats, seat.position))
@@ -135,7 +137,7 @@ def broadcast(
     watched = bool(left) or has_listeners(layer, table.group_name)
     if watched or untouched:
         public = view_message("table.view", table, table_view(table, seats, None), version_before)
-        public["seats"] = [[seat.player_id, seat.position] for seat in seats.values()]
+        public["seats"] = [[seat.player_id, seat.position] for seat in playing]
         if untouched:
             parts = {**public, "type": "table.change", "touched": sorted(touched)}
             messages.append((seats_group(table.pk), parts))

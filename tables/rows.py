@@ -51,6 +51,7 @@ _SEAT_FIELDS = (
     "connections",
     "ready",
     "removal_requested_by_id",
+    "leaving_since",
 )
 
 
@@ -150,6 +151,7 @@ def open_table(
         seat_values[5] = aware(seat_values[5])  # away_since
         seat_values[6] = aware(seat_values[6])  # last_seen
         seat_values[8] = bool(seat_values[8])  # ready (an integer on SQLite)
+        seat_values[10] = aware(seat_values[10])  # leaving_since
         seat = Seat.from_db(connection.alias, _SEAT_FIELDS, seat_values)
         seat.shown_name = row[-3] or row[-2]
         seat.self_excluded_until = _date(row[-4])
@@ -215,6 +217,7 @@ def seats_of(table: Table) -> dict[int, Seat]:
         values[5] = aware(values[5])  # away_since
         values[6] = aware(values[6])  # last_seen
         values[8] = bool(values[8])  # ready (an integer on SQLite)
+        values[10] = aware(values[10])  # leaving_since
         seat = Seat.from_db(connection.alias, _SEAT_FIELDS, values)
         seat.shown_name = row[-2] or row[-1]
         seat.self_excluded_until = _date(row[-3])

@@ -69,6 +69,8 @@ def table_view(table: Table, seats: dict[int, Seat], position: int | None) -> di
                     "status": seat.status,
                     "away": seat.away_since is not None,
                     "ready": seat.ready,
+                    # left with bets working: the seat is held until they are settled
+                    "leaving": seat.leaving_since is not None,
                 }
                 for seat in sorted(seats.values(), key=lambda s: s.position)
             ],

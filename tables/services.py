@@ -171,6 +171,10 @@ def table_sit(
     def sit(change: Change) -> Outcome:
         if change.seat_of(player) is not None:
             return Outcome(version=change.table.version, replayed=True)
+        if change.held_seat_of(player) is not None:
+            raise TableError(
+                _("You left this table with bets working: sit down again once they are settled.")
+            )
         _seat_down(change, player, connected=connected, action={"type": "sit"})
         maybe_start(change)
         store(change)
@@ -189,7 +193,7 @@ def table_seat_assign(
 
     def assign(change: Change) -> Outcome:
         for player in players:
-            if change.seat_of(player) is None:
+            if change.seat_of(player) is None and change.held_seat_of(player) is None:
                 _seat_down(change, player, connected=False, action={"type": "assign", "by": by})
         try_start(change)
         store(change)
@@ -411,7 +415,11 @@ def table_snapshot(*, table_id: int, player: Player | None, now: dt.datetime | N
         raise TableError(_("There is no such table."))
     seats = seats_of(table)
     position = next(
-        (s.position for s in seats.values() if player is not None and s.player_id == player.pk),
+        (
+            s.position
+            for s in seats.values()
+            if player is not None and s.player_id == player.pk and s.leaving_since is None
+        ),
         None,
     )
     return table_view(table, seats, position)

@@ -28,7 +28,9 @@ The hooks, by who asks:
   ``timeout_action(state, seat)``, which must be legal).
 - **Session rules** (who sits, leaves, what it costs, when hands start): ``sit_refusal`` (may a
   player sit now?), ``apply_leave`` (what leaving mid-hand costs: forfeit a match, fold a hand;
-  None: nothing), ``apply_absent`` (a seat away past the absence limit), ``next_hand`` (after a
+  None: nothing), ``holds_bets`` (after a leave, has the seat money still working: then the
+  seat stays, played by its timeouts, until it has none), ``apply_absent`` (a seat away past
+  the absence limit), ``next_hand`` (after a
   hand, or when a player sits or says ready: start one now, with which seats and what they
   carry), ``in_play`` (is a hand or match under way: terms may not change, staff may void),
   ``apply_void`` (staff void: what is returned), ``apply_abandon`` (the last player leaves
@@ -309,6 +311,7 @@ class Engine(Protocol):
     def commitment(self, state: State) -> Commitment: ...
     def commitment_finished(self, state: State) -> bool: ...
     def in_play(self, state: State | None) -> bool: ...
+    def holds_bets(self, state: State | None, seat: int) -> bool: ...
     def sit_refusal(self, state: State | None, config: dict) -> str | None: ...
     def sit_minimum(self, config: dict) -> int: ...
     def apply_leave(
@@ -434,6 +437,14 @@ class GameEngine:
 
     def in_play(self, state: State | None) -> bool:
         return bool(state) and not self.is_hand_over(state)
+
+    def holds_bets(self, state: State | None, seat: int) -> bool:
+        """Whether the seat still has money working (a box standing, a pass line with its point
+        set, a share of a deal played for him) after its player left and ``apply_leave`` took
+        what leaving costs: then the seat stays his, his decisions run on their timeouts, and
+        it is freed once this says no (the hand's end by default; later for bets spanning
+        hands). By default: a hand is in play and the seat is still among its players."""
+        return self.in_play(state) and seat in ((state or {}).get("players") or [])
 
     def sit_refusal(self, state: State | None, config: dict) -> str | None:
         return None  # a newcomer is dealt in from the next hand

@@ -861,6 +861,9 @@ class BelarusianPoker(GameEngine):
         """Enough for the entry bet (§22)."""
         return int(config["min_bet"])
 
+    def holds_bets(self, state: State | None, seat: int) -> bool:
+        return False  # leaving folds at once (P6): nothing of his is left working
+
     def apply_leave(self, state: State, seat: int, rng: Draws | None = None):
         """Leaving mid-hand folds at once (P6), whoever's turn it is; a tied player leaving
         gives up the svara and the share. The player is gone, so a void must not return his

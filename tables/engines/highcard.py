@@ -455,10 +455,21 @@ class HighCard(GameEngine):
         """Enough for the ante and the smallest bet of one hand."""
         return int(config.get("ante", 0)) + int(config["min_bet"])
 
+    def holds_bets(self, state: State | None, seat: int) -> bool:
+        """A seat whose box is standing (it bet) keeps it working after its player leaves: the
+        seat stays his until the hand settles it (issue 31: leaving with money working)."""
+        return (
+            self.in_play(state) and seat in state["players"] and str(seat) in state["bets"]
+        )
+
     def apply_leave(self, state: State, seat: int, rng: Draws | None = None):
-        """Leaving mid-hand folds (``_fold``). The player is gone, so a void must not return
-        the ante to the seat (someone else may sit there): the house holds it for him."""
+        """Leaving with a bet standing costs nothing now: the box plays on and is settled with
+        the hand (``holds_bets``). Leaving before deciding folds (``_fold``). The player is gone,
+        so a void must not return the ante to the seat (someone else may sit there): the house
+        holds it for him."""
         if not self.in_play(state) or seat not in state["dealt_in"]:
+            return None
+        if self.holds_bets(state, seat):
             return None
         if seat in state["players"]:
             state, events = self._fold(state, seat, "left", rng)

@@ -900,6 +900,12 @@ class Khrap(GameEngine):
     def sit_minimum(self, config: dict) -> int:
         return int(config.get("stake", 0))
 
+    def holds_bets(self, state: State | None, seat: int) -> bool:
+        # the deal plays on for him (K15), but what he would be paid goes to the house for him
+        # (``UNCLAIMED``), so the seat is freed at once. Paying it to a seat held for him
+        # instead (``holds_bets``) is issue 31's part for this game, not done yet.
+        return False
+
     def apply_leave(self, state: State, seat: int, rng: Draws | None = None):
         """Leaving: a deal in play goes on with the seat's timeout actions (K15) and what it
         would be paid goes to the house for him (``UNCLAIMED``); between deals his share of a

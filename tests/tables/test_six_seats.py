@@ -12,6 +12,7 @@ from casino import ledger
 from casino.models import HousePurpose
 from tables import selectors, services
 from tables.engines import shuffle
+from tables.engines.highcard import split_evenly
 from tables.models import Hand, Table, TableEvent, TableStatus
 from tests.conftest import assert_books_clean, fund, new_player
 
@@ -142,10 +143,9 @@ def test_a_tip_is_paid_from_seat_to_seat_and_the_house_bank_pays_and_collects(ta
     assert_books_clean()
 
 
-def test_leaving_mid_hand_folds_and_the_seat_is_never_paid_again(table, six):
+def test_leaving_before_deciding_folds_and_the_seat_is_never_paid_again(table, six):
     table = finish_hand(seated(table, six), six)
     by_seat = {s.position: s.player for s in table.seats.all()}
-    services.table_act(table_id=table.pk, player=by_seat[5], action={"type": "bet", "amount": 300})
     before = wallets(six)
     services.table_leave(table_id=table.pk, player=by_seat[5])
     table = fresh(table)
@@ -153,7 +153,43 @@ def test_leaving_mid_hand_folds_and_the_seat_is_never_paid_again(table, six):
     fold = TableEvent.objects.get(table=table, step="forfeit", seat=5)
     assert fold.action == {"type": "forfeit", "reason": "left"}
     table = finish_hand(table, six)
-    assert wallets(six)[5] == before[5]  # the box went to the bank, nothing came back
+    assert wallets(six)[5] == before[5]  # his ante stays in the pot, nothing came back
+    assert_books_clean()
+
+
+def test_leaving_with_a_bet_standing_holds_the_seat_until_the_hand_pays_it(table, six):
+    """Issue 31 (leaving with money working): the box plays on, nobody takes the seat, the
+    player sees the public view and is paid at the hand's end; then the seat is free."""
+    table = finish_hand(seated(table, six[:5]), six)
+    by_seat = {s.position: s.player for s in table.seats.all()}
+    leaver = by_seat[4]
+    services.table_act(table_id=table.pk, player=leaver, action={"type": "bet", "amount": 300})
+    services.table_leave(table_id=table.pk, player=leaver)
+    table = fresh(table)
+    seat = table.seats.get(position=4)
+    assert seat.player == leaver and seat.leaving_since is not None
+    assert 4 in table.state["players"]  # his box stands
+    assert TableEvent.objects.filter(table=table, step="forfeit", seat=4).count() == 0
+    # a spectator's and his own snapshot alike: he is not seated any more
+    assert services.table_snapshot(table_id=table.pk, player=leaver)["seat"] is None
+    # he may not act, nor sit again, while his bet is working; a newcomer takes another seat
+    with pytest.raises(services.TableError):
+        services.table_act(table_id=table.pk, player=leaver, action={"type": "pass"})
+    with pytest.raises(services.TableError, match="bets working"):
+        services.table_sit(table_id=table.pk, player=leaver)
+    services.table_sit(table_id=table.pk, player=six[5])
+    assert fresh(table).seats.get(player=six[5]).position == 5
+    before = ledger.balances_of(leaver).get("BYN", 0)
+    number = fresh(table).hand_number
+    table = finish_hand(fresh(table), six)
+    result = Hand.objects.get(table=table, number=number).result
+    paid = ledger.balances_of(leaver).get("BYN", 0) - before
+    # his stake and 1:1, or nothing, and his share of the five antes if his card was the best
+    winners = result["ante_winners"]
+    shares = dict(zip(winners, split_evenly(5 * 10, len(winners)), strict=True))
+    assert paid == (600 if result["won"]["4"] else 0) + shares.get(4, 0)
+    assert not table.seats.filter(player=leaver).exists()  # the seat is free again
+    assert 4 not in fresh(table).state["dealt_in"]
     assert_books_clean()
 
 

@@ -190,6 +190,8 @@ class ConformanceTable:
         self.positions = range(engine.seats[1])
         self.seated: dict[int, SeatInfo] = {}
         self.occupant: dict[int, int] = {}  # position -> the player sitting there
+        self.held: set[int] = set()  # seats left with bets working, held for their players
+        self._playing_held = False
         self.dealt: dict[int, int] = {}  # position -> the player dealt in this hand
         self.players_seen = 0
         self.state: dict | None = None
@@ -237,14 +239,42 @@ class ConformanceTable:
         self._record("apply_timeout", position, None, draws, state, events)
 
     def leave(self, pick: int) -> None:
-        """A seated player leaves; mid-hand the engine says what it costs."""
+        """A seated player leaves; mid-hand the engine says what it costs. If it still holds
+        bets of his (``holds_bets``) the seat stays his, as the actor keeps it: his decisions
+        run on their timeouts, he may be paid, nobody else sits there, and it is freed once the
+        engine holds nothing more for it."""
         position = self._seated_pick(pick)
         if position is None:
             return
         self._leave_or_absent("apply_leave", position)
         del self.seated[position]
-        del self.occupant[position]
+        if self.state is not None and self.engine.holds_bets(self.state, position):
+            self.held.add(position)
+            self._play_held()
+        else:
+            del self.occupant[position]
         self.check()
+
+    def _play_held(self) -> None:
+        """The actor's part for seats left with bets working: each decision of theirs is taken
+        by its timeout at once; a seat the engine holds nothing for any more is freed."""
+        if self._playing_held:
+            return
+        self._playing_held = True
+        try:
+            for _step in range(1000):
+                due = [p for p in self.awaited() if p in self.held]
+                if not due:
+                    break
+                draws = self._draws()
+                state, events = self.engine.apply_timeout(self.state, due[0], draws)
+                self._record("apply_timeout", due[0], None, draws, state, events)
+            for position in sorted(self.held):
+                if not (self.state and self.engine.holds_bets(self.state, position)):
+                    self.held.discard(position)
+                    del self.occupant[position]
+        finally:
+            self._playing_held = False
 
     def stay_away(self, pick: int) -> None:
         """A seated player is away past the absence limit."""
@@ -263,7 +293,7 @@ class ConformanceTable:
 
     def sit(self) -> int | None:
         """A newcomer takes the lowest free seat, if the engine lets him sit now."""
-        free = [p for p in self.positions if p not in self.seated]
+        free = [p for p in self.positions if p not in self.seated and p not in self.held]
         if not free:
             return None
         refusal = self.engine.sit_refusal(self.state, self.config)
@@ -418,6 +448,8 @@ class ConformanceTable:
         if outcome is not None:
             state, events = outcome
             self._record(hook, position, None, draws, state, events)
+        if hook == "apply_leave" and self.engine.holds_bets(self.state, position):
+            return  # still his bets: his later decisions are taken by their timeouts
         assert position not in self.awaited(), f"(a) after {hook} the seat is not awaited"
 
     def _record(self, hook, position, action, draws, state, events) -> None:
@@ -432,6 +464,8 @@ class ConformanceTable:
         self.steps += 1
         self._book(events)
         self.check()
+        if self.held:
+            self._play_held()
 
     def _check_clocks_run_on(self, position: int | None, state: dict) -> None:
         """(e) A seat's clock restarts only when its decision changes: a seat awaited before
