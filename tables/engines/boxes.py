@@ -212,6 +212,19 @@ def _move(state: State, events: list[Event], source: str, target: str, amount: i
 # --- placing bets --------------------------------------------------------------------------
 
 
+def new_box(owner: int, *, dark: bool = False) -> dict:
+    """An empty box of ``owner``'s, its one hand not yet staked."""
+    return {
+        "owner": owner,
+        "kind": DARK if dark else OPEN,
+        "stakes": [],
+        "hands": [{"id": 0, "stakes": [], "settled": None}],
+        "side": [],
+        "won": 0,  # winnings paid under max_payout this round (``cap``)
+        "next_hand": 1,  # the id of the next hand a split makes: pots are named by it
+    }
+
+
 def place(
     state: State,
     events: list[Event],
@@ -261,15 +274,7 @@ def place(
             amount=max(0, limits["max_bet"] - box_total(box_state)),
         )
     if box_state is None:
-        box_state = state.setdefault("boxes", {})[str(box)] = {
-            "owner": position,
-            "kind": DARK if dark else OPEN,
-            "stakes": [],
-            "hands": [{"id": 0, "stakes": [], "settled": None}],
-            "side": [],
-            "won": 0,
-            "next_hand": 1,
-        }
+        box_state = state.setdefault("boxes", {})[str(box)] = new_box(position, dark=dark)
     placed = _stake_of(box_state["stakes"], position)
     if placed is None:
         box_state["stakes"].append({"seat": position, "amount": 0})
