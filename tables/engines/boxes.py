@@ -233,23 +233,34 @@ def place(
     position: int,
     amount: int,
     *,
+    behind: bool = False,
     dark: bool = False,
 ) -> dict:
-    """A seat's bet on a box, before the deal: on an empty box it becomes the box's owner
-    (``dark``: the box is played blind, CG §32, §40, §65); on another's box it is a bet behind
-    (CG §96, §98; only where ``bets_behind``); on its own box it adds to its stake. The box's
+    """A seat's bet on a box, before the deal. Its own: on an empty box it becomes the box's
+    owner (``dark``: the box is played blind, CG §32, §40, §65), on a box it owns it adds to
+    its stake. ``behind``: a bet behind another player's box (CG §96, §98), only on a box
+    someone plays and only where ``bets_behind``; a second one adds to the first. The box's
     total stays within ``min_bet..max_bet`` however many bet on it (CG §101, B10), each stake
-    at least ``min_unit``. Returns the box."""
+    at least ``min_unit``. Every refusal comes before any change. Returns the box."""
     limits = limits_of(limits)
     _box_number(state, limits, box)
-    _at_least_unit(limits, amount)
     box_state = (state.get("boxes") or {}).get(str(box))
+    if behind:
+        if not limits["bets_behind"]:
+            raise IllegalAction(gettext_noop("Bets behind a box are not taken at this table."))
+        if box_state is None:
+            raise IllegalAction(
+                gettext_noop("Nobody plays this box: there is nothing to bet behind.")
+            )
+        if box_state["owner"] == position:
+            raise IllegalAction(gettext_noop("This box is your own: raise your bet on it instead."))
+    elif box_state is not None and box_state["owner"] != position:
+        raise IllegalAction(gettext_noop("This box is another player's: bet behind it instead."))
+    _at_least_unit(limits, amount)
     if box_state is None:
         _check_new_box(state, limits, position, dark)
         total = amount
     else:
-        if box_state["owner"] != position and not limits["bets_behind"]:
-            raise IllegalAction(gettext_noop("Bets behind another player's box are not taken."))
         if len(box_state["hands"]) > 1 or any(
             h["settled"] is not None or any(s["doubled"] for s in h["stakes"])
             for h in box_state["hands"]
