@@ -409,3 +409,37 @@ def test_ratios_are_exact(text, ratio):
 def test_a_ratio_is_never_a_float_nor_more_than_the_stake_lost(bad):
     with pytest.raises(ValueError):
         boxes.ratio_of(bad)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    stakes=st.lists(st.integers(min_value=1, max_value=10**5), min_size=1, max_size=5),
+    choices=st.lists(st.sampled_from([boxes.SPLIT, boxes.STAY, boxes.MOVE]), min_size=5),
+    ratios_of_hands=st.tuples(ratios, ratios),
+    void=st.booleans(),
+)
+def test_a_split_box_settled_or_voided_leaves_no_money_behind(
+    stakes, choices, ratios_of_hands, void
+):
+    """Whatever the stakers behind choose on a split: settled, every pot is paid out and each
+    staker gets what his nets say; voided, each gets back exactly what he paid in."""
+    limits = {**LIMITS, "min_bet": 1, "max_bet": 10**9}
+    state, events = fresh(range(len(stakes))), []
+    place(state, events, limits, 1, 0, stakes[0])
+    for position, amount in enumerate(stakes[1:], start=1):
+        place(state, events, limits, 1, position, amount, behind=True)
+    split(state, events, limits, 1, 0, {p: choices[p] for p in range(1, len(stakes))})
+    if void:
+        state, more = GameEngine().apply_void(state)
+        assert all(amount == 0 for amount in balances(events + more).values())
+        return
+    nets: dict[int, int] = defaultdict(int)
+    for index, ratio in enumerate(ratios_of_hands):
+        for net in settle_hand(state, events, 1, index, ratio):
+            nets[net["seat"]] += net["net"]
+    change = balances(events)
+    assert state["pots"] == {} and state["escrowed"] == {}
+    assert all(amount == 0 for party, amount in change.items() if party.startswith("pot"))
+    for position in range(len(stakes)):
+        assert change.get(seat(position), 0) == nets[position]
+    assert change.get(HOUSE_BANK, 0) == -sum(nets.values())
