@@ -164,7 +164,7 @@ def _whole(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _box_number(state: State, limits: dict, box) -> int:
+def _box_number(limits: dict, box) -> int:
     count = limits["boxes"]
     if not _whole(box) or box < 0 or (count is not None and box >= count):
         raise IllegalAction(gettext_noop("There is no such box at this table."))
@@ -243,7 +243,7 @@ def place(
     total stays within ``min_bet..max_bet`` however many bet on it (CG §101, B10), each stake
     at least ``min_unit``. Every refusal comes before any change. Returns the box."""
     limits = limits_of(limits)
-    _box_number(state, limits, box)
+    _box_number(limits, box)
     box_state = (state.get("boxes") or {}).get(str(box))
     if behind:
         if not limits["bets_behind"]:
