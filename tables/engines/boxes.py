@@ -446,8 +446,8 @@ def split(
     again on the new hand too, so the new hand carries every bet in the same proportions;
     ``stay`` leaves his bet on the first hand only; ``move`` lets it play on the new hand
     instead. A doubled hand is not split. Every refusal comes before any change. The new hand
-    holds only the stakes: the game deals it its cards."""
-    limits = limits_of(limits)
+    holds only the stakes: the game deals it its cards. (``limits`` for a uniform call: a
+    stake split again is as large as one the limits took.)"""
     box_state = get_box(state, box)
     source = _hand(box_state, hand)
     if source["settled"] is not None:
