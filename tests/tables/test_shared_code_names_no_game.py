@@ -14,6 +14,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 SHARED = [
     "tables/*.py",
+    # the parts every house-banked game's engine shares (issue 31)
+    "tables/engines/boxes.py",
+    "tables/engines/house.py",
     "tables/games/__init__.py",
     "tables/templatetags/*.py",
     "templates/tables/*.html",

@@ -1,0 +1,620 @@
+"""Boxes of a house-banked table (issue 31, item 1): pure functions over plain JSON, no Django.
+
+A box is a betting spot on the layout. It has an owner seat (who makes its decisions), the
+stakes placed on it by seat (the owner's first, then bets behind in the order placed: CG §96,
+§98), its hands (one, more after splits), a kind (``open``, or ``dark``: played without its
+owner seeing the cards, CG §32, §40, §65) and side bets. An engine keeps its boxes in
+``state["boxes"]`` keyed by the box's number as a string::
+
+    {"3": {"owner": 2, "kind": "open",
+           "stakes": [{"seat": 2, "amount": 100}, {"seat": 4, "amount": 50}],
+           "hands": [{"id": 0, "stakes": [{"seat": 2, "amount": 100, "doubled": 0},
+                                          {"seat": 4, "amount": 50, "doubled": 0}],
+                      "settled": None}],
+           "side": [{"seat": 2, "kind": "bonus", "amount": 10, "settled": None}],
+           "won": 0, "next_hand": 1}}
+
+``stakes`` are the bets as placed (what the box limits judge); each hand holds what every
+staker has riding on it now (a double adds to it, a split makes a new hand). Orders are lists,
+never dict keys: a JSON column may reorder keys, and the order decides who plays and who gets a
+rounding remainder. A game may add keys of its own to a box or a hand (cards, totals): these
+functions keep them.
+
+Money: every stake sits in a pot of its own, so a void returns exactly what each paid in
+(``base.apply_void`` reads ``state["escrowed"]``):
+- ``pot("b<box>:s<seat>")``: the seat's stake on the box's first hand (hand id 0);
+- ``pot("b<box>:s<seat>:h<id>")``: its stake on a hand made by a split;
+- ``pot("b<box>:s<seat>:<kind>")``: its side bet of that kind (a bonus, insurance, a call bet).
+Every change is a ``Payment`` appended through ``base.pay``, so ``state["pots"]`` and
+``state["escrowed"]`` stay right. A pot that is settled leaves ``escrowed``: a box settled
+mid-hand stays settled, a void returns only what is still in play.
+
+Rounding (the casino's one rule, casino/money.py, docs/rules-decisions.md): each staker is paid
+on his own stake as if he bet alone, computed exactly and rounded once toward zero to the minor
+unit (a win rounded down, a part lost rounded down in the player's favour). So nothing is left
+over to share out and a bet behind never changes what the owner gets. Only ``max_payout``
+(CG §48) shares one capped sum among the stakers: ``cap`` says how.
+
+Refusals a player can cause raise ``IllegalAction`` with a sentence; a call an engine should
+never make (an unknown box, a hand settled twice) raises ``ValueError``.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from fractions import Fraction
+
+from tables.engines.base import (
+    HOUSE_BANK,
+    Event,
+    IllegalAction,
+    State,
+    gettext_noop,
+    pay,
+    pot,
+    seat,
+)
+
+OPEN = "open"
+DARK = "dark"
+KINDS = (OPEN, DARK)
+MAIN = "main"  # the kind of a hand's stake in pay tables (``house.exposure``)
+# a side bet's kind: a short lowercase word, never one that reads as a hand's suffix (h1, h2...)
+SIDE_KIND = re.compile(r"^(?!h\d+$)(?!main$)[a-z][a-z0-9_]{0,23}$")
+# the limits these functions read, with the values they take when a key is missing
+LIMIT_DEFAULTS = {
+    "min_unit": 1,
+    "boxes": None,
+    "boxes_per_player": 1,
+    "open_boxes_per_player": None,  # None: as many as boxes_per_player
+    "dark_boxes_per_player": 0,
+    "bets_behind": False,
+    "side_bets": {},
+}
+
+SPLIT, STAY, MOVE = "split", "stay", "move"  # what a staker behind does when the owner splits
+
+
+# --- names and small readers ---------------------------------------------------------------
+
+
+def stake_pot(box: int, position: int, hand_id: int = 0) -> str:
+    """The pot of a seat's stake on one hand of a box."""
+    suffix = f":h{hand_id}" if hand_id else ""
+    return pot(f"b{box}:s{position}{suffix}")
+
+
+def side_pot(box: int, position: int, kind: str) -> str:
+    """The pot of a seat's side bet of ``kind`` on a box."""
+    return pot(f"b{box}:s{position}:{kind}")
+
+
+def ratio_of(value) -> Fraction:
+    """A payout ratio as an exact fraction of the stake won (X:1 is X; a push 0; a loss -1; a
+    surrender -1/2). Takes a Fraction, an int, a Decimal or a string: ``"3:2"``, ``"1:1"``,
+    ``"3/2"``, ``"push"``, ``"lose"``. Never a float: money is never a float here."""
+    if isinstance(value, bool | float):
+        raise ValueError(f"a ratio is exact, not {value!r}")
+    if isinstance(value, str):
+        words = {"push": Fraction(0), "lose": Fraction(-1), "win": Fraction(1)}
+        if value in words:
+            result = words[value]
+        elif ":" in value:
+            won, _colon, stake = value.partition(":")
+            result = Fraction(int(won), int(stake))
+        else:
+            result = Fraction(value)
+    elif isinstance(value, int | Fraction | Decimal):
+        result = Fraction(value)
+    else:
+        raise ValueError(f"not a ratio: {value!r}")
+    if result < -1:
+        raise ValueError("a bet cannot lose more than its stake")
+    return result
+
+
+def winnings(amount: int, ratio) -> int:
+    """What a stake of ``amount`` wins (above 0) or loses (below 0) at ``ratio``: exact, then
+    rounded once toward zero (the casino's rule: a payout down, a loss in the player's favour)."""
+    exact = amount * ratio_of(ratio)
+    return int(exact)  # int() of a Fraction truncates toward zero
+
+
+def limits_of(limits: dict | None) -> dict:
+    """The box limits with a default for every key these functions read."""
+    return {**LIMIT_DEFAULTS, **(limits or {})}
+
+
+def get_box(state: State, box: int) -> dict:
+    found = (state.get("boxes") or {}).get(str(box))
+    if found is None:
+        raise ValueError(f"no box {box}")
+    return found
+
+
+def box_total(box_state: dict) -> int:
+    """The bets placed on the box, every staker's together (what CG §101 limits)."""
+    return sum(stake["amount"] for stake in box_state["stakes"])
+
+
+def boxes_of(state: State, position: int) -> list[int]:
+    """The boxes a seat owns, in the layout's order."""
+    return sorted(int(n) for n, b in (state.get("boxes") or {}).items() if b["owner"] == position)
+
+
+def stakers(box_state: dict) -> list[int]:
+    return [stake["seat"] for stake in box_state["stakes"]]
+
+
+def working(state: State, position: int) -> bool:
+    """Has the seat money riding on any box that is not settled yet (a hand or a side bet)?
+    What a deferred leave asks (issue 31, item 4)."""
+    for box_state in (state.get("boxes") or {}).values():
+        for hand in box_state["hands"]:
+            if hand["settled"] is None and any(s["seat"] == position for s in hand["stakes"]):
+                return True
+        for side in box_state["side"]:
+            if side["settled"] is None and side["seat"] == position:
+                return True
+    return False
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _box_number(limits: dict, box) -> int:
+    count = limits["boxes"]
+    if not _whole(box) or box < 0 or (count is not None and box >= count):
+        raise IllegalAction(gettext_noop("There is no such box at this table."))
+    return box
+
+
+def _at_least_unit(limits: dict, amount) -> int:
+    if not _whole(amount) or amount < limits["min_unit"]:
+        raise IllegalAction(
+            gettext_noop("A stake is a whole amount of at least %(low)s."), low=limits["min_unit"]
+        )
+    return amount
+
+
+def _stake_of(stakes: list[dict], position: int) -> dict | None:
+    return next((s for s in stakes if s["seat"] == position), None)
+
+
+def _forget_escrow(state: State, pot_party: str) -> None:
+    """A pot paid out is settled: a void must not return it."""
+    (state.get("escrowed") or {}).pop(pot_party, None)
+
+
+def _move(state: State, events: list[Event], source: str, target: str, amount: int, reason):
+    """Money from one pot to another (a bet moved to a split hand): the escrow record moves
+    with it, else a void would return the money from the pot it left."""
+    pay(state, events, source, target, amount, reason)
+    escrowed = state.setdefault("escrowed", {})
+    payers = escrowed.get(source, {})
+    left = amount
+    for payer in list(payers):
+        part = min(left, payers[payer])
+        payers[payer] -= part
+        if not payers[payer]:
+            del payers[payer]
+        moved = escrowed.setdefault(target, {})
+        moved[payer] = moved.get(payer, 0) + part
+        left -= part
+        if not left:
+            break
+    if source in escrowed and not escrowed[source]:
+        del escrowed[source]
+
+
+# --- placing bets --------------------------------------------------------------------------
+
+
+def new_box(owner: int, *, dark: bool = False) -> dict:
+    """An empty box of ``owner``'s, its one hand not yet staked."""
+    return {
+        "owner": owner,
+        "kind": DARK if dark else OPEN,
+        "stakes": [],
+        "hands": [{"id": 0, "stakes": [], "settled": None}],
+        "side": [],
+        "won": 0,  # winnings paid under max_payout this round (``cap``)
+        "next_hand": 1,  # the id of the next hand a split makes: pots are named by it
+    }
+
+
+def place(
+    state: State,
+    events: list[Event],
+    limits: dict,
+    box: int,
+    position: int,
+    amount: int,
+    *,
+    behind: bool = False,
+    dark: bool = False,
+) -> dict:
+    """A seat's bet on a box, before the deal. Its own: on an empty box it becomes the box's
+    owner (``dark``: the box is played blind, CG §32, §40, §65), on a box it owns it adds to
+    its stake. ``behind``: a bet behind another player's box (CG §96, §98), only on a box
+    someone plays and only where ``bets_behind``; a second one adds to the first. The box's
+    total stays within ``min_bet..max_bet`` however many bet on it (CG §101, B10), each stake
+    at least ``min_unit``. Every refusal comes before any change. Returns the box."""
+    limits = limits_of(limits)
+    _box_number(limits, box)
+    box_state = (state.get("boxes") or {}).get(str(box))
+    if behind:
+        if not limits["bets_behind"]:
+            raise IllegalAction(gettext_noop("Bets behind a box are not taken at this table."))
+        if box_state is None:
+            raise IllegalAction(
+                gettext_noop("Nobody plays this box: there is nothing to bet behind.")
+            )
+        if box_state["owner"] == position:
+            raise IllegalAction(gettext_noop("This box is your own: raise your bet on it instead."))
+    elif box_state is not None and box_state["owner"] != position:
+        raise IllegalAction(gettext_noop("This box is another player's: bet behind it instead."))
+    _at_least_unit(limits, amount)
+    if box_state is None:
+        _check_new_box(state, limits, position, dark)
+        total = amount
+    else:
+        if len(box_state["hands"]) > 1 or any(
+            h["settled"] is not None or any(s["doubled"] for s in h["stakes"])
+            for h in box_state["hands"]
+        ):
+            raise IllegalAction(gettext_noop("This box is in play: no more bets on it."))
+        if dark and box_state["kind"] != DARK:
+            raise IllegalAction(gettext_noop("This box is open: it cannot be played dark now."))
+        total = box_total(box_state) + amount
+    if not limits["min_bet"] <= total <= limits["max_bet"]:
+        if box_state is None:
+            raise IllegalAction(
+                gettext_noop("A box takes from %(min_bet)s to %(max_bet)s."),
+                min_bet=limits["min_bet"],
+                max_bet=limits["max_bet"],
+            )
+        raise IllegalAction(
+            gettext_noop(
+                "A box takes at most %(max_bet)s from all its players together: "
+                "%(amount)s more can go on this one."
+            ),
+            max_bet=limits["max_bet"],
+            amount=max(0, limits["max_bet"] - box_total(box_state)),
+        )
+    if box_state is None:
+        box_state = state.setdefault("boxes", {})[str(box)] = new_box(position, dark=dark)
+    placed = _stake_of(box_state["stakes"], position)
+    if placed is None:
+        box_state["stakes"].append({"seat": position, "amount": 0})
+        box_state["hands"][0]["stakes"].append({"seat": position, "amount": 0, "doubled": 0})
+        placed = box_state["stakes"][-1]
+    placed["amount"] += amount
+    _stake_of(box_state["hands"][0]["stakes"], position)["amount"] += amount
+    reason = "bet" if position == box_state["owner"] else "bet behind"
+    pay(state, events, seat(position), stake_pot(box, position), amount, reason)
+    return box_state
+
+
+def _check_new_box(state: State, limits: dict, position: int, dark: bool) -> None:
+    """A seat may own so many boxes, so many of them open and so many dark (CG §32, §65,
+    §73; config ``boxes_per_player``, ``open_boxes_per_player``, ``dark_boxes_per_player``)."""
+    owned = [get_box(state, n) for n in boxes_of(state, position)]
+    if len(owned) >= limits["boxes_per_player"]:
+        raise IllegalAction(
+            gettext_noop("A player may play at most %(count)s boxes."),
+            count=limits["boxes_per_player"],
+        )
+    kind_count = sum(1 for b in owned if b["kind"] == (DARK if dark else OPEN))
+    if dark and kind_count >= limits["dark_boxes_per_player"]:
+        if not limits["dark_boxes_per_player"]:
+            raise IllegalAction(gettext_noop("Dark boxes are not played at this table."))
+        raise IllegalAction(
+            gettext_noop("A player may play at most %(count)s dark boxes."),
+            count=limits["dark_boxes_per_player"],
+        )
+    open_limit = limits["open_boxes_per_player"]
+    if open_limit is None:
+        open_limit = limits["boxes_per_player"]
+    if not dark and kind_count >= open_limit:
+        raise IllegalAction(
+            gettext_noop(
+                "A player may play at most %(count)s open boxes: any further box is dark."
+            ),
+            count=open_limit,
+        )
+
+
+def place_side(
+    state: State, events: list[Event], limits: dict, box: int, position: int, kind: str, amount
+) -> dict:
+    """A seat's side bet of ``kind`` on a box it has a stake on (a bonus, insurance, a call
+    bet). A kind named in the limits' ``side_bets`` ({kind: [low, high]}) is held to those
+    limits; any other kind only to ``min_unit`` (the engine judges its own: insurance at most
+    half the stake, CG §103). A second bet of the same kind adds to the first."""
+    limits = limits_of(limits)
+    if not isinstance(kind, str) or not SIDE_KIND.match(kind):
+        raise ValueError(f"not a side bet's kind: {kind!r}")
+    box_state = (state.get("boxes") or {}).get(str(box))
+    if box_state is None or _stake_of(box_state["stakes"], position) is None:
+        raise IllegalAction(gettext_noop("A side bet goes on a box you have a stake on."))
+    _at_least_unit(limits, amount)
+    side = next((s for s in box_state["side"] if s["seat"] == position and s["kind"] == kind), None)
+    if side is not None and side["settled"] is not None:
+        raise IllegalAction(gettext_noop("That side bet is settled already."))
+    bounds = limits["side_bets"].get(kind)
+    total = amount + (side["amount"] if side else 0)
+    if bounds is not None and not bounds[0] <= total <= bounds[1]:
+        raise IllegalAction(
+            gettext_noop("This side bet is from %(low)s to %(high)s."),
+            low=bounds[0],
+            high=bounds[1],
+        )
+    if side is None:
+        side = {"seat": position, "kind": kind, "amount": 0, "settled": None}
+        box_state["side"].append(side)
+    side["amount"] += amount
+    pay(state, events, seat(position), side_pot(box, position, kind), amount, kind)
+    return side
+
+
+def withdraw(state: State, events: list[Event], box: int, position: int) -> None:
+    """A seat takes its bets off a box before the deal (CG §104 forbids it only after). The
+    owner taking his off ends the box: it is not played without him, so every stake behind it
+    goes back too."""
+    box_state = (state.get("boxes") or {}).get(str(box))
+    if box_state is None or _stake_of(box_state["stakes"], position) is None:
+        raise IllegalAction(gettext_noop("You have no bet on this box."))
+    if len(box_state["hands"]) > 1 or any(h["settled"] is not None for h in box_state["hands"]):
+        raise IllegalAction(gettext_noop("This box is in play: its bets stay until it is settled."))
+    leaving = stakers(box_state) if position == box_state["owner"] else [position]
+    for who in leaving:
+        for side in [s for s in box_state["side"] if s["seat"] == who]:
+            _return(state, events, side_pot(box, who, side["kind"]), who, side["amount"])
+            box_state["side"].remove(side)
+        hand_stake = _stake_of(box_state["hands"][0]["stakes"], who)
+        _return(state, events, stake_pot(box, who), who, hand_stake["amount"])
+        box_state["hands"][0]["stakes"].remove(hand_stake)
+        box_state["stakes"].remove(_stake_of(box_state["stakes"], who))
+    if not box_state["stakes"]:
+        del state["boxes"][str(box)]
+
+
+def _return(state: State, events: list[Event], pot_party: str, position: int, amount: int):
+    if amount:
+        pay(state, events, pot_party, seat(position), amount, "bet withdrawn")
+    _forget_escrow(state, pot_party)
+
+
+# --- playing a box -------------------------------------------------------------------------
+
+
+def _hand(box_state: dict, hand: int) -> dict:
+    if not _whole(hand) or not 0 <= hand < len(box_state["hands"]):
+        raise ValueError(f"no hand {hand!r} on this box")
+    return box_state["hands"][hand]
+
+
+def double(
+    state: State,
+    events: list[Event],
+    limits: dict,
+    box: int,
+    hand: int,
+    position: int,
+    amount: int | None = None,
+) -> dict:
+    """A seat adds to its stake on one hand (``hand``: its index in the box's order of play),
+    by default as much again. Each staker decides for his own stake (CG §98: the others need
+    not double when the owner does); once per hand. The amount is at least ``min_unit`` and at
+    most the stake doubled; the box limits of CG §101 are for bets placed, not doubles."""
+    limits = limits_of(limits)
+    box_state = get_box(state, box)
+    target = _hand(box_state, hand)
+    if target["settled"] is not None:
+        raise IllegalAction(gettext_noop("This hand is settled already."))
+    stake = _stake_of(target["stakes"], position)
+    if stake is None:
+        raise IllegalAction(gettext_noop("You have no bet on this hand."))
+    if stake["doubled"]:
+        raise IllegalAction(gettext_noop("This bet is doubled already."))
+    amount = stake["amount"] if amount is None else amount
+    _at_least_unit(limits, amount)
+    if amount > stake["amount"]:
+        raise IllegalAction(
+            gettext_noop("A double adds at most the stake, %(stake)s."), stake=stake["amount"]
+        )
+    stake["amount"] += amount
+    stake["doubled"] = amount
+    pay(state, events, seat(position), stake_pot(box, position, target["id"]), amount, "double")
+    return target
+
+
+def split(
+    state: State,
+    events: list[Event],
+    limits: dict,
+    box: int,
+    hand: int,
+    choices: dict[int, str] | None = None,
+) -> int:
+    """The owner splits a hand in two (CG §96); the new hand follows it in the order of play
+    and its index is returned. The owner puts his stake again on the new hand. Every staker
+    behind chooses (``choices``, {seat: what}, default ``split``): ``split`` puts his stake
+    again on the new hand too, so the new hand carries every bet in the same proportions;
+    ``stay`` leaves his bet on the first hand only; ``move`` lets it play on the new hand
+    instead. A doubled hand is not split. Every refusal comes before any change. The new hand
+    holds only the stakes: the game deals it its cards. (``limits`` for a uniform call: a
+    stake split again is as large as one the limits took.)"""
+    box_state = get_box(state, box)
+    source = _hand(box_state, hand)
+    if source["settled"] is not None:
+        raise IllegalAction(gettext_noop("This hand is settled already."))
+    if any(s["doubled"] for s in source["stakes"]):
+        raise IllegalAction(gettext_noop("A doubled hand is not split."))
+    choices = {int(k): v for k, v in (choices or {}).items()}
+    owner = box_state["owner"]
+    if choices.get(owner, SPLIT) != SPLIT:
+        raise ValueError("the owner's own stake always splits")
+    plan = []
+    for stake in source["stakes"]:
+        what = choices.get(stake["seat"], SPLIT)
+        if what not in (SPLIT, STAY, MOVE):
+            raise IllegalAction(gettext_noop("Split your bet too, keep it here or move it."))
+        plan.append((stake, what))
+    if _stake_of(source["stakes"], owner) is None:
+        raise ValueError("a hand without the owner's stake is not split")
+    new_id = box_state["next_hand"]
+    box_state["next_hand"] += 1
+    new_hand = {"id": new_id, "stakes": [], "settled": None}
+    box_state["hands"].insert(hand + 1, new_hand)
+    kept = []
+    for stake, what in plan:
+        who, amount = stake["seat"], stake["amount"]
+        old_pot, new_pot = stake_pot(box, who, source["id"]), stake_pot(box, who, new_id)
+        if what == SPLIT:
+            pay(state, events, seat(who), new_pot, amount, "split")
+            kept.append(stake)
+            new_hand["stakes"].append({"seat": who, "amount": amount, "doubled": 0})
+        elif what == MOVE:
+            _move(state, events, old_pot, new_pot, amount, "bet moved to a split hand")
+            new_hand["stakes"].append({"seat": who, "amount": amount, "doubled": 0})
+        else:
+            kept.append(stake)
+    source["stakes"] = kept
+    return hand + 1
+
+
+# --- settling ------------------------------------------------------------------------------
+
+
+def cap(box_state: dict, wins: list[int], max_payout: int | None) -> list[int]:
+    """What is paid of ``wins`` (each staker's winnings as computed, in the box's order) under
+    the box's ``max_payout`` for the round (CG §48, C9, L9: winnings above it are not paid),
+    counting what the box was paid under the cap before (``box_state["won"]``, which grows).
+    When the cap bites, the sum it leaves is shared in proportion to the winnings: each share
+    rounded down, then the units left over (fewer than the stakers) one each to the stakers
+    whose share was rounded, in the box's order from the owner; so no share exceeds what it
+    would have won without the cap, and the shares add up to the cap exactly."""
+    wins = [max(0, w) for w in wins]
+    total = sum(wins)
+    if max_payout is None:
+        return wins
+    room = max(0, max_payout - box_state.get("won", 0))
+    if total <= room:
+        box_state["won"] = box_state.get("won", 0) + total
+        return wins
+    shares = [room * w // total for w in wins]
+    left = room - sum(shares)
+    for index, w in enumerate(wins):
+        if not left:
+            break
+        if room * w % total:  # rounded down: one unit of the leftover
+            shares[index] += 1
+            left -= 1
+    box_state["won"] = box_state.get("won", 0) + room
+    return shares
+
+
+def _settle(
+    state: State,
+    events: list[Event],
+    box_state: dict,
+    entries: list[tuple[int, str, int]],
+    ratio: Fraction,
+    max_payout: int | None,
+    reason: str,
+) -> list[dict]:
+    """Pay every (seat, pot, stake) of one bet on a box at ``ratio``; returns each seat's net."""
+    if ratio > 0:
+        wins = cap(box_state, [winnings(amount, ratio) for _s, _p, amount in entries], max_payout)
+    else:
+        wins = [winnings(amount, ratio) for _s, _p, amount in entries]
+    nets = []
+    for (who, pot_party, amount), won in zip(entries, wins, strict=True):
+        if won > 0:
+            pay(state, events, HOUSE_BANK, seat(who), won, f"{reason} won")
+        lost = -won if won < 0 else 0
+        if lost:
+            pay(state, events, pot_party, HOUSE_BANK, lost, f"{reason} lost")
+        if amount - lost:
+            pay(state, events, pot_party, seat(who), amount - lost, f"{reason} returned")
+        _forget_escrow(state, pot_party)
+        nets.append({"seat": who, "net": won})
+    return nets
+
+
+def settle_hand(
+    state: State,
+    events: list[Event],
+    box: int,
+    hand: int,
+    ratio,
+    *,
+    max_payout: int | None = None,
+    reason: str = "box",
+) -> list[dict]:
+    """Settle one hand of a box at ``ratio`` (``ratio_of``: 3:2, 1:1, push, lose, -1/2 for a
+    surrender), paying every staker on it on his own stake (the module's rounding rule), the
+    winnings capped by ``max_payout`` where the rules cap them (None: not capped). Returns each
+    staker's net result in the box's order ({"seat", "net"}) and records it on the hand."""
+    box_state = get_box(state, box)
+    target = _hand(box_state, hand)
+    if target["settled"] is not None:
+        raise ValueError(f"hand {hand} of box {box} is settled already")
+    exact = ratio_of(ratio)
+    entries = [
+        (s["seat"], stake_pot(box, s["seat"], target["id"]), s["amount"]) for s in target["stakes"]
+    ]
+    nets = _settle(state, events, box_state, entries, exact, max_payout, reason)
+    target["settled"] = {"ratio": str(exact), "nets": nets}
+    return nets
+
+
+def settle_box(
+    state: State,
+    events: list[Event],
+    box: int,
+    ratio,
+    *,
+    max_payout: int | None = None,
+    reason: str = "box",
+) -> list[dict]:
+    """Settle every hand of the box not settled yet at one ratio (a dealer's natural beating
+    them all, a box that folds). Returns the nets of every hand, in the order of play."""
+    box_state = get_box(state, box)
+    nets: list[dict] = []
+    for index, target in enumerate(box_state["hands"]):
+        if target["settled"] is None:
+            nets += settle_hand(
+                state, events, box, index, ratio, max_payout=max_payout, reason=reason
+            )
+    return nets
+
+
+def settle_side(
+    state: State,
+    events: list[Event],
+    box: int,
+    kind: str,
+    ratio,
+    *,
+    position: int | None = None,
+    max_payout: int | None = None,
+) -> list[dict]:
+    """Settle the side bets of ``kind`` on a box at ``ratio``: every staker's, or one seat's
+    (``position``: insurance is each player's own, B9). Returns the nets in the box's order."""
+    box_state = get_box(state, box)
+    exact = ratio_of(ratio)
+    sides = [
+        s
+        for s in box_state["side"]
+        if s["kind"] == kind and s["settled"] is None and position in (None, s["seat"])
+    ]
+    entries = [(s["seat"], side_pot(box, s["seat"], kind), s["amount"]) for s in sides]
+    nets = _settle(state, events, box_state, entries, exact, max_payout, kind)
+    for side, net in zip(sides, nets, strict=True):
+        side["settled"] = {"ratio": str(exact), "net": net["net"]}
+    return nets

@@ -1,0 +1,351 @@
+"""The house as counter-party of a house-banked table (issue 31, item 3): pure, no Django.
+
+- ``check_house_config``: the settings every house-banked table shares, checked once.
+- ``exposure``: the most the house can still pay on the round as it stands, and
+  ``refuse_over_exposure``: a bet that would take it over ``max_exposure`` is refused.
+- Fees (a card bought, a game bought) go into a pot of the hand, not to the bank at once
+  (``pay_fee``), and reach the bank when the hand ends (``fees_to_bank``): so a void, which
+  returns what ``state["escrowed"]`` holds, returns them too.
+
+Boxes and their pots are ``tables.engines.boxes``.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from tables.engines import boxes
+from tables.engines.base import (
+    HOUSE_BANK,
+    POT,
+    Event,
+    IllegalAction,
+    State,
+    copy_json,
+    gettext_noop,
+    pay,
+    pot,
+    seat,
+)
+
+# The shared settings and their defaults; a game's own defaults (``check_house_config``'s
+# ``defaults``) go over these, the table's settings over both.
+HOUSE_DEFAULTS = {
+    "min_unit": 1,
+    "max_payout": None,  # per box and round (CG §48); None: not capped
+    "max_exposure": None,  # per round, every box together; None: not limited
+    "boxes": None,  # boxes on the layout; None: as many as the game deals
+    "boxes_per_player": 1,
+    "open_boxes_per_player": None,  # None: as many as boxes_per_player
+    "dark_boxes_per_player": 0,
+    "bets_behind": False,
+    "side_bets": {},  # {kind: [low, high]}
+}
+LIMIT_KEYS = ("min_bet", "max_bet", *HOUSE_DEFAULTS)
+FEE_PREFIX = "fee:"
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _optional_positive(checked: dict, key: str, template: str) -> None:
+    value = checked[key]
+    if value is not None and (not _whole(value) or value <= 0):
+        raise IllegalAction(template)
+
+
+def check_house_config(config: dict, defaults: dict | None = None) -> dict:
+    """The table's settings with the shared defaults and the game's ``defaults`` filled, or
+    IllegalAction saying what is wrong. Keys it does not know (the game's own, the actor's
+    clocks) pass through untouched for the game's own check."""
+    if not isinstance(config, dict):
+        raise IllegalAction(gettext_noop("The settings are a JSON object."))
+    checked = {**HOUSE_DEFAULTS, **(defaults or {}), **config}
+    min_bet, max_bet = checked.get("min_bet"), checked.get("max_bet")
+    if not _whole(min_bet) or min_bet <= 0:
+        raise IllegalAction(
+            gettext_noop("The minimum bet (min_bet) is a whole number of minor units above 0.")
+        )
+    if not _whole(max_bet) or max_bet < min_bet:
+        raise IllegalAction(
+            gettext_noop(
+                "The maximum bet (max_bet) is a whole number of minor units, at least the "
+                "minimum bet of %(min_bet)s."
+            ),
+            min_bet=min_bet,
+        )
+    unit = checked["min_unit"]
+    if not _whole(unit) or not 1 <= unit <= min_bet:
+        raise IllegalAction(
+            gettext_noop(
+                "The smallest stake (min_unit) is a whole number of minor units from 1 to the "
+                "minimum bet of %(min_bet)s."
+            ),
+            min_bet=min_bet,
+        )
+    _optional_positive(
+        checked,
+        "max_payout",
+        gettext_noop(
+            "The maximum payout (max_payout) is a whole number of minor units above 0, or empty."
+        ),
+    )
+    _optional_positive(
+        checked,
+        "max_exposure",
+        gettext_noop(
+            "The house's most at risk in a round (max_exposure) is a whole number of minor "
+            "units above 0, or empty."
+        ),
+    )
+    _optional_positive(
+        checked,
+        "boxes",
+        gettext_noop("The number of boxes (boxes) is a whole number above 0, or empty."),
+    )
+    per_player = checked["boxes_per_player"]
+    if not _whole(per_player) or per_player < 1:
+        raise IllegalAction(
+            gettext_noop("The boxes a player may play (boxes_per_player) are 1 or more.")
+        )
+    for key in ("open_boxes_per_player", "dark_boxes_per_player"):
+        value = checked[key]
+        if key == "open_boxes_per_player" and value is None:
+            continue
+        if not _whole(value) or not 0 <= value <= per_player:
+            raise IllegalAction(
+                gettext_noop(
+                    "The open and dark boxes a player may play (%(key)s) are from 0 to the "
+                    "%(count)s boxes he may play."
+                ),
+                key=key,
+                count=per_player,
+            )
+    if not isinstance(checked["bets_behind"], bool):
+        raise IllegalAction(gettext_noop("Bets behind (bets_behind) are allowed or not."))
+    checked["side_bets"] = _side_bets(checked["side_bets"], unit)
+    return checked
+
+
+def _side_bets(side_bets, unit: int) -> dict:
+    if not isinstance(side_bets, dict):
+        raise IllegalAction(gettext_noop("The side bets' limits are a JSON object."))
+    checked = {}
+    for kind, bounds in side_bets.items():
+        if (
+            not isinstance(kind, str)
+            or not boxes.SIDE_KIND.match(kind)
+            or not isinstance(bounds, list | tuple)
+            or len(bounds) != 2
+            or not all(_whole(b) for b in bounds)
+            or not unit <= bounds[0] <= bounds[1]
+        ):
+            raise IllegalAction(
+                gettext_noop(
+                    "A side bet's limits are its kind (a short lowercase word) and two whole "
+                    "amounts, a low of at least %(low)s and a high."
+                ),
+                low=unit,
+            )
+        checked[kind] = [bounds[0], bounds[1]]
+    return checked
+
+
+def box_limits(config: dict) -> dict:
+    """The shared limits of a checked config, for an engine to keep in its state (the box
+    functions take them as ``limits``)."""
+    return {key: copy_json(config[key]) for key in LIMIT_KEYS if key in config}
+
+
+# --- exposure ------------------------------------------------------------------------------
+
+
+def _best(pay_tables: dict, kind: str) -> Fraction:
+    """The most a unit staked on ``kind`` can win: the pay table's best line (a ratio or a list
+    of ratios, ``boxes.ratio_of``)."""
+    if kind not in pay_tables:
+        raise ValueError(f"no pay table for {kind!r}")
+    lines = pay_tables[kind]
+    if isinstance(lines, list | tuple):
+        return max((boxes.ratio_of(line) for line in lines), default=Fraction(0))
+    return boxes.ratio_of(lines)
+
+
+def box_exposure(
+    box_state: dict, pay_tables: dict, max_payout: int | None = None, uncapped=()
+) -> int:
+    """The most the house can still pay on one box: every stake not yet settled at its pay
+    table's best line, each rounded as it would be paid (``boxes.winnings``); the wagers the
+    rules cap together at most what ``max_payout`` leaves the box this round (CG §48), the
+    ``uncapped`` kinds (C9: the ante's 1:1) beside it. Doubles and splits not yet made are not
+    counted: the round as it stands."""
+    capped = free = 0
+    for hand in box_state["hands"]:
+        if hand["settled"] is None:
+            best = _best(pay_tables, boxes.MAIN)
+            total = sum(boxes.winnings(s["amount"], best) for s in hand["stakes"])
+            if boxes.MAIN in uncapped:
+                free += max(0, total)
+            else:
+                capped += max(0, total)
+    for side in box_state["side"]:
+        if side["settled"] is None:
+            won = max(0, boxes.winnings(side["amount"], _best(pay_tables, side["kind"])))
+            if side["kind"] in uncapped:
+                free += won
+            else:
+                capped += won
+    if max_payout is not None:
+        capped = min(capped, max(0, max_payout - box_state.get("won", 0)))
+    return capped + free
+
+
+def exposure(state: State, pay_tables: dict, max_payout: int | None = None, uncapped=()) -> int:
+    """The most the house can pay on the round as it stands: the sum over the boxes of
+    ``box_exposure``. ``pay_tables`` is {kind: best ratio or list of ratios}, ``boxes.MAIN``
+    for the hands' stakes and each side bet's kind."""
+    return sum(
+        box_exposure(b, pay_tables, max_payout, uncapped)
+        for b in (state.get("boxes") or {}).values()
+    )
+
+
+def _with_stake(state: State, box: int, position: int, amount: int, kind: str, dark: bool) -> State:
+    """A copy of the boxes with one more stake, no money moved and no limit asked: what the
+    round would be if the bet were taken."""
+    boxes_copy = copy_json(state.get("boxes") or {})
+    box_state = boxes_copy.get(str(box))
+    if box_state is None:
+        box_state = boxes_copy[str(box)] = boxes.new_box(position, dark=dark)
+    # added to the seat's own stake where it has one: paid as one stake, rounded once
+    if kind == boxes.MAIN:
+        stakes = box_state["hands"][0]["stakes"]
+        stake = next((s for s in stakes if s["seat"] == position), None)
+        if stake is None:
+            stake = {"seat": position, "amount": 0, "doubled": 0}
+            stakes.append(stake)
+    else:
+        sides = box_state["side"]
+        stake = next((s for s in sides if s["seat"] == position and s["kind"] == kind), None)
+        if stake is None:
+            stake = {"seat": position, "kind": kind, "amount": 0, "settled": None}
+            sides.append(stake)
+    stake["amount"] += amount
+    return {"boxes": boxes_copy}
+
+
+def room_for(
+    state: State,
+    pay_tables: dict,
+    limits: dict,
+    *,
+    box: int,
+    position: int,
+    kind: str = boxes.MAIN,
+    dark: bool = False,
+    uncapped=(),
+    up_to: int,
+) -> int:
+    """The largest stake up to ``up_to`` on ``kind`` of ``box`` that keeps the round within
+    ``max_exposure`` (``up_to`` itself when there is no such limit)."""
+    limit = limits.get("max_exposure")
+    if limit is None:
+        return up_to
+    max_payout = limits.get("max_payout")
+
+    def fits(amount: int) -> bool:
+        more = _with_stake(state, box, position, amount, kind, dark)
+        return exposure(more, pay_tables, max_payout, uncapped) <= limit
+
+    if fits(up_to):
+        return up_to
+    low, high = 0, up_to  # exposure grows with the stake: fits(low), not fits(high)
+    if not fits(low):
+        return 0
+    while high - low > 1:
+        middle = (low + high) // 2
+        if fits(middle):
+            low = middle
+        else:
+            high = middle
+    return low
+
+
+def refuse_over_exposure(
+    state: State,
+    pay_tables: dict,
+    limits: dict,
+    *,
+    box: int,
+    position: int,
+    amount: int,
+    kind: str = boxes.MAIN,
+    dark: bool = False,
+    uncapped=(),
+) -> None:
+    """Raise IllegalAction, changing nothing, if a stake of ``amount`` on ``kind`` of ``box``
+    would let the house owe more than ``max_exposure`` on the round (issue 31, item 3). Call
+    it before ``boxes.place`` or ``boxes.place_side``."""
+    room = room_for(
+        state,
+        pay_tables,
+        limits,
+        box=box,
+        position=position,
+        kind=kind,
+        dark=dark,
+        uncapped=uncapped,
+        up_to=amount,
+    )
+    if room >= amount:
+        return
+    if room < limits.get("min_unit", 1):
+        raise IllegalAction(
+            gettext_noop(
+                "The house takes no more of this bet this round: it would risk more than "
+                "%(max_exposure_amount)s."
+            ),
+            max_exposure_amount=limits["max_exposure"],
+        )
+    raise IllegalAction(
+        gettext_noop(
+            "The house takes at most %(amount)s more of this bet this round: it would risk "
+            "more than %(max_exposure_amount)s."
+        ),
+        amount=room,
+        max_exposure_amount=limits["max_exposure"],
+    )
+
+
+# --- fees ----------------------------------------------------------------------------------
+
+
+def fee_pot(position: int, kind: str) -> str:
+    """The pot holding a seat's fees of one kind this hand."""
+    return pot(f"{FEE_PREFIX}s{position}:{kind}")
+
+
+def pay_fee(state: State, events: list[Event], position: int, amount: int, kind: str) -> None:
+    """A seat pays a fee (a card changed, a game bought: CG §41, §56.3, §65; DG §5.7) into a
+    pot of the hand: the house earns it when the hand ends (``fees_to_bank``), and a void
+    before that returns it with the stakes."""
+    if not _whole(amount) or amount <= 0:
+        raise ValueError(f"a fee is a positive whole amount, not {amount!r}")
+    if not isinstance(kind, str) or not boxes.SIDE_KIND.match(kind):
+        raise ValueError(f"not a fee's kind: {kind!r}")
+    pay(state, events, seat(position), fee_pot(position, kind), amount, f"{kind} fee")
+
+
+def fees_to_bank(state: State, events: list[Event], target: str = HOUSE_BANK) -> int:
+    """The hand is over: every fee pot goes to the bank (or ``target``, a house account) and
+    leaves the escrow record, so nothing of it is returned afterwards. Returns the sum."""
+    prefix = f"{POT}:{FEE_PREFIX}"
+    total = 0
+    for pot_party, amount in sorted((state.get("pots") or {}).items()):
+        if pot_party.startswith(prefix) and amount:
+            kind = pot_party.rsplit(":", 1)[1]
+            pay(state, events, pot_party, target, amount, f"{kind} fee")
+            (state.get("escrowed") or {}).pop(pot_party, None)
+            total += amount
+    return total
