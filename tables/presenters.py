@@ -199,6 +199,7 @@ SEAT_WORDS = (
     gettext_noop("Free seat"),
     gettext_noop("Dealer"),
     gettext_noop("First to act"),
+    gettext_noop("left: bets in play"),
 )
 
 
@@ -259,7 +260,9 @@ def seats_html(
                 f'<span class="badge {escape(kind)}">{escape(text)}</span> '
                 for kind, text in badges.get(position, ())
             )
-            if seat["status"] == "sitting_out":
+            if seat.get("leaving"):  # his bets play on; the seat is freed once they are settled
+                shown += f'<span class="badge leaving">{words["left: bets in play"]}</span>'
+            elif seat["status"] == "sitting_out":
                 shown += f'<span class="badge away">{words["sitting out"]}</span>'
             elif seat["away"]:
                 shown += f'<span class="badge away">{words["away"]}</span>'

@@ -5,6 +5,7 @@ import pytest
 from casino import ledger
 from tables import outbox, presenters
 from tables.engines import durak
+from tables.games import baccarat_bank as baccarat_presenter
 from tables.models import Table
 from tests.conftest import fund, new_player
 
@@ -14,13 +15,19 @@ def fresh_boards():
     """Boards are cached per process by (table, version, seat, language), their shared sections
     by (table, version, language): ids and versions are never reused in one database, but every
     test starts a fresh one."""
-    presenters._boards.clear()
-    presenters._sections.clear()
-    outbox._paces.clear()
+    caches = (
+        presenters._boards,
+        presenters._sections,
+        presenters._public,
+        baccarat_presenter._COUPS,
+        outbox._paces,
+        outbox._private_digests,
+    )
+    for cache in caches:
+        cache.clear()
     yield
-    presenters._boards.clear()
-    presenters._sections.clear()
-    outbox._paces.clear()
+    for cache in caches:
+        cache.clear()
 
 
 @pytest.fixture

@@ -85,6 +85,8 @@ def play_in_parts(game: str, config: dict) -> None:
                 )
                 for viewer in [None, *seated]
             }
+            for view in views.values():  # a table of its own: no board of another test's
+                view["table"]["id"] = table_id
             touched = outbox.touched_seats(
                 game,
                 table_id,
@@ -95,10 +97,10 @@ def play_in_parts(game: str, config: dict) -> None:
             message = {"game": game, "table": table_id, "version": version}
             with presenters.parts_recorded() as parts:
                 public = whole(views[None])
-            # the cards no spectator sees (another seat's, the undealt), but for a code the public
-            # view shows too (a shoe of several packs holds it more than once)
+            # the cards no spectator sees (the seats' own, the undealt, the hidden), but for a
+            # code the public view shows too (a shoe of several packs holds it more than once)
             hidden = {c for cards in engine.private_cards(table.state).values() for c in cards}
-            hidden |= set(engine.undealt(table.state))
+            hidden |= set(engine.hidden_cards(table.state)) | set(engine.undealt(table.state))
             hidden -= set(re.findall(r'"(\w\w)"', json.dumps(views[None])))
             for ident, html in parts.items():
                 cards = set(re.findall(r'data-card="(\w\w)"', html))
