@@ -429,12 +429,12 @@ def test_the_view_shows_each_seat_card_and_the_dealer_card_once_dealt():
 # --- leaving, absence and void ------------------------------------------------------------------
 
 
-def test_leaving_mid_hand_folds_the_box_to_the_house_bank_and_leaves_the_ante_in_the_pot():
+def test_leaving_before_deciding_folds_and_leaves_the_ante_in_the_pot():
     state = deal([0, 1, 2], top=["2C", "KD", "5H"])
-    state, _ = act(state, 1, type="bet", amount=400)
+    assert not ENGINE.holds_bets(state, 1)
     state, events = ENGINE.apply_leave(state, 1)
     assert events[0] == {"type": "left", "seat": 1}
-    assert paid(events) == [("pot:box1", HOUSE_BANK, 400)]
+    assert paid(events) == []
     assert ENGINE.view(state, None)["pot"] == 75, "the leaver's ante stays in the pot"
     assert ENGINE.to_act(state) == [0, 2]
     state, _ = act(state, 0, type="bet", amount=100)
@@ -444,6 +444,23 @@ def test_leaving_mid_hand_folds_the_box_to_the_house_bank_and_leaves_the_ante_in
     assert [e for e in events if e["type"] == "deal"][0]["cards"] == {"0": "2C"}
     assert ("pot", "seat:0", 75) in paid(events)
     assert ENGINE.view(state, None)["seats"]["1"]["folded"] is True
+
+
+def test_leaving_with_a_bet_standing_keeps_the_box_working_until_the_hand_settles_it():
+    """Issue 31: a box standing is money working; the seat is held (``holds_bets``) and the
+    box is dealt and paid with the hand."""
+    state = deal([0, 1, 2], top=["2C", "AD", "KD", "5H"])
+    state, _ = act(state, 1, type="bet", amount=400)
+    assert ENGINE.holds_bets(state, 1)
+    assert ENGINE.apply_leave(state, 1) is None  # nothing to take now
+    state, _ = act(state, 0, type="bet", amount=100)
+    state, events = act(state, 2, type="pass")
+    assert ENGINE.is_hand_over(state) and not ENGINE.holds_bets(state, 1)
+    # dealt 2C to seat 0, AD to seat 1, the dealer KD: the leaver's ace wins 1:1 and the antes
+    assert [e for e in events if e["type"] == "deal"][0]["cards"] == {"0": "2C", "1": "AD"}
+    assert ("pot:box1", "seat:1", 400) in paid(events)
+    assert (HOUSE_BANK, "seat:1", 400) in paid(events)
+    assert ("pot", "seat:1", 75) in paid(events)
 
 
 def test_the_last_seat_deciding_leaving_settles_the_hand_with_the_die_it_is_given():
@@ -491,11 +508,26 @@ def test_a_void_returns_exactly_the_antes_and_the_boxes_to_whoever_paid_them():
 
 
 def test_a_void_after_a_seat_left_pays_nothing_to_its_seat_and_the_house_holds_its_ante():
+    state = deal([0, 1, 2])
+    state, _ = ENGINE.apply_leave(state, 1)  # before deciding: folded, gone
+    state, events = ENGINE.apply_void(state)
+    assert sorted(paid(events)) == [
+        ("pot", "house:unclaimed", 25),
+        ("pot", "seat:0", 25),
+        ("pot", "seat:2", 25),
+    ]
+
+
+def test_a_void_after_a_seat_left_with_its_bet_standing_returns_both_to_the_held_seat():
     state = deal([0, 1])
     state, _ = act(state, 1, type="bet", amount=200)
-    state, _ = ENGINE.apply_leave(state, 1)
+    assert ENGINE.apply_leave(state, 1) is None  # the seat is held for its box
     state, events = ENGINE.apply_void(state)
-    assert sorted(paid(events)) == [("pot", "house:unclaimed", 25), ("pot", "seat:0", 25)]
+    assert sorted(paid(events)) == [
+        ("pot", "seat:0", 25),
+        ("pot", "seat:1", 25),
+        ("pot:box1", "seat:1", 200),
+    ]
 
 
 def test_a_void_after_a_seat_stayed_away_returns_its_ante_as_it_is_still_seated():
