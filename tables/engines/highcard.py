@@ -133,7 +133,13 @@ def _copy(state: State, *changing: str) -> State:
     dealt (a deep copy of every action's state was most of its cost, issue 31)."""
     state = dict(state)
     for key in changing:
-        state[key] = copy_json(state[key])
+        # two levels are all there are: seat lists, dicts of amounts, and the escrow's pots of
+        # payers (copy_json's recursion into every amount cost more than the action itself)
+        value = state[key]
+        if isinstance(value, list):
+            state[key] = list(value)
+        else:
+            state[key] = {k: dict(v) if isinstance(v, dict) else v for k, v in value.items()}
     return state
 
 
