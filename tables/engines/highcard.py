@@ -208,7 +208,7 @@ def _settle(state: State, rng: Draws) -> list[Event]:
     the hand (``players``) are dealt cards or paid."""
     events: list[Event] = []
     # the state is a copy whose containers may still be the state before's (``_copy``)
-    for key in ("cards", "dice", "won", "pots"):
+    for key in ("cards", "dice", "won"):
         state[key] = dict(state[key])
     shoe = Shoe.from_dict(state["shoe"])
     bettors = [p for p in state["players"] if str(p) in state["bets"]]
