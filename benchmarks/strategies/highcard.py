@@ -143,6 +143,7 @@ def exact(strategy: str) -> dict:
             "die_won": 2 * tie * die_wins,
             "die_lost": Fraction(0),
             "rank_lost": Fraction(0),
+            "ante_house": Fraction(0),  # the house keeps it: nothing back to the players
         },
         "per_hand": {"ante_house": nobody_bets},
     }
