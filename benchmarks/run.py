@@ -45,6 +45,7 @@ BENCHMARKS = [
     "baccarat_bank_engine",
     "belarusian_poker_engine",
     "khrap_engine",
+    "highcard_engine",
     "board_bytes",
     "table_load",
     "sportsbook_bets",

@@ -50,7 +50,7 @@ from tables.engines.base import (
     pot,
     seat,
 )
-from tables.engines.cards import Shoe, pack_52, shuffled
+from tables.engines.cards import Shoe, pack_52, shoe_record, shuffled
 
 GAME = "baccarat_bank"
 SEATS = (2, 12)
@@ -127,6 +127,12 @@ def holder_draws(holder_points: int, punter_third: str | None) -> bool:
     if holder_points == 5:
         return 4 <= value <= 7
     return value in (6, 7)  # holder 6
+
+
+def _copy(state: State) -> State:
+    """A copy of the state for a step to change: every value but the shoe, which no step changes
+    in place (a deal replaces it whole), so its order is never copied (issue 31)."""
+    return {key: value if key == "shoe" else copy_json(value) for key, value in state.items()}
 
 
 def new_shoe(rng) -> Shoe:
@@ -689,7 +695,7 @@ class BaccaratBank(GameEngine):
 
     def apply(self, state, seat, action, rng=None):
         checked = _validated(state, seat, action)
-        state = copy_json(state)
+        state = _copy(state)
         rng = rng if rng is not None else Draws()
         events: list[Event] = [{"type": checked["type"], "seat": seat}]
         acted = state["acted"]
@@ -791,7 +797,7 @@ class BaccaratBank(GameEngine):
         return {BANK: seat(state["holder"])} if state["holder"] is not None else {}
 
     def commitment(self, state: State) -> Commitment:
-        return Commitment(f"shoe:{state['shoe_number']}", ",".join(state["shoe"]["cards"]))
+        return Commitment(f"shoe:{state['shoe_number']}", shoe_record(state["shoe"]))
 
     def commitment_finished(self, state: State) -> bool:
         return self.is_hand_over(state) and Shoe.from_dict(state["shoe"]).cut_card_out
@@ -846,11 +852,10 @@ class BaccaratBank(GameEngine):
         return public
 
     def undealt(self, state: State) -> list[str]:
-        shoe = state["shoe"]
-        return shoe["cards"][shoe["position"] :]
+        return Shoe.from_dict(state["shoe"]).undealt
 
     def all_cards(self, state: State) -> list[str]:
-        return [*self.undealt(state), *state["shoe"]["cards"][: state["shoe"]["position"]]]
+        return Shoe.from_dict(state["shoe"]).cards  # the undealt and the dealt
 
     # --- the session -----------------------------------------------------------------------------
 
@@ -883,7 +888,7 @@ class BaccaratBank(GameEngine):
         deal the coup is lost by the bank."""
         if not self.in_play(state) or seat not in state["players"]:
             return None
-        state = copy_json(state)
+        state = _copy(state)
         events: list[Event] = [{"type": "left", "seat": seat}]
         rng = rng if rng is not None else Draws()
         if state["over"]:  # between coups: only a holder has money here
@@ -951,7 +956,7 @@ class BaccaratBank(GameEngine):
         holder (the holding ends; the next coup auctions the bank)."""
         if not self.in_play(state):
             raise IllegalAction(gettext_noop("No coup is being played."))
-        state = copy_json(state)
+        state = _copy(state)
         events: list[Event] = [{"type": "void"}]
         _refund_stakes(state, events, "void")
         if state["holder"] is not None:

@@ -56,7 +56,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 State = dict[str, Any]
@@ -143,7 +143,15 @@ class Payment:
     reason: str = ""
 
     def as_event(self) -> Event:
-        return {"type": "payment", **asdict(self)}
+        # Spelled out: ``asdict`` deep-copies every field, and every payment of every action
+        # passes here (it was a third of a High card hand's time, issue 31).
+        return {
+            "type": "payment",
+            "source": self.source,
+            "target": self.target,
+            "amount": self.amount,
+            "reason": self.reason,
+        }
 
 
 def track_escrow(state: State, events: Sequence[Event]) -> None:

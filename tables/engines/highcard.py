@@ -40,7 +40,7 @@ from tables.engines.base import (
     pot,
     seat,
 )
-from tables.engines.cards import Shoe, rank_value
+from tables.engines.cards import Shoe, rank_value, shoe_record
 
 GAME = "highcard"
 SEATS = (1, 6)
@@ -127,6 +127,22 @@ def check_config(config: dict) -> dict:
 # --- state helpers -----------------------------------------------------------------------------
 
 
+def _copy(state: State, *changing: str) -> State:
+    """A new state sharing every value with ``state`` but the ``changing`` ones, copied: an
+    action copies only what it changes, never the shoe, which is replaced whole when cards are
+    dealt (a deep copy of every action's state was most of its cost, issue 31)."""
+    state = dict(state)
+    for key in changing:
+        # two levels are all there are: seat lists, dicts of amounts, and the escrow's pots of
+        # payers (copy_json's recursion into every amount cost more than the action itself)
+        value = state[key]
+        if isinstance(value, list):
+            state[key] = list(value)
+        else:
+            state[key] = {k: dict(v) if isinstance(v, dict) else v for k, v in value.items()}
+    return state
+
+
 def to_act(state: State) -> list[int]:
     """Every dealt-in seat still at the table that has neither bet nor passed: they all decide
     at the same time."""
@@ -191,6 +207,9 @@ def _settle(state: State, rng: Draws) -> list[Event]:
     """Everyone has decided: deal, pay every box and the ante pot, discard. Only seats still in
     the hand (``players``) are dealt cards or paid."""
     events: list[Event] = []
+    # the state is a copy whose containers may still be the state before's (``_copy``)
+    for key in ("cards", "dice", "won"):
+        state[key] = dict(state[key])
     shoe = Shoe.from_dict(state["shoe"])
     bettors = [p for p in state["players"] if str(p) in state["bets"]]
     if bettors:
@@ -345,7 +364,7 @@ class HighCard(GameEngine):
 
     def apply(self, state, seat, action, rng=None):
         checked = _validated(state, seat, action)
-        state = copy_json(state)
+        state = _copy(state, "bets", "passed", "pots", "escrowed")
         events: list[Event] = []
         if checked["type"] == "bet":
             state["bets"][str(seat)] = checked["amount"]
@@ -382,14 +401,14 @@ class HighCard(GameEngine):
     def carry_over(self, state: State) -> dict:
         """The shoe goes on to the next hand, whatever happened in this one (a void too)."""
         return {
-            "shoe": copy.deepcopy(state["shoe"]),
+            "shoe": copy_json(state["shoe"]),
             "shoe_number": state["shoe_number"],
             "hands_dealt": state["hands_dealt"],
         }
 
     def commitment(self, state: State) -> Commitment:
-        # The shoe is never reshuffled: its card list is the order it had when it was opened.
-        return Commitment(f"shoe:{state['shoe_number']}", ",".join(state["shoe"]["cards"]))
+        # The shoe is never reshuffled: its order is the one it had when it was opened.
+        return Commitment(f"shoe:{state['shoe_number']}", shoe_record(state["shoe"]))
 
     def commitment_finished(self, state: State) -> bool:
         return self.is_hand_over(state) and Shoe.from_dict(state["shoe"]).cut_card_out
@@ -441,13 +460,13 @@ class HighCard(GameEngine):
         return {}  # every card is dealt face up
 
     def undealt(self, state: State) -> list[str]:
-        shoe = state["shoe"]
-        return shoe["cards"][shoe["position"] :]
+        return Shoe.from_dict(state["shoe"]).undealt
 
     def all_cards(self, state: State) -> list[str]:
         """The shoe's cards still to come and its discard: a hand's cards reach the discard in
         the same step they are dealt, so a card dealt and not discarded would go missing."""
-        return [*self.undealt(state), *state["shoe"]["discard"]]
+        shoe = Shoe.from_dict(state["shoe"])
+        return [*shoe.undealt, *shoe.discard]
 
     # --- the session -------------------------------------------------------------------------
 
@@ -474,7 +493,7 @@ class HighCard(GameEngine):
         if seat in state["players"]:
             state, events = self._fold(state, seat, "left", rng)
         else:  # folded already, while away
-            state, events = copy_json(state), [{"type": "left", "seat": seat}]
+            state, events = _copy(state, "escrowed"), [{"type": "left", "seat": seat}]
         ante_payers = state["escrowed"].get(pot(), {})
         ante = ante_payers.pop(base.seat(seat), 0)
         if ante:
@@ -493,7 +512,7 @@ class HighCard(GameEngine):
         hand's players so nothing is paid to it afterwards. If it was the last seat deciding,
         the hand settles now (``rng``: a tie's die; the contract's apply_leave has no random
         source yet, so without one the die is drawn unrecorded)."""
-        state = copy_json(state)
+        state = _copy(state, "players", "folded", "pots", "escrowed")
         events: list[Event] = [{"type": reason, "seat": position}]
         in_box = state["pots"].get(box(position), 0)
         if in_box:

@@ -73,3 +73,23 @@ def test_every_hand_verifies_and_a_tampered_one_is_named(played):
     assert out.count("is not the one its initial state was dealt from") == 2
     assert out.count("is not the published commitment") == 1
     assert out.rstrip().endswith(", 2 mismatched")
+
+
+def test_hands_stored_with_the_shoe_as_a_list_still_verify(played):
+    """States saved before the shoe's order became a string (issue 31) hold it as a list; their
+    deck record is the same text, so they verify as before."""
+    from tables.engines.cards import Shoe
+
+    _table, total, revealed = played
+    for hand in Hand.objects.all():
+        shoe = Shoe.from_dict(hand.initial_state["shoe"])
+        old = {
+            "cards": shoe.cards,
+            "cut_at": shoe.cut_at,
+            "position": shoe.position,
+            "discard": shoe.discard,
+            "penetration": shoe.penetration,
+        }
+        Hand.objects.filter(pk=hand.pk).update(initial_state={**hand.initial_state, "shoe": old})
+    assert all("cards" in h.initial_state["shoe"] for h in Hand.objects.all())
+    assert verifyhands().rstrip().endswith(", 0 mismatched")

@@ -19,6 +19,7 @@ from tables.engines.cards import (
     pack_33,
     pack_36,
     pack_52,
+    shoe_record,
     shuffled,
 )
 
@@ -192,3 +193,88 @@ def test_every_card_stays_in_exactly_one_place(decks, use_36, penetration, seed,
         assert Counter(shoe.in_play) == Counter(hands)
         assert Counter(remaining) + Counter(hands) + Counter(shoe.discard) == everything
         assert Counter(shoe.cards) == everything
+
+
+# --- the shoe as a string (issue 31) ----------------------------------------------------------
+
+
+def old_form(shoe: Shoe) -> dict:
+    """The dict a shoe was saved as before it became a string: the order and the discard as
+    lists (states stored in databases still hold it)."""
+    return {
+        "cards": shoe.cards,
+        "cut_at": shoe.cut_at,
+        "position": shoe.position,
+        "discard": shoe.discard,
+        "penetration": shoe.penetration,
+    }
+
+
+def test_shoe_saves_its_order_as_one_string_that_a_copy_shares():
+    shoe = Shoe.new(6, random.Random(1))
+    shoe.deal()
+    data = shoe.to_dict()
+    assert isinstance(data["order"], str) and len(data["order"]) == 2 * 312
+    assert data["order"] == "".join(shoe.cards)
+    assert Shoe.from_dict(data).order is data["order"], "loading copies no card"
+    assert json.loads(json.dumps(data)) == data
+
+
+def test_shoe_saved_as_lists_before_loads_with_its_cards_in_play_and_deals_on():
+    shoe = Shoe.new(2, random.Random(21))
+    dealt = [shoe.deal() for _ in range(9)]
+    shoe.discard_cards(dealt[:4])
+    saved = old_form(shoe)
+    assert saved["discard"] == dealt[:4]
+    loaded = Shoe.from_dict(json.loads(json.dumps(saved)))
+    assert loaded == shoe
+    assert loaded.in_play == dealt[4:] and loaded.discard == dealt[:4]
+    assert loaded.deal() == shoe.deal()
+    assert "cards" not in loaded.to_dict(), "saved again in the new form"
+
+
+def test_shoe_saved_before_penetration_or_discard_were_stored_loads():
+    shoe = Shoe.from_dict({"cards": pack_52(), "cut_at": 39, "position": 2})
+    assert shoe.penetration == 0.75 and shoe.in_play == pack_52()[:2] and shoe.discard == []
+
+
+def test_shoe_discard_refuses_a_card_not_in_play_and_changes_nothing():
+    shoe = Shoe.new(1, random.Random(5))
+    hand = [shoe.deal(), shoe.deal()]
+    before = shoe.to_dict()
+    undealt = shoe.undealt[0]
+    with pytest.raises(ValueError, match="not in play"):
+        shoe.discard_cards([hand[0], undealt])  # the first is in play: all or nothing
+    assert shoe.to_dict() == before
+    with pytest.raises(ValueError, match="not in play"):
+        shoe.discard_cards([hand[0], hand[0]])  # one copy out, two discarded
+    assert shoe.to_dict() == before
+
+
+def test_shoe_discard_of_one_copy_of_a_card_with_several_decks_keeps_the_other_in_play():
+    shoe = Shoe(["AS", "KD", "AS", "2C"], cut_at=3)
+    cards = [shoe.deal(), shoe.deal(), shoe.deal()]
+    assert cards == ["AS", "KD", "AS"]
+    shoe.discard_cards(["AS"])
+    assert shoe.in_play == ["KD", "AS"] and shoe.discard == ["AS"]
+    assert Counter(shoe.undealt + shoe.in_play + shoe.discard) == Counter(shoe.cards)
+
+
+def test_shoe_commitment_text_is_the_comma_joined_order_as_before():
+    """Hands committed while the order was a list must still verify: the same order gives the
+    same text, ``",".join(cards)``, from either form of a saved shoe."""
+    shoe = Shoe.new(6, random.Random(7))
+    old_formula = ",".join(shoe.cards)  # the order as the list it was saved as
+    for _ in range(30):
+        shoe.deal()
+    shoe.discard_cards(shoe.in_play[:10])
+    assert shoe.record() == old_formula
+    assert shoe_record(shoe.to_dict()) == old_formula
+    assert shoe_record(old_form(shoe)) == ",".join(old_form(shoe)["cards"]) == old_formula
+
+
+def test_shoe_refuses_an_order_that_is_not_two_characters_a_card():
+    with pytest.raises(ValueError):
+        Shoe(["AS", "10H"], cut_at=1)
+    with pytest.raises(ValueError):
+        Shoe("ASK", cut_at=1)

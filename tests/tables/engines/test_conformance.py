@@ -249,10 +249,13 @@ class HighCardDrawingUnrecorded(HighCard):
 
 
 class HighCardLosingTheDealerCard(HighCard):
+    """Forgets to discard the dealer's card: it stays out of the shoe, in play, and is lost."""
+
     def apply(self, state, seat, action, rng=None):
         state, events = super().apply(state, seat, action, rng)
-        if state["dealer_card"] and state["dealer_card"] in state["shoe"]["discard"]:
-            state["shoe"]["discard"].remove(state["dealer_card"])
+        shoe = state["shoe"]
+        if state["dealer_card"] and state["dealer_card"] not in shoe["in_play"]:
+            state["shoe"] = {**shoe, "in_play": [*shoe["in_play"], state["dealer_card"]]}
         return state, events
 
 

@@ -335,8 +335,9 @@ def test_a_hand_cards_go_to_the_discard_and_every_card_of_the_shoe_stays_in_one_
     before = Counter(ENGINE.all_cards(state))
     state, _ = act(state, 0, type="bet", amount=100)
     state, _ = act(state, 1, type="bet", amount=100)
-    assert state["shoe"]["discard"] == ["2S", "3S", "4S"]
-    assert ENGINE.undealt(state) == state["shoe"]["cards"][3:]
+    shoe = Shoe.from_dict(state["shoe"])
+    assert shoe.discard == ["2S", "3S", "4S"] and shoe.in_play == []
+    assert ENGINE.undealt(state) == shoe.cards[3:]
     assert Counter(ENGINE.all_cards(state)) == before == Counter(pack_52() * 2)
 
 
@@ -389,7 +390,7 @@ def test_a_carried_shoe_keeps_its_decks_when_the_settings_change_between_hands()
     state = play_out(deal([0, 1]))
     one_deck = check_config({**CONFIG, "decks": 1})
     following = ENGINE.new_hand(one_deck, [0, 1], None, ENGINE.carry_over(state))
-    assert len(following["shoe"]["cards"]) == 104
+    assert len(Shoe.from_dict(following["shoe"])) == 104
     assert ENGINE.commitment(following) == ENGINE.commitment(state)
 
 

@@ -1,0 +1,283 @@
+"""The return harness: a house game's return to player, measured through its engine alone.
+
+    .venv/bin/python benchmarks/rtp.py GAME --hands N --seed S [--workers W] [--strategy NAME]
+
+Plays N hands of GAME with ``new_hand``, ``start_events``, ``to_act``, ``legal_actions``,
+``apply`` and ``carry_over`` only (no view, no database) on a seeded ``random.Random``; each
+decision is the strategy's (``benchmarks/strategies/<game>.py``, its first strategy unless
+``--strategy`` names another). With ``--workers W`` the hands are split over W processes, each
+on a seed derived from S, so a run is repeatable for the same S and W.
+
+It prints the hands, hands/s per core, what was staked and returned, the return per unit staked
+with its 95 % interval for each bet kind, and for each line of the game's pay table how often it
+paid and what it contributed; beside them the exact values where the game's module works them
+out from the rules. It prints no target return.
+
+It checks every hand (exit 1 on a failure): money is conserved (no pot goes below zero, every
+pot is empty when the hand is over, and the house's change, its bank and accounts, is minus the
+players'), and the cards are conserved (``all_cards`` is the same multiset at the hand's end as
+at its start).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import math
+import multiprocessing
+import random
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+MAX_STEPS = 1_000  # a hand that needs more decisions than this is stuck
+SHOWN_FAILURES = 5
+Z95 = 1.959964  # the normal quantile of a two-sided 95 % interval
+
+
+def game_module(game: str):
+    try:
+        return importlib.import_module(f"benchmarks.strategies.{game}")
+    except ModuleNotFoundError:
+        raise SystemExit(f"no strategy module benchmarks/strategies/{game}.py") from None
+
+
+# --- one hand and its checks -------------------------------------------------------------------
+
+
+def check_money(events: list[dict]) -> str:
+    """What is wrong with the hand's payments, or "": no pot below zero at any payment, every
+    pot empty at the end, and the house (its bank and accounts) changed by minus the players'
+    change. Parties are read as base.Party does: seat:N, pot[:name], bank, house:purpose."""
+    pots: dict[str, int] = {}
+    players = house = 0
+    for event in events:
+        if event.get("type") != "payment":
+            continue
+        amount = event["amount"]
+        if not isinstance(amount, int) or amount <= 0:
+            return f"a payment of {amount!r}: {event}"
+        for party, change in ((event["source"], -amount), (event["target"], amount)):
+            if party.startswith("seat:"):
+                players += change
+            elif party.startswith("pot"):
+                pots[party] = pots.get(party, 0) + change
+                if pots[party] < 0:
+                    return f"{party} pays out more than was paid in ({event['reason']!r})"
+            elif party == "bank" or party.startswith("house:"):
+                house += change
+            else:
+                return f"a payment to or from an unknown party {party!r}"
+    left = {party: amount for party, amount in pots.items() if amount}
+    if left:
+        return f"the hand ended with money in its pots: {left}"
+    if house != -players:
+        return f"the house changed by {house}, the players by {players}"
+    return ""
+
+
+def play_hand(engine, module, strategy, rng, draws, carry):
+    """One hand; returns (its events, the carry for the next hand, problem or "")."""
+    state = engine.new_hand(module.CONFIG, list(range(1, module.PLAYERS + 1)), rng, carry)
+    events = list(engine.start_events(state))
+    cards = Counter(engine.all_cards(state))
+    for _step in range(MAX_STEPS):
+        waiting = engine.to_act(state)
+        if not waiting:
+            break
+        seat = waiting[0] if len(waiting) == 1 else rng.choice(waiting)
+        action = strategy(state, seat, engine.legal_actions(state, seat), rng)
+        state, more = engine.apply(state, seat, action, draws)
+        events += more
+    else:
+        return events, None, f"no end after {MAX_STEPS} decisions"
+    problem = check_money(events)
+    if not problem and Counter(engine.all_cards(state)) != cards:
+        problem = "the cards at the end of the hand are not the cards it started with"
+    return events, engine.carry_over(state), problem
+
+
+def new_totals(module) -> dict:
+    return {
+        "hands": 0,
+        "seconds": 0.0,
+        "failures": 0,
+        "shown": [],
+        # per kind: staked, returned, and the sums a ratio's interval needs, per hand
+        "kinds": {k: {"s": 0, "r": 0, "ss": 0, "rr": 0, "rs": 0, "n": 0} for k in module.KINDS},
+        "lines": {key: [0, 0] for key, *_rest in module.LINES},
+        "boxes": 0,
+    }
+
+
+def play(game: str, strategy_name: str, hands: int, seed: str) -> dict:
+    """Play ``hands`` hands on one seed; the totals (mergeable across workers)."""
+    from tables.engines.base import Draws
+    from tables.engines.registry import engine_for
+
+    module = game_module(game)
+    engine = engine_for(module.GAME)
+    strategy = module.STRATEGIES[strategy_name]
+    rng = random.Random(seed)
+    draws = Draws(rng)
+    totals = new_totals(module)
+    carry = None
+    # CPU time, not the wall clock: the per-core rate must not count a shared machine's waits
+    started = time.process_time()
+    for number in range(hands):
+        events, carry, problem = play_hand(engine, module, strategy, rng, draws, carry)
+        draws.taken.clear()  # the harness replays nothing: keep memory flat
+        if problem:
+            totals["failures"] += 1
+            if len(totals["shown"]) < SHOWN_FAILURES:
+                totals["shown"].append(f"hand {number + 1} (seed {seed}): {problem}")
+        kinds = {k: [0, 0] for k in module.KINDS}
+        module.tally(events, kinds, totals["lines"])
+        for kind, (staked, returned) in kinds.items():
+            sums = totals["kinds"][kind]
+            if staked:
+                sums["n"] += 1
+                sums["s"] += staked
+                sums["r"] += returned
+                sums["ss"] += staked * staked
+                sums["rr"] += returned * returned
+                sums["rs"] += returned * staked
+        totals["boxes"] += sum(1 for e in events if e.get("reason") == "bet")
+    totals["hands"] = hands
+    totals["seconds"] = time.process_time() - started
+    return totals
+
+
+def merge(parts: list[dict], module) -> dict:
+    total = new_totals(module)
+    for part in parts:
+        for key in ("hands", "seconds", "failures", "boxes"):
+            total[key] += part[key]
+        total["shown"] += part["shown"]
+        for kind, sums in part["kinds"].items():
+            for key, value in sums.items():
+                total["kinds"][kind][key] += value
+        for key, (times, returned) in part["lines"].items():
+            total["lines"][key][0] += times
+            total["lines"][key][1] += returned
+    return total
+
+
+def ratio_interval(sums: dict) -> tuple[float, float]:
+    """Returned per unit staked and the half-width of its 95 % interval. Hands are the samples
+    (a hand's boxes share the dealer's card, so they are not independent of each other); the
+    ratio estimator's variance by the delta method: sum((r - R s)^2) / (n (n - 1) mean(s)^2)."""
+    n, staked, returned = sums["n"], sums["s"], sums["r"]
+    if not staked:
+        return math.nan, math.nan
+    ratio = returned / staked
+    if n < 2:
+        return ratio, math.nan
+    spread = sums["rr"] - 2 * ratio * sums["rs"] + ratio * ratio * sums["ss"]
+    mean_staked = staked / n
+    return ratio, Z95 * math.sqrt(max(spread, 0.0) / (n * (n - 1))) / mean_staked
+
+
+# --- the run -------------------------------------------------------------------------------------
+
+
+def _worker(job: tuple) -> dict:
+    return play(*job)
+
+
+def run(game: str, hands: int, seed: int, workers: int, strategy: str | None) -> dict:
+    module = game_module(game)
+    strategy = strategy or next(iter(module.STRATEGIES))
+    if strategy not in module.STRATEGIES:
+        known = ", ".join(module.STRATEGIES)
+        raise SystemExit(f"no strategy {strategy!r} for {game}; known: {known}")
+    started = time.perf_counter()
+    if workers <= 1:
+        parts = [play(game, strategy, hands, str(seed))]
+    else:
+        shares = [hands // workers + (1 if w < hands % workers else 0) for w in range(workers)]
+        jobs = [(game, strategy, share, f"{seed}/{w}") for w, share in enumerate(shares)]
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            parts = pool.map(_worker, jobs)
+    wall = time.perf_counter() - started
+    return {"strategy": strategy, "totals": merge(parts, module), "module": module, "wall": wall}
+
+
+def report(game: str, seed: int, workers: int, outcome: dict) -> bool:
+    module, totals, strategy = outcome["module"], outcome["totals"], outcome["strategy"]
+    exact = module.exact(strategy) if hasattr(module, "exact") else None
+    hands = totals["hands"]
+    per_core = hands / totals["seconds"] if totals["seconds"] else math.nan
+    staked = sum(s["s"] for s in totals["kinds"].values())
+    returned = sum(s["r"] for s in totals["kinds"].values())
+    print(
+        f"{game}: strategy {strategy}, {module.PLAYERS} players, seed {seed}, {workers} worker(s)"
+    )
+    print(f"config: {module.CONFIG}")
+    print(
+        f"hands: {hands:,}   hands/s per core: {per_core:,.0f} (CPU time)   "
+        f"wall: {outcome['wall']:,.1f} s   boxes: {totals['boxes']:,}"
+    )
+    print(f"staked: {staked:,}   returned: {returned:,}   (minor units)")
+    print()
+    header = f"{'kind':<6} {'staked':>16} {'returned':>16} {'return':>9} {'95 % interval':>21}"
+    print(header + (f" {'exact (rules)':>14}" if exact else ""))
+    for kind, sums in totals["kinds"].items():
+        ratio, half = ratio_interval(sums)
+        line = (
+            f"{kind:<6} {sums['s']:>16,} {sums['r']:>16,} {ratio:>9.5f} "
+            f"[{ratio - half:.5f}, {ratio + half:.5f}]"
+        )
+        if exact and kind in exact["return"]:
+            line += f" {float(exact['return'][kind]):>14.5f}"
+        print(line)
+    print()
+    print(f"pay table ({module.RULES}):")
+    header = f"{'line':<42} {'rule':<18} {'times':>10} {'how often':>10} {'contributed':>12}"
+    print(header + (f" {'exact often':>12} {'exact contr.':>12}" if exact else ""))
+    for key, kind, words, rule in module.LINES:
+        times, paid = totals["lines"][key]
+        per_box = kind == "bet"
+        often = times / (totals["boxes"] if per_box else hands) if hands else math.nan
+        staked_kind = totals["kinds"][kind]["s"]
+        contributed = paid / staked_kind if staked_kind else math.nan
+        line = f"{words:<42} {rule:<18} {times:>10,} {often:>10.6f} {contributed:>12.6f}"
+        if exact:
+            chance = exact["chance"].get(key, exact["per_hand"].get(key))
+            share = exact["contribution"].get(key)
+            line += f" {float(chance):>12.6f}" if chance is not None else f" {'':>12}"
+            line += f" {float(share):>12.6f}" if share is not None else ""
+        print(line)
+    print("(how often: per box for box lines, per hand for the others; contributed: returned on")
+    print(" the line per unit staked on its kind, stakes included)")
+    print()
+    if totals["failures"]:
+        print(f"FAILED: {totals['failures']:,} hand(s) broke a check; the first:")
+        for shown in totals["shown"]:
+            print(f"  {shown}")
+        return False
+    print("checks: money conserved and the cards conserved in every hand")
+    return True
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("game")
+    parser.add_argument("--hands", type=int, default=100_000)
+    parser.add_argument("--seed", type=int, default=20261203)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--strategy")
+    args = parser.parse_args(argv)
+    if args.hands < 1 or args.workers < 1:
+        parser.error("--hands and --workers are at least 1")
+    outcome = run(args.game, args.hands, args.seed, args.workers, args.strategy)
+    return 0 if report(args.game, args.seed, args.workers, outcome) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

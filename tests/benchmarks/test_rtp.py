@@ -1,0 +1,68 @@
+"""benchmarks/rtp.py, the return harness: it plays a game through its engine and checks money
+and cards every hand, failing (exit 1) on an engine that breaks either."""
+
+import re
+from fractions import Fraction
+
+import pytest
+
+from benchmarks import rtp
+from benchmarks.strategies import highcard as highcard_strategies
+from tables.engines import highcard
+
+
+def test_rtp_highcard_plays_clean_and_returns_the_whole_ante(capsys):
+    assert rtp.main(["highcard", "--hands", "2000", "--seed", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "hands: 2,000" in out
+    assert "checks: money conserved and the cards conserved in every hand" in out
+    # every seat bets the minimum, so the ante pot always goes back to a player: exactly 1
+    (ante,) = [line for line in out.splitlines() if re.match(r"ante +\d", line)]
+    assert ante.split()[3] == "1.00000"
+    assert "box: equal rank, die 4-6, paid 1:1" in out
+
+
+def test_rtp_workers_split_the_hands_on_derived_seeds(capsys):
+    assert rtp.main(["highcard", "--hands", "600", "--workers", "2", "--strategy", "coin"]) == 0
+    assert "hands: 600" in capsys.readouterr().out
+
+
+def test_rtp_money_check_catches_a_box_paid_back_more_than_its_stake(monkeypatch, capsys):
+    paying = highcard.pay
+
+    def overpaying(state, events, source, target, amount, reason):
+        paying(state, events, source, target, amount + (reason == "box returned"), reason)
+
+    monkeypatch.setattr(highcard, "pay", overpaying)
+    assert rtp.main(["highcard", "--hands", "50", "--seed", "5"]) == 1
+    out = capsys.readouterr().out
+    assert "FAILED" in out and "pays out more than was paid in ('box returned')" in out
+
+
+def test_rtp_money_check_catches_money_left_in_a_pot(monkeypatch, capsys):
+    paying = highcard.pay
+
+    def keeping_a_unit(state, events, source, target, amount, reason):
+        paying(state, events, source, target, amount - (reason == "box lost"), reason)
+
+    monkeypatch.setattr(highcard, "pay", keeping_a_unit)
+    assert rtp.main(["highcard", "--hands", "50", "--seed", "5"]) == 1
+    assert "the hand ended with money in its pots" in capsys.readouterr().out
+
+
+def test_rtp_card_check_catches_cards_never_discarded(monkeypatch, capsys):
+    monkeypatch.setattr(highcard.Shoe, "discard_cards", lambda self, cards: None)
+    assert rtp.main(["highcard", "--hands", "20", "--seed", "5"]) == 1
+    assert "the cards at the end of the hand are not" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("strategy", "ante"), [("minimum", Fraction(1)), ("coin", Fraction(63, 64))]
+)
+def test_rtp_highcard_exact_return_from_the_rules(strategy, ante):
+    """HC doc: a box wins with chance 144/311 + 23/311 x 1/2 = 1/2 and is paid 1:1; the ante
+    pot goes back whole unless all six seats pass."""
+    exact = highcard_strategies.exact(strategy)
+    assert exact["return"] == {"ante": ante, "bet": Fraction(1)}
+    assert exact["chance"]["die_won"] == Fraction(23, 622)
+    assert sum(exact["chance"].values()) == 1
