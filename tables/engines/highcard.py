@@ -477,9 +477,7 @@ class HighCard(GameEngine):
     def holds_bets(self, state: State | None, seat: int) -> bool:
         """A seat whose box is standing (it bet) keeps it working after its player leaves: the
         seat stays his until the hand settles it (issue 31: leaving with money working)."""
-        return (
-            self.in_play(state) and seat in state["players"] and str(seat) in state["bets"]
-        )
+        return self.in_play(state) and seat in state["players"] and str(seat) in state["bets"]
 
     def apply_leave(self, state: State, seat: int, rng: Draws | None = None):
         """Leaving with a bet standing costs nothing now: the box plays on and is settled with
