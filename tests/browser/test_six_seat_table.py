@@ -112,11 +112,28 @@ def test_three_players_decide_at_once_each_on_their_own_clock(players):
         )
         expect(page.locator("#table-board .last-hand")).to_be_visible()
         expect(page.locator("#bet-form")).to_be_visible()
+    # vera bets and leaves while her box stands (issue 31): her seat is held for it, the others
+    # see it so, she watches as a spectator, and once the hand settles the seat is free
+    vera.locator("#bet-form input[name=amount]").fill("1")
+    vera.locator("#bet-form button[data-action=bet]").click()
+    expect(vera.locator("#bet-form")).to_have_count(0)
+    vera.locator("#table-board button.leave").click()
+    expect(board(vera)).to_have_attribute("data-seat", "")
+    held = anna.locator("#table-board .player[data-position] .badge.leaving")
+    expect(held).to_have_count(1)
+    hand = int(board(anna).locator("[data-hand-number]").get_attribute("data-hand-number"))
+    boris.locator("#pass-form button").click()
+    anna.locator("#pass-form button").click()
+    for page in (anna, boris, vera):
+        expect(page.locator("#table-board [data-hand-number]")).to_have_attribute(
+            "data-hand-number", str(hand + 1)
+        )
+    expect(held).to_have_count(0)
     assert errors == []
 
 
 def test_the_six_seat_table_fits_a_390_px_phone(browser, server_url, artifacts):
-    """After the test above, three players still hold seats (away): a fourth sits down on a
+    """After the test above, two players still hold seats (away): a third sits down on a
     phone and the felt with its seats and his moves fits without sideways scrolling."""
     context = browser.new_context(
         base_url=server_url, locale="ru-RU", viewport={"width": 390, "height": 844}
