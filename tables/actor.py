@@ -341,7 +341,9 @@ def finish_hand(change: Change) -> None:
         Hand.objects.filter(
             table=table, shuffle_scope=hand.shuffle_scope, revealed_at__isnull=True
         ).update(revealed_at=now)
-    state["last_game"] = {"number": hand.number, **hand.result}
+    # who sat where when it ended: a seat another player takes after shows none of it as his
+    players = {str(p): seat.player_id for p, seat in change.seats.items()}
+    state["last_game"] = {"number": hand.number, **hand.result, "players_by_seat": players}
     escrow_key = engine.escrow_key(state)
     session_over = engine.carry_over(state) is None
     if session_over:  # the session (a match) is over: ready again to play on

@@ -32,7 +32,14 @@ def present(view: dict, shared: dict) -> dict:
             "card_svg": card_svg(facts["card"], "small") if facts.get("card") else "",
         }
     last = table.get("last_game") or {}
-    last_won = {int(p): won for p, won in (last.get("won") or {}).items()}
+    # the last hand's result on the seats of the players who played it (not on a newcomer's)
+    sitting = {s["position"]: s["player_id"] for s in table["seats"]}
+    played = last.get("players_by_seat")
+    last_won = {
+        int(p): won
+        for p, won in (last.get("won") or {}).items()
+        if played is None or sitting.get(int(p)) == played.get(p)
+    }
     badges: dict[int, list] = {}
     for position, facts in seats.items():
         if facts.get("folded"):

@@ -58,7 +58,7 @@ def sit_at_the_table(page: Page) -> None:
 
 
 @pytest.mark.timeout(300)
-def test_three_players_decide_at_once_each_on_their_own_clock(players):
+def test_three_players_decide_at_once_each_on_their_own_clock(players, artifacts):
     open_for, errors = players
     anna, boris, vera = open_for("anna"), open_for("boris"), open_for("vera")
     sit_at_the_table(anna)
@@ -121,6 +121,7 @@ def test_three_players_decide_at_once_each_on_their_own_clock(players):
     expect(board(vera)).to_have_attribute("data-seat", "")
     held = anna.locator("#table-board .player[data-position] .badge.leaving")
     expect(held).to_have_count(1)
+    anna.screenshot(path=artifacts / "six-seat-held-seat.png", full_page=True)
     hand = int(board(anna).locator("[data-hand-number]").get_attribute("data-hand-number"))
     boris.locator("#pass-form button").click()
     anna.locator("#pass-form button").click()

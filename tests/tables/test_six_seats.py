@@ -6,11 +6,11 @@ hand rebuilt from its log, and a void that returns exactly the stakes."""
 import datetime as dt
 
 import pytest
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from casino import ledger
 from casino.models import HousePurpose
-from tables import selectors, services
+from tables import presenters, selectors, services
 from tables.engines import shuffle
 from tables.engines.highcard import split_evenly
 from tables.models import Hand, Table, TableEvent, TableStatus
@@ -190,6 +190,15 @@ def test_leaving_with_a_bet_standing_holds_the_seat_until_the_hand_pays_it(table
     assert paid == (600 if result["won"]["4"] else 0) + shares.get(4, 0)
     assert not table.seats.filter(player=leaver).exists()  # the seat is free again
     assert 4 not in fresh(table).state["dealt_in"]
+    # a newcomer in that seat does not wear the leaver's result of the last hand
+    newcomer = new_player()
+    fund(newcomer, 100_000)
+    services.table_sit(table_id=table.pk, player=newcomer)
+    view = services.table_snapshot(table_id=table.pk, player=newcomer)
+    assert view["seat"] == 4 and "4" in view["table"]["last_game"]["won"]
+    with translation.override("en"):
+        badges = presenters.board_context(view)["seat_badges"]
+    assert not [kind for kind, _text in badges.get(4, []) if kind.startswith("last-")]
     assert_books_clean()
 
 
