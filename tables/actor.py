@@ -50,7 +50,7 @@ from tables.listeners import TableNews, notify, notify_error
 from tables.models import Hand, Seat, Table, TableEvent, TableStatus
 from tables.outbox import Outbox
 from tables.payments import PaymentRefused, book, close_escrows
-from tables.rows import event_row, insert_events, open_table, save_table
+from tables.rows import event_row, insert_events, open_table, save_table, shown_name
 from tables.starts import HAND_SEATS, open_window, start_seconds, window_deadline
 
 DEFAULT_ACTION_SECONDS = 30
@@ -341,9 +341,16 @@ def finish_hand(change: Change) -> None:
         Hand.objects.filter(
             table=table, shuffle_scope=hand.shuffle_scope, revealed_at__isnull=True
         ).update(revealed_at=now)
-    # who sat where when it ended: a seat another player takes after shows none of it as his
+    # who sat where when it ended, and their names: a seat another player takes after shows
+    # none of it as his, and the last result names who played it
     players = {str(p): seat.player_id for p, seat in change.seats.items()}
-    state["last_game"] = {"number": hand.number, **hand.result, "players_by_seat": players}
+    names = {str(p): shown_name(seat) for p, seat in change.seats.items()}
+    state["last_game"] = {
+        "number": hand.number,
+        **hand.result,
+        "players_by_seat": players,
+        "names_by_seat": names,
+    }
     escrow_key = engine.escrow_key(state)
     session_over = engine.carry_over(state) is None
     if session_over:  # the session (a match) is over: ready again to play on

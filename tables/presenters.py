@@ -70,6 +70,9 @@ def board_context(view: dict) -> dict:
         # what |truncatechars:20 gave, without its cost per rendering
         "commitment_short": _truncated(table.get("commitment") or "", 20),
         "player_names": _player_names(table),
+        # the names of who played the last hand, by position (a seat taken since by another
+        # player shows the one who played it)
+        "last_names": _last_names(table),
         "seat_layout": seat_layout(table, me),
         "free_seats": max(0, table["capacity"] - len(table["seats"])),
         # what the game shows on each seat, by position: badges [(css class, text)], safe HTML
@@ -136,6 +139,18 @@ def _player_names(table: dict) -> list[str]:
     )
     for seat in table["seats"]:
         names[seat["position"]] = seat["name"] or "—"
+    return names
+
+
+def _last_names(table: dict) -> list[str]:
+    """``_player_names``, but for the positions of the last hand: who sat there then."""
+    names = _player_names(table)
+    played = ((table.get("last_game") or {}).get("names_by_seat")) or {}
+    for position, name in played.items():
+        index = int(position)
+        if index >= len(names):
+            names += ["—"] * (index + 1 - len(names))
+        names[index] = name or "—"
     return names
 
 

@@ -88,7 +88,7 @@ def present(view: dict, shared: dict) -> dict:
     key = shared.get("section_key") or (GAME, table["id"], table["version"], None)
     coup = _COUPS.get(key)
     if coup is None and key not in _COUPS:
-        coup = _COUPS[key] = _coup(view, names, money)
+        coup = _COUPS[key] = _coup(view, names, money, shared.get("last_names") or names)
         if len(_COUPS) > COUP_CACHE_SIZE:
             _COUPS.popitem(last=False)
     return {
@@ -140,9 +140,10 @@ def _road(road: list[str]) -> list[tuple[str, str, str]]:
     return [(outcome, *letters[outcome]) for outcome in road if outcome in letters]
 
 
-def _coup(view: dict, names: list[str], money) -> dict | None:
+def _coup(view: dict, names: list[str], money, last_names: list[str] | None = None) -> dict | None:
     """The coup the board shows: the one in play once its cards are dealt, else the last one
-    (until the next deal), with everything the rules make public about it."""
+    (until the next deal, named by who played it: ``last_names``), with everything the rules
+    make public about it."""
     table, game = view["table"], view["game"] or {}
     if game.get("punter_cards"):
         result = game.get("result") if game.get("over") else None
@@ -154,6 +155,7 @@ def _coup(view: dict, names: list[str], money) -> dict | None:
             return None
         source = result
         current = False
+        names = last_names or names
     punter, holder = list(source["punter_cards"]), list(source["holder_cards"])
     choice = source.get("punter_choice")
     # new in this change: a coup dealt and decided in the change that began the next one, or a

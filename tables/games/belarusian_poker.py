@@ -234,7 +234,7 @@ def present(view: dict, shared: dict) -> dict:
     context: dict = {
         "limits": f"{money(settings.get('min_bet'))} – {money(settings.get('max_bet'))}",
         "bp_playing": bool(game) and not game["over"],
-        "last_result": _last_result(table.get("last_game") or {}, names, money),
+        "last_result": _last_result(table.get("last_game") or {}, shared["last_names"], money),
     }
     if not game:
         return context

@@ -189,7 +189,7 @@ def present(view: dict, shared: dict) -> dict:
         "playing": bool(game) and not game["over"],
         "game_names": {k: gettext(v) for k, v in GAME_NAMES.items()},
         # the last deal's result, beside the deal in play until this one ends
-        "last_deal": result_rows(last_game, names, currency),
+        "last_deal": result_rows(last_game, shared["last_names"], currency),
         "last_deal_number": (last_game or {}).get("number"),
     }
     if not game:

@@ -158,3 +158,27 @@ def test_a_frame_of_parts_sends_what_changed_but_not_the_own_seat():
     assert 'data-version="4"' in frame
     assert presenters.parts_frame({"board-part-x": "<div></div>"}, before, 4, None) is None
     assert len(split_frame(presenters.parts_frame(now, None, 4, None))) == 4
+
+
+@pytest.mark.parametrize("game", ["baccarat_bank", "belarusian_poker", "khrap"])
+def test_the_last_result_names_who_played_it_not_who_sits_there_now(game):
+    """A seat freed after the hand and taken by another player: the board's last result names
+    the player who played it (``last_game["names_by_seat"]``), not the newcomer."""
+    engine = engine_for(game)
+    rng = random.Random(f"last-{game}")
+    table = ConformanceTable(engine, engine.example_configs[0], engine.seats[1], 11)
+    for _step in range(2000):
+        if table.hand_over():
+            break
+        table.act(rng.randrange(256), rng.randrange(256))
+    assert table.hand_over(), "random play ended a hand"
+    seated = sorted(table.seated)
+    played = {str(p): f"Played {p}" for p in seated}
+    last_game = {"number": 1, **engine.hand_result(table.state), "names_by_seat": played}
+    assert table.next_hand(), "the next hand is dealt: the board shows the last one's result"
+    view = board_view(engine, game, table.state, table.config, seated, None, 5, last_game=last_game)
+    view["table"]["id"] = 910_000 + len(game)
+    with translation.override("en"):
+        board = presenters.board_html(view, oob=True)
+    table.close()
+    assert any(f"Played {p}" in board for p in seated), "the last result names who played"
