@@ -18,7 +18,7 @@ from tables import outbox, presenters
 from tables.engines.registry import engine_for, registered_games
 from tests.tables.board_frames import BOARD_VERSION, split_frame, swap_in
 from tests.tables.engines.conformance import ConformanceTable
-from tests.tables.test_shared_sections import board_view, without_ids
+from tests.tables.test_shared_sections import board_view, random_views, without_ids
 
 GAMES = [
     pytest.param(game, config, id=f"{game}-config{number}")
@@ -60,31 +60,16 @@ def test_a_fact_left_out_of_private_facts_is_caught(monkeypatch):
 def play_in_parts(game: str, config: dict) -> None:
     engine = engine_for(game)
     rng = random.Random(f"parts-{game}")
-    table = ConformanceTable(engine, config, engine.seats[1], rng.randrange(2**32))
     table_id = 900_000 + rng.randrange(10_000)  # its own digests (tables.outbox)
     shown: dict = {}  # viewer -> (version, board)
     parts_before = None
     steps = sent_parts = sent_whole = 0
-    last_game = None
+    table = ConformanceTable(engine, config, engine.seats[1], rng.randrange(2**32))
     with translation.override("ru"):
-        for version in range(1, 300):
+        for version, views, last_game in random_views(table, game, rng, pause_every=7):
             if steps >= 60 and last_game is not None:
                 break
-            if table.hand_over():
-                if table.state is not None:
-                    last_game = {"number": table.hands, **engine.hand_result(table.state)}
-                if not table.next_hand():
-                    break
-            if not table.awaited():
-                break
             seated = sorted(table.seated)
-            facts = {"status": "paused" if version % 7 == 0 else "playing", "last_game": last_game}
-            views = {
-                viewer: board_view(
-                    engine, game, table.state, table.config, seated, viewer, version, **facts
-                )
-                for viewer in [None, *seated]
-            }
             for view in views.values():  # a table of its own: no board of another test's
                 view["table"]["id"] = table_id
             touched = outbox.touched_seats(
@@ -94,9 +79,8 @@ def play_in_parts(game: str, config: dict) -> None:
                 version - 1,
                 {p: (100 + p, views[p]) for p in seated},
             )
-            message = {"game": game, "table": table_id, "version": version}
             with presenters.parts_recorded() as parts:
-                public = whole(views[None])
+                whole(views[None])
             # the cards no spectator sees (the seats' own, the undealt, the hidden), but for a
             # code the public view shows too (a shoe of several packs holds it more than once)
             hidden = {c for cards in engine.private_cards(table.state).values() for c in cards}
@@ -122,13 +106,11 @@ def play_in_parts(game: str, config: dict) -> None:
                     f"{game}: seat {viewer}'s board assembled from parts differs at step {version}"
                 )
             parts_before = parts
-            del message, public
             steps += 1
-            table.act(rng.randrange(256), rng.randrange(256))
     table.close()
     assert steps >= 10, "random play reached enough versions"
     assert sent_whole, "some boards were sent whole"
-    if engine_for(game) and presenters.presentation_for(game).private_facts is not None:
+    if presenters.presentation_for(game).private_facts is not None:
         assert sent_parts, f"{game} says what its seats show of their own: some got parts only"
 
 

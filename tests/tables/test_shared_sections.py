@@ -70,6 +70,33 @@ def sections_by_viewer(views) -> dict:
     return by_viewer
 
 
+def random_views(table: ConformanceTable, game: str, rng: random.Random, *, pause_every: int):
+    """Random play at `table` as the boards see it: after each step, (version, each viewer's
+    view by viewer (None: a spectator), the last finished hand's result). Now and then (every
+    `pause_every` versions) the casino has paused the table. The caller stops when it has seen
+    enough, then closes the table (its replay check)."""
+    engine, last_game = table.engine, None
+    for version in range(1, 400):
+        if table.hand_over():
+            if table.state is not None:  # as the actor keeps it for the boards
+                last_game = {"number": table.hands, **engine.hand_result(table.state)}
+            if not table.next_hand():
+                return
+        if not table.awaited():
+            return
+        seated = sorted(table.seated)
+        status = "paused" if version % pause_every == 0 else "playing"
+        facts = {"status": status, "last_game": last_game}
+        views = {
+            viewer: board_view(
+                engine, game, table.state, table.config, seated, viewer, version, **facts
+            )
+            for viewer in [None, *seated]
+        }
+        yield version, views, last_game
+        table.act(rng.randrange(256), rng.randrange(256))
+
+
 @pytest.mark.parametrize(("game", "config"), GAMES)
 @pytest.mark.parametrize("language", ["ru", "en"])
 def test_every_viewer_renders_each_shared_section_alike(game, config, language):
@@ -79,25 +106,9 @@ def test_every_viewer_renders_each_shared_section_alike(game, config, language):
     checked = sections = 0
     last_game = None
     with translation.override(language):
-        for version in range(1, 400):
+        for version, views, last_game in random_views(table, game, rng, pause_every=4):
             if checked >= 40 and last_game is not None:
                 break
-            if table.hand_over():
-                if table.state is not None:  # as the actor keeps it for the boards
-                    last_game = {"number": table.hands, **engine.hand_result(table.state)}
-                if not table.next_hand():
-                    break
-            if not table.awaited():
-                break
-            seated = sorted(table.seated)
-            # now and then the casino has paused the table
-            facts = {"status": "paused" if version % 4 == 0 else "playing", "last_game": last_game}
-            views = {
-                viewer: board_view(
-                    engine, game, table.state, table.config, seated, viewer, version, **facts
-                )
-                for viewer in [None, *seated]
-            }
             rendered = sections_by_viewer(views)
             spectator_sections = rendered[None][1]
             for viewer, (_board, recorded) in rendered.items():
@@ -111,7 +122,6 @@ def test_every_viewer_renders_each_shared_section_alike(game, config, language):
                 assert without_ids(cached) == without_ids(rendered[viewer][0])
             checked += 1
             sections = max(sections, len(spectator_sections))
-            table.act(rng.randrange(256), rng.randrange(256))
     table.close()
     assert checked >= 10, "random play reached enough versions"
     assert last_game is not None, "a hand ended: the boards showed its result"
