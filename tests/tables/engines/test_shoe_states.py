@@ -10,6 +10,7 @@ from tables.engines.baccarat_bank import ENGINE as BACCARAT
 from tables.engines.base import Draws
 from tables.engines.cards import Shoe
 from tables.engines.highcard import ENGINE as HIGH_CARD
+from tests.tables.engines.test_cards import old_form as old_shoe_form
 
 GAMES = [
     pytest.param(HIGH_CARD, {"min_bet": 100, "max_bet": 500, "ante": 25, "decks": 6}, 6, id="hc"),
@@ -21,14 +22,7 @@ GAMES = [
 
 def old_form(data: dict) -> dict:
     """A state's shoe as it was saved before it became a string."""
-    shoe = Shoe.from_dict(data)
-    return {
-        "cards": shoe.cards,
-        "cut_at": shoe.cut_at,
-        "position": shoe.position,
-        "discard": shoe.discard,
-        "penetration": shoe.penetration,
-    }
+    return old_shoe_form(Shoe.from_dict(data))
 
 
 def play(engine, state, seed):
