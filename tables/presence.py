@@ -89,8 +89,10 @@ def refresh_many(pairs: list[tuple[int, int]], now: dt.datetime) -> list[tuple[i
 
 def unseen_seats(now: dt.datetime, among: set[int] | None = None) -> list[tuple[int, int]]:
     """(table id, player id) of the seats counted present whose heartbeat has expired (a crashed
-    process's sockets, or a migrated seat never heard from), oldest sighting first."""
-    seats = Seat.objects.filter(away_since__isnull=True).filter(
+    process's sockets, or a migrated seat never heard from), oldest sighting first. Not a seat
+    held for a player who left with bets working: nobody is there to be away, and the actor
+    takes its decisions by their timeouts already (every sweep would look at it again)."""
+    seats = Seat.objects.filter(away_since__isnull=True, leaving_since__isnull=True).filter(
         Q(last_seen__isnull=True) | Q(last_seen__lte=now - expiry())
     )
     if among is not None:

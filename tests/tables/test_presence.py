@@ -275,3 +275,14 @@ def test_the_beat_passes_over_a_seat_an_action_holds_locked_without_waiting(
     finally:
         release.set()
         holder.join()
+
+
+@pytest.mark.django_db
+def test_a_seat_held_for_a_player_who_left_with_bets_working_is_never_looked_for(
+    durak_table, two_players
+):
+    start = timezone.now()
+    seated(durak_table, two_players, start)
+    Seat.objects.filter(table=durak_table, player=two_players[0]).update(leaving_since=start)
+    unseen = presence.unseen_seats(later(start, EXPIRY + 1))
+    assert unseen == [(durak_table.pk, two_players[1].pk)]
