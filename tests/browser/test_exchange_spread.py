@@ -135,11 +135,16 @@ def test_open_and_partly_close_a_spread_bet_while_the_quote_moves(
     expect(asset.locator(".bid")).to_have_text("75.53")
     expect(positions.locator("td.pnl")).to_contain_text("100.00")  # +50 points x 2.00
 
-    # close 1.50 per point of the 2.00 at the bid now
+    # type 1.50 per point of the 2.00 to close; a tick re-renders the row while it is typed,
+    # and what was typed stays (it is what the player meant to send); it closes at the new bid
     close = positions.locator("form.spread-close")
     close.locator("input[name=stake]").fill("1.5")
+    daphne_server.shell(QUOTE_SET % {"asset": line["asset"], "bid": "75.43", "ask": "75.46"})
+    expect(asset.locator(".bid")).to_have_text("75.43")
+    expect(positions.locator("td.pnl")).to_contain_text("80.00")  # +40 points x 2.00
+    expect(close.locator("input[name=stake]")).to_have_value("1.5")
     close.locator("button[type=submit]").click()
-    expect(page.locator("#spread-orders .notice.success")).to_contain_text("75.53")
+    expect(page.locator("#spread-orders .notice.success")).to_contain_text("75.43")
     expect(positions.locator("tr[data-position] td").nth(2)).to_contain_text("0.50")
 
     # it moves again; the rest's P&L follows: +20 points x 0.50
