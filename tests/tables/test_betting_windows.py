@@ -8,6 +8,7 @@ import datetime as dt
 
 import pytest
 from django.contrib.auth.models import Group
+from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -161,6 +162,7 @@ def test_an_empty_round_that_opened_a_shoe_keeps_its_commitment_for_the_shoe(eng
     assert played.revealed and shuffle.verify(played.deck_record, played.secret, played.commitment)
     page = client_of(a).get(reverse("hand_detail", args=[table.pk, 2]))
     assert page.context["verified"] is True
+    call_command("verifyhands")  # every round, the empty ones too (exits 1 on a mismatch)
 
 
 def test_a_hand_with_a_bet_is_a_hand_of_the_history(engine, start):
