@@ -179,7 +179,7 @@ def _place_money(period: Period, prefix: str, currency: str | None) -> list[dict
 
 
 def _hands(period: Period, currency: str | None) -> dict[tuple[dt.date, int], int]:
-    hands = Hand.objects.filter(ended_at__gte=period.start, ended_at__lt=period.end)
+    hands = Hand.objects.shown().filter(ended_at__gte=period.start, ended_at__lt=period.end)
     if currency:
         hands = hands.filter(table__currency=currency)
     rows = (

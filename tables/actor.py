@@ -47,7 +47,15 @@ from tables.engines.base import (
 )
 from tables.engines.registry import engine_for
 from tables.listeners import TableNews, notify, notify_error
-from tables.models import Hand, Seat, Table, TableEvent, TableStatus
+from tables.models import (
+    MISSED_WINDOWS,
+    Hand,
+    Seat,
+    SeatStatus,
+    Table,
+    TableEvent,
+    TableStatus,
+)
 from tables.outbox import Outbox
 from tables.payments import PaymentRefused, book, close_escrows
 from tables.rows import event_row, insert_events, open_table, save_table, shown_name
@@ -57,6 +65,7 @@ DEFAULT_ACTION_SECONDS = 30
 DEFAULT_GRACE_SECONDS = 60
 DEFAULT_ABSENCE_SECONDS = 180
 MAX_OVERDUE_STEPS = 50
+BET_SETTING = "bet_seconds"  # the clock of a stake (``Engine.clock_setting``)
 # what the actor keeps in a table's state beside the engine's: they carry over each apply
 ACTOR_KEYS = (
     "clock",
@@ -66,6 +75,7 @@ ACTOR_KEYS = (
     "absences_applied",
     "seat_stakes",
     "paused_at",
+    "windows_missed",  # the seats whose betting window passed this hand (``note_missed``)
     HAND_SEATS,
 )
 
@@ -291,6 +301,8 @@ def commit(
     except PaymentRefused as refusal:
         raise TableError(str(refusal)) from refusal
     count_seat_stakes(state, events)
+    if cause == TableEvent.Cause.PLAYER and step == TableEvent.Step.ENGINE and seat is not None:
+        acted(change, state, seat)
     change.record(
         cause=cause,
         step=step,
@@ -336,21 +348,26 @@ def finish_hand(change: Change) -> None:
     hand = Hand.objects.get(pk=state["hand_id"])
     hand.ended_at = now
     hand.result = engine.hand_result(state)
-    hand.save(update_fields=["ended_at", "result"])
+    hand.empty = engine.round_without_bets(state)
+    hand.save(update_fields=["ended_at", "result", "empty"])
     if engine.commitment_finished(state):
         Hand.objects.filter(
             table=table, shuffle_scope=hand.shuffle_scope, revealed_at__isnull=True
         ).update(revealed_at=now)
-    # who sat where when it ended, and their names: a seat another player takes after shows
-    # none of it as his, and the last result names who played it
-    players = {str(p): seat.player_id for p, seat in change.seats.items()}
-    names = {str(p): shown_name(seat) for p, seat in change.seats.items()}
-    state["last_game"] = {
-        "number": hand.number,
-        **hand.result,
-        "players_by_seat": players,
-        "names_by_seat": names,
-    }
+    if hand.empty:
+        forget_empty_round(change, hand)
+    else:
+        # who sat where when it ended, and their names: a seat another player takes after
+        # shows none of it as his, and the last result names who played it
+        players = {str(p): seat.player_id for p, seat in change.seats.items()}
+        names = {str(p): shown_name(seat) for p, seat in change.seats.items()}
+        state["last_game"] = {
+            "number": hand.number,
+            **hand.result,
+            "players_by_seat": players,
+            "names_by_seat": names,
+        }
+    count_missed_windows(change, hand)
     escrow_key = engine.escrow_key(state)
     session_over = engine.carry_over(state) is None
     if session_over:  # the session (a match) is over: ready again to play on
@@ -378,6 +395,67 @@ def finish_hand(change: Change) -> None:
     started = table.status == TableStatus.PLAYING
     if (started and engine.escrow_key(table.state) != escrow_key) or (not started and session_over):
         close_escrows(table, escrow_key)
+
+
+def forget_empty_round(change: Change, hand: Hand) -> None:
+    """A round in which nothing was staked (``round_without_bets``) is no hand people see: its
+    row stays, flagged ``empty`` (the event log points at it, and it holds the secret of a
+    shoe's commitment it may have published: the next hand of that shoe reuses it), every
+    history reads ``Hand.objects.shown()``, the next hand takes its number (and its match
+    number, when the round was a whole match) and the board keeps the last hand played."""
+    table, engine = change.table, change.engine
+    table.hand_number = hand.number - 1
+    whole_match = engine.carry_over(change.table.state) is None
+    if whole_match and not (
+        Hand.objects.shown().filter(table=table, match_number=hand.match_number).exists()
+    ):
+        table.match_number = hand.match_number - 1
+
+
+def acted(change: Change, state: dict, position: int) -> None:
+    """A seat's own action: it is there, whatever windows it let pass before."""
+    missed = state.get("windows_missed") or []
+    if position in missed:
+        state["windows_missed"] = [p for p in missed if p != position]
+    seat = change.seats.get(position)
+    if seat is not None and seat.missed_windows:
+        seat.missed_windows = 0
+        seat.save(update_fields=["missed_windows"])
+
+
+def note_missed(change: Change, position: int) -> None:
+    """The seat's clock ran out on a stake (``clock_setting`` is the bet clock): a betting
+    window it let pass, counted at the hand's end (``count_missed_windows``)."""
+    seat = change.seats.get(position)
+    if seat is None or seat.leaving_since is not None:  # a leaver's bets play on their own
+        return
+    missed = change.table.state.get("windows_missed") or []
+    if position not in missed:
+        change.table.state["windows_missed"] = [*missed, position]
+
+
+def count_missed_windows(change: Change, hand: Hand) -> None:
+    """At a hand's end, each seat dealt in whose betting window passed (``note_missed``) with
+    no bet working now (``holds_bets``) missed one more window in a row; at ``MISSED_WINDOWS``
+    it is sat out (not dealt in) until its player comes back (``services.table_presence``
+    "back", the board's "I'm back"), and its board says why."""
+    engine, state = change.engine, change.table.state
+    for position in state.get("windows_missed") or []:
+        seat = change.seats.get(position)
+        if (
+            seat is None
+            or seat.leaving_since is not None
+            or hand.players.get(str(position)) != seat.player_id  # another player sits there
+            or engine.holds_bets(state, position)
+        ):
+            continue
+        seat.missed_windows += 1
+        fields = ["missed_windows"]
+        if seat.missed_windows >= MISSED_WINDOWS and seat.status != SeatStatus.SITTING_OUT:
+            seat.status = SeatStatus.SITTING_OUT
+            seat.away_since = seat.away_since or change.now
+            fields += ["status", "away_since"]
+        seat.save(update_fields=fields)
 
 
 def try_start(change: Change, *, waiting: bool = True) -> TableError | None:
@@ -458,7 +536,8 @@ def start_hand(change: Change, upcoming: NextHand) -> None:
     players = list(upcoming.players)
     state = engine.new_hand(config, players, secrets.SystemRandom(), upcoming.carry)
     covered = engine.commitment(state)
-    previous = Hand.objects.filter(table=table).order_by("-number").first()
+    # the round before, an empty one too (it may have opened the shoe: its secret holds)
+    previous = Hand.objects.filter(table=table).order_by("-pk").first()
     if (
         previous is not None
         and covered.scope != "hand"
@@ -796,7 +875,10 @@ def apply_overdue(change: Change) -> int:
             continue
         else:
             draws = rng()
+            betting = engine.clock_setting(table.state, position) == BET_SETTING
             state, events = engine.apply_timeout(table.state, position, draws)
+            if betting:
+                note_missed(change, position)
             commit(
                 change,
                 state,

@@ -197,8 +197,11 @@ class HandAdmin(ReadOnly):
         "shuffle_scope",
         "revealed_at",
         "commitment",
+        "empty",
     )
-    list_filter = ("table",)
+    # a round nobody staked in is a record here (its events and its shoe's secret), flagged:
+    # no history shows it (docs/architecture.md "Betting windows")
+    list_filter = ("table", "empty")
 
 
 @admin.register(TableEvent)

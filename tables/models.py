@@ -61,6 +61,10 @@ class Table(models.Model):
         return self.settings.get(key, default)
 
 
+# betting windows in a row a seat may let pass with no bet working before it is sat out
+MISSED_WINDOWS = 3
+
+
 class SeatStatus(models.TextChoices):
     SITTING = "sitting", _("sitting")
     SITTING_OUT = "sitting_out", _("sitting out")
@@ -98,6 +102,10 @@ class Seat(models.Model):
     # the player left while the engine still held bets of his at this seat (``holds_bets``): his
     # decisions run on their timeouts, the seat is his until they are settled, then it is freed
     leaving_since = models.DateTimeField(_("leaving since"), null=True, blank=True)
+    # betting windows in a row this seat was dealt into and let pass without a bet (its bet
+    # taken by its clock, nothing working at the hand's end); any action of its own resets it.
+    # At ``MISSED_WINDOWS`` the seat is sat out until its player comes back.
+    missed_windows = models.PositiveSmallIntegerField(_("betting windows missed"), default=0)
 
     class Meta:
         verbose_name = _("seat")
@@ -120,6 +128,13 @@ class Seat(models.Model):
         return f"{self.table} #{self.position}: {self.player}"
 
 
+class HandQuerySet(models.QuerySet):
+    def shown(self):
+        """The hands people see (a table's history, a player's hands, the hand page, the
+        pace and the reports): not a round in which nobody staked anything (``empty``)."""
+        return self.filter(empty=False)
+
+
 class Hand(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveIntegerField(_("number"))
@@ -137,13 +152,22 @@ class Hand(models.Model):
     started_at = models.DateTimeField(_("started"), auto_now_add=True)
     ended_at = models.DateTimeField(_("ended"), null=True, blank=True)
     result = models.JSONField(_("result"), null=True, blank=True)
+    # a round that ended with nothing staked in it (``round_without_bets``): kept for the event
+    # log and the shoe's commitment it may have published, shown nowhere (``shown()``); the
+    # next hand takes its number
+    empty = models.BooleanField(_("nothing staked"), default=False)
+
+    objects = HandQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("hand")
         verbose_name_plural = _("hands")
         ordering = ["-number"]
         constraints = [
-            models.UniqueConstraint(fields=["table", "number"], name="hand_number_unique"),
+            # a number is one hand played; the empty rounds before it may have had it too
+            models.UniqueConstraint(
+                fields=["table", "number"], condition=Q(empty=False), name="hand_number_unique"
+            ),
         ]
         # the pit boss's pace of play: a table's games ended since a moment
         indexes = [models.Index(fields=["table", "ended_at"], name="hand_table_ended")]

@@ -215,7 +215,12 @@ SEAT_WORDS = (
     gettext_noop("Dealer"),
     gettext_noop("First to act"),
     gettext_noop("left: bets in play"),
+    gettext_noop(
+        "You were sat out: three betting rounds in a row passed without your bet. "
+        "Press “I'm back” to be dealt in again."
+    ),
 )
+IDLE_WORDS = SEAT_WORDS[-1]
 
 
 @functools.lru_cache(maxsize=16)
@@ -279,6 +284,8 @@ def seats_html(
                 shown += f'<span class="badge leaving">{words["left: bets in play"]}</span>'
             elif seat["status"] == "sitting_out":
                 shown += f'<span class="badge away">{words["sitting out"]}</span>'
+                if slot["is_me"] and seat.get("idle"):  # why: the betting windows it let pass
+                    shown += f'<span class="seat-why" role="status">{words[IDLE_WORDS]}</span>'
             elif seat["away"]:
                 shown += f'<span class="badge away">{words["away"]}</span>'
             if status == "open" and (seat["ready"] if ready is None else position in ready):

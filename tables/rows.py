@@ -52,6 +52,7 @@ _SEAT_FIELDS = (
     "ready",
     "removal_requested_by_id",
     "leaving_since",
+    "missed_windows",
 )
 
 

@@ -15,7 +15,7 @@ from tables.engines.base import Draws
 from tables.engines.registry import engine_for
 from tables.games import presentation_for
 from tables.history import Teller
-from tables.models import Hand, Seat, Table, TableEvent, TableStatus
+from tables.models import MISSED_WINDOWS, Hand, Seat, SeatStatus, Table, TableEvent, TableStatus
 from tables.rows import seats_of, shown_name
 from tables.starts import START_SETTING, start_view
 
@@ -71,6 +71,9 @@ def table_view(table: Table, seats: dict[int, Seat], position: int | None) -> di
                     "ready": seat.ready,
                     # left with bets working: the seat is held until they are settled
                     "leaving": seat.leaving_since is not None,
+                    # sat out for letting betting windows pass (actor.count_missed_windows)
+                    "idle": seat.status == SeatStatus.SITTING_OUT
+                    and seat.missed_windows >= MISSED_WINDOWS,
                 }
                 for seat in sorted(seats.values(), key=lambda s: s.position)
             ],
@@ -163,7 +166,8 @@ def table_summary(table: Table, seats: dict[int, Seat]) -> dict:
 def floor_facts(table: Table, seats: dict[int, Seat], playing: bool) -> dict:
     """What the pit boss's tile shows beside the lobby's row, changing with every action (so
     not in what the lobby compares): each seat's money in the pots and whether staff asked for
-    it to go, the running clocks, the last change and the staff's last announcement."""
+    it to go, the running clocks, the last change, the staff's last announcement and the
+    round's exposure (``exposure``)."""
     state = table.state or {}
     stakes = state.get("seat_stakes") or {} if playing else {}
     return {
@@ -178,7 +182,17 @@ def floor_facts(table: Table, seats: dict[int, Seat], playing: bool) -> dict:
             "currency": table.currency,
             "sit_minimum": engine_for(table.game).sit_minimum(public_settings(table)),
         },
+        "exposure": exposure(table, playing),
     }
+
+
+def exposure(table: Table, playing: bool) -> int | None:
+    """The most the house can still pay on the hand in play (``Engine.exposure``, minor
+    units), or None: no hand in play, or the house is no counter-party in the game."""
+    engine = engine_for(table.game)
+    if not playing or not table.state or engine.is_hand_over(table.state):
+        return None
+    return engine.exposure(table.state)
 
 
 def _named(fact: list, seats: dict[int, Seat]) -> list:
@@ -220,7 +234,7 @@ def pit_rows(table_id: int | None = None) -> list[dict]:
 def games_last_hour(table_ids) -> dict[int, int]:
     """Games (hands) ended in the last hour, by table: the pit boss's pace of play."""
     since = timezone.now() - dt.timedelta(hours=1)
-    hands = Hand.objects.filter(table_id__in=table_ids, ended_at__gte=since)
+    hands = Hand.objects.shown().filter(table_id__in=table_ids, ended_at__gte=since)
     return dict(hands.values("table_id").annotate(n=Count("pk")).values_list("table_id", "n"))
 
 
@@ -232,7 +246,7 @@ def _summaries(tables) -> list[dict]:
 
 
 def finished_hands(table: Table, viewer) -> list[Hand]:
-    hands = Hand.objects.filter(table=table, ended_at__isnull=False).order_by("-number")
+    hands = Hand.objects.shown().filter(table=table, ended_at__isnull=False).order_by("-number")
     if sees_every_hand(viewer):
         return list(hands)
     return [hand for hand in hands if viewer.pk in hand.player_ids()]

@@ -341,6 +341,7 @@ def table_presence(
             seat.status = SeatStatus.SITTING_OUT
         elif kind == "back":
             seat.status = SeatStatus.SITTING
+            seat.missed_windows = 0  # the betting windows let pass count again from none
         was_away = seat.away_since is not None
         away = not presence.is_seen(seat, now) or seat.status == SeatStatus.SITTING_OUT
         if away and not was_away:
@@ -351,7 +352,9 @@ def table_presence(
             seat.away_since = None
         if seat.status != SeatStatus.SITTING_OUT:
             seat.status = SeatStatus.SITTING if not away else SeatStatus.DISCONNECTED
-        seat.save(update_fields=["connections", "last_seen", "status", "away_since"])
+        seat.save(
+            update_fields=["connections", "last_seen", "status", "away_since", "missed_windows"]
+        )
         apply_overdue(change)
         if away != was_away or kind in ("sit_out", "back"):
             table_step(

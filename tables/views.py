@@ -66,7 +66,7 @@ def hand_list(request, table_id: int):
 
 @login_required
 def hand_detail(request, table_id: int, number: int):
-    hand = get_object_or_404(Hand, table_id=table_id, number=number)
+    hand = get_object_or_404(Hand.objects.shown(), table_id=table_id, number=number)
     if not selectors.can_see_hand(hand, request.user):
         raise Http404
     # the steps once the hand is over; the shuffle once what it covered (the hand, or the whole

@@ -35,7 +35,9 @@ The hooks, by who asks:
   carry), ``in_play`` (is a hand or match under way: terms may not change, staff may void),
   ``apply_void`` (staff void: what is returned), ``apply_abandon`` (the last player leaves
   between hands with money carried: where it goes; by default the void's returns),
-  ``summary`` (the lobby's and the pit boss's short facts). Before the first hand of an idle
+  ``summary`` (the lobby's and the pit boss's short facts), ``round_without_bets`` (a hand
+  over in which nothing at all was staked: no bet, no ante, no fee; the actor then leaves no
+  hand in the history players and staff see). Before the first hand of an idle
   table the actor waits a filling window (``tables.starts``) once ``next_hand`` says a hand
   could start: engines keep deciding who is dealt in.
 - **Money**: payments travel inside the events as ``Payment`` records between typed parties
@@ -43,7 +45,9 @@ The hooks, by who asks:
   ledger in the same transaction. ``escrow_key(state)`` names the escrow the hand's pots sit in
   (a match's stakes may span games, a bank may span coups); ``pot_owners(state)`` names the
   pots that belong to one seat whoever paid into them (a player's bank); ``carry_over(state)``
-  is what the next hand inherits (a match score, a shoe, a bank).
+  is what the next hand inherits (a match score, a shoe, a bank). ``exposure(state)`` is the
+  most the house can still pay on the round as it stands (minor units; None: the house is no
+  counter-party), shown on the pit boss's tile while a hand is in play.
 - **Shuffle commitment**: ``commitment(state)`` gives the ``Commitment`` (scope key and the order it
   covers) of the cards in play: per hand, or per shoe for a shoe that spans hands; the actor
   publishes sha256(order|secret) when a new scope starts and reveals it when
@@ -338,6 +342,8 @@ class Engine(Protocol):
     def private_cards(self, state: State) -> dict[int, list[str]]: ...
     def hidden_cards(self, state: State) -> list[str]: ...
     def clock_setting(self, state: State, seat: int) -> str: ...
+    def round_without_bets(self, state: State) -> bool: ...
+    def exposure(self, state: State) -> int | None: ...
     def undealt(self, state: State) -> list[str]: ...
     def undealt_committed(self, state: State) -> list[str]: ...
     def folded_hands(self, state: State) -> list[dict]: ...
@@ -508,6 +514,21 @@ class GameEngine:
         if not state or not self.is_hand_over(state) or not self.in_play(state):
             return None
         return self.apply_void(state)
+
+    def round_without_bets(self, state: State) -> bool:
+        """Whether the hand is over and nothing at all was staked in it (no bet, no ante, no
+        fee): a betting window everybody let pass. Asked by the actor when a hand ends
+        (``finish_hand``): such a round leaves no hand in the history players and staff see (it
+        is kept, flagged ``Hand.empty``, for the log and a shoe's commitment, and the next hand
+        takes its number). By default False: every hand dealt is a hand played."""
+        return False
+
+    def exposure(self, state: State) -> int | None:
+        """The most the house can still pay on the round as it stands, in minor units (every
+        stake not yet settled at its best line, within the caps), or None where the house is not
+        a counter-party (players play each other). Asked while a hand is in play, after every
+        change, for the pit boss's tile."""
+        return None
 
     def summary(self, state: State | None, config: dict) -> dict:
         """The lobby's and the pit boss's facts: ``pot`` (money in play), ``stage`` (a short
