@@ -211,13 +211,12 @@ def exposure(state: State, pay_tables: dict, max_payout: int | None = None, unca
     )
 
 
-def _with_stake(state: State, box: int, position: int, amount: int, kind: str, dark: bool) -> State:
-    """A copy of the boxes with one more stake, no money moved and no limit asked: what the
-    round would be if the bet were taken."""
-    boxes_copy = copy_json(state.get("boxes") or {})
-    box_state = boxes_copy.get(str(box))
+def _box_with_stake(box_state: dict | None, position: int, amount: int, kind: str, dark: bool):
+    """A copy of one box with one more stake, no money moved and no limit asked: what the box
+    would be if the bet were taken (only this box is copied: the others do not change)."""
+    box_state = copy_json(box_state) if box_state is not None else None
     if box_state is None:
-        box_state = boxes_copy[str(box)] = boxes.new_box(position, dark=dark)
+        box_state = boxes.new_box(position, dark=dark)
     # added to the seat's own stake where it has one: paid as one stake, rounded once
     if kind == boxes.MAIN:
         stakes = box_state["hands"][0]["stakes"]
@@ -232,7 +231,7 @@ def _with_stake(state: State, box: int, position: int, amount: int, kind: str, d
             stake = {"seat": position, "kind": kind, "amount": 0, "settled": None}
             sides.append(stake)
     stake["amount"] += amount
-    return {"boxes": boxes_copy}
+    return box_state
 
 
 def room_for(
@@ -248,15 +247,22 @@ def room_for(
     up_to: int,
 ) -> int:
     """The largest stake up to ``up_to`` on ``kind`` of ``box`` that keeps the round within
-    ``max_exposure`` (``up_to`` itself when there is no such limit)."""
+    ``max_exposure`` (``up_to`` itself when there is no such limit). The other boxes' exposure
+    is counted once; only this box is tried with each amount."""
     limit = limits.get("max_exposure")
     if limit is None:
         return up_to
     max_payout = limits.get("max_payout")
+    current = (state.get("boxes") or {}).get(str(box))
+    others = sum(
+        box_exposure(b, pay_tables, max_payout, uncapped)
+        for n, b in (state.get("boxes") or {}).items()
+        if n != str(box)
+    )
 
     def fits(amount: int) -> bool:
-        more = _with_stake(state, box, position, amount, kind, dark)
-        return exposure(more, pay_tables, max_payout, uncapped) <= limit
+        trial = _box_with_stake(current, position, amount, kind, dark)
+        return others + box_exposure(trial, pay_tables, max_payout, uncapped) <= limit
 
     if fits(up_to):
         return up_to

@@ -18,6 +18,8 @@ letters:
     goes below zero; when the escrow's scope ends (its key changes, or the session's hand is over
     with nothing carried over) or nothing is in play (staff could not void), its pots are empty;
     the summary's pot is the money in the pots.
+    A house-banked hand's boxes (``tables.engines.boxes``) paid what the house bank paid, none
+    over ``max_payout``.
 (d) replay: the hand re-run from its initial state with the recorded actions and
     ``Draws.replaying`` of each step's draws gives the same states and events, step by step.
 (e) every awaited seat's ``timeout_action`` is one of its legal actions and ``apply_timeout``
@@ -44,6 +46,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from tables.engines.base import (
+    BANK,
     POT,
     SEAT,
     Commitment,
@@ -381,6 +384,7 @@ class ConformanceTable:
         self._check_commitment_between_hands(state)
         self.state = state
         self.record = HandRecord(state, events)
+        self.house_paid = 0  # the house bank's winnings paid to seats this hand
         self.cards_at_start = Counter(self.engine.all_cards(state))
         self._book(events)
         self.hands += 1
@@ -527,6 +531,8 @@ class ConformanceTable:
                     f"(c) {event} names {party}, whose player was not dealt in this hand or has "
                     "left"
                 )
+            if event["source"] == BANK and target.kind == SEAT:
+                self.house_paid += amount
             escrow = self.escrow
             if source.kind == POT:
                 escrow.balances[event["source"]] -= amount
@@ -603,9 +609,32 @@ class ConformanceTable:
                 pass
             else:
                 raise AssertionError("(f) a void is refused when nothing is in play")
+        if self.engine.is_hand_over(state) and isinstance(state.get("boxes"), dict):
+            self.check_payout_cap(state)
         if self.engine.is_hand_over(state) and self.engine.carry_over(state) is None:
             self.escrow.assert_empty("at the end of the session's hand (nothing carried over)")
         assert json.dumps(state, sort_keys=True) == frozen, "no hook changes the state it is given"
+
+    def check_payout_cap(self, state: dict) -> None:
+        """(c) A house-banked hand's boxes (``tables.engines.boxes``): what the house bank paid
+        the seats is what the boxes' settlements say they won, and no box won more than the
+        table's ``max_payout`` in the round (CG §48)."""
+        if state.get("result", {}).get("void"):
+            return
+        won_by_box = {}
+        for number, box_state in state["boxes"].items():
+            nets = [
+                n["net"] for h in box_state["hands"] for n in (h["settled"] or {}).get("nets", [])
+            ]
+            nets += [s["settled"]["net"] for s in box_state["side"] if s["settled"]]
+            won_by_box[number] = sum(net for net in nets if net > 0)
+        assert sum(won_by_box.values()) == self.house_paid, (
+            f"(c) the house bank paid {self.house_paid}, the boxes say they won {won_by_box}"
+        )
+        cap = self.config.get("max_payout")
+        if cap is not None:
+            over = {n: won for n, won in won_by_box.items() if won > cap}
+            assert not over, f"(c) boxes paid over the max_payout of {cap}: {over}"
 
     def _others(self, awaited: list[int]) -> list[int]:
         seated_not_awaited = [p for p in self.seated if p not in awaited]

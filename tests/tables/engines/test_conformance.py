@@ -129,6 +129,7 @@ def test_the_suite_plays_every_registered_game():
 # --- engines broken on purpose: each check catches what it is for -------------------------
 
 HIGH_CARD = HighCard.example_configs[0]
+HIGH_CARD_BOXES = HighCard.example_configs[2]  # boxes, card changes: the dealer's card waits
 DURAK = Durak.example_configs[0]
 FAIL_FAST = settings(
     max_examples=20,
@@ -160,24 +161,12 @@ class HighCardPeekingAtTheNextCard(HighCard):
 
 
 class HighCardShowingAFaceDownCard(HighCard):
-    """Deals the dealer a face-down card at the start of each hand (``hidden_cards``: nobody
-    may see it) but its views show it."""
-
-    def new_hand(self, config, players, rng, carry=None):
-        state = super().new_hand(config, players, rng, carry)
-        shoe = Shoe.from_dict(state["shoe"])
-        state["hole"] = shoe.deal()
-        state["shoe"] = shoe.to_dict()
-        return state
-
-    def all_cards(self, state):
-        return [*super().all_cards(state), state["hole"]]
-
-    def hidden_cards(self, state):
-        return [state["hole"]]
+    """Deals the dealer's card face down first (``hidden_cards``: nobody may see it before he
+    turns it) but its views show it (issue 31)."""
 
     def view(self, state, seat):
-        return {**super().view(state, seat), "hole": state["hole"]}
+        dealer = state.get("dealer") or {}
+        return {**super().view(state, seat), "hole": dealer.get("card")}
 
 
 class HighCardTimedByAnUnknownSetting(HighCard):
@@ -187,13 +176,15 @@ class HighCardTimedByAnUnknownSetting(HighCard):
 
 class HighCardTimingOutIllegally(HighCard):
     def timeout_action(self, state, seat):
-        return {"type": "bet", "amount": state["max_bet"] + 1}
+        return {"type": "bet", "amount": state["limits"]["max_bet"] + 1}
 
 
 class HighCardListingWhatItRefuses(HighCard):
     def legal_actions(self, state, seat):
         actions = super().legal_actions(state, seat)
-        return [*actions, {"type": "bet", "amount": state["max_bet"] + 1}] if actions else []
+        return (
+            [*actions, {"type": "bet", "amount": state["limits"]["max_bet"] + 1}] if actions else []
+        )
 
 
 class HighCardHearingSeatsOutOfTurn(HighCard):
@@ -211,13 +202,13 @@ class HighCardChangingWhatItIsShown(HighCard):
 
 class HighCardRestartingEveryClock(HighCard):
     def turn_key(self, state, seat):
-        return str(len(state["bets"]) + len(state["passed"]))
+        return str(len(state["done"]))
 
 
 class HighCardVoidKeepingTheBoxes(HighCard):
     def apply_void(self, state):
         state, events = super().apply_void(state)
-        kept = [e for e in events if not e.get("source", "").startswith("pot:box")]
+        kept = [e for e in events if not e.get("source", "").startswith("pot:b")]
         return state, kept
 
 
@@ -234,7 +225,7 @@ class HighCardRefundingTheLeaver(HighCard):
 class HighCardPayingABoxTwice(HighCard):
     def apply(self, state, seat, action, rng=None):
         state, events = super().apply(state, seat, action, rng)
-        twice = [e for e in events if e.get("source", "").startswith("pot:box")]
+        twice = [e for e in events if e.get("source", "").startswith("pot:b")]
         return state, [*events, *twice]
 
 
@@ -248,15 +239,28 @@ class HighCardDrawingUnrecorded(HighCard):
         return state, events
 
 
-class HighCardLosingTheDealerCard(HighCard):
-    """Forgets to discard the dealer's card: it stays out of the shoe, in play, and is lost."""
+class HighCardKeepingACardTwice(HighCard):
+    """Puts the dealer's card back in play twice once the hand is over: one card of the shoe
+    in two places, where the shoe holds it once."""
 
     def apply(self, state, seat, action, rng=None):
         state, events = super().apply(state, seat, action, rng)
-        shoe = state["shoe"]
-        if state["dealer_card"] and state["dealer_card"] not in shoe["in_play"]:
-            state["shoe"] = {**shoe, "in_play": [*shoe["in_play"], state["dealer_card"]]}
+        shoe, card = state["shoe"], (state["dealer"] or {}).get("card")
+        if state["over"] and card:
+            state["shoe"] = {**shoe, "in_play": [*shoe["in_play"], card, card]}
         return state, events
+
+
+class HighCardPayingOverTheCap(HighCard):
+    """Forgets the table's ``max_payout`` (CG §48): a box's winnings are paid whole."""
+
+    def new_hand(self, config, players, rng, carry=None):
+        state = super().new_hand(config, players, rng, carry)
+        state["limits"]["max_payout"] = None
+        return state
+
+
+CAPPED_LOW = {**HIGH_CARD, "max_payout": 50}  # below the minimum bet: every win is capped
 
 
 @pytest.mark.parametrize(
@@ -266,11 +270,12 @@ class HighCardLosingTheDealerCard(HighCard):
         (HighCardPeekingAtTheShoe(), HIGH_CARD, 3, r"\(b\) the public view holds the order"),
         (HighCardPeekingAtTheNextCard(), HIGH_CARD, 3, r"\(b\) the public view shows \w\w, but"),
         (HighCardTimingOutIllegally(), HIGH_CARD, 2, r"\(e\) seat \d's timeout action"),
-        (HighCardShowingAFaceDownCard(), HIGH_CARD, 3, r"\(b\) .* hidden from everyone"),
+        (HighCardShowingAFaceDownCard(), HIGH_CARD_BOXES, 3, r"\(b\) .* hidden from everyone"),
         (HighCardTimedByAnUnknownSetting(), HIGH_CARD, 2, r"\(e\) .* not a clock setting"),
         (HighCardListingWhatItRefuses(), HIGH_CARD, 2, r"\(a\) seat \d's legal action .* refused"),
         (HighCardHearingSeatsOutOfTurn(), HIGH_CARD, 2, r"\(a\) a seat not awaited"),
         (HighCardChangingWhatItIsShown(), HIGH_CARD, 2, "no hook changes the state it is given"),
+        (HighCardPayingOverTheCap(), CAPPED_LOW, 2, r"\(c\) boxes paid over the max_payout"),
     ],
     ids=lambda value: type(value).__name__ if isinstance(value, GameEngine) else None,
 )
@@ -293,7 +298,7 @@ def test_a_seat_deciding_that_restarts_the_others_clocks_is_caught():
 def test_a_void_that_keeps_a_box_is_caught():
     table = scripted_table(HighCardVoidKeepingTheBoxes(), 2)
     table.act_with(0, {"type": "bet", "amount": 100})
-    with pytest.raises(AssertionError, match=r"\(f\) the void returns 0 of pot:box0 to seat:0"):
+    with pytest.raises(AssertionError, match=r"\(f\) the void returns 0 of pot:b0:s0 to seat:0"):
         table.void()
 
 
@@ -306,7 +311,7 @@ def test_a_void_paying_a_seat_whose_player_has_left_is_caught():
 
 def test_a_pot_paying_out_more_than_it_holds_is_caught():
     table = scripted_table(HighCardPayingABoxTwice(), 1)
-    with pytest.raises(AssertionError, match=r"\(c\) .* takes pot:box0 below zero"):
+    with pytest.raises(AssertionError, match=r"\(c\) .* takes pot:b0:s0 below zero"):
         table.act_with(0, {"type": "bet", "amount": 100})
 
 
@@ -317,10 +322,14 @@ def test_a_hand_that_draws_outside_the_recorded_draws_does_not_replay():
         table.close()
 
 
-def test_a_card_gone_missing_is_caught():
-    table = scripted_table(HighCardLosingTheDealerCard(), 1)
+def test_a_card_in_two_places_is_caught():
+    table = scripted_table(HighCardKeepingACardTwice(), 1)
     with pytest.raises(AssertionError, match=r"\(g\) the cards stay the same through a hand"):
         table.act_with(0, {"type": "bet", "amount": 100})
+
+
+def test_the_unbroken_engine_pays_every_box_within_a_low_cap():
+    run_state_machine_as_test(machine_for(HighCard(), CAPPED_LOW, 2), settings=FAIL_FAST)
 
 
 def test_the_same_engine_unbroken_passes_the_same_script():
