@@ -983,8 +983,8 @@ class HighCard(GameEngine):
 
     def apply_absent(self, state: State, seat: int, rng: Draws | None = None):
         """Away past the absence limit mid-hand: with a stake working it plays on, his clock's
-        choices made now (betting done, cards kept); with none, the same fold as leaving, but the player is still seated,
-        so a void still returns the ante to the seat."""
+        choices made now (betting done, cards kept); with none, the same fold as leaving, but
+        the player is still seated, so a void still returns the ante to the seat."""
         if not self.in_play(state) or seat not in state["players"]:
             return None
         if self.holds_bets(state, seat):  # his clock's choices now: done, cards kept

@@ -17,7 +17,6 @@ from hypothesis.stateful import (
 )
 
 from tables.engines.base import GameEngine
-from tables.engines.cards import Shoe
 from tables.engines.durak import Durak
 from tables.engines.highcard import HighCard
 from tables.engines.registry import engine_for, registered_games
