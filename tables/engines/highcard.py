@@ -94,6 +94,11 @@ def split_evenly(amount: int, shares: int) -> list[int]:
 # --- config ------------------------------------------------------------------------------------
 
 
+def cards_a_hand_may_take(config: dict) -> int:
+    """The dealer's card and one for every box, twice for a box whose card is changed."""
+    return 1 + config["boxes"] * (2 if config["switch"] else 1)
+
+
 def _whole_number(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -149,6 +154,16 @@ def check_config(config: dict) -> dict:
     if checked["ties"] not in ("die", "house"):
         raise IllegalAction(
             gettext_noop('Ties (ties) are settled by a die ("die") or go to the house ("house").')
+        )
+    behind_the_cut = decks * 52 - int(decks * 52 * penetration) + 1
+    if behind_the_cut < cards_a_hand_may_take(checked):
+        raise IllegalAction(
+            gettext_noop(
+                "The cut card leaves %(left)s cards for the last hand, which may take "
+                "%(needed)s: cut the shoe less deep or play fewer boxes."
+            ),
+            left=behind_the_cut,
+            needed=cards_a_hand_may_take(checked),
         )
     if checked["switch"] and checked["ties"] != "house":
         raise IllegalAction(
@@ -496,18 +511,9 @@ def _settle(state: State, rng: Draws) -> list[Event]:
                 max_payout=limits["max_payout"],
                 reason="box",
             )
-            for side in list(box_state["side"]):
-                if side["settled"] is None:
-                    ratio = SAME_RANK_PAYS if card_rank == dealer_rank else "lose"
-                    boxes.settle_side(
-                        state,
-                        events,
-                        n,
-                        SAME,
-                        ratio,
-                        position=side["seat"],
-                        max_payout=limits["max_payout"],
-                    )
+            if box_state["side"]:  # every staker's together: the cap is shared, not raced
+                ratio = SAME_RANK_PAYS if card_rank == dealer_rank else "lose"
+                boxes.settle_side(state, events, n, SAME, ratio, max_payout=limits["max_payout"])
         shoe = Shoe.from_dict(state["shoe"])
         shoe.discard_cards([*(state["boxes"][str(n)]["card"] for n in _order(state)), dealer_card])
         state["shoe"] = shoe.to_dict()
@@ -597,7 +603,7 @@ class HighCard(GameEngine):
     example_configs = (
         {"min_bet": 100, "max_bet": 5_000, "ante": 25, "decks": 2},
         # one deck cut deep: a new shoe (and commitment) every few hands, and an ante of 0
-        {"min_bet": 50, "max_bet": 50, "ante": 0, "decks": 1, "penetration": 0.9},
+        {"min_bet": 50, "max_bet": 50, "ante": 0, "decks": 1, "penetration": 0.9, "boxes": 6},
         # the house-banked table in full: three boxes a player, one of them dark, bets behind,
         # the same-rank side bet, card changes, a payout cap and a limit on the house's risk
         {
@@ -637,13 +643,9 @@ class HighCard(GameEngine):
         if new_shoe:
             shoe = Shoe.new(config["decks"], rng, config["penetration"])
             shoe_number += 1
-        # The penetration is at most 0.9, so a shoe whose cut card is not out still holds at
-        # least 7 cards (one deck: 52 - 46 + 1); a hand may take more (seven boxes, changes):
-        # a box dealt past the end is refused by the shoe, so a short shoe is replaced here.
-        if shoe.remaining < 2 * MAX_BOXES + 1:
-            shoe = Shoe.new(config["decks"], rng, config["penetration"])
-            shoe_number += 1
-            new_shoe = True
+        # check_config keeps enough cards behind the cut card for the most a hand can take
+        if shoe.remaining < cards_a_hand_may_take(config):
+            raise RuntimeError("the cut card leaves too few cards for a hand")
         hands_dealt = carry.get("hands_dealt", 0) + 1
         hand_number = config.get("hand_number")
         state: State = {
