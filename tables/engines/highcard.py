@@ -517,7 +517,7 @@ def _settle(state: State, rng: Draws) -> list[Event]:
                 won = die >= TIE_DIE_WINS_FROM
             else:
                 won = card_rank > dealer_rank
-            box_state["won"] = won
+            box_state["beat_dealer"] = won  # ("won" is the cap's running total, boxes.cap)
             boxes.settle_box(
                 state,
                 events,
@@ -576,11 +576,11 @@ def _result(state: State) -> dict:
             "owner": box_state["owner"],
             "kind": box_state["kind"],
             "card": box_state["card"],
-            "won": box_state["won"],
+            "won": box_state["beat_dealer"],
             "die": box_state.get("die"),
             "nets": {str(k): v for k, v in sorted(_nets(box_state).items())},
         }
-        won.setdefault(str(box_state["owner"]), box_state["won"])
+        won.setdefault(str(box_state["owner"]), box_state["beat_dealer"])
     return {
         "void": False,
         "won": won,
@@ -861,7 +861,7 @@ class HighCard(GameEngine):
                 and n == _current_box(state, box_state["owner"])
                 and box_state["owner"] in waiting,
                 "die": box_state.get("die"),
-                "won": box_state.get("won") if state["over"] else None,
+                "won": box_state.get("beat_dealer") if state["over"] else None,
                 "nets": {str(k): v for k, v in _nets(box_state).items()} if state["over"] else {},
             }
             box_views.append(shown)

@@ -211,3 +211,13 @@ def test_a_round_nobody_staked_in_leaves_no_hand_but_one_with_an_ante_or_a_tip_d
     for seat in (0, 1):
         anted, _ = act(anted, seat, type="pass")
     assert not ENGINE.round_without_bets(anted)
+
+
+def test_a_win_exactly_at_max_payout_is_paid_whole():
+    capped = check_config({**FULL, "max_payout": 500})
+    state = deal([0], top=["5S", "KD"], config=capped)
+    state, _ = act(state, 0, type="bet", box=0, amount=500)
+    state, _ = act(state, 0, type="pass")
+    state, events = act(state, 0, type="stand", box=0)
+    assert (HOUSE_BANK, "seat:0", 500) in paid(events)
+    assert state["result"]["boxes"]["0"]["won"] is True
