@@ -264,7 +264,8 @@ def present(view: dict, shared: dict) -> dict:
         "table_offers": _offers(settings, currency),
         "exposure_text": money(game["exposure"]) if game and game.get("exposure") else "",
     }
-    context.update(_controls(game, me, names, currency, view.get("balance"), paused))
+    facts = _control_facts(game, me, view.get("balance"), paused)
+    context.update(_controls(facts, names, currency, (game or {}).get("pot")))
     return context
 
 
@@ -296,12 +297,78 @@ def _range_items(ranges: dict, key: str) -> list[tuple[int, list]]:
     return sorted(((int(n), r) for n, r in (ranges.get(key) or {}).items()), key=lambda x: x[0])
 
 
-def _controls(game, me, names, currency, balance, paused) -> dict:
-    """Your moves: a plain bet on your own box, another box (open or dark), a bet behind, a
-    same-rank bet, done (or pass), a tip; in the card-change phase keep or change your card."""
-    off = {
+def _control_facts(game: dict | None, me, balance, paused: bool) -> dict | None:
+    """Your moves as primitives (no words, no markup): what the forms offer and their bounds,
+    each within the limits and your balance. The board's forms are drawn from these alone, so
+    they are also the seat's private facts: another's bet that leaves them alike leaves your
+    board's forms alike (issue 30)."""
+    if not game or me is None or paused:
+        return None
+    legal = game.get("legal") or []
+    legal_types = {a["type"] for a in legal}
+    if not legal_types:
+        return None
+    if "stand" in legal_types:
+        number = game.get("my_box")
+        box = next((b for b in game.get("boxes") or [] if b["number"] == number), None)
+        own = next((s["amount"] for s in (box or {}).get("stakes", []) if s["seat"] == me), 0)
+        return {"switch": {"box": number, "fee": -(-own // 2), "can": "switch" in legal_types}}
+    ranges = game.get("ranges") or {}
+    limits = game.get("limits") or {}
+    owners = {b["number"]: b["owner"] for b in game.get("boxes") or []}
+
+    def offered(*keys: str) -> dict | None:
+        options, lows, highs = [], [], []
+        first_low: dict[int, int] = {}  # the smallest stake of each box offered
+        for key in keys:
+            for n, (low, high) in _range_items(ranges, key):
+                bounds = affordable(low, high, balance)
+                if bounds is None:
+                    continue
+                lows.append(bounds[0])
+                highs.append(bounds[1])
+                if n not in first_low:
+                    options.append([n, owners.get(n)])
+                first_low[n] = min(first_low.get(n, bounds[0]), bounds[0])
+        if not options:
+            return None
+        options.sort()
+        # the box selected first is typed first: its smallest stake
+        return {
+            "options": options,
+            "bounds": [min(lows), max(highs)],
+            "value": first_low[options[0][0]],
+        }
+
+    facts: dict = {"bet": None, "box": None, "behind": None, "side": None, "tip": None}
+    bet = affordable(*(game.get("bet_range") or [None, None]), balance)
+    if "bet" in legal_types and bet:
+        facts["bet"] = list(bet)
+    # another box (more than one a player, or a dark one) only where the table allows it: at a
+    # one-box table the plain bet is the whole story
+    if (limits.get("boxes_per_player") or 1) > 1 or limits.get("dark_boxes_per_player"):
+        facts["box"] = offered("boxes", "dark")
+        if facts["box"]:
+            facts["box"]["dark"] = bool(ranges.get("dark"))
+    facts["behind"] = offered("behind")
+    facts["side"] = offered("side")
+    facts["staked"] = bool(((game.get("seats") or {}).get(str(me)) or {}).get("bet"))
+    tip = affordable(*(game.get("tip_range") or [None, None]), balance)
+    if "tip" in legal_types and tip:
+        facts["tip"] = {
+            "bounds": list(tip),
+            "to": sorted({a["to"] for a in legal if a["type"] == "tip"}),
+        }
+    return facts
+
+
+def _controls(facts: dict | None, names: list[str], currency: str, pot) -> dict:
+    """The forms of your moves (``_control_facts``) as the board draws them: a plain bet on
+    your own box, another box (open or dark), a bet behind, a same-rank bet, done (or pass), a
+    tip; in the card-change phase keep or change your card."""
+    controls = {
+        "can_act": facts is not None,
         "can_bet": False,
-        "can_act": False,
         "bet_box": None,
         "box_form": None,
         "behind_form": None,
@@ -311,103 +378,71 @@ def _controls(game, me, names, currency, balance, paused) -> dict:
         "done_label": "",
         "switch_form": None,
     }
-    if not game or me is None or paused:
-        return off
-    legal = game.get("legal") or []
-    legal_types = {a["type"] for a in legal}
-    if not legal_types:
-        return off
-    controls = dict(off, can_act=True)
-    if "stand" in legal_types:
-        box_number = game.get("my_box")
-        box = next((b for b in game["boxes"] if b["number"] == box_number), None)
-        own = next((s["amount"] for s in (box or {}).get("stakes", []) if s["seat"] == me), 0)
-        fee = -(-own // 2)
+    if facts is None:
+        return controls
+    switch = facts.get("switch")
+    if switch:
+        number = (switch["box"] or 0) + 1
         controls["switch_form"] = {
-            "box": box_number,
+            "box": switch["box"],
             "prompt": gettext("Your box %(number)s: keep your card or change it.")
-            % {"number": (box_number or 0) + 1},
-            "button": gettext("Change card (fee %(fee)s)") % {"fee": format_amount(fee, currency)},
-            "can_switch": "switch" in legal_types,
+            % {"number": number},
+            "button": gettext("Change card (fee %(fee)s)")
+            % {"fee": format_amount(switch["fee"], currency)},
+            "can_switch": switch["can"],
         }
         return controls
-    ranges = game.get("ranges") or {}
-    quick_pot = game.get("pot")
-    bet = affordable(*(game.get("bet_range") or [None, None]), balance)
-    if "bet" in legal_types and bet and game.get("bet_range"):
+    if facts["bet"]:
+        low, high = facts["bet"]
         controls["can_bet"] = True
         controls["bet_box"] = money_box(
-            currency, bet[0], bet[1], quick=standard_quick_stakes(bet[0], bet[1], quick_pot)
+            currency, low, high, quick=standard_quick_stakes(low, high, pot)
         )
 
-    def form(keys: tuple[str, ...], label_of) -> dict | None:
-        options, lows, highs = [], [], []
-        seen = set()
-        for key in keys:
-            for n, (low, high) in _range_items(ranges, key):
-                bounds = affordable(low, high, balance)
-                if bounds is None:
-                    continue
-                lows.append(bounds[0])
-                highs.append(bounds[1])
-                if n not in seen:
-                    seen.add(n)
-                    options.append((n, label_of(n)))
-        if not options:
-            return None
-        low, high = min(lows), max(highs)
-        return {
-            "options": sorted(options),
-            "box": money_box(currency, low, high, quick=standard_quick_stakes(low, high)),
-        }
-
-    owners = {b["number"]: b["owner"] for b in game["boxes"]}
-
-    def own_label(n: int) -> str:
-        if owners.get(n) == me:
+    def own_label(n: int, owner) -> str:
+        if owner is not None:
             return gettext("box %(number)s (yours)") % {"number": n + 1}
         return gettext("box %(number)s (free)") % {"number": n + 1}
 
-    def other_label(n: int) -> str:
+    def other_label(n: int, owner) -> str:
         return gettext("box %(number)s · %(name)s") % {
             "number": n + 1,
-            "name": _name(names, owners.get(n, -1)),
+            "name": _name(names, owner if owner is not None else -1),
         }
 
-    box_form = form(("boxes", "dark"), own_label)
-    if box_form:
-        box_form["dark"] = bool(ranges.get("dark"))
-    controls["box_form"] = box_form
-    controls["behind_form"] = form(("behind",), other_label)
-    controls["side_form"] = form(("side",), own_label)
-    staked = ((game.get("seats") or {}).get(str(me)) or {}).get("bet")
-    controls["done_label"] = pgettext("betting", "Done") if staked else gettext("Pass")
-    tip = affordable(*(game.get("tip_range") or [None, None]), balance)
-    if "tip" in legal_types and tip:
-        controls["tip_box"] = money_box(currency, tip[0], tip[1], value=tip[0])
-        controls["tip_to"] = sorted({a["to"] for a in legal if a["type"] == "tip"})
+    for key, label_of in (("box", own_label), ("behind", other_label), ("side", own_label)):
+        offer = facts.get(key)
+        if not offer:
+            continue
+        low, high = offer["bounds"]
+        controls[f"{key}_form"] = {
+            "options": [(n, label_of(n, owner)) for n, owner in offer["options"]],
+            "dark": offer.get("dark", False),
+            "box": money_box(
+                currency, low, high, value=offer["value"], quick=standard_quick_stakes(low, high)
+            ),
+        }
+    controls["done_label"] = pgettext("betting", "Done") if facts["staked"] else gettext("Pass")
+    if facts["tip"]:
+        low, high = facts["tip"]["bounds"]
+        controls["tip_box"] = money_box(currency, low, high, value=low)
+        controls["tip_to"] = facts["tip"]["to"]
     return controls
 
 
 def private_facts(view: dict) -> dict:
     """What a seat's board shows of its own (tables.games.Presentation.private_facts): the
-    common facts (its balance among them), its moves and their ranges (the pot sets the quick
-    stakes), the boxes' owners (the forms name them), its own seat's facts and its stake on the
-    box it decides on (the change's fee). A bet by another on a box of nobody's changes none."""
+    common facts (its balance among them), its moves as the forms offer them
+    (``_control_facts``: the boxes offered, their bounds, the change's fee), the pot (it sets
+    the quick stakes), its own seat's facts, and the seats dealt in. A bet by another that
+    leaves your forms alike (at a one-box table, with no cap on the house's risk) changes
+    none of them."""
     game = view["game"] or {}
     me = view["seat"]
-    my_box = game.get("my_box")
+    paused = view["table"]["status"] == "paused"
     return {
         **seat_board_facts(view),
-        "legal": game.get("legal"),
-        "bet_range": game.get("bet_range"),
-        "ranges": game.get("ranges"),
-        "tip_range": game.get("tip_range"),
-        "my_box": my_box,
-        "my_box_stakes": next(
-            (b["stakes"] for b in game.get("boxes") or [] if b["number"] == my_box), None
-        ),
-        "owners": [[b["number"], b["owner"]] for b in game.get("boxes") or []],
+        "controls": _control_facts(view["game"], me, view.get("balance"), paused),
         "pot": game.get("pot"),
         "mine": (game.get("seats") or {}).get(str(me)),
         "dealt_in": sorted(game.get("seats") or {}),

@@ -141,3 +141,14 @@ def test_the_board_reads_in_russian():
     state = playing_with_a_dark_box()
     html = render(state, FULL, [0, 1], 0, language="ru")
     assert "Оставить" in html and "Сменить карту" in html
+
+
+def test_a_boards_form_fields_reach_the_engine_as_numbers_and_booleans():
+    """The stake form sends its box's number and "dark" as text (htmx); the consumer gives the
+    engine a number and a boolean, and leaves the amount as typed for the table's currency."""
+    from tables.consumers import engine_action
+
+    frame = {"action": "bet", "payload": {"box": "3", "dark": "true", "amount": "2,50"}}
+    assert engine_action(frame) == {"type": "bet", "box": 3, "dark": True, "amount": "2,50"}
+    frame = {"action": "tip", "payload": {"to": "1", "amount": "1"}}
+    assert engine_action(frame) == {"type": "tip", "to": 1, "amount": "1"}
