@@ -83,27 +83,42 @@ def hand_number(page: Page) -> int:
 
 
 def play_a_hand(anna: Page, boris: Page, shots, width: int, hand: int) -> None:
-    """Anna stakes boxes 1 and 3, Boris bets behind box 1; Anna keeps the first card and
-    changes the second for its fee; the hand settles and shows in the last hand's boxes."""
+    """Anna stakes boxes 1 and 3, Boris bets behind box 1; the first hand Anna keeps box 1's
+    card and changes box 3's for its fee, the second she plays box 3 dark (its card hidden from
+    her too until the dealer turns his) and Boris adds a same-rank bet on box 1. The hand
+    settles and shows in the last hand's boxes, each staker's result in BYN."""
+    dark = hand == 2
     number = hand_number(anna)
     stake(anna, "box-form", 0, "2")
     expect(box(boris, 0)).to_contain_text(money("2"))
+    expect(box(anna, 0)).to_contain_text(money("2"))  # her board has the box: its form anew
+    anna.locator("#box-form select[name=box]").select_option("2")
+    if dark:
+        anna.locator("#box-form input[name=dark]").check()
     stake(anna, "box-form", 2, "4")
     expect(box(anna, 2)).to_contain_text(money("4"))
+    if dark:
+        expect(box(boris, 2)).to_have_class(re.compile(r"\bdark\b"))
     stake(boris, "behind-form", 0, "1")
     for page in (anna, boris):
         expect(box(page, 0).locator(".house-stakes li")).to_have_count(2)
         expect(box(page, 0)).to_contain_text(money("1"))
+    if dark:
+        stake(boris, "side-form", 0, "0,5")
+        expect(box(anna, 0).locator(".house-side li")).to_have_count(1)
     expect(anna.locator("#pass-form button")).to_have_text("Готово")
     expect(boris.locator("#pass-form button")).to_have_text("Готово")
     anna.screenshot(path=shots / f"highcard-boxes-{width}-hand{hand}-bets.png", full_page=True)
     fits(anna, width)
     boris.locator("#pass-form button").click()
     anna.locator("#pass-form button").click()
-    # the cards are dealt: the dealer's face down, Anna decides on box 1 first
+    # the cards are dealt: the dealer's face down (a dark box's too), Anna decides on box 1
     for page in (anna, boris):
         expect(page.locator("#table-board .house-dealer .card-back")).to_have_count(1)
         expect(box(page, 0).locator("svg.card[data-card]")).to_have_count(1)
+        if dark:
+            expect(box(page, 2).locator("svg.card[data-card]")).to_have_count(0)
+            expect(box(page, 2).locator(".card-back")).to_have_count(1)
     expect(anna.locator("#keep-form")).to_be_visible()
     expect(anna.locator("#switch-form button")).to_contain_text(money("1"))
     expect(boris.locator("#keep-form")).to_have_count(0)
@@ -111,8 +126,9 @@ def play_a_hand(anna: Page, boris: Page, shots, width: int, hand: int) -> None:
     anna.screenshot(path=shots / f"highcard-boxes-{width}-hand{hand}-deal.png", full_page=True)
     fits(anna, width)
     anna.locator("#keep-form button").click()
-    expect(anna.locator("#switch-form button")).to_contain_text(money("2"))
-    anna.locator("#switch-form button").click()
+    if not dark:  # a dark box's card is not changed: the hand settles at once
+        expect(anna.locator("#switch-form button")).to_contain_text(money("2"))
+        anna.locator("#switch-form button").click()
     # settled: the next hand is dealt and the last one's boxes show what each was paid
     for page in (anna, boris):
         expect(page.locator("#table-board [data-hand-number]")).to_have_attribute(

@@ -80,7 +80,7 @@ async def test_an_amount_typed_in_byn_is_booked_in_kopecks_and_a_bad_one_is_refu
         await ru.send({"type": "act", "action": "bet", "amount": "0,50"})
         assert "1.00\xa0BYN" in await ru.error()
         await en.send({"type": "act", "action": "bet", "amount": "10.01"})
-        assert "A bet is from 1.00\xa0BYN to 10.00\xa0BYN" in await en.error()
+        assert "A box takes from 1.00\xa0BYN to 10.00\xa0BYN" in await en.error()
         # nothing booked, nothing applied, nobody else told
         assert await engine_events(table.pk) == before_events
         assert (await table_now(table.pk)).version == version
@@ -89,7 +89,8 @@ async def test_an_amount_typed_in_byn_is_booked_in_kopecks_and_a_bad_one_is_refu
         await ru.send({"type": "act", "action": "bet", "amount": "2,50"})
         await settle(sockets, table.pk, ru)
         state = (await table_now(table.pk)).state
-        assert state["bets"] == {"1": 250}, state["bets"]
+        stakes = {n: box["stakes"] for n, box in state["boxes"].items()}
+        assert stakes == {"1": [{"seat": 1, "amount": 250}]}, stakes
         assert await balance(players[1]) == wallets[1] - 250
     finally:
         for socket in sockets:
@@ -127,5 +128,5 @@ def test_a_tip_s_bounds_are_written_in_the_currency_both_ends():
     seat = engine.to_act(state)[0]
     with pytest.raises(IllegalAction) as refused:
         engine.apply(state, seat, {"type": "tip", "to": 1 - seat, "amount": 0})
-    high = format_amount(state["max_bet"], "BYN")
+    high = format_amount(state["limits"]["max_bet"], "BYN")
     assert str(illegal(refused.value, "BYN")) == f"A tip is from 0.01\xa0BYN to {high}."
