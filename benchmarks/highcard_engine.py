@@ -42,7 +42,9 @@ def choose(legal: list[dict], rng: random.Random) -> dict:
     tips = [a for a in legal if a["type"] == "tip"]  # none for a lone player
     if tips and rng.random() < TIP_SHARE:
         return rng.choice(tips)
-    return rng.choice([a for a in legal if a["type"] != "tip"])
+    # a one-box player, as the figure before boxes was: a plain bet on his own box or a pass
+    plain = [a for a in legal if a["type"] in ("bet", "pass") and "box" not in a]
+    return rng.choice(plain or [a for a in legal if a["type"] != "tip"])
 
 
 def play_one(

@@ -81,9 +81,18 @@ def check_money(events: list[dict]) -> str:
     return ""
 
 
-def play_hand(engine, module, strategy, rng, draws, carry):
+def config_of(module, strategy_name: str) -> dict:
+    """The table's settings the strategy plays at: the module's ``config_for`` where it has one
+    (a strategy of side bets needs a table offering them), else its ``CONFIG``."""
+    if hasattr(module, "config_for"):
+        return module.config_for(strategy_name)
+    return module.CONFIG
+
+
+def play_hand(engine, module, strategy, rng, draws, carry, config=None):
     """One hand; returns (its events, the carry for the next hand, problem or "")."""
-    state = engine.new_hand(module.CONFIG, list(range(1, module.PLAYERS + 1)), rng, carry)
+    config = module.CONFIG if config is None else config
+    state = engine.new_hand(config, list(range(1, module.PLAYERS + 1)), rng, carry)
     events = list(engine.start_events(state))
     cards = Counter(engine.all_cards(state))
     for _step in range(MAX_STEPS):
@@ -123,6 +132,7 @@ def play(game: str, strategy_name: str, hands: int, seed: str) -> dict:
     module = game_module(game)
     engine = engine_for(module.GAME)
     strategy = module.STRATEGIES[strategy_name]
+    config = config_of(module, strategy_name)
     rng = random.Random(seed)
     draws = Draws(rng)
     totals = new_totals(module)
@@ -130,7 +140,7 @@ def play(game: str, strategy_name: str, hands: int, seed: str) -> dict:
     # CPU time, not the wall clock: the per-core rate must not count a shared machine's waits
     started = time.process_time()
     for number in range(hands):
-        events, carry, problem = play_hand(engine, module, strategy, rng, draws, carry)
+        events, carry, problem = play_hand(engine, module, strategy, rng, draws, carry, config)
         draws.taken.clear()  # the harness replays nothing: keep memory flat
         if problem:
             totals["failures"] += 1
@@ -218,7 +228,7 @@ def report(game: str, seed: int, workers: int, outcome: dict) -> bool:
     print(
         f"{game}: strategy {strategy}, {module.PLAYERS} players, seed {seed}, {workers} worker(s)"
     )
-    print(f"config: {module.CONFIG}")
+    print(f"config: {config_of(module, strategy)}")
     print(
         f"hands: {hands:,}   hands/s per core: {per_core:,.0f} (CPU time)   "
         f"wall: {outcome['wall']:,.1f} s   boxes: {totals['boxes']:,}"
@@ -242,7 +252,7 @@ def report(game: str, seed: int, workers: int, outcome: dict) -> bool:
     print(header + (f" {'exact often':>12} {'exact contr.':>12}" if exact else ""))
     for key, kind, words, rule in module.LINES:
         times, paid = totals["lines"][key]
-        per_box = kind == "bet"
+        per_box = kind in ("bet", "same")
         often = times / (totals["boxes"] if per_box else hands) if hands else math.nan
         staked_kind = totals["kinds"][kind]["s"]
         contributed = paid / staked_kind if staked_kind else math.nan

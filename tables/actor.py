@@ -76,6 +76,7 @@ ACTOR_KEYS = (
     "seat_stakes",
     "paused_at",
     "windows_missed",  # the seats whose betting window passed this hand (``note_missed``)
+    "acted_seats",  # the seats that acted this hand (``acted``): no window of theirs passed
     HAND_SEATS,
 )
 
@@ -417,6 +418,11 @@ def acted(change: Change, state: dict, position: int) -> None:
     missed = state.get("windows_missed") or []
     if position in missed:
         state["windows_missed"] = [p for p in missed if p != position]
+    # a seat that acted this hand did not let its window pass, even if its clock closes its
+    # betting later (a player of several boxes may let the clock end his betting)
+    acted_seats = state.get("acted_seats") or []
+    if position not in acted_seats:
+        state["acted_seats"] = [*acted_seats, position]
     seat = change.seats.get(position)
     if seat is not None and seat.missed_windows:
         seat.missed_windows = 0
@@ -428,6 +434,8 @@ def note_missed(change: Change, position: int) -> None:
     window it let pass, counted at the hand's end (``count_missed_windows``)."""
     seat = change.seats.get(position)
     if seat is None or seat.leaving_since is not None:  # a leaver's bets play on their own
+        return
+    if position in (change.table.state.get("acted_seats") or []):
         return
     missed = change.table.state.get("windows_missed") or []
     if position not in missed:

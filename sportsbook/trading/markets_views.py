@@ -22,7 +22,7 @@ from sportsbook.spread import services as spread_services
 from sportsbook.spread.views import MAX_LEVEL
 from sportsbook.trading.views import trader_only
 
-MAX_RATE = Decimal(100)  # a commission is a percentage of the winnings
+MAX_RATE = Decimal("99.99")  # a percentage of the winnings, below 100 (exchange_commission_range)
 
 
 @require_GET

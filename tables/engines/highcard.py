@@ -94,6 +94,11 @@ def split_evenly(amount: int, shares: int) -> list[int]:
 # --- config ------------------------------------------------------------------------------------
 
 
+def cards_a_hand_may_take(config: dict) -> int:
+    """The dealer's card and one for every box, twice for a box whose card is changed."""
+    return 1 + config["boxes"] * (2 if config["switch"] else 1)
+
+
 def _whole_number(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -150,6 +155,16 @@ def check_config(config: dict) -> dict:
         raise IllegalAction(
             gettext_noop('Ties (ties) are settled by a die ("die") or go to the house ("house").')
         )
+    behind_the_cut = decks * 52 - int(decks * 52 * penetration) + 1
+    if behind_the_cut < cards_a_hand_may_take(checked):
+        raise IllegalAction(
+            gettext_noop(
+                "The cut card leaves %(left)s cards for the last hand, which may take "
+                "%(needed)s: cut the shoe less deep or play fewer boxes."
+            ),
+            left=behind_the_cut,
+            needed=cards_a_hand_may_take(checked),
+        )
     if checked["switch"] and checked["ties"] != "house":
         raise IllegalAction(
             gettext_noop(
@@ -170,14 +185,25 @@ def _copy(state: State, *changing: str) -> State:
     state = dict(state)
     for key in changing:
         value = state[key]
-        if key == "boxes":  # the box functions change boxes in place, at any depth
-            state[key] = copy_json(value)
+        if key == "boxes":  # a new dict of the same boxes: a box is copied before it changes
+            state[key] = dict(value)
         elif isinstance(value, list):
             state[key] = list(value)
         else:
             # two levels are all there are: dicts of amounts and the escrow's pots of payers
             state[key] = {k: dict(v) if isinstance(v, dict) else v for k, v in value.items()}
     return state
+
+
+def _changing_box(state: State, box: int) -> None:
+    """Copy one box before a change (the box functions change a box in place, at any depth),
+    the others staying shared with the state before."""
+    if str(box) in state["boxes"]:
+        state["boxes"][str(box)] = copy_json(state["boxes"][str(box)])
+
+
+def _changing_boxes(state: State) -> None:
+    state["boxes"] = copy_json(state["boxes"])
 
 
 def _order(state: State) -> list[int]:
@@ -298,7 +324,6 @@ def _validated(state: State, position: int, action) -> dict:
         if not _whole_number(box) or not 0 <= box < limits["boxes"]:
             raise IllegalAction(gettext_noop("There is no such box at this table."))
         dark = action.get("dark") is True and kind == "bet"
-        stake_kind = SAME if kind == "side" else boxes.MAIN
         if kind == "side" and SAME not in limits["side_bets"]:
             raise IllegalAction(gettext_noop("This table offers no side bet."))
         if kind == "side" and any(
@@ -308,25 +333,16 @@ def _validated(state: State, position: int, action) -> dict:
             raise IllegalAction(gettext_noop("You have a same-rank bet on this box already."))
         if not _whole_number(amount):
             raise IllegalAction(gettext_noop("A stake is a whole amount."))
-        # the box's own rules first (its owner, its limits), each with its sentence
-        trial = {"boxes": copy_json(state["boxes"]), "pots": {}, "escrowed": {}}
-        if kind == "side":
-            boxes.place_side(trial, [], limits, box, position, SAME, amount)
-        else:
-            boxes.place(
-                trial, [], limits, box, position, amount, behind=kind == "behind", dark=dark
-            )
-        house.refuse_over_exposure(
-            state,
-            PAY_TABLES,
-            limits,
-            box=box,
-            position=position,
-            amount=amount,
-            kind=stake_kind,
-            dark=dark,
-        )
-        return {"type": kind, "box": box, "amount": amount, "dark": dark, "plain": plain}
+        # the box's own rules (its owner, its limits) are the box functions', judged in
+        # ``apply`` before any money moves; then the house's risk (``_refuse_over_exposure``)
+        return {
+            "type": kind,
+            "box": box,
+            "amount": amount,
+            "dark": dark,
+            "plain": plain,
+            "stake_kind": SAME if kind == "side" else boxes.MAIN,
+        }
     if kind == "tip":
         to, amount = action.get("to"), action.get("amount")
         if not _whole_number(to) or to == position or to not in state["players"]:
@@ -339,6 +355,21 @@ def _validated(state: State, position: int, action) -> dict:
             )
         return {"type": "tip", "to": to, "amount": amount}
     raise IllegalAction(gettext_noop("Unknown action."))
+
+
+def _refuse_over_exposure(state: State, position: int, checked: dict) -> None:
+    """A stake the box rules took is refused if the house would risk more than
+    ``max_exposure`` on the round with it (``state``: the round before the stake)."""
+    house.refuse_over_exposure(
+        state,
+        PAY_TABLES,
+        state["limits"],
+        box=checked["box"],
+        position=position,
+        amount=checked["amount"],
+        kind=checked["stake_kind"],
+        dark=checked["dark"],
+    )
 
 
 def _ranges(state: State, position: int) -> dict:
@@ -427,7 +458,6 @@ def legal_actions(state: State, position: int, ranges: dict | None = None) -> li
 def _deal(state: State) -> list[Event]:
     """Every seat has decided: the dealer's card first, face down, then a card to each box in
     the layout's order. Card changes follow where offered, else the settlement."""
-    state["shoe"] = dict(state["shoe"])
     shoe = Shoe.from_dict(state["shoe"])
     state["dealer"] = {"card": shoe.deal(), "shown": False}
     for n in _order(state):
@@ -496,18 +526,9 @@ def _settle(state: State, rng: Draws) -> list[Event]:
                 max_payout=limits["max_payout"],
                 reason="box",
             )
-            for side in list(box_state["side"]):
-                if side["settled"] is None:
-                    ratio = SAME_RANK_PAYS if card_rank == dealer_rank else "lose"
-                    boxes.settle_side(
-                        state,
-                        events,
-                        n,
-                        SAME,
-                        ratio,
-                        position=side["seat"],
-                        max_payout=limits["max_payout"],
-                    )
+            if box_state["side"]:  # every staker's together: the cap is shared, not raced
+                ratio = SAME_RANK_PAYS if card_rank == dealer_rank else "lose"
+                boxes.settle_side(state, events, n, SAME, ratio, max_payout=limits["max_payout"])
         shoe = Shoe.from_dict(state["shoe"])
         shoe.discard_cards([*(state["boxes"][str(n)]["card"] for n in _order(state)), dealer_card])
         state["shoe"] = shoe.to_dict()
@@ -556,6 +577,7 @@ def _result(state: State) -> dict:
             "kind": box_state["kind"],
             "card": box_state["card"],
             "won": box_state["won"],
+            "die": box_state.get("die"),
             "nets": {str(k): v for k, v in sorted(_nets(box_state).items())},
         }
         won.setdefault(str(box_state["owner"]), box_state["won"])
@@ -573,6 +595,8 @@ def _advance(state: State, rng: Draws | None) -> list[Event]:
     decisions (both may follow one another in one step)."""
     events: list[Event] = []
     rng = rng if rng is not None else Draws()
+    if not to_act(state):  # the deal or the settlement changes every box
+        _changing_boxes(state)
     if state["phase"] == BETTING and not to_act(state):
         if state["boxes"]:
             events += _deal(state)
@@ -597,7 +621,7 @@ class HighCard(GameEngine):
     example_configs = (
         {"min_bet": 100, "max_bet": 5_000, "ante": 25, "decks": 2},
         # one deck cut deep: a new shoe (and commitment) every few hands, and an ante of 0
-        {"min_bet": 50, "max_bet": 50, "ante": 0, "decks": 1, "penetration": 0.9},
+        {"min_bet": 50, "max_bet": 50, "ante": 0, "decks": 1, "penetration": 0.9, "boxes": 6},
         # the house-banked table in full: three boxes a player, one of them dark, bets behind,
         # the same-rank side bet, card changes, a payout cap and a limit on the house's risk
         {
@@ -637,13 +661,9 @@ class HighCard(GameEngine):
         if new_shoe:
             shoe = Shoe.new(config["decks"], rng, config["penetration"])
             shoe_number += 1
-        # The penetration is at most 0.9, so a shoe whose cut card is not out still holds at
-        # least 7 cards (one deck: 52 - 46 + 1); a hand may take more (seven boxes, changes):
-        # a box dealt past the end is refused by the shoe, so a short shoe is replaced here.
-        if shoe.remaining < 2 * MAX_BOXES + 1:
-            shoe = Shoe.new(config["decks"], rng, config["penetration"])
-            shoe_number += 1
-            new_shoe = True
+        # check_config keeps enough cards behind the cut card for the most a hand can take
+        if shoe.remaining < cards_a_hand_may_take(config):
+            raise RuntimeError("the cut card leaves too few cards for a hand")
         hands_dealt = carry.get("hands_dealt", 0) + 1
         hand_number = config.get("hand_number")
         state: State = {
@@ -703,10 +723,14 @@ class HighCard(GameEngine):
 
     def apply(self, state, seat, action, rng=None):
         checked = _validated(state, seat, action)
+        before = state
         state = _copy(state, "boxes", "done", "decided", "pots", "escrowed")
         events: list[Event] = []
         kind = checked["type"]
         limits = state["limits"]
+        if kind in ("bet", "behind", "side", SWITCH):
+            _changing_box(state, checked["box"])
+        # a refused stake raises before any change to the copy, and the copy is dropped
         if kind in ("bet", "behind"):
             boxes.place(
                 state,
@@ -728,10 +752,12 @@ class HighCard(GameEngine):
                     "dark": checked["dark"],
                 },
             )
+            _refuse_over_exposure(before, seat, checked)
             if checked["plain"]:
                 state["done"].append(seat)
         elif kind == "side":
             boxes.place_side(state, events, limits, checked["box"], seat, SAME, checked["amount"])
+            _refuse_over_exposure(before, seat, checked)
             events.insert(
                 0,
                 {"type": "side", "seat": seat, "box": checked["box"], "amount": checked["amount"]},

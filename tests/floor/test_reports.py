@@ -44,8 +44,9 @@ NEXT = DAY + dt.timedelta(days=1)
 BEFORE_MIDNIGHT = dt.datetime(2026, 11, 20, 23, 59, tzinfo=ZONE)
 AFTER_MIDNIGHT = dt.datetime(2026, 11, 21, 0, 0, 30, tzinfo=ZONE)
 
-# High card, one player against the dealer: (player's card, dealer's card) per hand that bets
-HIGHCARD_CARDS = [("KS", "5H"), ("3C", "QD"), ("AS", "2C")]
+# High card, one player against the dealer: (dealer's card, player's card) per hand that bets,
+# the dealer's dealt first (face down)
+HIGHCARD_CARDS = [("5H", "KS"), ("QD", "3C"), ("2C", "AS")]
 
 
 class Clock:
@@ -57,8 +58,8 @@ class Clock:
 
 
 class ScriptedShoes(random.Random):
-    """The actor's shuffle, scripted: a 52-card shoe deals HIGHCARD_CARDS first (player, then
-    dealer, hand after hand); any other pack (durak's 36) is shuffled by a fixed seed."""
+    """The actor's shuffle, scripted: a 52-card shoe deals HIGHCARD_CARDS first (dealer, then
+    player, hand after hand); any other pack (durak's 36) is shuffled by a fixed seed."""
 
     def __init__(self, *args):
         super().__init__(17)

@@ -304,3 +304,37 @@ def test_a_game_where_the_house_is_no_counter_party_shows_no_exposure(durak_tabl
     assert durak_table.status == TableStatus.PLAYING
     assert selectors.table_summary_of(durak_table.pk)["floor"]["exposure"] is None
     assert "House exposure" not in pit_tile(durak_table)
+
+
+def test_a_seat_that_staked_a_box_and_let_its_clock_close_its_betting_missed_no_window(start):
+    """High card: a box staked by its number keeps the seat's betting open; its clock closing
+    the betting is no window let pass (the seat bet)."""
+    clock = Clock(start)
+    table = Table.objects.create(
+        name="High card windows",
+        game="highcard",
+        currency="BYN",
+        settings={
+            "min_bet": 100,
+            "max_bet": 1_000,
+            "bet_seconds": BET_SECONDS,
+            "action_seconds": 600,
+            "start_seconds": 0,
+        },
+    )
+    a, b = seated(table, 2, clock)
+    # a sat first and was dealt a hand alone: he passes, and both are dealt the next
+    services.table_act(table_id=table.pk, player=a, action={"type": "pass"}, now=clock.now)
+    for _ in range(3):
+        services.table_act(
+            table_id=table.pk,
+            player=b,
+            action={"type": "bet", "box": 6, "amount": 100},
+            now=clock.now,
+        )
+        services.table_act(table_id=table.pk, player=a, action={"type": "pass"}, now=clock.now)
+        let_the_window_pass(table, clock)
+        assert Hand.objects.filter(table=table, ended_at__isnull=False).count() >= 1
+    assert seat_of(table, b).missed_windows == 0
+    assert seat_of(table, b).status == SeatStatus.SITTING
+    assert_books_clean()

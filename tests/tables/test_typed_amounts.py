@@ -89,8 +89,7 @@ async def test_an_amount_typed_in_byn_is_booked_in_kopecks_and_a_bad_one_is_refu
         await ru.send({"type": "act", "action": "bet", "amount": "2,50"})
         await settle(sockets, table.pk, ru)
         state = (await table_now(table.pk)).state
-        stakes = {n: box["stakes"] for n, box in state["boxes"].items()}
-        assert stakes == {"1": [{"seat": 1, "amount": 250}]}, stakes
+        assert state["boxes"]["1"]["stakes"] == [{"seat": 1, "amount": 250}], state["boxes"]
         assert await balance(players[1]) == wallets[1] - 250
     finally:
         for socket in sockets:

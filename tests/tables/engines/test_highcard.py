@@ -33,7 +33,8 @@ def shoe_order(top: list[str], decks: int = 2) -> list[str]:
 
 
 def deal(players, top=(), config=CONFIG, carry=None):
-    """A new hand whose shoe (if a new one is opened) deals `top` first."""
+    """A new hand whose shoe (if a new one is opened) deals `top` first: the dealer's card
+    first, then the boxes' in the layout's order (a seat's own box is the box of its number)."""
     rng = ScriptedRng(shoe_order(list(top), config["decks"]))
     return ENGINE.new_hand(config, players, rng, carry)
 
@@ -62,14 +63,20 @@ def test_config_fills_defaults_and_passes_the_clock_settings_through():
         "decks": 2,
         "penetration": 0.75,
         "action_seconds": 20,
+        # the house-banked table's shared settings (tables.engines.house), High card's layout
+        "min_unit": 1,
+        "max_payout": None,
+        "max_exposure": None,
+        "boxes": 7,
+        "boxes_per_player": 1,
+        "open_boxes_per_player": None,
+        "dark_boxes_per_player": 0,
+        "bets_behind": False,
+        "side_bets": {},
+        "switch": False,
+        "ties": "die",
     }
-    assert engine_for("highcard").check_config({"min_bet": 1, "max_bet": 2}) == {
-        "min_bet": 1,
-        "max_bet": 2,
-        "ante": 0,
-        "decks": 2,
-        "penetration": 0.75,
-    }
+    assert engine_for("highcard").check_config({"min_bet": 1, "max_bet": 2})["boxes"] == 7
 
 
 @pytest.mark.parametrize(
@@ -91,6 +98,21 @@ def test_config_fills_defaults_and_passes_the_clock_settings_through():
         ({"min_bet": 1, "max_bet": 2, "penetration": 0.95}, "cut card) is from 0.5 to 0.9."),
         ({"min_bet": 1, "max_bet": 2, "penetration": "nan"}, "penetration"),
         ({"min_bet": 1, "max_bet": 2, "penetration": "deep"}, "penetration"),
+        ({"min_bet": 1, "max_bet": 2, "boxes": 8}, "The layout has 6 to 7 boxes."),
+        ({"min_bet": 1, "max_bet": 2, "boxes_per_player": 4}, "at most 3 boxes here"),
+        (
+            {"min_bet": 1, "max_bet": 2, "boxes_per_player": 2, "dark_boxes_per_player": 2},
+            "one dark",
+        ),
+        ({"min_bet": 1, "max_bet": 2, "side_bets": {"pair": [1, 2]}}, "only side bet"),
+        (
+            {"min_bet": 1, "max_bet": 2, "switch": True},
+            r"Card changes need ties to go to the house",
+        ),
+        (
+            {"min_bet": 1, "max_bet": 2, "decks": 1, "penetration": 0.9},
+            "The cut card leaves 7 cards for the last hand, which may take 8",
+        ),
         ("min_bet=1", "The settings are a JSON object."),
     ],
 )
@@ -134,8 +156,8 @@ def test_every_seat_decides_at_the_same_time_and_a_bet_goes_into_its_box():
     state, events = act(state, 2, type="bet", amount=300)
     assert ENGINE.to_act(state) == [1, 4]
     assert events == [
-        {"type": "bet", "seat": 2, "amount": 300},
-        Payment("seat:2", "pot:box2", 300, "bet").as_event(),
+        {"type": "bet", "seat": 2, "box": 2, "amount": 300, "dark": False},
+        Payment("seat:2", "pot:b2:s2", 300, "bet").as_event(),
     ]
     state, events = act(state, 4, type="pass")
     assert events == [{"type": "pass", "seat": 4}]
@@ -144,23 +166,28 @@ def test_every_seat_decides_at_the_same_time_and_a_bet_goes_into_its_box():
 
 
 def test_cards_are_dealt_only_when_every_seat_has_decided():
-    state = deal([1, 2], top=["KS", "2H", "7D"])
+    state = deal([1, 2], top=["7D", "KS", "2H"])
     state, events = act(state, 1, type="bet", amount=100)
     assert not any(e["type"] == "deal" for e in events)
     assert ENGINE.view(state, None)["seats"]["1"]["card"] is None
     state, events = act(state, 2, type="bet", amount=100)
     assert [e for e in events if e["type"] == "deal"] == [
-        {"type": "deal", "cards": {"1": "KS", "2": "2H"}, "dealer": "7D"}
+        {"type": "deal", "boxes": {"1": "KS", "2": "2H"}}
     ]
+    assert {"type": "dealer", "card": "7D"} in events  # turned at the end, face down till then
 
 
 @pytest.mark.parametrize(
     ("seat", "action", "message"),
     [
-        (1, {"type": "bet", "amount": 99}, "A bet is from 100 to 1000."),
-        (1, {"type": "bet", "amount": 1_001}, "A bet is from 100 to 1000."),
-        (1, {"type": "bet", "amount": "100"}, "A bet is from 100 to 1000."),
-        (1, {"type": "bet"}, "A bet is from 100 to 1000."),
+        (1, {"type": "bet", "amount": 99}, "A box takes from 100 to 1000."),
+        (1, {"type": "bet", "amount": 1_001}, "A box takes from 100 to 1000."),
+        (1, {"type": "bet", "amount": "100"}, "A stake is a whole amount."),
+        (1, {"type": "bet"}, "A stake is a whole amount."),
+        (1, {"type": "bet", "box": 7, "amount": 100}, "There is no such box at this table."),
+        (1, {"type": "bet", "box": 2, "amount": 100, "dark": True}, "Dark boxes are not played"),
+        (1, {"type": "behind", "box": 2, "amount": 100}, "Bets behind a box are not taken"),
+        (1, {"type": "side", "box": 1, "amount": 100}, "This table offers no side bet."),
         (1, {"type": "raise", "amount": 100}, "Unknown action."),
         (1, "pass", "Unknown action."),
         (3, {"type": "pass"}, "You are not dealt in this hand."),
@@ -182,9 +209,13 @@ def test_a_seat_that_has_decided_may_do_nothing_more_this_hand():
 
 def test_legal_actions_name_the_ends_of_each_range_and_every_one_applies():
     state = deal([0, 1, 2])
+    boxes = [
+        {"type": "bet", "box": n, "amount": amount} for n in range(7) for amount in (100, 1_000)
+    ]
     assert ENGINE.legal_actions(state, 0) == [
         {"type": "bet", "amount": 100},
         {"type": "bet", "amount": 1_000},
+        *boxes,
         {"type": "pass"},
         {"type": "tip", "to": 1, "amount": 1},
         {"type": "tip", "to": 1, "amount": 1_000},
@@ -251,40 +282,58 @@ def test_a_tip_to_oneself_to_a_seat_not_dealt_in_or_out_of_range_is_refused(acti
 
 
 def test_a_higher_card_wins_one_to_one_from_the_house_bank_and_a_lower_loses_the_box_to_it():
-    state = deal([0, 1], top=["KS", "4H", "9D"], config=NO_ANTE)  # 0: K, 1: 4, dealer: 9
+    state = deal([0, 1], top=["9D", "KS", "4H"], config=NO_ANTE)  # dealer: 9, 0: K, 1: 4
     state, _ = act(state, 0, type="bet", amount=200)
     state, events = act(state, 1, type="bet", amount=300)
     assert paid(events) == [
-        ("seat:1", "pot:box1", 300),  # the bet that ended the betting
+        ("seat:1", "pot:b1:s1", 300),  # the bet that ended the betting
         (HOUSE_BANK, "seat:0", 200),
-        ("pot:box0", "seat:0", 200),
-        ("pot:box1", HOUSE_BANK, 300),
+        ("pot:b0:s0", "seat:0", 200),
+        ("pot:b1:s1", HOUSE_BANK, 300),
     ]
     assert ENGINE.is_hand_over(state)
     assert ENGINE.hand_result(state) == {
         "void": False,
         "won": {"0": True, "1": False},
+        "boxes": {
+            "0": {
+                "owner": 0,
+                "kind": "open",
+                "card": "KS",
+                "won": True,
+                "die": None,
+                "nets": {"0": 200},
+            },
+            "1": {
+                "owner": 1,
+                "kind": "open",
+                "card": "4H",
+                "won": False,
+                "die": None,
+                "nets": {"1": -300},
+            },
+        },
         "ante_winners": [],
         "dealer_card": "9D",
     }
 
 
 def test_suits_are_ignored_and_aces_are_high():
-    state = deal([0], top=["AC", "KS"], config=NO_ANTE)
+    state = deal([0], top=["KS", "AC"], config=NO_ANTE)
     state, events = act(state, 0, type="bet", amount=100)
-    assert state["won"] == {"0": True}
-    assert ("pot:box0", "seat:0", 100) in paid(events)
+    assert state["result"]["won"] == {"0": True}
+    assert ("pot:b0:s0", "seat:0", 100) in paid(events)
 
 
 @pytest.mark.parametrize(("die", "bettor_wins"), [(1, False), (3, False), (4, True), (6, True)])
 def test_equal_ranks_roll_a_die_drawn_mid_hand_four_to_six_the_bettor_wins(die, bettor_wins):
     state = deal([2], top=["QS", "QH"], config=NO_ANTE)
     state, events = act(state, 2, rolls=[die], type="bet", amount=100)
-    assert {"type": "roll", "seat": 2, "die": die} in events
+    assert {"type": "roll", "box": 2, "die": die} in events
     expected = (
-        [(HOUSE_BANK, "seat:2", 100), ("pot:box2", "seat:2", 100)]
+        [(HOUSE_BANK, "seat:2", 100), ("pot:b2:s2", "seat:2", 100)]
         if bettor_wins
-        else [("pot:box2", HOUSE_BANK, 100)]
+        else [("pot:b2:s2", HOUSE_BANK, 100)]
     )
     assert paid(events)[1:] == expected, "after the bet itself"
 
@@ -304,7 +353,7 @@ def test_a_tie_replays_from_the_recorded_draw():
 
 
 def test_the_ante_pot_goes_to_the_bettor_with_the_highest_card():
-    state = deal([0, 1, 2], top=["5S", "JC", "AD"])  # bettors 0 and 1, dealer AD
+    state = deal([0, 1, 2], top=["AD", "5S", "JC"])  # dealer AD, bettors 0 and 1
     state, _ = act(state, 2, type="pass")
     state, _ = act(state, 0, type="bet", amount=100)
     state, events = act(state, 1, type="bet", amount=100)
@@ -313,7 +362,7 @@ def test_the_ante_pot_goes_to_the_bettor_with_the_highest_card():
 
 
 def test_equal_highest_cards_split_the_ante_pot_with_the_remainder_to_the_first():
-    state = deal([0, 1, 2], top=["9S", "9C", "4D", "2H"])  # 0 and 1 hold nines, 2 a four
+    state = deal([0, 1, 2], top=["2H", "9S", "9C", "4D"])  # 0 and 1 hold nines, 2 a four
     for seat in (0, 1, 2):
         state, events = act(state, seat, type="bet", amount=100)
     ante_payments = [p for p in paid(events) if p[0] == "pot"]
@@ -331,12 +380,12 @@ def test_if_nobody_bets_the_ante_pot_goes_to_the_house_commission_and_no_card_is
 
 
 def test_a_hand_cards_go_to_the_discard_and_every_card_of_the_shoe_stays_in_one_place():
-    state = deal([0, 1], top=["2S", "3S", "4S"])
+    state = deal([0, 1], top=["4S", "2S", "3S"])
     before = Counter(ENGINE.all_cards(state))
     state, _ = act(state, 0, type="bet", amount=100)
     state, _ = act(state, 1, type="bet", amount=100)
     shoe = Shoe.from_dict(state["shoe"])
-    assert shoe.discard == ["2S", "3S", "4S"] and shoe.in_play == []
+    assert shoe.discard == ["4S", "2S", "3S"] and shoe.in_play == []
     assert ENGINE.undealt(state) == shoe.cards[3:]
     assert Counter(ENGINE.all_cards(state)) == before == Counter(pack_52() * 2)
 
@@ -347,7 +396,7 @@ def test_a_hand_cards_go_to_the_discard_and_every_card_of_the_shoe_stays_in_one_
 def play_out(state):
     """Every seat still deciding bets the minimum (ties roll seeded dice)."""
     for seat in ENGINE.to_act(state):
-        bet = {"type": "bet", "amount": state["min_bet"]}
+        bet = {"type": "bet", "amount": state["limits"]["min_bet"]}
         state, _ = ENGINE.apply(state, seat, bet, Draws(random.Random(0)))
     return state
 
@@ -409,7 +458,7 @@ def test_no_view_holds_the_shoe_order_and_only_the_seat_itself_gets_its_legal_ac
 
 
 def test_the_view_shows_each_seat_card_and_the_dealer_card_once_dealt():
-    state = deal([0, 1], top=["TS", "3D", "8C"], config=NO_ANTE)
+    state = deal([0, 1], top=["3D", "TS", "8C"], config=NO_ANTE)
     state, _ = act(state, 0, type="bet", amount=100)
     state, _ = act(state, 1, type="pass")
     view = ENGINE.view(state, None)
@@ -418,6 +467,7 @@ def test_the_view_shows_each_seat_card_and_the_dealer_card_once_dealt():
         "bet": 100,
         "passed": False,
         "folded": False,
+        "boxes": [0],
         "card": "TS",
         "die": None,
         "won": True,
@@ -431,7 +481,7 @@ def test_the_view_shows_each_seat_card_and_the_dealer_card_once_dealt():
 
 
 def test_leaving_before_deciding_folds_and_leaves_the_ante_in_the_pot():
-    state = deal([0, 1, 2], top=["2C", "KD", "5H"])
+    state = deal([0, 1, 2], top=["KD", "2C", "5H"])
     assert not ENGINE.holds_bets(state, 1)
     state, events = ENGINE.apply_leave(state, 1)
     assert events[0] == {"type": "left", "seat": 1}
@@ -442,7 +492,7 @@ def test_leaving_before_deciding_folds_and_leaves_the_ante_in_the_pot():
     state, events = act(state, 2, type="pass")
     # seat 0 is the only bettor: dealt 2C, the dealer KD; the leaver is dealt nothing
     assert not any(p[1] == "seat:1" for p in paid(events)), "nothing is paid to a seat gone"
-    assert [e for e in events if e["type"] == "deal"][0]["cards"] == {"0": "2C"}
+    assert [e for e in events if e["type"] == "deal"][0]["boxes"] == {"0": "2C"}
     assert ("pot", "seat:0", 75) in paid(events)
     assert ENGINE.view(state, None)["seats"]["1"]["folded"] is True
 
@@ -450,7 +500,7 @@ def test_leaving_before_deciding_folds_and_leaves_the_ante_in_the_pot():
 def test_leaving_with_a_bet_standing_keeps_the_box_working_until_the_hand_settles_it():
     """Issue 31: a box standing is money working; the seat is held (``holds_bets``) and the
     box is dealt and paid with the hand."""
-    state = deal([0, 1, 2], top=["2C", "AD", "KD", "5H"])
+    state = deal([0, 1, 2], top=["KD", "2C", "AD", "5H"])
     state, _ = act(state, 1, type="bet", amount=400)
     assert ENGINE.holds_bets(state, 1)
     assert ENGINE.apply_leave(state, 1) is None  # nothing to take now
@@ -458,8 +508,8 @@ def test_leaving_with_a_bet_standing_keeps_the_box_working_until_the_hand_settle
     state, events = act(state, 2, type="pass")
     assert ENGINE.is_hand_over(state) and not ENGINE.holds_bets(state, 1)
     # dealt 2C to seat 0, AD to seat 1, the dealer KD: the leaver's ace wins 1:1 and the antes
-    assert [e for e in events if e["type"] == "deal"][0]["cards"] == {"0": "2C", "1": "AD"}
-    assert ("pot:box1", "seat:1", 400) in paid(events)
+    assert [e for e in events if e["type"] == "deal"][0]["boxes"] == {"0": "2C", "1": "AD"}
+    assert ("pot:b1:s1", "seat:1", 400) in paid(events)
     assert (HOUSE_BANK, "seat:1", 400) in paid(events)
     assert ("pot", "seat:1", 75) in paid(events)
 
@@ -469,17 +519,26 @@ def test_the_last_seat_deciding_leaving_settles_the_hand_with_the_die_it_is_give
     state, _ = act(state, 0, type="bet", amount=100)
     state, events = ENGINE.apply_leave(state, 1, Draws.replaying([5]))
     assert ENGINE.is_hand_over(state)
-    assert {"type": "roll", "seat": 0, "die": 6} in events
+    assert {"type": "roll", "box": 0, "die": 6} in events
     assert (HOUSE_BANK, "seat:0", 100) in paid(events)
 
 
-def test_staying_away_past_the_limit_mid_hand_folds_the_same_way():
+def test_staying_away_past_the_limit_mid_hand_with_nothing_staked_folds_the_same_way():
     state = deal([0, 1])
-    state, _ = act(state, 0, type="bet", amount=100)
     state, events = ENGINE.apply_absent(state, 0)
     assert events[0] == {"type": "absent", "seat": 0}
-    assert paid(events) == [("pot:box0", HOUSE_BANK, 100)]
+    assert paid(events) == []
     assert ENGINE.to_act(state) == [1]
+    assert ENGINE.view(state, None)["seats"]["0"]["folded"] is True
+
+
+def test_staying_away_with_a_stake_working_ends_its_betting_and_the_box_plays_on():
+    state = deal([0, 1])
+    state, _ = act(state, 0, type="bet", box=3, amount=100)  # a box of its own, still betting
+    state, events = ENGINE.apply_absent(state, 0)
+    assert events[0] == {"type": "absent", "seat": 0}
+    assert paid(events) == [], "his clock's choice: betting done, the stake stands"
+    assert ENGINE.to_act(state) == [1] and ENGINE.holds_bets(state, 0)
 
 
 def test_leaving_between_hands_or_a_hand_one_was_not_dealt_in_costs_nothing():
@@ -498,7 +557,7 @@ def test_a_void_returns_exactly_the_antes_and_the_boxes_to_whoever_paid_them():
             ("pot", "seat:0", 25),
             ("pot", "seat:1", 25),
             ("pot", "seat:2", 25),
-            ("pot:box0", "seat:0", 300),
+            ("pot:b0:s0", "seat:0", 300),
         ]
     ), "the tip was the player's to give: it is not returned"
     assert ENGINE.hand_result(state) == {"void": True}
@@ -527,16 +586,20 @@ def test_a_void_after_a_seat_left_with_its_bet_standing_returns_both_to_the_held
     assert sorted(paid(events)) == [
         ("pot", "seat:0", 25),
         ("pot", "seat:1", 25),
-        ("pot:box1", "seat:1", 200),
+        ("pot:b1:s1", "seat:1", 200),
     ]
 
 
 def test_a_void_after_a_seat_stayed_away_returns_its_ante_as_it_is_still_seated():
     state = deal([0, 1])
     state, _ = act(state, 1, type="bet", amount=200)
-    state, _ = ENGINE.apply_absent(state, 1)
+    state, _ = ENGINE.apply_absent(state, 1)  # his box plays on: he is still seated
     state, events = ENGINE.apply_void(state)
-    assert sorted(paid(events)) == [("pot", "seat:0", 25), ("pot", "seat:1", 25)]
+    assert sorted(paid(events)) == [
+        ("pot", "seat:0", 25),
+        ("pot", "seat:1", 25),
+        ("pot:b1:s1", "seat:1", 200),
+    ]
 
 
 def test_a_seat_away_that_then_leaves_gives_its_ante_up_to_the_house_for_a_void():
@@ -590,6 +653,7 @@ def test_the_summary_shows_the_bets_the_ante_and_the_money_in_the_pots_not_who_d
             ["Bets", {"money_range": [100, 1_000]}],
             ["Ante", {"money": 25}],
             ["Shoe", 1],
+            ["House at risk", {"money": 500}],
         ],
     }
     assert ENGINE.summary(None, NO_ANTE) == {
