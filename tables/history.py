@@ -166,6 +166,18 @@ class Teller:
         build = SPECIAL.get(kind)
         if build is not None:
             return build(self, event)
+        return self.plain_lines(event, words)
+
+    def plain_lines(self, event: dict, words: dict | None = None) -> list[dict]:
+        """An event told by its type's phrase (``PHRASES``), or as a move."""
+        kind = event["type"]
+        seat = event.get("seat")
+        if words is None:
+            words = {
+                "player": self.name(seat),
+                "amount": self.money(event.get("amount")),
+                "count": event.get("count", 0),
+            }
         phrase = PHRASES.get(kind)
         if phrase is None:
             text = (
@@ -267,9 +279,58 @@ def _dealt(teller: Teller, event: dict) -> list[dict]:
             lines.append(
                 teller.line("card", int(position), _("%(player)s’s card:") % words, [card])
             )
+    if isinstance(event.get("boxes"), dict):  # a house game's open boxes, by box number
+        for number, card in sorted(event["boxes"].items(), key=lambda item: int(item[0])):
+            words = {"box": int(number) + 1}
+            lines.append(teller.line("card", None, _("Box %(box)s:") % words, [card]))
     if isinstance(event.get("dealer"), str):
         lines.append(teller.line("dealer", None, _("The dealer’s card:"), [event["dealer"]]))
     return lines
+
+
+def _box_number(event: dict):
+    """A house game's box as people count it (from 1), or None."""
+    box = event.get("box")
+    return box + 1 if isinstance(box, int) and not isinstance(box, bool) else None
+
+
+def _dealer_card(teller: Teller, event: dict) -> list[dict]:
+    """A house game's dealer turns his card."""
+    card = event.get("card")
+    return [teller.line("dealer", None, _("The dealer’s card:"), [card] if card else None)]
+
+
+def _box_bet(teller: Teller, event: dict) -> list[dict]:
+    """A stake on a box of a house game: one's own box (open or dark), behind another's, or a
+    side bet on it; a bet with no box is told as any game's bet."""
+    seat = event.get("seat")
+    words = {
+        "player": teller.name(seat),
+        "amount": teller.money(event.get("amount")),
+        "box": _box_number(event),
+    }
+    kind = event["type"]
+    if words["box"] is None:
+        return teller.plain_lines(event)
+    if kind == "behind":
+        text = _("%(player)s bets %(amount)s behind box %(box)s")
+    elif kind == "side":
+        text = _("%(player)s puts a side bet of %(amount)s on box %(box)s")
+    elif event.get("dark"):
+        text = _("%(player)s bets %(amount)s on box %(box)s, dark")
+    else:
+        text = _("%(player)s bets %(amount)s on box %(box)s")
+    return [teller.line(kind, seat, text % words, amount=words["amount"])]
+
+
+def _switch(teller: Teller, event: dict) -> list[dict]:
+    """A box's card changed for a fee: the card given up, then the new one."""
+    seat = event.get("seat")
+    words = {"player": teller.name(seat), "box": _box_number(event)}
+    cards = [c for c in (event.get("old"), event.get("card")) if isinstance(c, str)]
+    return [
+        teller.line("switch", seat, _("%(player)s changes the card of box %(box)s:") % words, cards)
+    ]
 
 
 def _cards_dealt(teller: Teller, event: dict) -> list[dict]:
@@ -465,6 +526,9 @@ def _score(teller: Teller, event: dict) -> list[dict]:
 
 
 def _roll(teller: Teller, event: dict) -> list[dict]:
+    if event.get("seat") is None and _box_number(event) is not None:  # a tie on a house's box
+        words = {"box": _box_number(event), "die": event.get("die")}
+        return [teller.line("roll", None, _("Box %(box)s: the die shows %(die)s") % words)]
     words = {"player": teller.name(event.get("seat")), "die": event.get("die")}
     return [teller.line("roll", event.get("seat"), _("%(player)s rolls %(die)s") % words)]
 
@@ -566,6 +630,11 @@ SPECIAL: dict[str, Callable[[Teller, dict], list[dict]]] = {
     "score": _score,
     "roll": _roll,
     "tip": _tip,
+    "bet": _box_bet,
+    "behind": _box_bet,
+    "side": _box_bet,
+    "switch": _switch,
+    "dealer": _dealer_card,
     "forfeit": _forfeit,
     "timeout": _timeout,
 }

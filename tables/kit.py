@@ -9,6 +9,8 @@ what a game's presenter hands to the kit's macros, computed once per board in Py
   bounds written in major units ("1.00 BYN – 1 000.00 BYN"), its value as a person types it,
   and the quick-stake buttons (each amount clipped to the bounds, repeats dropped).
 - ``standard_quick_stakes(low, high, pot)``: min, ½ pot, pot, max.
+- ``affordable(low, high, balance)``: a stake's bounds within what the player's wallet holds
+  (``Presentation.balance_in_view``), or None when he cannot afford the low bound.
 
 Nothing here knows a game. Card SVGs come from tables.templatetags.cards (a sprite reference,
 cached per card and size)."""
@@ -141,3 +143,16 @@ def standard_quick_stakes(low: int | None, high: int | None, pot: int | None = N
         stakes += [(gettext("½ pot"), pot // 2), (gettext("pot"), pot)]
     stakes.append((gettext("max"), high))
     return stakes
+
+
+def affordable(low: int | None, high: int | None, balance: int | None) -> tuple | None:
+    """The bounds ``[low, high]`` of a stake, the high one no more than ``balance`` (the seat's
+    wallet, None when the view does not carry it); None when there is no range or the wallet
+    does not hold the low bound."""
+    if low is None or high is None:
+        return None
+    if balance is not None:
+        high = min(int(high), int(balance))
+    if high < low:
+        return None
+    return int(low), int(high)

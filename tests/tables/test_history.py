@@ -381,8 +381,8 @@ def test_high_card_boxes_and_the_dealers_card_are_in_the_history():
     for seat, name in ((0, "Anna"), (1, "Boris")):
         verb = "wins" if result["won"][str(seat)] else "loses"
         assert f"{name} {verb} the box" in words
-    cards = hand.state["cards"]
-    assert cards_on(page) == {cards["0"], cards["1"], result["dealer_card"]}
+    boxes = hand.state["boxes"]
+    assert cards_on(page) == {boxes["0"]["card"], boxes["1"]["card"], result["dealer_card"]}
     assert "Anna bets 3.00 BYN" in text_of(section(page, "steps"))
 
 

@@ -74,7 +74,7 @@ async def test_six_players_bet_at_once_and_bad_input_reaches_only_its_sender():
         # bad input: each refused to its sender alone, nothing applied
         before = await engine_events(table.pk)
         await sockets[4].send({"type": "act", "action": "bet", "amount": "0.05"})
-        assert "A bet is from 1.00\xa0BYN to 10.00\xa0BYN" in await sockets[4].error()
+        assert "A box takes from 1.00\xa0BYN to 10.00\xa0BYN" in await sockets[4].error()
         await sockets[2].act({"type": "bet", "amount": "3"})
         assert "already bet or passed" in await sockets[2].error()
         await sockets[3].send({"type": "act", "action": "pass", "version": str(version - 1)})
