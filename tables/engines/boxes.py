@@ -18,7 +18,8 @@ owner seeing the cards, CG §32, §40, §65) and side bets. An engine keeps its 
 staker has riding on it now (a double adds to it, a split makes a new hand). Orders are lists,
 never dict keys: a JSON column may reorder keys, and the order decides who plays and who gets a
 rounding remainder. A game may add keys of its own to a box or a hand (cards, totals): these
-functions keep them.
+functions keep them. A stake settled on its own before its hand (``settle_stakes``: even money
+taken by one staker of a shared box) carries its result, ``"settled": {"ratio", "net"}``.
 
 Money: every stake sits in a pot of its own, so a void returns exactly what each paid in
 (``base.apply_void`` reads ``state["escrowed"]``):
@@ -152,7 +153,9 @@ def working(state: State, position: int) -> bool:
     What a deferred leave asks (issue 31, item 4)."""
     for box_state in (state.get("boxes") or {}).values():
         for hand in box_state["hands"]:
-            if hand["settled"] is None and any(s["seat"] == position for s in hand["stakes"]):
+            if hand["settled"] is None and any(
+                s["seat"] == position and not s.get("settled") for s in hand["stakes"]
+            ):
                 return True
         for side in box_state["side"]:
             if side["settled"] is None and side["seat"] == position:
@@ -418,6 +421,8 @@ def double(
     stake = _stake_of(target["stakes"], position)
     if stake is None:
         raise IllegalAction(gettext_noop("You have no bet on this hand."))
+    if stake.get("settled"):
+        raise IllegalAction(gettext_noop("This bet is settled already."))
     if stake["doubled"]:
         raise IllegalAction(gettext_noop("This bet is doubled already."))
     amount = stake["amount"] if amount is None else amount
@@ -447,13 +452,17 @@ def split(
     ``stay`` leaves his bet on the first hand only; ``move`` lets it play on the new hand
     instead. A doubled hand is not split. Every refusal comes before any change. The new hand
     holds only the stakes: the game deals it its cards. (``limits`` for a uniform call: a
-    stake split again is as large as one the limits took.)"""
+    stake split again is as large as one the limits took.) A game that lets the stakers behind
+    choose after the owner split, each in his own decision, splits with them staying and
+    calls ``follow_split`` for each."""
     box_state = get_box(state, box)
     source = _hand(box_state, hand)
     if source["settled"] is not None:
         raise IllegalAction(gettext_noop("This hand is settled already."))
     if any(s["doubled"] for s in source["stakes"]):
         raise IllegalAction(gettext_noop("A doubled hand is not split."))
+    if any(s.get("settled") for s in source["stakes"]):
+        raise IllegalAction(gettext_noop("A hand with a bet settled on it is not split."))
     choices = {int(k): v for k, v in (choices or {}).items()}
     owner = box_state["owner"]
     if choices.get(owner, SPLIT) != SPLIT:
@@ -463,28 +472,58 @@ def split(
         what = choices.get(stake["seat"], SPLIT)
         if what not in (SPLIT, STAY, MOVE):
             raise IllegalAction(gettext_noop("Split your bet too, keep it here or move it."))
-        plan.append((stake, what))
+        plan.append((stake["seat"], what))
     if _stake_of(source["stakes"], owner) is None:
         raise ValueError("a hand without the owner's stake is not split")
     new_id = box_state["next_hand"]
     box_state["next_hand"] += 1
-    new_hand = {"id": new_id, "stakes": [], "settled": None}
-    box_state["hands"].insert(hand + 1, new_hand)
-    kept = []
-    for stake, what in plan:
-        who, amount = stake["seat"], stake["amount"]
-        old_pot, new_pot = stake_pot(box, who, source["id"]), stake_pot(box, who, new_id)
-        if what == SPLIT:
-            pay(state, events, seat(who), new_pot, amount, "split")
-            kept.append(stake)
-            new_hand["stakes"].append({"seat": who, "amount": amount, "doubled": 0})
-        elif what == MOVE:
-            _move(state, events, old_pot, new_pot, amount, "bet moved to a split hand")
-            new_hand["stakes"].append({"seat": who, "amount": amount, "doubled": 0})
-        else:
-            kept.append(stake)
-    source["stakes"] = kept
+    box_state["hands"].insert(hand + 1, {"id": new_id, "stakes": [], "settled": None})
+    for who, what in plan:
+        _follow(state, events, box, box_state, hand, who, what)
     return hand + 1
+
+
+def follow_split(
+    state: State, events: list[Event], box: int, hand: int, position: int, what: str
+) -> None:
+    """A staker behind decides on the owner's split after it is made (``split`` with him
+    staying), in a decision of his own so that only his money moves in it: ``split`` puts his
+    stake on ``hand`` again on the hand the split made (the next one in the order of play),
+    ``move`` lets it play there instead, ``stay`` leaves it (CG §96)."""
+    box_state = get_box(state, box)
+    source = _hand(box_state, hand)
+    _hand(box_state, hand + 1)
+    if what not in (SPLIT, STAY, MOVE):
+        raise IllegalAction(gettext_noop("Split your bet too, keep it here or move it."))
+    if position == box_state["owner"]:
+        raise ValueError("the owner's own stake always splits")
+    stake = _stake_of(source["stakes"], position)
+    if stake is None:
+        raise IllegalAction(gettext_noop("You have no bet on this hand."))
+    if stake["doubled"] or stake.get("settled"):
+        raise ValueError("a doubled or settled stake does not follow a split")
+    _follow(state, events, box, box_state, hand, position, what)
+
+
+def _follow(
+    state: State, events: list[Event], box: int, box_state: dict, hand: int, who: int, what: str
+) -> None:
+    """One staker's part in a split of ``hand``, whose new hand is ``hand + 1``: his stake on
+    the new hand keeps the box's order of stakers (the owner first)."""
+    source, new_hand = box_state["hands"][hand], box_state["hands"][hand + 1]
+    stake = _stake_of(source["stakes"], who)
+    amount = stake["amount"]
+    old_pot, new_pot = stake_pot(box, who, source["id"]), stake_pot(box, who, new_hand["id"])
+    if what == STAY:
+        return
+    if what == SPLIT:
+        pay(state, events, seat(who), new_pot, amount, "split")
+    else:
+        _move(state, events, old_pot, new_pot, amount, "bet moved to a split hand")
+        source["stakes"].remove(stake)
+    order = stakers(box_state)
+    new_hand["stakes"].append({"seat": who, "amount": amount, "doubled": 0})
+    new_hand["stakes"].sort(key=lambda s: order.index(s["seat"]))
 
 
 # --- settling ------------------------------------------------------------------------------
@@ -558,17 +597,75 @@ def settle_hand(
 ) -> list[dict]:
     """Settle one hand of a box at ``ratio`` (``ratio_of``: 3:2, 1:1, push, lose, -1/2 for a
     surrender), paying every staker on it on his own stake (the module's rounding rule), the
-    winnings capped by ``max_payout`` where the rules cap them (None: not capped). Returns each
-    staker's net result in the box's order ({"seat", "net"}) and records it on the hand."""
+    winnings capped by ``max_payout`` where the rules cap them (None: not capped). Stakes
+    settled before on their own (``settle_stakes``) keep their result. Returns each staker's
+    net result in the box's order ({"seat", "net"}) and records it on the hand."""
     box_state = get_box(state, box)
     target = _hand(box_state, hand)
     if target["settled"] is not None:
         raise ValueError(f"hand {hand} of box {box} is settled already")
+    open_seats = [s["seat"] for s in target["stakes"] if not s.get("settled")]
+    return _settle_stakes(
+        state, events, box, box_state, target, ratio, open_seats, max_payout, reason
+    )
+
+
+def settle_stakes(
+    state: State,
+    events: list[Event],
+    box: int,
+    hand: int,
+    ratio,
+    *,
+    seats,
+    max_payout: int | None = None,
+    reason: str = "box",
+) -> list[dict]:
+    """Settle the stakes of some ``seats`` on one hand at ``ratio``, the others staying in
+    play: each player's own choice on a box he shares (even money taken, a stake surrendered
+    alone: CG §103, B9). Settled together, they share ``max_payout`` as one settlement does
+    (``cap``). Each keeps its result on its stake (``"settled": {"ratio", "net"}``): it is no
+    longer working, nor at risk for the house, nor doubled or split. Once every stake of the
+    hand is settled so, the hand is settled, its record listing every staker's net (as
+    ``settle_hand`` settles whatever is left). Returns the nets of these stakes."""
+    box_state = get_box(state, box)
+    target = _hand(box_state, hand)
+    if target["settled"] is not None:
+        raise ValueError(f"hand {hand} of box {box} is settled already")
+    chosen = set(seats)
+    open_seats = [s["seat"] for s in target["stakes"] if not s.get("settled")]
+    if not chosen <= set(open_seats):
+        raise ValueError(f"no open stake of {sorted(chosen - set(open_seats))} on this hand")
+    if chosen == set(open_seats):
+        nets = _settle_stakes(
+            state, events, box, box_state, target, ratio, open_seats, max_payout, reason
+        )
+        return [n for n in nets if n["seat"] in chosen]
     exact = ratio_of(ratio)
-    entries = [
-        (s["seat"], stake_pot(box, s["seat"], target["id"]), s["amount"]) for s in target["stakes"]
-    ]
+    stakes = [s for s in target["stakes"] if s["seat"] in chosen]
+    entries = [(s["seat"], stake_pot(box, s["seat"], target["id"]), s["amount"]) for s in stakes]
     nets = _settle(state, events, box_state, entries, exact, max_payout, reason)
+    for stake, net in zip(stakes, nets, strict=True):
+        stake["settled"] = {"ratio": str(exact), "net": net["net"]}
+    return nets
+
+
+def _settle_stakes(
+    state, events, box, box_state, target, ratio, open_seats, max_payout, reason
+) -> list[dict]:
+    """Settle the hand's last open stakes and record the hand: every staker's net in the
+    box's order, those settled before on their own included."""
+    exact = ratio_of(ratio)
+    stakes = [s for s in target["stakes"] if s["seat"] in open_seats]
+    entries = [(s["seat"], stake_pot(box, s["seat"], target["id"]), s["amount"]) for s in stakes]
+    now = {
+        n["seat"]: n["net"]
+        for n in _settle(state, events, box_state, entries, exact, max_payout, reason)
+    }
+    nets = [
+        {"seat": s["seat"], "net": now[s["seat"]] if s["seat"] in now else s["settled"]["net"]}
+        for s in target["stakes"]
+    ]
     target["settled"] = {"ratio": str(exact), "nets": nets}
     return nets
 

@@ -184,7 +184,9 @@ def box_exposure(
     for hand in box_state["hands"]:
         if hand["settled"] is None:
             best = _best(pay_tables, boxes.MAIN)
-            total = sum(boxes.winnings(s["amount"], best) for s in hand["stakes"])
+            total = sum(
+                boxes.winnings(s["amount"], best) for s in hand["stakes"] if not s.get("settled")
+            )
             if boxes.MAIN in uncapped:
                 free += max(0, total)
             else:

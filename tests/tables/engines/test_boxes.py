@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from tables.engines import boxes
 from tables.engines.base import HOUSE_BANK, GameEngine, IllegalAction, copy_json, payments, seat
 from tables.engines.boxes import place, settle_box, settle_hand, split, stake_pot
-from tables.engines.house import box_limits, check_house_config
+from tables.engines.house import box_limits, check_house_config, exposure
 
 LIMITS = box_limits(
     check_house_config(
@@ -365,6 +365,76 @@ def test_cg_96_splitting_again_keeps_the_order_of_play_and_each_pot_its_own():
     boxes.double(state, events, LIMITS, 1, 0, 0)
     error = refused(state, split, LIMITS, 1, 0)
     assert str(error) == "A doubled hand is not split."
+
+
+def test_cg_96_behind_choose_after_the_split_each_his_money_in_his_own_decision():
+    """The owner splits with everyone behind staying; then each decides on his own: split too,
+    move, stay. Each staker's stake on the new hand keeps the box's order (the owner first)."""
+    owner, splits, stays, moves = 0, 1, 2, 3
+    state, events = fresh(), []
+    place(state, events, LIMITS, 1, owner, 100)
+    place(state, events, LIMITS, 1, splits, 50, behind=True)
+    place(state, events, LIMITS, 1, stays, 30, behind=True)
+    place(state, events, LIMITS, 1, moves, 20, behind=True)
+    events = []
+    split(state, events, LIMITS, 1, 0, {splits: "stay", stays: "stay", moves: "stay"})
+    assert moved(events) == [(seat(owner), stake_pot(1, owner, 1), 100)]
+    events = []
+    boxes.follow_split(state, events, 1, 0, moves, boxes.MOVE)
+    assert moved(events) == [(stake_pot(1, moves), stake_pot(1, moves, 1), 20)]
+    events = []
+    boxes.follow_split(state, events, 1, 0, splits, boxes.SPLIT)
+    assert moved(events) == [(seat(splits), stake_pot(1, splits, 1), 50)]
+    boxes.follow_split(state, [], 1, 0, stays, boxes.STAY)
+    hands = state["boxes"]["1"]["hands"]
+    assert [[s["seat"] for s in h["stakes"]] for h in hands] == [[0, 1, 2], [0, 1, 3]]
+    error = refused(state, boxes.follow_split, 1, 0, 4, boxes.SPLIT)
+    assert str(error) == "You have no bet on this hand."
+    state, void_events = GameEngine().apply_void(state)
+    assert balances(void_events)[seat(moves)] == 20 and balances(void_events)[seat(splits)] == 100
+
+
+def test_cg_103_b9_one_stake_settled_alone_the_others_play_on_and_the_hand_records_all():
+    """Even money taken by one staker of a natural (CG §103, B9): paid at once, no longer
+    working or at risk; the others' stakes are settled with the hand later, and the hand's
+    record lists every staker's net."""
+    state, events = fresh(), []
+    place(state, events, LIMITS, 1, 0, 200)
+    place(state, events, LIMITS, 1, 1, 100, behind=True)
+    events = []
+    assert boxes.settle_stakes(state, events, 1, 0, "1:1", seats=[1]) == [{"seat": 1, "net": 100}]
+    assert moved(events) == [(HOUSE_BANK, seat(1), 100), (stake_pot(1, 1), seat(1), 100)]
+    assert not boxes.working(state, 1) and boxes.working(state, 0)
+    assert state["boxes"]["1"]["hands"][0]["settled"] is None
+    assert exposure(state, {boxes.MAIN: "3:2"}) == 300, "only the owner's 200 at 3:2"
+    with pytest.raises(IllegalAction, match="settled already"):
+        boxes.double(state, [], LIMITS, 1, 0, 1)
+    with pytest.raises(IllegalAction, match="bet settled on it is not split"):
+        split(state, [], LIMITS, 1, 0)
+    with pytest.raises(ValueError):
+        boxes.settle_stakes(state, [], 1, 0, "1:1", seats=[1])
+    events = []
+    nets = settle_hand(state, events, 1, 0, "3:2")
+    assert nets == [{"seat": 0, "net": 300}, {"seat": 1, "net": 100}]
+    assert moved(events) == [(HOUSE_BANK, seat(0), 300), (stake_pot(1, 0), seat(0), 200)]
+    assert state["boxes"]["1"]["hands"][0]["settled"] == {"ratio": "3/2", "nets": nets}
+    assert state["pots"] == {} and state["escrowed"] == {}
+
+
+def test_the_last_stakes_settled_alone_settle_the_hand_and_share_the_cap():
+    state, events = fresh(), []
+    place(state, events, LIMITS, 1, 0, 300)
+    place(state, events, LIMITS, 1, 1, 100, behind=True)
+    place(state, events, LIMITS, 1, 2, 100, behind=True)
+    boxes.settle_stakes(state, events, 1, 0, Fraction(-1, 2), seats=[2])
+    events = []
+    nets = boxes.settle_stakes(state, events, 1, 0, "1:1", seats=[0, 1], max_payout=200)
+    assert nets == [{"seat": 0, "net": 150}, {"seat": 1, "net": 50}], "the cap shared 3:1"
+    assert state["boxes"]["1"]["hands"][0]["settled"]["nets"] == [
+        {"seat": 0, "net": 150},
+        {"seat": 1, "net": 50},
+        {"seat": 2, "net": -50},
+    ]
 
 
 # --- side bets and reading -----------------------------------------------------------------
