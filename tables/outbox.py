@@ -23,7 +23,13 @@ from casino.realtime import LOBBY_GROUP, group_send_all, has_listeners
 from tables.games import presentation_for
 from tables.models import Seat, Table
 from tables.rows import load_table, seats_of
-from tables.selectors import games_last_hour, summary_shown, table_summary, table_view
+from tables.selectors import (
+    games_last_hour,
+    seat_balances,
+    summary_shown,
+    table_summary,
+    table_view,
+)
 
 PIT_GROUP = "pit"
 
@@ -115,10 +121,15 @@ def broadcast(
     private = {}
     # (a player who left with bets working sees the public view: his seat is the table's now)
     playing = [seat for seat in seats.values() if seat.leaving_since is None]
-    for seat in playing:
-        group = seat_group(table.pk, seat.player_id)
-        if has_listeners(layer, group):  # (in-memory layer) a player with this table open
-            private[seat.position] = (group, table_view(table, seats, seat.position))
+    listening = [
+        (seat, group)
+        for seat in playing
+        # (in-memory layer) a player with this table open
+        if has_listeners(layer, group := seat_group(table.pk, seat.player_id))
+    ]
+    balances = seat_balances(table, {seat.position: seat for seat, _group in listening})
+    for seat, group in listening:
+        private[seat.position] = (group, table_view(table, seats, seat.position, balances))
     touched = touched_seats(
         table.game,
         table.pk,
