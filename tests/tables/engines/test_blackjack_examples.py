@@ -9,6 +9,7 @@ every box has played, then his draws. A split gives each of the two hands its se
 once (hand 0 first), a double its one card. Every test also checks that money is conserved:
 what left the seats equals what reached them plus the house bank's net."""
 
+import copy
 import json
 from collections import Counter
 
@@ -269,6 +270,18 @@ def test_decision_b6_a_surrendered_hand_loses_its_whole_stake_to_a_dealer_natura
     assert table.conserved() == 100
 
 
+def test_decision_b6_surrender_against_an_ace_then_his_natural_loses_the_whole_stake():
+    """§102: surrender against any up card, an ace too (after the insurance offer)."""
+    table = Table([0], ["TS", "AD", "6C", "KH"])  # 16 against the ace; his second card a king
+    table.bet({0: 100})
+    assert table.state["phase"] == "insurance"
+    table.act(0, type="done")
+    table.act(0, type="surrender", box=0, hand=0)
+    assert table.dealer() == ["AD", "KH"]
+    assert table.nets() == {"0": -100}
+    assert table.conserved() == 100
+
+
 def test_decision_b6_surrender_against_a_ten_without_his_natural_gives_back_half():
     table = Table([0], ["TS", "KD", "6C", "7H"])
     table.bet({0: 100})
@@ -319,13 +332,21 @@ def test_cg_98_a_double_on_a_natural_is_refused():
     assert table.conserved() == -50
 
 
-def test_cg_98_no_double_on_a_natural_by_the_rule_itself():
-    """The refusal's reason, on a natural that is still in turn-order terms (play_refusal)."""
-    table = Table([0, 1], ["AS", "TS", "KD", "KH", "6C", "7C"])  # dealer K: natural waits
+def test_cg_98_no_card_and_no_double_on_a_natural_while_the_dealer_may_still_have_one():
+    """A natural stands by itself (it is never in turn); the rule behind it, asked of the
+    same hand as if it were still open, refuses a double and a card (§98)."""
+    table = Table([0, 1], ["AS", "TS", "KD", "KH", "6C", "7C"])  # dealer K: the natural waits
     table.bet({0: 100, 1: 100})
-    refusal = ENGINE.play_refusal(table.state, 0, 0, "double")
-    assert refusal is not None
-    table.refused(0, "", type="double", box=0, hand=0)
+    assert ENGINE.legal_actions(table.state, 0) == []
+    table.refused(0, "This hand is finished", type="double", box=0, hand=0)
+    table.refused(0, "This hand is finished", type="hit", box=0, hand=0)
+    opened = copy.deepcopy(table.state)
+    opened["boxes"]["0"]["hands"][0]["done"] = False
+    for kind in ("double", "hit"):
+        assert str(ENGINE.play_refusal(opened, 0, 0, kind)) == (
+            "No card and no double on a natural or on 21."
+        )
+    assert ENGINE.hand_options(opened, 0, 0) == ["stand"]
     table.act(1, type="stand", box=1, hand=0)
     assert table.dealer() == ["KD", "7C"]
     assert table.nets() == {"0": 150, "1": -100}
@@ -421,7 +442,7 @@ def test_a_double_click_the_same_action_twice_is_refused_the_second_time_with_no
     table.act(0, type="double", box=0, hand=0)
     assert table.state["boxes"]["0"]["hands"][0]["cards"] == ["5S", "6C", "9H"]
     booked = len(table.paid())
-    table.refused(0, "", type="double", box=0, hand=0)
+    table.refused(0, "This hand is finished", type="double", box=0, hand=0)
     assert len(table.paid()) == booked
     table.act(1, type="stand", box=1, hand=0)
     assert table.dealer() == ["7D", "TH"]
