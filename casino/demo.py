@@ -102,6 +102,23 @@ DEMO_TABLES = [
         {"min_bet": 100, "max_bet": 5_000, "unit": 100, "action_seconds": 45},
     ),
     ("№ 6 · 1 BYN", "khrap", "BYN", {"stake": 100, "action_seconds": 30}),
+    (
+        "№ 7 · 1–50 BYN",
+        "blackjack",
+        "BYN",
+        {
+            # seven boxes and nine seats: two players beyond the boxes bet behind (CG §96)
+            "min_bet": 100,
+            "max_bet": 5_000,
+            "boxes": 7,
+            "bets_behind": True,
+            "surrender": True,
+            "player_cut": True,
+            "bet_seconds": 30,
+            "insurance_seconds": 15,
+            "action_seconds": 30,
+        },
+    ),
 ]
 
 

@@ -35,8 +35,10 @@ REASONS = {
         gettext_noop("bank won"),
         gettext_noop("bet"),
         gettext_noop("bet against the bank"),
+        gettext_noop("bet behind"),
         gettext_noop("bet left to the bank"),
         gettext_noop("bet lost to the bank"),
+        gettext_noop("bet moved to a split hand"),
         gettext_noop("bet not covered"),
         gettext_noop("bet returned"),
         gettext_noop("bet won against the bank"),
@@ -49,12 +51,22 @@ REASONS = {
         gettext_noop("chocolate"),
         gettext_noop("commission"),
         gettext_noop("deduction"),
+        gettext_noop("double"),
         gettext_noop("entry bet"),
+        gettext_noop("even money returned"),
+        gettext_noop("even money won"),
         gettext_noop("half the bank taken out"),
+        gettext_noop("insurance"),
+        gettext_noop("insurance lost"),
+        gettext_noop("insurance returned"),
+        gettext_noop("insurance won"),
         gettext_noop("match won"),
         gettext_noop("pledge"),
         gettext_noop("pledge back"),
+        gettext_noop("split"),
         gettext_noop("stake"),
+        gettext_noop("surrender lost"),
+        gettext_noop("surrender returned"),
         gettext_noop("svara joined"),
         gettext_noop("the bank lost the coup"),
         gettext_noop("the holder left"),
@@ -283,6 +295,10 @@ def _dealt(teller: Teller, event: dict) -> list[dict]:
         for number, card in sorted(event["boxes"].items(), key=lambda item: int(item[0])):
             words = {"box": int(number) + 1}
             lines.append(teller.line("card", None, _("Box %(box)s:") % words, [card]))
+    if isinstance(event.get("hands"), dict):  # a house game's boxes of several cards each
+        for number, cards in sorted(event["hands"].items(), key=lambda item: int(item[0])):
+            words = {"box": int(number) + 1}
+            lines.append(teller.line("card", None, _("Box %(box)s:") % words, cards))
     if isinstance(event.get("dealer"), str):
         lines.append(teller.line("dealer", None, _("The dealer’s card:"), [event["dealer"]]))
     return lines
@@ -323,6 +339,64 @@ def _box_bet(teller: Teller, event: dict) -> list[dict]:
     return [teller.line(kind, seat, text % words, amount=words["amount"])]
 
 
+# a move on a house game's box or on one hand of it (%(player)s, %(box)s, %(amount)s)
+BOX_MOVES = {
+    "hit": gettext_noop("%(player)s takes a card on box %(box)s:"),
+    "double": gettext_noop("%(player)s doubles the bet on box %(box)s"),
+    "split": gettext_noop("%(player)s splits box %(box)s"),
+    "surrender": gettext_noop("%(player)s surrenders the bet on box %(box)s"),
+    "stay": gettext_noop("%(player)s keeps the bet on the first hand of box %(box)s"),
+    "move": gettext_noop("%(player)s moves the bet to the new hand of box %(box)s"),
+    "even_money": gettext_noop("%(player)s takes even money on box %(box)s"),
+    "insurance": gettext_noop("%(player)s insures box %(box)s for %(amount)s"),
+    "decline": gettext_noop("%(player)s does not double on box %(box)s"),
+}
+
+
+def _box_move(teller: Teller, event: dict) -> list[dict]:
+    """A player's move on a box (a card taken, a double, a split and the answers to it, a
+    surrender, insurance, even money); with no box, the move as any game's."""
+    seat = event.get("seat")
+    words = {
+        "player": teller.name(seat),
+        "box": _box_number(event),
+        "amount": teller.money(event.get("amount")),
+    }
+    kind = event["type"]
+    if words["box"] is None or seat is None:
+        return teller.plain_lines(event)
+    cards = [event["card"]] if isinstance(event.get("card"), str) else None
+    extra = {"amount": words["amount"]} if event.get("amount") is not None else {}
+    return [teller.line(kind, seat, _(BOX_MOVES[kind]) % words, cards, **extra)]
+
+
+def _box_cards(teller: Teller, event: dict) -> list[dict]:
+    """Cards to a box's hand by the dealer: a doubled hand's one card, a card to each hand of a
+    split."""
+    words = {"box": _box_number(event)}
+    cards = event.get("cards") if isinstance(event.get("cards"), list) else [event.get("card")]
+    if words["box"] is None:
+        return [teller.line(event["type"], None, _("Cards are dealt"), cards)]
+    if event["type"] == "split_cards":
+        text = _("Box %(box)s: a card to each hand of the split:")
+    else:
+        text = _("Box %(box)s gets its one card:")
+    return [teller.line(event["type"], None, text % words, cards)]
+
+
+def _cut(teller: Teller, event: dict) -> list[dict]:
+    words = {"player": teller.name(event.get("seat")), "at": event.get("at")}
+    return [teller.line("cut", event.get("seat"), _("%(player)s cuts at card %(at)s") % words)]
+
+
+def _peek(teller: Teller, event: dict) -> list[dict]:
+    if event.get("natural"):
+        text = _("The dealer checks his face-down card: a natural")
+    else:
+        text = _("The dealer checks his face-down card: no natural")
+    return [teller.line("peek", None, text)]
+
+
 def _switch(teller: Teller, event: dict) -> list[dict]:
     """A box's card changed for a fee: the card given up, then the new one."""
     seat = event.get("seat")
@@ -360,8 +434,29 @@ def _third_card(teller: Teller, event: dict) -> list[dict]:
 def _started(teller: Teller, event: dict) -> list[dict]:
     words = {"players": teller.names_of(event.get("players"))}
     if event.get("players"):
-        return [teller.line("hand_started", None, _("The hand starts: %(players)s") % words)]
-    return [teller.line("hand_started", None, _("The hand starts"))]
+        lines = [teller.line("hand_started", None, _("The hand starts: %(players)s") % words)]
+    else:
+        lines = [teller.line("hand_started", None, _("The hand starts"))]
+    pack = event.get("pack")
+    if event.get("new_shoe") and isinstance(pack, dict):  # a new shoe's cards, checked
+        words = {
+            "number": event.get("shoe"),
+            "decks": pack.get("decks"),
+            "cards": pack.get("cards"),
+            "each": pack.get("each"),
+        }
+        if pack.get("complete"):
+            text = _(
+                "New shoe %(number)s, checked: decks: %(decks)s · cards: %(cards)s · each card: "
+                "%(each)s"
+            )
+        else:
+            text = _("New shoe %(number)s: cards: %(cards)s — the pack is not complete")
+        lines.append(teller.line("shoe", None, text % words))
+    if event.get("cutter") is not None:
+        words = {"player": teller.name(event["cutter"])}
+        lines.append(teller.line("cutter", event["cutter"], _("%(player)s cuts the shoe") % words))
+    return lines
 
 
 def _showdown(teller: Teller, event: dict) -> list[dict]:
@@ -595,6 +690,7 @@ PHRASES = {
     "take": gettext_noop("%(player)s takes the cards"),
     "done": gettext_noop("%(player)s: done"),
     "left": gettext_noop("%(player)s leaves the table"),
+    "absent": gettext_noop("%(player)s is away: out of the hand"),
     "leave": gettext_noop("%(player)s leaves the table"),
     "void": gettext_noop("The hand is voided: every stake goes back"),
 }
@@ -634,6 +730,11 @@ SPECIAL: dict[str, Callable[[Teller, dict], list[dict]]] = {
     "behind": _box_bet,
     "side": _box_bet,
     "switch": _switch,
+    **{kind: _box_move for kind in BOX_MOVES},
+    "card": _box_cards,
+    "split_cards": _box_cards,
+    "cut": _cut,
+    "peek": _peek,
     "dealer": _dealer_card,
     "forfeit": _forfeit,
     "timeout": _timeout,

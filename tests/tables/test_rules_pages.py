@@ -33,6 +33,8 @@ EXAMPLE_CARDS = {
     # durak-tournament.md examples 3 (a bout) and 4 (a draw)
     "durak": "9H 9C JH 6S JD 7D QD",
     "highcard": "QS 7D TH",
+    # blackjack.md examples 1-4
+    "blackjack": "AS KH TD 7C AC QS TS 9D AD 8S 3D TC 8H 6C TH 5S 5D 9H 9S",
 }
 TITLES = {
     "ru": {
@@ -41,6 +43,7 @@ TITLES = {
         "khrap": "Храп",
         "durak": "Подкидной дурак",
         "highcard": "Старшая карта",
+        "blackjack": "Блэк Джек",
     },
     "en": {
         "baccarat_bank": "Baccarat with a player-held bank",
@@ -48,6 +51,7 @@ TITLES = {
         "khrap": "Khrap",
         "durak": "Podkidnoy durak",
         "highcard": "High card",
+        "blackjack": "Blackjack",
     },
 }
 # What may appear in the other language's script: card ranks and suits' letters as the cards
@@ -186,6 +190,11 @@ def test_opened_from_a_table_the_page_shows_that_tables_limits():
             "highcard",
             {"min_bet": 100, "max_bet": 2_000, "ante": 50},
             ["0.50\xa0BYN", "20.00\xa0BYN"],
+        ),
+        (
+            "blackjack",
+            {"min_bet": 100, "max_bet": 5_000, "boxes": 6, "max_payout": 20_000},
+            ["1.00\xa0BYN", "50.00\xa0BYN", "200.00\xa0BYN", "6"],
         ),
     ],
 )
