@@ -161,8 +161,9 @@ def test_example_4_cg_98_b9_two_players_on_one_box_owner_doubles_other_declines(
     # Ivan (seat 0) owns box 0 with 100, Olga (seat 1) 50 behind; 6 5 against 9; one card 9
     table = Table([0, 1], ["6C", "9S", "5D", "9H", "TS"])
     table.bet({0: 100}, behind={1: (0, 50)})
-    if table.state["phase"] == "early":  # Olga may surrender her own stake (B9): she does not
-        table.act(1, type="done")
+    assert table.state["phase"] == "early" and ENGINE.to_act(table.state) == [1]
+    assert {"type": "surrender", "box": 0} in ENGINE.legal_actions(table.state, 1)
+    table.act(1, type="done")  # Olga may surrender her own stake (B9): she does not
     table.act(0, type="double", box=0, hand=0)
     assert ENGINE.to_act(table.state) == [1], "Olga decides on the double"
     table.act(1, type="decline", box=0)
@@ -295,8 +296,7 @@ def test_b9_the_owner_surrenders_every_stake_on_the_box_is_surrendered():
     # Ivan (seat 0) 100, Olga (seat 1) 50 behind; 10 6 against 9
     table = Table([0, 1], ["TS", "9D", "6C", "8H"])
     table.bet({0: 100}, behind={1: (0, 50)})
-    if table.state["phase"] == "early":
-        table.act(1, type="done")
+    table.act(1, type="done")  # Olga keeps her stake on: the owner decides for the box
     table.act(0, type="surrender", box=0, hand=0)
     assert table.over
     assert table.nets() == {"0": -50, "1": -25}
@@ -448,3 +448,33 @@ def test_a_double_click_the_same_action_twice_is_refused_the_second_time_with_no
     assert table.dealer() == ["7D", "TH"]
     assert table.nets() == {"0": 200, "1": 0}
     assert table.conserved() == -200
+
+
+def test_b9_a_staker_behind_surrenders_his_own_stake_while_the_owner_plays_on():
+    # Ivan (seat 0) 100, Olga (seat 1) 50 behind; 10 6 against 9; Ivan hits a 4 = 20; 9 8
+    table = Table([0, 1], ["TS", "9D", "6C", "4H", "8H"])
+    table.bet({0: 100}, behind={1: (0, 50)})
+    table.act(1, type="surrender", box=0)
+    assert ENGINE.to_act(table.state) == [0]
+    table.act(0, type="hit", box=0, hand=0)
+    table.act(0, type="stand", box=0, hand=0)
+    assert table.over
+    assert table.dealer() == ["9D", "8H"]
+    assert table.nets() == {"0": 100, "1": -25}
+    assert table.conserved() == -75
+
+
+def test_b9_each_staker_insures_his_own_stake_up_to_half_of_it():
+    # Ivan (seat 0) 100, Olga (seat 1) 60 behind; 10 9 against the ace; his second card a king
+    table = Table([0, 1], ["TS", "AD", "9C", "KH"])
+    table.bet({0: 100}, behind={1: (0, 60)})
+    assert table.state["phase"] == "insurance"
+    table.refused(1, "at most half your stake", type="insurance", box=0, amount=31)
+    table.act(1, type="insurance", box=0, amount=30)
+    table.act(0, type="insurance", box=0, amount=50)
+    table.act(1, type="done")  # her surrender is asked with the insurance: she keeps her stake
+    assert table.state["phase"] == "playing"
+    table.act(0, type="stand", box=0, hand=0)
+    assert table.dealer() == ["AD", "KH"]
+    assert table.nets() == {"0": 0, "1": 0}, "2:1 on half the stake makes up for the hand"
+    assert table.conserved() == 0
