@@ -450,7 +450,8 @@ def split(
     behind chooses (``choices``, {seat: what}, default ``split``): ``split`` puts his stake
     again on the new hand too, so the new hand carries every bet in the same proportions;
     ``stay`` leaves his bet on the first hand only; ``move`` lets it play on the new hand
-    instead. A doubled hand is not split. Every refusal comes before any change. The new hand
+    instead; a stake settled on its own stays. A doubled hand is not split. Every refusal
+    comes before any change. The new hand
     holds only the stakes: the game deals it its cards. (``limits`` for a uniform call: a
     stake split again is as large as one the limits took.) A game that lets the stakers behind
     choose after the owner split, each in his own decision, splits with them staying and
@@ -461,8 +462,6 @@ def split(
         raise IllegalAction(gettext_noop("This hand is settled already."))
     if any(s["doubled"] for s in source["stakes"]):
         raise IllegalAction(gettext_noop("A doubled hand is not split."))
-    if any(s.get("settled") for s in source["stakes"]):
-        raise IllegalAction(gettext_noop("A hand with a bet settled on it is not split."))
     choices = {int(k): v for k, v in (choices or {}).items()}
     owner = box_state["owner"]
     if choices.get(owner, SPLIT) != SPLIT:
@@ -472,7 +471,8 @@ def split(
         what = choices.get(stake["seat"], SPLIT)
         if what not in (SPLIT, STAY, MOVE):
             raise IllegalAction(gettext_noop("Split your bet too, keep it here or move it."))
-        plan.append((stake["seat"], what))
+        # a stake settled on its own (surrendered alone) stays where it was, out of the play
+        plan.append((stake["seat"], STAY if stake.get("settled") else what))
     if _stake_of(source["stakes"], owner) is None:
         raise ValueError("a hand without the owner's stake is not split")
     new_id = box_state["next_hand"]

@@ -409,8 +409,6 @@ def test_cg_103_b9_one_stake_settled_alone_the_others_play_on_and_the_hand_recor
     assert exposure(state, {boxes.MAIN: "3:2"}) == 300, "only the owner's 200 at 3:2"
     with pytest.raises(IllegalAction, match="settled already"):
         boxes.double(state, [], LIMITS, 1, 0, 1)
-    with pytest.raises(IllegalAction, match="bet settled on it is not split"):
-        split(state, [], LIMITS, 1, 0)
     with pytest.raises(ValueError):
         boxes.settle_stakes(state, [], 1, 0, "1:1", seats=[1])
     events = []
@@ -419,6 +417,20 @@ def test_cg_103_b9_one_stake_settled_alone_the_others_play_on_and_the_hand_recor
     assert moved(events) == [(HOUSE_BANK, seat(0), 300), (stake_pot(1, 0), seat(0), 200)]
     assert state["boxes"]["1"]["hands"][0]["settled"] == {"ratio": "3/2", "nets": nets}
     assert state["pots"] == {} and state["escrowed"] == {}
+
+
+def test_b9_a_stake_surrendered_alone_stays_on_the_first_hand_when_the_owner_splits():
+    state, events = fresh(), []
+    place(state, events, LIMITS, 1, 0, 200)
+    place(state, events, LIMITS, 1, 1, 100, behind=True)
+    boxes.settle_stakes(state, events, 1, 0, Fraction(-1, 2), seats=[1])
+    events = []
+    split(state, events, LIMITS, 1, 0, {1: "split"})
+    assert moved(events) == [(seat(0), stake_pot(1, 0, 1), 200)]
+    hands = state["boxes"]["1"]["hands"]
+    assert [[s["seat"] for s in h["stakes"]] for h in hands] == [[0, 1], [0]]
+    settle_hand(state, events, 1, 0, "1:1")
+    assert hands[0]["settled"]["nets"] == [{"seat": 0, "net": 200}, {"seat": 1, "net": -50}]
 
 
 def test_the_last_stakes_settled_alone_settle_the_hand_and_share_the_cap():
