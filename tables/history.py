@@ -63,7 +63,6 @@ REASONS = {
         gettext_noop("match won"),
         gettext_noop("pledge"),
         gettext_noop("pledge back"),
-        gettext_noop("split"),
         gettext_noop("stake"),
         gettext_noop("surrender lost"),
         gettext_noop("surrender returned"),
@@ -75,6 +74,8 @@ REASONS = {
         gettext_noop("void"),
     )
 }
+# a stake put on the hand a split made (the engines write "split")
+REASONS["split"] = gettext_noop("a stake on a split hand")
 PERCENT_REASON = re.compile(r"^(\d+(?:\.\d+)?) % of the (bank|pot)$")
 # a pot of one seat's money (a bet, a bid, a box): its name ends in the seat's number
 SEAT_POT = re.compile(r"^[a-z_]+?(\d+)$")

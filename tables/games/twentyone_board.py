@@ -260,7 +260,7 @@ def _flags(hand: dict, natural_word: str) -> list[tuple[str, str]]:
     if hand.get("split_aces"):
         flags.append(("split", gettext("split aces: one card")))
     elif hand.get("split"):
-        flags.append(("split", gettext("split")))
+        flags.append(("split", gettext("split hand")))
     if hand.get("doubled"):
         flags.append(("doubled", gettext("doubled")))
     if hand.get("surrendered"):
