@@ -46,6 +46,7 @@ BENCHMARKS = [
     "belarusian_poker_engine",
     "khrap_engine",
     "highcard_engine",
+    "blackjack_engine",
     "board_bytes",
     "table_load",
     "sportsbook_bets",
