@@ -54,7 +54,8 @@ def run(context) -> bool:
             print(f"   FAILED: {len(problems)} broken hand(s); first: {problems[0]}")
     verdict = "met" if best >= TARGET else "MISSED (reported, not failed)"
     print(
-        f"best: {best:,.0f} hands/s per core; target {TARGET:,}: ratio {best / TARGET:.3f} {verdict}"
+        f"best: {best:,.0f} hands/s per core; target {TARGET:,}: "
+        f"ratio {best / TARGET:.3f} {verdict}"
     )
     print(f"load average after: {common.load_average()}")
     return ok
