@@ -534,6 +534,9 @@ class ConformanceTable:
             if event["source"] == BANK and target.kind == SEAT:
                 self.house_paid += amount
             escrow = self.escrow
+            if source.kind == POT and target.kind == POT:
+                self._book_between_pots(event["source"], event["target"], amount)
+                continue
             if source.kind == POT:
                 escrow.balances[event["source"]] -= amount
                 escrow.paid_out.setdefault(event["source"], Counter())[
@@ -547,6 +550,28 @@ class ConformanceTable:
                 escrow.paid_in.setdefault(event["target"], Counter())[
                     self._payer(event["source"])
                 ] += amount
+
+    def _book_between_pots(self, source: str, target: str, amount: int) -> None:
+        """Money moved from one pot of the escrow to another (a bet moved onto a split hand,
+        ``boxes.split``) is still its payers': the target holds it for them, in the order they
+        paid in, as the engine's escrow record moves it (``boxes._move``)."""
+        escrow = self.escrow
+        escrow.balances[source] -= amount
+        escrow.balances[target] += amount
+        assert escrow.balances[source] >= 0, f"(c) a move of {amount} takes {source} below zero"
+        paid_in = escrow.paid_in.get(source, Counter())
+        paid_out = escrow.paid_out.setdefault(source, Counter())
+        into = escrow.paid_in.setdefault(target, Counter())
+        left = amount
+        for payer in list(paid_in):
+            part = min(left, paid_in[payer] - paid_out[payer])
+            if part > 0:
+                paid_out[payer] += part
+                into[payer] += part
+                left -= part
+        if left:  # payers not told apart (the pot paid others before): the pot's own name
+            paid_out[source] += left
+            into[source] += left
 
     def _owed_back(self, skip: set[str] = frozenset()) -> dict[str, tuple[Counter | None, Counter]]:
         """(f) For each pot holding money: what a void must return exactly to each payer
