@@ -750,6 +750,8 @@ class TwentyOne(GameEngine):
             raise IllegalAction(gettext_noop("You are not dealt in this hand."))
         kind = action["type"]
         phase = state["phase"]
+        if kind in ("bet", "behind", "side") and phase not in (CUT, BETTING):
+            raise IllegalAction(gettext_noop("Bets are closed once the first card is dealt."))
         if position not in self.to_act(state):
             if phase == BETTING:
                 raise IllegalAction(gettext_noop("You have already bet or passed this hand."))
