@@ -31,4 +31,6 @@ def test_the_migration_renames_an_earlier_demos_tables_once():
     assert list(Table.objects.values_list("name", flat=True)) == [new]
     renaming.rename(apps, None)  # again: nothing more to do
     assert Table.objects.count() == 1
-    assert {n for n, *_rest in DEMO_TABLES} == set(renaming.RENAMED.values())
+    # every table the migration renames is a demo table still; tables added to the demo since
+    # (blackjack's, issue 32) were never seeded under an old name
+    assert set(renaming.RENAMED.values()) <= {n for n, *_rest in DEMO_TABLES}
