@@ -40,6 +40,7 @@ from tables.engines.cards import SUIT_SYMBOLS
 from tables.games import seat_board_facts
 from tables.kit import affordable, back_items, card_items, money_box, standard_quick_stakes
 from tables.templatetags.cards import RANK_NAMES
+from tables.templatetags.history import final_total
 
 # a hand's outcome (the engine's words) as the board calls it; "natural" is the game's own
 OUTCOME_WORDS = {
@@ -181,10 +182,11 @@ def dealer_item(game: dict, natural_word: str) -> dict:
         note, note_kind = gettext(natural_word), "natural"
     elif dealer.get("bust"):
         note, note_kind = gettext("bust"), "bust"
+    final = bool(dealer.get("natural")) or bool(game.get("over"))
     return {
         "cards": cards,
-        "total": dealer.get("label") or "",
-        "soft": bool(dealer.get("soft")),
+        "total": final_total(dealer.get("label")) if final else dealer.get("label") or "",
+        "soft": bool(dealer.get("soft")) and not final,
         "note": note,
         "note_kind": note_kind,
     }
@@ -259,8 +261,6 @@ def _flags(hand: dict, natural_word: str) -> list[tuple[str, str]]:
         flags.append(("natural", gettext(natural_word)))
     if hand.get("split_aces"):
         flags.append(("split", gettext("split aces: one card")))
-    elif hand.get("split"):
-        flags.append(("split", gettext("split hand")))
     if hand.get("doubled"):
         flags.append(("doubled", gettext("doubled")))
     if hand.get("surrendered"):
@@ -319,11 +319,14 @@ def hand_item(
 ) -> dict:
     cards = _hand_cards(hand, prefix, seen, order, boxes) if hand.get("cards") else []
     outcome = hand.get("outcome")
+    # written both ways ("7/17") only while a card may still come to it: a natural, a hand
+    # played out, counts its best
+    final = bool(hand.get("natural")) or bool(hand.get("done"))
     return {
         "index": hand["index"],
         "cards": cards,
-        "total": hand.get("label") or "",
-        "soft": bool(hand.get("soft")),
+        "total": final_total(hand.get("label")) if final else hand.get("label") or "",
+        "soft": bool(hand.get("soft")) and not final,
         "flags": _flags(hand, natural_word),
         "stakes": _stake_items(hand, owner, names, currency, insured),
         "playing": playing,
@@ -396,6 +399,10 @@ def box_item(
         "owner": name_of(names, owner),
         "owner_seat": owner,
         "split": len(hands) > 1,
+        "split_text": ngettext("split: %(count)s hand", "split: %(count)s hands", len(hands))
+        % {"count": len(hands)}
+        if len(hands) > 1
+        else "",
         "hands": hands,
         "side": side,
         "playing": bool(box.get("playing")),
@@ -522,7 +529,7 @@ def last_round(last: dict, names: list[str], currency: str, natural_word: str) -
             hands.append(
                 {
                     "cards": card_items(hand.get("cards") or [], "small"),
-                    "total": hand.get("total") or "",
+                    "total": final_total(hand.get("total")),
                     "outcome": OUTCOME_KINDS.get(outcome, "") if outcome else "",
                     "outcome_text": outcome_text(outcome, natural_word),
                 }
@@ -548,7 +555,7 @@ def last_round(last: dict, names: list[str], currency: str, natural_word: str) -
     return {
         "number": last.get("number"),
         "dealer": card_items(dealer.get("cards") or [], "small"),
-        "dealer_total": dealer.get("total") or "",
+        "dealer_total": final_total(dealer.get("total")),
         "dealer_note": note,
         "boxes": boxes,
     }

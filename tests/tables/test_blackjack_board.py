@@ -106,7 +106,7 @@ def test_a_split_box_with_a_bet_behind_asks_the_staker_behind_on_his_board_only(
     spectator = render(state, None)
     for html in (boris, anna, spectator):
         box = box_html(html, 0)
-        assert len(re.findall(r'<li class="tw-hand[ "]', box)) == 2 and "split hand" in box
+        assert len(re.findall(r'<li class="tw-hand[ "]', box)) == 2 and "split: 2 hands" in box
         assert "hand 1" in box and "hand 2" in box
         # Anna's 10.00 on each hand, Boris's 5.00 behind on the first until he decides
         assert box.count("10.00\xa0BYN") == 2 and box.count("5.00\xa0BYN") == 1
@@ -300,6 +300,6 @@ def test_the_board_reads_in_russian(viewer):
     state = split_pending()
     state = act(state, 1, type="stay", box=0)
     html = render(state, viewer, language="ru")
-    assert "Шуз 1 · 6 колод" in html and "рука 1" in html and "рука сплита" in html
+    assert "Шуз 1 · 6 колод" in html and "рука 1" in html and "сплит: 2 руки" in html
     if viewer == 0:
         assert "Ещё" in html and "Хватит" in html and "Удвоить (+10.00\xa0BYN)" in html
