@@ -64,6 +64,7 @@ exposure). Every action copies only what it changes (``Step``): never the shoe's
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -220,6 +221,24 @@ def pack_check(order: str) -> dict:
     }
 
 
+def _copy_box(box_state: dict) -> dict:
+    """A box copied as deep as an action changes it (its stakes, hands, cards, side bets); a
+    settlement's record, never changed once made, is shared."""
+    return {
+        **box_state,
+        "stakes": [dict(s) for s in box_state["stakes"]],
+        "hands": [
+            {
+                **hand,
+                "stakes": [dict(s) for s in hand["stakes"]],
+                **({"cards": list(hand["cards"])} if "cards" in hand else {}),
+            }
+            for hand in box_state["hands"]
+        ],
+        "side": [dict(s) for s in box_state["side"]],
+    }
+
+
 def _whole(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -253,7 +272,8 @@ class Step:
         copied["players"] = list(state["players"])
         copied["dealer"] = dict(state["dealer"], cards=list(state["dealer"]["cards"]))
         if state["pending"] is not None:
-            copied["pending"] = copy_json(state["pending"])
+            pending = state["pending"]
+            copied["pending"] = dict(pending, waiting=list(pending["waiting"]))
         self.state = copied
         self.events: list[Event] = []
         self.rng = rng if rng is not None else Draws()
@@ -264,7 +284,7 @@ class Step:
         """The box, copied before it changes (once per step)."""
         key = str(number)
         if key not in self._copied:
-            self.state["boxes"][key] = copy_json(self.state["boxes"][key])
+            self.state["boxes"][key] = _copy_box(self.state["boxes"][key])
             self._copied.add(key)
         return self.state["boxes"][key]
 
@@ -545,7 +565,7 @@ class TwentyOne(GameEngine):
         natural's pay while the box may still be one, else 1:1."""
         hands = box_state["hands"]
         if not hands[0].get("cards") or (len(hands) == 1 and self.natural(hands[0])):
-            return max(Fraction(1), boxes.ratio_of(self.rules.natural_pays))
+            return max(Fraction(1), self._ratios["natural"])
         return Fraction(1)
 
     # --- the hand ----------------------------------------------------------------------------
@@ -898,11 +918,20 @@ class TwentyOne(GameEngine):
 
     def pay_tables(self, state: State) -> dict:
         """The best line of every bet, for the house's exposure (``house``)."""
+        return self._ratios["tables"]
+
+    @functools.cached_property
+    def _ratios(self) -> dict:
+        """The rules' ratios made exact once (an engine is one object per game)."""
         rules = self.rules
+        natural = boxes.ratio_of(rules.natural_pays)
         return {
-            boxes.MAIN: max(Fraction(1), boxes.ratio_of(rules.natural_pays)),
-            INSURANCE: boxes.ratio_of(rules.insurance_pays),
-            **{kind: boxes.ratio_of(best) for kind, best in rules.side_bets.items()},
+            "natural": natural,
+            "tables": {
+                boxes.MAIN: max(Fraction(1), natural),
+                INSURANCE: boxes.ratio_of(rules.insurance_pays),
+                **{kind: boxes.ratio_of(best) for kind, best in rules.side_bets.items()},
+            },
         }
 
     def _room(self, state: State, position: int, number: int, kind: str = boxes.MAIN) -> int:
@@ -1522,7 +1551,8 @@ class TwentyOne(GameEngine):
         state["turn"] = None
         state["escrowed"] = {}
         state["result"] = self._result(state)
-        step.events.append({"type": "hand_over", "result": copy_json(state["result"])})
+        # the result is never changed once made: the event and the state may share it
+        step.events.append({"type": "hand_over", "result": state["result"]})
 
     def _nets(self, box_state: dict) -> dict[str, int]:
         nets: dict[str, int] = {}
