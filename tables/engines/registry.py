@@ -4,6 +4,7 @@ from tables.engines import (  # noqa: F401 - each registers itself
     baccarat_bank,
     belarusian_poker,
     blackjack,
+    blackjack_switch,
     durak,
     highcard,
     khrap,

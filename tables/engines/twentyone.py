@@ -181,6 +181,7 @@ class Rules:
     decks: tuple[int, int] = (2, 8)  # the shoe's packs a table may set
     boxes: tuple[int, int] = (5, 7)  # the layout's boxes a table may set
     hole_card: bool = False  # the dealer's second card face down, peeked under an ace or ten
+    hole_card_optional: bool = False  # the table may turn the hole card off (``hole_card``)
     dealer_hits_soft_17: bool = False
     natural_pays: Fraction = Fraction(3, 2)
     natural_ties: str = "push"  # a player natural against the dealer's: push or lose
@@ -340,6 +341,7 @@ class TwentyOne(GameEngine):
             "bets_behind": True,
             "surrender": True,
             "player_cut": True,
+            **({"hole_card": rules.hole_card} if rules.hole_card_optional else {}),
             **rules.defaults,
         }
         checked = house.check_house_config(config, defaults)
@@ -367,8 +369,8 @@ class TwentyOne(GameEngine):
             raise IllegalAction(
                 gettext_noop("This game takes no side bet %(kind)s."), kind=sorted(unknown)[0]
             )
-        for key in ("surrender", "player_cut"):
-            if not isinstance(checked[key], bool):
+        for key in ("surrender", "player_cut", "hole_card"):
+            if key in checked and not isinstance(checked[key], bool):
                 raise IllegalAction(
                     gettext_noop("The setting %(key)s is on (true) or off (false)."), key=key
                 )
@@ -402,6 +404,16 @@ class TwentyOne(GameEngine):
         if not free:
             raise IllegalAction(gettext_noop("Every box is taken."))
         return [position if position in free else free[0]]
+
+    def plain_bet_ends_betting(self, state: State, position: int) -> bool:
+        """Whether a plain bet ends the seat's betting (else "done" or its clock does: a side
+        bet may follow)."""
+        return True
+
+    def side_bet_high(self, state: State, position: int, number: int, kind: str, high: int):
+        """The most the seat may have on a side bet of ``kind`` on box ``number``, given the
+        table's ``high`` for it (a game may hold it to the seat's stake on the box)."""
+        return high
 
     def check_bet(self, state: State, position: int, checked: dict) -> None:
         """A game's own refusal of a bet the box rules take (raise IllegalAction)."""
@@ -501,6 +513,10 @@ class TwentyOne(GameEngine):
                     gettext_noop("Surrender comes before any further card: not now.")
                 )
             return None
+        return IllegalAction(gettext_noop("Unknown action."))
+
+    def refusal_at_turn(self, kind: str) -> IllegalAction:
+        """The refusal of a move that is never made at a hand's turn (an offer's, say)."""
         return IllegalAction(gettext_noop("Unknown action."))
 
     def apply_play(self, step: Step, position: int, number: int, index: int, kind: str) -> None:
@@ -612,7 +628,11 @@ class TwentyOne(GameEngine):
             "cutter": cutter,
             "cut": None,
             "limits": house.box_limits(config),
-            "options": {"surrender": config["surrender"], "decks": config["decks"]},
+            "options": {
+                "surrender": config["surrender"],
+                "decks": config["decks"],
+                "hole_card": bool(config.get("hole_card", self.rules.hole_card)),
+            },
             "dealt_in": list(players),
             "players": list(players),  # the dealt-in seats still in the hand
             "phase": phase,
@@ -799,7 +819,7 @@ class TwentyOne(GameEngine):
             self._refuse_named_hand(state, position, action)
             raise IllegalAction(gettext_noop("Play the hand in turn first."))
         if kind not in self.play_kinds:
-            raise IllegalAction(gettext_noop("Unknown action."))
+            raise self.refusal_at_turn(kind)
         refusal = self.play_refusal(state, number, index, kind)
         if refusal is not None:
             raise refusal
@@ -947,7 +967,8 @@ class TwentyOne(GameEngine):
                 for s in (box_state or {}).get("side", [])
                 if s["seat"] == position and s["kind"] == kind
             )
-            high = (limits["side_bets"].get(kind) or [0, 0])[1] - placed
+            high = (limits["side_bets"].get(kind) or [0, 0])[1]
+            high = self.side_bet_high(state, position, number, kind, high) - placed
         if high <= 0:
             return 0
         return house.room_for(
@@ -1000,7 +1021,7 @@ class TwentyOne(GameEngine):
             if side is not None:
                 event["kind"] = side
             step.events.append(event)
-        if checked["plain"] and kind == "bet":
+        if checked["plain"] and kind == "bet" and self.plain_bet_ends_betting(state, position):
             state["done"].append(position)
 
     def _bet_ranges(self, state: State, position: int) -> dict:
@@ -1083,7 +1104,7 @@ class TwentyOne(GameEngine):
         dealer["cards"].append(step.deal())
         for n in order:
             hands[n]["cards"].append(step.deal())
-        if self.rules.hole_card:
+        if state["options"]["hole_card"]:
             dealer["cards"].append(step.deal())
             dealer["down"] = True
         state["pack"] = None
@@ -1135,7 +1156,7 @@ class TwentyOne(GameEngine):
         rules = self.rules
         phase = state["phase"]
         found: list[dict] = []
-        asks_early = phase == EARLY or (phase == INSURING and not rules.hole_card)
+        asks_early = phase == EARLY or (phase == INSURING and not state["options"]["hole_card"])
         for number in self._order(state):
             box_state = state["boxes"][str(number)]
             hand = box_state["hands"][0]
@@ -1210,7 +1231,7 @@ class TwentyOne(GameEngine):
         state = step.state
         state["phase"] = phase
         state["done"] = []
-        if phase == INSURING and not self.rules.hole_card:
+        if phase == INSURING and not state["options"]["hole_card"]:
             state["early_asked"] = True
         state["done"] = [p for p in state["players"] if not self._offers(state, p)]
         return bool(self.to_act(state))
@@ -1259,7 +1280,7 @@ class TwentyOne(GameEngine):
         ends the hand, else the insurance is lost now. Then what is sure is settled."""
         state = step.state
         dealer = state["dealer"]
-        if self.rules.hole_card and dealer["cards"][0][0] in ACE + TEN_VALUES:
+        if state["options"]["hole_card"] and dealer["cards"][0][0] in ACE + TEN_VALUES:
             if is_natural(dealer["cards"]):
                 self._finish(step)
                 return

@@ -17,6 +17,7 @@ from hypothesis.stateful import (
 )
 
 from tables.engines.base import GameEngine
+from tables.engines.blackjack_switch import BlackjackSwitch
 from tables.engines.durak import Durak
 from tables.engines.highcard import HighCard
 from tables.engines.registry import engine_for, registered_games
@@ -130,6 +131,7 @@ def test_the_suite_plays_every_registered_game():
 HIGH_CARD = HighCard.example_configs[0]
 HIGH_CARD_BOXES = HighCard.example_configs[2]  # boxes, card changes: the dealer's card waits
 DURAK = Durak.example_configs[0]
+SWITCH = BlackjackSwitch.example_configs[0]
 FAIL_FAST = settings(
     max_examples=20,
     stateful_step_count=10,
@@ -259,6 +261,16 @@ class HighCardPayingOverTheCap(HighCard):
         return state
 
 
+class SwitchShowingTheHoleCard(BlackjackSwitch):
+    """Blackjack Switch's dealer takes a face-down hole card (S2) that nobody may see before he
+    turns it; this one's views show it."""
+
+    def view(self, state, seat):
+        dealer = state["dealer"]
+        hole = dealer["cards"][1] if dealer["down"] else None
+        return {**super().view(state, seat), "hole": hole}
+
+
 CAPPED_LOW = {**HIGH_CARD, "max_payout": 50}  # below the minimum bet: every win is capped
 
 
@@ -270,6 +282,7 @@ CAPPED_LOW = {**HIGH_CARD, "max_payout": 50}  # below the minimum bet: every win
         (HighCardPeekingAtTheNextCard(), HIGH_CARD, 3, r"\(b\) the public view shows \w\w, but"),
         (HighCardTimingOutIllegally(), HIGH_CARD, 2, r"\(e\) seat \d's timeout action"),
         (HighCardShowingAFaceDownCard(), HIGH_CARD_BOXES, 3, r"\(b\) .* hidden from everyone"),
+        (SwitchShowingTheHoleCard(), SWITCH, 2, r"\(b\) .* hidden from everyone"),
         (HighCardTimedByAnUnknownSetting(), HIGH_CARD, 2, r"\(e\) .* not a clock setting"),
         (HighCardListingWhatItRefuses(), HIGH_CARD, 2, r"\(a\) seat \d's legal action .* refused"),
         (HighCardHearingSeatsOutOfTurn(), HIGH_CARD, 2, r"\(a\) a seat not awaited"),
