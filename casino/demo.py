@@ -119,6 +119,23 @@ DEMO_TABLES = [
             "action_seconds": 30,
         },
     ),
+    (
+        "№ 8 · 5–50 BYN",
+        "blackjack_switch",
+        "BYN",
+        {
+            # five places of two boxes (CG §69, §73), the Super Match from the minimum (§85)
+            "min_bet": 500,
+            "max_bet": 5_000,
+            "side_bets": {"super_match": [500, 5_000]},
+            "hole_card": True,
+            "surrender": True,
+            "player_cut": True,
+            "bet_seconds": 30,
+            "insurance_seconds": 15,
+            "action_seconds": 30,
+        },
+    ),
 ]
 
 

@@ -408,6 +408,30 @@ def _switch(teller: Teller, event: dict) -> list[dict]:
     ]
 
 
+def _boxes_switched(teller: Teller, event: dict) -> list[dict]:
+    """Two boxes' second cards swapped by their player: both hands as they now stand."""
+    seat = event.get("seat")
+    numbers = event.get("boxes") or []
+    hands = event.get("hands") or []
+    if len(numbers) != 2 or len(hands) != 2:
+        return teller.plain_lines(event)
+    words = {"player": teller.name(seat), "first": numbers[0] + 1, "second": numbers[1] + 1}
+    text = _("%(player)s switches the second cards of boxes %(first)s and %(second)s:") % words
+    return [teller.line("boxes_switched", seat, text, [*hands[0], *hands[1]])]
+
+
+def _side_result(teller: Teller, event: dict) -> list[dict]:
+    """A side bet settled on the cards at once: the cards it was judged on and its line."""
+    seat = event.get("seat")
+    words = {"player": teller.name(seat), "box": _box_number(event)}
+    if event.get("line"):
+        words["line"] = _(event["line"])
+        text = _("%(player)s’s side bet on box %(box)s wins: %(line)s, on") % words
+    else:
+        text = _("%(player)s’s side bet on box %(box)s loses, on") % words
+    return [teller.line("side_result", seat, text, event.get("cards"))]
+
+
 def _cards_dealt(teller: Teller, event: dict) -> list[dict]:
     words = {"player": teller.name(event.get("cardholder"))}
     return [
@@ -731,6 +755,8 @@ SPECIAL: dict[str, Callable[[Teller, dict], list[dict]]] = {
     "behind": _box_bet,
     "side": _box_bet,
     "switch": _switch,
+    "boxes_switched": _boxes_switched,
+    "side_result": _side_result,
     **{kind: _box_move for kind in BOX_MOVES},
     "card": _box_cards,
     "split_cards": _box_cards,

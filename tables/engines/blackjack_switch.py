@@ -111,6 +111,7 @@ class BlackjackSwitch(TwentyOne):
     rules = RULES
     # surrender is decided before the switch, with it, never at a box's turn (§80, §82, S6)
     play_kinds = (STAND, HIT, DOUBLE, SPLIT)
+    boxes_a_bet = BOXES_A_PLAYER
 
     example_configs = (
         # the Super Match from the table minimum, a player's cut at each new shoe
@@ -302,7 +303,7 @@ class BlackjackSwitch(TwentyOne):
         one["switched"] = two["switched"] = True
         step.events.append(
             {
-                "type": SWITCH,
+                "type": "boxes_switched",
                 "seat": position,
                 "boxes": [first, second],
                 "hands": [list(one["cards"]), list(two["cards"])],

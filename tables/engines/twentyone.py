@@ -326,6 +326,7 @@ class TwentyOne(GameEngine):
     # the owner's decisions on a hand, in the order a board offers them (``hand_options``)
     play_kinds = (STAND, HIT, DOUBLE, SPLIT, SURRENDER)
     timeout_kinds = (STAND, HIT)  # the owner's clock takes the first of these he may
+    boxes_a_bet = 1  # the boxes a plain bet stakes, each with its amount
     clock_settings = (*GameEngine.clock_settings, "bet_seconds", "insurance_seconds")
 
     # --- config ------------------------------------------------------------------------------
@@ -1756,6 +1757,10 @@ class TwentyOne(GameEngine):
                 "surrender": state["options"]["surrender"],
                 "natural_pays": str(boxes.ratio_of(self.rules.natural_pays)),
                 "insurance_pays": str(boxes.ratio_of(self.rules.insurance_pays)),
+                "boxes_a_bet": self.boxes_a_bet,
+                "hole_card": state["options"]["hole_card"],
+                "dealer_hits_soft_17": self.rules.dealer_hits_soft_17,
+                "dealer_22_pushes": self.rules.dealer_22_pushes,
             },
             "exposure": self.exposure(state),
             "over": state["over"],

@@ -27,62 +27,7 @@ NATURAL = gettext_noop("blackjack")
 
 
 def present(view: dict, shared: dict) -> dict:
-    table, game, me = view["table"], view["game"], view["seat"]
-    currency = table["currency"]
-    settings = table.get("settings") or {}
-    names = shared["player_names"]
-    paused = table["status"] == "paused"
-    limits = (game or {}).get("limits") or settings
-
-    def money(amount) -> str:
-        return format_amount(int(amount or 0), currency)
-
-    seated = [s["position"] for s in table["seats"]]
-    seat_stakes, seat_badges = board.seat_decorations(game, seated, currency)
-    # the last round's result on the seats of who played it, while the next is bet
-    if game is None or not game.get("over"):
-        last = table.get("last_game") or {}
-        played = last.get("players_by_seat")
-        sitting = {s["position"]: s["player_id"] for s in table["seats"]}
-        for key, net in (last.get("nets") or {}).items():
-            position = int(key)
-            if played is not None and sitting.get(position) != played.get(key):
-                continue
-            if position in seat_badges:
-                continue
-            kind = "last-won" if net > 0 else ("last-lost" if net < 0 else "passed")
-            seat_badges[position] = [(kind, board.signed(net, currency))]
-    context = {
-        "limits_text": f"{money(limits.get('min_bet'))} – {money(limits.get('max_bet'))}",
-        "chips": board.head_chips(
-            {
-                **limits,
-                "natural_pays": (game or {}).get("limits", {}).get("natural_pays") or "3/2",
-                "insurance_pays": (game or {}).get("limits", {}).get("insurance_pays") or "2",
-                "surrender": limits.get("surrender", True),
-                "bets_behind": limits.get("bets_behind", True),
-            },
-            currency,
-            NATURAL,
-        ),
-        "decks": settings.get("decks") or 6,
-        "dealer_area": board.dealer_item(game, NATURAL) if game else None,
-        "shoe": board.shoe_item(game, names) if game else None,
-        "box_row": board.box_items(game, names, currency, NATURAL) if game else [],
-        "turn_line": board.turn_item(game, names) if game else None,
-        "last_round": board.last_round(
-            table.get("last_game") or {}, shared["last_names"], currency, NATURAL
-        )
-        if not (game or {}).get("over")
-        else None,
-        "exposure_text": money(game["exposure"]) if game and game.get("exposure") else "",
-        "seat_stakes": seat_stakes,
-        "seat_badges": seat_badges,
-        "my_deadline": board.my_deadline(table, me),
-    }
-    facts = board.control_facts(game, me, view.get("balance"), paused)
-    context.update(board.controls(facts, names, currency))
-    return context
+    return board.present(view, shared, natural_word=NATURAL)
 
 
 def table_limits(settings: dict, currency: str) -> LimitRows:

@@ -71,6 +71,8 @@ PLAY_LABELS = {
     "split": gettext_noop("Split"),
     "surrender": gettext_noop("Surrender"),
 }
+# the offers every twenty-one game's board draws (a game's others are ``choices``)
+OFFER_KINDS = ("insurance", "even_money", "surrender")
 # the moves that put as much again as the stake on the hand: their button says what it costs
 COSTING = ("double", "split")
 DEALER_SEQ = 100_000  # a dealer's card after the first: dealt after every box's
@@ -261,6 +263,14 @@ def _flags(hand: dict, natural_word: str) -> list[tuple[str, str]]:
         flags.append(("natural", gettext(natural_word)))
     if hand.get("split_aces"):
         flags.append(("split", gettext("split aces: one card")))
+    if hand.get("switched"):
+        flags.append(
+            (
+                "switched",
+                gettext("second card switched: 21 is not %(natural)s")
+                % {"natural": gettext(natural_word)},
+            )
+        )
     if hand.get("doubled"):
         flags.append(("doubled", gettext("doubled")))
     if hand.get("surrendered"):
@@ -449,8 +459,9 @@ def box_items(
 # --- who decides now -----------------------------------------------------------------------------
 
 
-def turn_item(game: dict, names: list[str]) -> dict:
-    """Who decides now, in words (the same for every viewer)."""
+def turn_item(game: dict, names: list[str], early_text: str | None = None) -> dict:
+    """Who decides now, in words (the same for every viewer); ``early_text`` a game's words for
+    the decisions before play (with %(players)s)."""
     phase = game["phase"]
     waiting = ", ".join(name_of(names, p) for p in game.get("to_act") or [])
     words = {"players": waiting}
@@ -470,7 +481,10 @@ def turn_item(game: dict, names: list[str]) -> dict:
             % words
         )
     elif phase == "early":
-        text = gettext("Before play: a surrender may be made now. Waiting for: %(players)s") % words
+        early = early_text or gettext_noop(
+            "Before play: a surrender may be made now. Waiting for: %(players)s"
+        )
+        text = gettext(early) % words
     elif phase == "playing" and game.get("turn"):
         turn = game["turn"]
         box = game_box(game, turn["box"])
@@ -649,7 +663,9 @@ def control_facts(game: dict | None, me, balance, paused: bool) -> dict | None:
                 "value": first_low[options[0][0]],
             }
 
-        bet = affordable(*(ranges.get("bet") or [None, None]), balance)
+        # a plain bet stakes each of ``boxes_a_bet`` boxes with its amount
+        per_box = balance // (limits.get("boxes_a_bet") or 1) if balance is not None else None
+        bet = affordable(*(ranges.get("bet") or [None, None]), per_box)
         facts["bet"] = list(bet) if bet and "bet" in types else None
         facts["box"] = offered("boxes") if (limits.get("boxes_per_player") or 1) > 1 else None
         facts["behind"] = offered("behind")
@@ -671,6 +687,12 @@ def control_facts(game: dict | None, me, balance, paused: bool) -> dict | None:
         facts["insurance"] = insurance
         facts["even_money"] = sorted({a["box"] for a in legal if a["type"] == "even_money"})
         facts["surrender"] = sorted({a["box"] for a in legal if a["type"] == "surrender"})
+        # a game's own decisions before play, with what its view tells of each (by its kind)
+        facts["choices"] = [
+            [a["type"], a["box"], game.get(a["type"])]
+            for a in legal
+            if a["type"] not in (*OFFER_KINDS, "done")
+        ]
         return facts
     turn = game.get("turn") or {}
     number, index = turn.get("box"), turn.get("hand")
@@ -700,8 +722,12 @@ def controls(
     *,
     play_labels: dict | None = None,
     side_words: dict | None = None,
+    choice_text=None,
+    offers_prompt: str | None = None,
 ) -> dict:
-    """The forms of your moves (``control_facts``) as the board draws them."""
+    """The forms of your moves (``control_facts``) as the board draws them. ``choice_text``
+    (kind, box, details) -> (button, note) words a game's own decision before play;
+    ``offers_prompt`` the question before play when no insurance is offered."""
     drawn: dict = {
         "can_act": facts is not None,
         "cut_form": None,
@@ -807,7 +833,11 @@ def controls(
             }
             for n in facts.get("surrender") or []
         ]
-        kinds = sum(1 for found in (insurance, even, surrender) if found)
+        choices = []
+        for kind, box, details in facts.get("choices") or []:
+            label, note = choice_text(kind, box, details) if choice_text else (kind, "")
+            choices.append({"kind": kind, "box": box, "label": label, "note": note})
+        kinds = sum(1 for found in (insurance, even, surrender, choices) if found)
         if kinds > 1:
             done = gettext("No, play on")
         elif insurance:
@@ -820,7 +850,9 @@ def controls(
             "insurance": insurance,
             "even_money": even,
             "surrender": surrender,
+            "choices": choices,
             "done": done,
+            "prompt": gettext(offers_prompt) if offers_prompt else "",
         }
         return drawn
     labels = {**PLAY_LABELS, **(play_labels or {})}
@@ -894,3 +926,93 @@ def my_deadline(table: dict, me) -> int | None:
     deadlines = clock.get("deadlines") or {}
     when = deadlines.get(str(me), deadlines.get(me)) if deadlines else clock.get("deadline")
     return int(when) if when else None
+
+
+# --- the board's context ---------------------------------------------------------------------
+
+
+def present(
+    view: dict,
+    shared: dict,
+    *,
+    natural_word: str,
+    side_words: dict | None = None,
+    play_labels: dict | None = None,
+    extra_chips=(),
+    early_text: str | None = None,
+    offers_prompt: str | None = None,
+    choice_text=None,
+    bet_label: str | None = None,
+    behind_default: bool = True,
+) -> dict:
+    """A twenty-one table's board context from the table's view (tables.games): a game passes
+    its natural's name and its own words (side bets, moves, terms, the decisions before play
+    and their buttons, the plain bet's label)."""
+    table, game, me = view["table"], view["game"], view["seat"]
+    currency = table["currency"]
+    settings = table.get("settings") or {}
+    names = shared["player_names"]
+    paused = table["status"] == "paused"
+    limits = (game or {}).get("limits") or settings
+
+    def money(amount) -> str:
+        return format_amount(int(amount or 0), currency)
+
+    seated = [s["position"] for s in table["seats"]]
+    seat_stakes, seat_badges = seat_decorations(game, seated, currency)
+    # the last round's result on the seats of who played it, while the next is bet
+    if game is None or not game.get("over"):
+        last = table.get("last_game") or {}
+        played = last.get("players_by_seat")
+        sitting = {s["position"]: s["player_id"] for s in table["seats"]}
+        for key, net in (last.get("nets") or {}).items():
+            position = int(key)
+            if played is not None and sitting.get(position) != played.get(key):
+                continue
+            if position in seat_badges:
+                continue
+            kind = "last-won" if net > 0 else ("last-lost" if net < 0 else "passed")
+            seat_badges[position] = [(kind, signed(net, currency))]
+    context = {
+        "limits_text": f"{money(limits.get('min_bet'))} – {money(limits.get('max_bet'))}",
+        "chips": head_chips(
+            {
+                **limits,
+                "natural_pays": (game or {}).get("limits", {}).get("natural_pays") or "3/2",
+                "insurance_pays": (game or {}).get("limits", {}).get("insurance_pays") or "2",
+                "surrender": limits.get("surrender", True),
+                "bets_behind": limits.get("bets_behind", behind_default),
+            },
+            currency,
+            natural_word,
+        )
+        + [gettext(chip) for chip in extra_chips],
+        "decks": settings.get("decks") or 6,
+        "dealer_area": dealer_item(game, natural_word) if game else None,
+        "shoe": shoe_item(game, names) if game else None,
+        "box_row": box_items(game, names, currency, natural_word, side_words) if game else [],
+        "turn_line": turn_item(game, names, early_text) if game else None,
+        "last_round": last_round(
+            table.get("last_game") or {}, shared["last_names"], currency, natural_word
+        )
+        if not (game or {}).get("over")
+        else None,
+        "exposure_text": money(game["exposure"]) if game and game.get("exposure") else "",
+        "seat_stakes": seat_stakes,
+        "seat_badges": seat_badges,
+        "my_deadline": my_deadline(table, me),
+        "bet_label": gettext(bet_label) if bet_label else gettext("Bet on your box"),
+    }
+    facts = control_facts(game, me, view.get("balance"), paused)
+    context.update(
+        controls(
+            facts,
+            names,
+            currency,
+            play_labels=play_labels,
+            side_words=side_words,
+            choice_text=choice_text,
+            offers_prompt=offers_prompt,
+        )
+    )
+    return context
