@@ -1,6 +1,7 @@
 """The pure Blackjack engine: hands per second per core, one process, no database.
 
-Six players, one box of the minimum each, at a six-deck shoe, playing the computed best play
+Six players, one box of the minimum each, at a six-deck shoe (``measure``: any twenty-one
+game's, its players and bets as its harness module says), playing the computed best play
 (``benchmarks/strategies/blackjack.py``) through ``new_hand``, ``start_events``, ``to_act``,
 ``legal_actions``, ``apply`` and ``carry_over``, hand after hand. Target: TARGET hands/s per
 core (issue 32); the ratio is printed, a miss is reported, not failed. Each hand's money and
@@ -27,10 +28,20 @@ TARGET = 20_000
 
 
 def run(context) -> bool:
+    return measure(context, "blackjack")
+
+
+def measure(context, game: str) -> bool:
+    """Hands per CPU second of ``game``'s engine playing its harness module's best play
+    (``benchmarks/strategies/<game>.py``), every hand's money and cards checked."""
+    import importlib
+
     from benchmarks import rtp
-    from benchmarks.strategies import blackjack as module
     from tables.engines.base import Draws
-    from tables.engines.blackjack import ENGINE
+    from tables.engines.registry import engine_for
+
+    module = importlib.import_module(f"benchmarks.strategies.{game}")
+    ENGINE = engine_for(game)  # noqa: N806 - the engine, as the harness calls it
 
     print(f"load average before: {common.load_average()} on {os.cpu_count()} core(s)")
     rng = random.Random(SEED)

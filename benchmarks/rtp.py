@@ -250,10 +250,18 @@ def report(game: str, seed: int, workers: int, outcome: dict) -> bool:
     print(f"pay table ({module.RULES}):")
     header = f"{'line':<42} {'rule':<18} {'times':>10} {'how often':>10} {'contributed':>12}"
     print(header + (f" {'exact often':>12} {'exact contr.':>12}" if exact else ""))
+    # how often a line comes: per box for a box's kinds, per bet for kinds whose lines count
+    # every bet (``COUNTED_KINDS``: a side bet a player may skip), else per hand
+    counted = getattr(module, "COUNTED_KINDS", ())
+    bets = {
+        kind: sum(totals["lines"][key][0] for key, of, *_rest in module.LINES if of == kind)
+        for kind in counted
+    }
     for key, kind, words, rule in module.LINES:
         times, paid = totals["lines"][key]
-        per_box = kind in ("bet", "same")
-        often = times / (totals["boxes"] if per_box else hands) if hands else math.nan
+        per_box = kind in getattr(module, "PER_BOX_KINDS", ("bet",))
+        out_of = bets[kind] if kind in counted else (totals["boxes"] if per_box else hands)
+        often = times / out_of if out_of else math.nan
         staked_kind = totals["kinds"][kind]["s"]
         contributed = paid / staked_kind if staked_kind else math.nan
         line = f"{words:<42} {rule:<18} {times:>10,} {often:>10.6f} {contributed:>12.6f}"
@@ -263,7 +271,8 @@ def report(game: str, seed: int, workers: int, outcome: dict) -> bool:
             line += f" {float(chance):>12.6f}" if chance is not None else f" {'':>12}"
             line += f" {float(share):>12.6f}" if share is not None else ""
         print(line)
-    print("(how often: per box for box lines, per hand for the others; contributed: returned on")
+    print("(how often: per box for box lines, per bet for side bets, else per hand; contributed:")
+    print(" returned on")
     print(" the line per unit staked on its kind, stakes included)")
     print()
     if totals["failures"]:

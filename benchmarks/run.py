@@ -47,6 +47,7 @@ BENCHMARKS = [
     "khrap_engine",
     "highcard_engine",
     "blackjack_engine",
+    "blackjack_switch_engine",
     "board_bytes",
     "table_load",
     "sportsbook_bets",

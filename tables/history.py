@@ -77,6 +77,13 @@ REASONS = {
 # a stake put on the hand a split made (the engines write "split")
 REASONS["split"] = gettext_noop("a stake on a split hand")
 PERCENT_REASON = re.compile(r"^(\d+(?:\.\d+)?) % of the (bank|pot)$")
+# a side bet settled (the box functions write its kind, then how): told as a side bet's
+SIDE_REASON = re.compile(r"^[a-z][a-z0-9_]* (won|lost|returned)$")
+SIDE_WORDS = {
+    "won": gettext_noop("side bet won"),
+    "lost": gettext_noop("side bet lost"),
+    "returned": gettext_noop("side bet returned"),
+}
 # a pot of one seat's money (a bet, a bid, a box): its name ends in the seat's number
 SEAT_POT = re.compile(r"^[a-z_]+?(\d+)$")
 
@@ -132,6 +139,9 @@ class Teller:
         percent = PERCENT_REASON.match(text or "")
         if percent:
             return _("%(percent)s%% of the bank") % {"percent": percent.group(1)}
+        side = SIDE_REASON.match(text or "")
+        if side:
+            return _(SIDE_WORDS[side.group(1)])
         return ""
 
     # --- sentences ----------------------------------------------------------------------------

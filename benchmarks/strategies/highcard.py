@@ -27,6 +27,7 @@ SWITCH_CONFIG = {**SAME_CONFIG, "switch": True}
 # The bet kinds, in the order printed: the ante every seat pays, the box bet, the same-rank side
 # bet and the card-change fees.
 KINDS = ("ante", "bet", "same", "fee")
+PER_BOX_KINDS = ("bet", "same")  # a box and its same-rank bet: how often per box
 
 # The pay table: (key, kind, what pays, where the rule is written). Losing lines are listed too,
 # so the lines of a kind cover every outcome of it.

@@ -81,10 +81,10 @@ RULES = Rules(
 
 # §86 with S11: the best combination of the first four cards, by what it pays
 SUPER_MATCH_LINES = (
-    ("four of a kind", (4,), Fraction(40)),
-    ("two pairs", (2, 2), Fraction(8)),
-    ("three of a kind", (3, 1), Fraction(5)),
-    ("pair", (2, 1, 1), Fraction(1)),
+    (gettext_noop("four of a kind"), (4,), Fraction(40)),
+    (gettext_noop("two pairs"), (2, 2), Fraction(8)),
+    (gettext_noop("three of a kind"), (3, 1), Fraction(5)),
+    (gettext_noop("pair"), (2, 1, 1), Fraction(1)),
 )
 
 

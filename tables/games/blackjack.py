@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from django.utils.translation import gettext, gettext_noop
 
-from casino.currencies import format_amount
 from tables.games import Presentation, register
 from tables.games import twentyone_board as board
 from tables.rules import LimitRows, RulesPage, limit_money

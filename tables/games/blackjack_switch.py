@@ -34,7 +34,7 @@ def switch_text(kind: str, box: int, details) -> tuple[str, str]:
     if kind != "switch" or not details:
         return kind, ""
     first, second = details["boxes"]
-    now, switched = details["now"], details["switched"]
+    now = details["now"]
     note = gettext(
         "Now box %(first)s has %(now_first)s and box %(second)s %(now_second)s; switched, "
         "%(switched_first)s and %(switched_second)s."

@@ -36,19 +36,33 @@ from tests.tables.engines.scripted import ScriptedRng
 first = %(first)s
 order = first + sorted((Counter(pack_52() * 6) - Counter(first)).elements())
 settings = {
-    "min_bet": 100, "max_bet": 5000, "boxes": 7, "player_cut": False,
-    "bet_seconds": 120, "insurance_seconds": 120, "action_seconds": 120,
+    **%(settings)s,
+    "player_cut": False, "bet_seconds": 120, "insurance_seconds": 120, "action_seconds": 120,
 }
-engine = engine_for("blackjack")
+engine = engine_for(%(game)r)
 # an empty round played here: the table's first hand is dealt from its shoe (carried over)
 state = engine.new_hand(engine.check_config(dict(settings)), [0], ScriptedRng(order))
 state, _events = engine.apply(state, 0, {"type": "pass"}, random.Random(0))
 table = Table.objects.create(
-    name="Blackjack %(width)s · 1–50 BYN", game="blackjack", currency="BYN",
+    name=%(name)r, game=%(game)r, currency="BYN",
     settings=settings, state=json.loads(json.dumps(state)),
 )
 print(json.dumps(table.pk))
 """
+BLACKJACK = {"min_bet": 100, "max_bet": 5000, "boxes": 7}
+
+
+def create_table(daphne_server, game: str, first: list[str], settings: dict, width: int) -> int:
+    """A table of ``game`` whose first hand is dealt from a shoe with ``first`` on top."""
+    code = CREATE % {
+        "first": json.dumps(first),
+        "game": game,
+        "settings": repr(settings),
+        "name": f"{game} {width} · BYN",
+    }
+    return json.loads(daphne_server.shell(code).strip().splitlines()[-1])
+
+
 FRAME_COUNTER = """
 window.socketFrames = 0;
 document.addEventListener("htmx:wsAfterMessage", () => { window.socketFrames += 1; });
@@ -210,8 +224,7 @@ def round_with_a_soft_total(anna: Page, boris: Page, shots, width: int) -> None:
 def test_two_players_play_three_rounds_with_a_split_a_bet_behind_and_insurance(
     browser, server_url, daphne_server, artifacts, width
 ):
-    code = CREATE % {"first": json.dumps(FIRST), "width": width}
-    table_id = json.loads(daphne_server.shell(code).strip().splitlines()[-1])
+    table_id = create_table(daphne_server, "blackjack", FIRST, BLACKJACK, width)
     errors: list = []
     anna = player(browser, server_url, "anna", width, errors)
     boris = player(browser, server_url, "boris", width, errors)

@@ -12,8 +12,8 @@ from django.utils import translation
 
 from tables import presenters
 from tables.engines.registry import engine_for
-from tests.tables.test_blackjack_board import CARD, VERSIONS, box_html, part, shoe
 from tests.tables.engines.scripted import ScriptedRng
+from tests.tables.test_blackjack_board import CARD, VERSIONS, box_html, part, shoe
 from tests.tables.test_shared_sections import board_view
 
 ENGINE = engine_for("blackjack_switch")

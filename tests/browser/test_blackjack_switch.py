@@ -1,0 +1,103 @@
+"""Blackjack Switch in the browser (issue 32): Anna and Boris play one round through the board's
+forms at 1280 px and at 390 px, from a shoe scripted for the test: each bets on his two boxes
+and puts a Super Match on the first (§73, §85), settled at once on the first four cards (§86);
+the dealer's hole card is a back (S2); Anna switches her second cards, seeing both boxes' totals
+as dealt and switched before she does (§70), then doubles the switched 11 (§77); Boris plays on
+unswitched. The last round shows each box's payout in BYN; nothing scrolls sideways."""
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.starts import plays_from_the_next_deal, start_now
+from tests.browser.test_blackjack import (
+    box,
+    create_table,
+    fits,
+    hand_number,
+    money,
+    move,
+    player,
+    sit,
+    stake,
+)
+
+pytestmark = pytest.mark.browser
+
+# Anna: box 1 K♠ 5♦, box 2 6♣ Q♥; Boris: box 3 10♦ 9♦, box 4 7♠ 7♥; the dealer 9♣ and his hole
+# card 7♦; Anna's double 9♠, Boris's hit 5♣, the dealer's 3♥ (19)
+FIRST = ["KS", "6C", "TD", "7S", "9C", "5D", "QH", "9D", "7H", "7D", "9S", "5C", "3H"]
+SETTINGS = {"min_bet": 500, "max_bet": 5000, "side_bets": {"super_match": [500, 5000]}}
+
+
+def shot(page: Page, shots, name: str, width: int) -> None:
+    page.wait_for_timeout(1_000)  # the cards dealt in (CSS) before the picture
+    page.screenshot(path=shots / f"blackjack-switch-{width}-{name}.png", full_page=True)
+    fits(page, width)
+
+
+def bets_with_a_super_match(page: Page, first_box: int) -> None:
+    stake(page, "bet-form", "10")
+    stake(page, f"side-form-{first_box}-super_match", "5")
+    move(page, "pass")
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("width", [1280, 390])
+def test_two_players_play_a_switch_round_with_a_switch_and_a_super_match(
+    browser, server_url, daphne_server, artifacts, width
+):
+    table_id = create_table(daphne_server, "blackjack_switch", FIRST, SETTINGS, width)
+    errors: list = []
+    anna = player(browser, server_url, "anna", width, errors)
+    boris = player(browser, server_url, "boris", width, errors)
+    try:
+        sit(anna, table_id)
+        start_now(anna)
+        sit(boris, table_id)
+        plays_from_the_next_deal(boris)
+        expect(anna.locator("#table-board .tw-boxes .house-box.free")).to_have_count(10)
+        move(anna, "pass")  # dealt alone first: she passes, the next round deals both
+        for page in (anna, boris):
+            expect(page.locator("#table-board #bet-form")).to_contain_text("two boxes")
+        number = hand_number(anna)
+        shot(anna, artifacts, "bets", width)
+        bets_with_a_super_match(anna, 0)
+        expect(box(boris, 1)).to_contain_text(money("10"))
+        bets_with_a_super_match(boris, 2)
+        # dealt: the hole card a back, the Super Matches settled, the switch offered to Anna
+        for page in (anna, boris):
+            expect(page.locator("#table-board .tw-dealer svg.card[data-card]")).to_have_count(1)
+            expect(page.locator("#table-board .tw-dealer .kit-card")).to_have_count(2)
+            expect(box(page, 0).locator(".tw-total")).to_have_text("15")
+            expect(box(page, 0)).to_contain_text(money("−5.00"))
+            expect(box(page, 2)).to_contain_text(money("+5.00"))  # 10, 9, 7, 7: a pair
+        choice = anna.locator("#table-board .tw-choice[data-choice='switch']")
+        expect(choice).to_contain_text("20")
+        expect(choice).to_contain_text("11")
+        shot(anna, artifacts, "switch-offered", width)
+        move(anna, "switch")
+        move(boris, "done")
+        for page in (anna, boris):
+            expect(box(page, 0).locator(".tw-total")).to_have_text("20")
+            expect(box(page, 1).locator(".tw-total")).to_have_text("11")
+        move(anna, "stand")
+        move(anna, "double")
+        expect(box(boris, 1).locator(".tw-total")).to_have_text("20")
+        move(boris, "stand")
+        move(boris, "hit")
+        move(boris, "stand")
+        for page in (anna, boris):
+            expect(page.locator("#table-board [data-hand-number]")).not_to_have_attribute(
+                "data-hand-number", str(number)
+            )
+        last = anna.locator("#table-board .tw-last")
+        expect(last.locator(".house-box")).to_have_count(4)
+        expect(last.locator(".last-hand-title .tw-total")).to_have_text("19")
+        expect(last.locator(".house-box").nth(0)).to_contain_text(money("+5.00"))
+        expect(last.locator(".house-box").nth(1)).to_contain_text(money("+20.00"))
+        expect(last.locator(".house-box").nth(2)).to_contain_text(money("+5.00"))
+        shot(anna, artifacts, "result", width)
+        assert errors == []
+    finally:
+        anna.context.close()
+        boris.context.close()
