@@ -68,8 +68,47 @@ def measure(context, game: str) -> bool:
         f"best: {best:,.0f} hands/s per core; target {TARGET:,}: "
         f"ratio {best / TARGET:.3f} {verdict}"
     )
+    floor = bare_hands(context.seconds, module.PLAYERS * getattr(module, "BOXES_A_PLAYER", 1))
+    print(
+        f"the floor (the same hand's decisions in a bare loop: no state, rules checked, money "
+        f"or events): {floor:,.0f} hands/s per core; the engine is {best / floor:.3f} of it, "
+        f"the target {TARGET / floor:.3f}"
+    )
     print(f"load average after: {common.load_average()}")
     return ok
+
+
+def bare_hands(seconds: float, boxes: int) -> float:
+    """Hands per CPU second of the least a hand of ``boxes`` boxes is: cards dealt from a shuffled
+    six-deck list, each box's best total, the computed best play's hit-or-stand lookup until it
+    stands, the dealer's draws to 17; nothing checked, no state kept, no money or events. What
+    no engine honouring the contract (a JSON state, every action validated, payments and events
+    recorded) can beat in this interpreter."""
+    from benchmarks.strategies import twentyone as best
+    from tables.engines.twentyone import dealer_stands, total
+
+    rng = random.Random(SEED)
+    pack = [rank + suit for rank in "23456789TJQKA" for suit in "SHDC"] * 6
+    shoe: list[str] = []
+    hands = 0
+    cpu_start, deadline = time.process_time(), time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        if len(shoe) < 104:  # the cut card: a new shoe
+            shoe = pack[:]
+            rng.shuffle(shoe)
+        seats = [[shoe.pop()] for _box in range(boxes)]
+        up = shoe.pop()
+        for cards in seats:
+            cards.append(shoe.pop())
+            while total(cards)[0] < 21 and best.best_move(
+                "blackjack", cards, up, ("hit", "stand")
+            ) == "hit":
+                cards.append(shoe.pop())
+        dealer = [up, shoe.pop()]
+        while not dealer_stands(dealer):
+            dealer.append(shoe.pop())
+        hands += 1
+    return hands / max(time.process_time() - cpu_start, 1e-9)
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ from tables.engines.blackjack_switch import SUPER_MATCH, SUPER_MATCH_LINES
 
 GAME = "blackjack_switch"
 PLAYERS = 5
+BOXES_A_PLAYER = 2
 MINIMUM = 100
 CONFIG = {
     "min_bet": MINIMUM,
