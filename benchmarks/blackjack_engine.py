@@ -100,9 +100,10 @@ def bare_hands(seconds: float, boxes: int) -> float:
         up = shoe.pop()
         for cards in seats:
             cards.append(shoe.pop())
-            while total(cards)[0] < 21 and best.best_move(
-                "blackjack", cards, up, ("hit", "stand")
-            ) == "hit":
+            while (
+                total(cards)[0] < 21
+                and best.best_move("blackjack", cards, up, ("hit", "stand")) == "hit"
+            ):
                 cards.append(shoe.pop())
         dealer = [up, shoe.pop()]
         while not dealer_stands(dealer):

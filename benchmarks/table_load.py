@@ -82,6 +82,8 @@ SETUPS = {
     # (a bet booked, a hand settled) being the same on both sides (issue 30)
     "sqlite2hc": "(vii) High card 2, SQLite + in-mem",
     "postgres2hc": "(viii) High card 2, PostgreSQL + Redis",
+    "sqlitebj": "(ix) Blackjack 6, SQLite + in-mem",
+    "postgresbj": "(x) Blackjack 6, PostgreSQL + Redis",
 }
 # the 2-seat (Durak) setup each many-seat setup's Daphne CPU per action is set beside
 TWO_SEAT_OF = {
@@ -89,9 +91,14 @@ TWO_SEAT_OF = {
     "postgres6": "postgres",
     "sqlitebac": "sqlite",
     "postgresbac": "postgres",
+    "sqlitebj": "sqlite",
+    "postgresbj": "postgres",
 }
 # the same game at two seats, beside each many-seat setup where it ran in the same run
 SAME_GAME_TWO_SEATS_OF = {"sqlite6": "sqlite2hc", "postgres6": "postgres2hc"}
+# High card's 6-seat setup on the same database, beside another game's many-seat setup where it
+# ran in the same run (issue 32: the Blackjack tables' p99 and Daphne CPU per action)
+SIX_SEAT_HIGH_CARD_OF = {"sqlitebj": "sqlite6", "postgresbj": "postgres6"}
 # issue 30: a 6-seat action's Daphne CPU against (the bare echo's own 6/2 ratio x the 2-seat
 # action's), and the 6-seat max actions/s against the 2-seat's
 TARGET_SIX_CPU_OVER_TRANSPORT = 1.5
@@ -119,6 +126,13 @@ GAMES = {
         6,
         {"min_bet": STAKE, "max_bank": 100 * STAKE, "commission_percent": "5"},
     ),
+    # six players on seven boxes, one box each; no player's cut, so that no new shoe waits on a
+    # cut (the shoe is cut at random)
+    "blackjack": (
+        "blackjack",
+        6,
+        {"min_bet": STAKE, "max_bet": 10 * STAKE, "boxes": 7, "player_cut": False},
+    ),
 }
 SETUP_GAME = {
     "sqlite": "durak",
@@ -129,6 +143,8 @@ SETUP_GAME = {
     "postgresbac": "baccarat",
     "sqlite2hc": "highcard2",
     "postgres2hc": "highcard2",
+    "sqlitebj": "blackjack",
+    "postgresbj": "blackjack",
 }
 SIX_SEAT_MEMORY = False  # the memory target is read with the 2-seat tables
 APPS = {
@@ -488,8 +504,9 @@ SMALLEST_STAKE = re.compile(r'name="amount"[^>]*data-low="([^"]+)"')
 
 
 def highcard_choice(frame: str, rng: random.Random) -> dict | None:
-    """High card (the 6-seat test game): bet the minimum, or now and then pass, when this
-    socket's board offers its bet form."""
+    """High card (the 6-seat test game), and any board whose bet form is `#bet-form` (the
+    twenty-one games'): bet the minimum, or now and then pass, when this socket's board offers
+    its bet form."""
     attrs = board_attrs(frame) or {}
     if attrs.get("data-my-turn") != "1":
         return None
@@ -540,13 +557,11 @@ WS_FORM = re.compile(r"<form\b([^>]*\bws-send\b[^>]*)>(.*?)</form>", re.S)
 INPUT = re.compile(r"<input\b([^>]*)>")
 
 
-def form_choice(frame: str, rng: random.Random) -> dict | None:
-    """Any game: press one of the buttons this socket's board offers, as a browser submits its
-    form (the hidden fields, a number field at its minimum, as many boxes ticked at random as
-    the form's data-ticks allows, none if it says nothing), preferring a game action to
-    "ready"; never sit, leave or sit out. None when the board offers nothing."""
-    attrs = board_attrs(frame) or {}
-    acts, ready = [], None
+def submitted_forms(frame: str, rng: random.Random) -> list[dict]:
+    """The fields a browser submits with each enabled `ws-send` form of a board: the hidden
+    fields, a number field at its minimum, as many boxes ticked at random as the form's
+    data-ticks allows (none if it says nothing)."""
+    forms = []
     for form_attrs, body in WS_FORM.findall(frame):
         if re.search(r"\bdisabled\b", form_attrs):
             continue
@@ -566,25 +581,85 @@ def form_choice(frame: str, rng: random.Random) -> dict | None:
         ticks = [int(n) for n in dict(ATTR.findall(form_attrs)).get("data-ticks", "0").split()]
         for name, values in boxes.items():
             fields[name] = rng.sample(values, min(len(values), rng.choice(ticks or [0])))
+        forms.append(fields)
+    return forms
+
+
+def act_frame(fields: dict) -> dict:
+    """The `act` frame of a submitted form's fields: its action, turn and version beside the
+    payload (the other fields)."""
+    fields = dict(fields)
+    frame_out = {"type": "act", "action": fields.pop("action", ""), "payload": {}}
+    for key in ("turn", "version"):
+        if key in fields:
+            frame_out[key] = fields.pop(key)
+    fields.pop("type", None)
+    fields.pop("client_action_id", None)
+    frame_out["payload"] = fields
+    return frame_out
+
+
+def form_choice(frame: str, rng: random.Random) -> dict | None:
+    """Any game: press one of the buttons this socket's board offers, as a browser submits its
+    form (`submitted_forms`), preferring a game action to "ready"; never sit, leave or sit
+    out. None when the board offers nothing."""
+    attrs = board_attrs(frame) or {}
+    acts, ready = [], None
+    for fields in submitted_forms(frame, rng):
         if fields.get("type") == "ready" and attrs.get("data-status") == "open":
             ready = {"type": "ready"}
         elif fields.get("type") == "act" and attrs.get("data-my-turn") == "1":
             acts.append(fields)
     if acts:
-        fields = rng.choice(acts)
-        frame_out = {"type": "act", "action": fields.pop("action", ""), "payload": {}}
-        for key in ("turn", "version"):
-            if key in fields:
-                frame_out[key] = fields.pop(key)
-        fields.pop("type", None)
-        fields.pop("client_action_id", None)
-        frame_out["payload"] = fields
-        return frame_out
+        return act_frame(rng.choice(acts))
     return ready
+
+
+# the total of the hand a twenty-one board's box plays now ("7/17": soft, the best after "/")
+PLAYING_TOTAL = re.compile(
+    r'<li class="tw-hand playing[^"]*"(?:(?!</li>).)*?class="house-total tw-total[^"]*"[^>]*>'
+    r"([^<]+)<",
+    re.S,
+)
+STAND_FROM = 17  # a twenty-one hand stands from this total, so that hands end
+
+
+def twentyone_choice(frame: str, rng: random.Random) -> dict | None:
+    """Blackjack and every game on its board (tables/_twentyone_board.html), from the forms this
+    socket's board shows: cut a new shoe at random; answer the box owner's double or split with
+    decline or stay; say done to insurance, even money, surrender and any choice before play;
+    on a hand stand from 17, else hit or stand at random; at betting the own box's minimum or
+    now and then a pass (`highcard_choice`), and pass where betting stays open after a bet.
+    A turn it knows nothing of is played by its forms (`form_choice`), so no table stalls."""
+    attrs = board_attrs(frame) or {}
+    if attrs.get("data-my-turn") != "1":
+        return form_choice(frame, rng)  # "ready" at an open table, else nothing
+    offered: dict[str, list[dict]] = {}
+    for fields in submitted_forms(frame, rng):
+        if fields.get("type") == "act":
+            offered.setdefault(fields.get("action", ""), []).append(fields)
+    if "cut" in offered:  # the "at random" button: no `at`
+        return act_frame(min(offered["cut"], key=lambda fields: "at" in fields))
+    for kind in ("decline", "stay", "done"):
+        if kind in offered:
+            return act_frame(offered[kind][0])
+    if "stand" in offered:
+        shown = PLAYING_TOTAL.search(frame)
+        best = max(map(int, re.findall(r"\d+", shown.group(1))), default=0) if shown else 0
+        hit = "hit" in offered and best < STAND_FROM and rng.random() < 0.5
+        return act_frame(offered["hit" if hit else "stand"][0])
+    bet = highcard_choice(frame, rng)
+    if bet is not None:
+        return bet
+    if "pass" in offered:
+        return act_frame(offered["pass"][0])
+    return form_choice(frame, rng)
 
 
 CHOOSERS = {
     "highcard": "highcard_choice",
+    "blackjack": "twentyone_choice",
+    "blackjack_switch": "twentyone_choice",
     "baccarat": "baccarat_choice",
     "baccarat_bank": "baccarat_choice",
     "khrap": "form_choice",
@@ -1177,7 +1252,8 @@ def _report(outcomes: list[dict], context) -> bool:
                 f"{label} {kb / 1024:.0f} MB" for label, kb in result["rss_kb"].items() if kb
             )
             print(
-                f"  {app_key}: Daphne VmRSS {rss}; {2 * TABLES} sockets connected"
+                f"  {app_key}: Daphne VmRSS {rss}; {outcome.get('seats', 2) * TABLES} sockets "
+                "connected"
                 f"{' and seated' if app_key == 'table' else ''} in "
                 f"{result['connect_seconds']:.1f} s; after the clients closed, the server was "
                 f"busy for {result.get('drain_seconds', 0):.1f} s more"
@@ -1250,6 +1326,34 @@ def _report(outcomes: list[dict], context) -> bool:
     return targets_met
 
 
+# what a many-seat setup prints beside High card's 6-seat one: (what, phase, figure, format)
+BESIDE_FIGURES = (
+    ("p99 at 1 action/s a table, ms", "paced", "p99_ms", ",.1f"),
+    ("Daphne CPU per action at 1/s, ms", "paced", "server_cpu_ms", ".2f"),
+    ("Daphne CPU per action at max, ms", "max", "server_cpu_ms", ".2f"),
+    ("max actions/s", "max", "per_second", ",.1f"),
+    ("bytes per socket per action at 1/s", "paced", "bytes_per_socket", ",.0f"),
+    ("bytes per socket per action at max", "max", "bytes_per_socket", ",.0f"),
+)
+
+
+def _report_beside_high_card(outcome: dict, outcomes: list[dict]) -> None:
+    """Another game's many-seat figures beside High card's 6-seat setup on the same database in
+    the same run (SIX_SEAT_HIGH_CARD_OF), each with its ratio to High card's."""
+    key = SIX_SEAT_HIGH_CARD_OF.get(outcome["key"])
+    other = next((o for o in outcomes if o["key"] == key and "table" in o["runs"]), None)
+    if other is None:
+        return
+    print(f"  beside High card's 6 seats ({other['label']}), this / High card's:")
+    for what, name, figure, spec in BESIDE_FIGURES:
+        mine = (_best(outcome["runs"]["table"]["phases"], name) or {}).get(figure)
+        theirs = (_best(other["runs"]["table"]["phases"], name) or {}).get(figure)
+        if mine is None or theirs is None:
+            continue
+        ratio = f"{mine / theirs:.2f}" if theirs else "n/a"
+        print(f"    {what}: {mine:{spec}} / {theirs:{spec}} = {ratio}")
+
+
 def _report_six(outcome: dict, outcomes: list[dict]) -> bool:
     """The 6-seat targets: p99 at 50 tables x 1 action/s (PostgreSQL + Redis), and Daphne's CPU
     per action against the 2-seat tables' on the same database in the same run."""
@@ -1265,6 +1369,7 @@ def _report_six(outcome: dict, outcomes: list[dict]) -> bool:
             f"{'MET' if p99_ok else 'MISSED'}"
         )
         met = met and (p99_ok or outcome["key"] != "postgres6")
+    _report_beside_high_card(outcome, outcomes)
     two = next((o for o in outcomes if o["key"] == TWO_SEAT_OF.get(outcome["key"])), None)
     two_max = (
         _best(two["runs"]["table"]["phases"], "max") if two and "table" in two["runs"] else None
@@ -1329,10 +1434,12 @@ def run(context) -> bool:
     if unknown:
         print(f"unknown BENCH_TABLE_SETUPS {unknown}; known: {', '.join(SETUPS)}")
         return False
+    games = dict.fromkeys(GAMES[SETUP_GAME[key]][:2] for key in wanted)
     print(
-        f"{TABLES} Durak tables x 2 sockets (and {TABLES} High card tables x 6) on ONE Daphne "
-        f"process; load generator in its own process; memory read with {MEMORY_TABLES} Durak "
-        "tables x 2 sockets"
+        f"{TABLES} tables of each setup ("
+        + ", ".join(f"{engine} x {seats} sockets" for engine, seats in games)
+        + f") on ONE Daphne process; load generator in its own process; memory read with "
+        f"{MEMORY_TABLES} Durak tables x 2 sockets"
     )
     print(f"load average before: {common.load_average()} on {os.cpu_count()} core(s)")
     outcomes = []
