@@ -58,7 +58,7 @@ def test_two_players_play_a_switch_round_with_a_switch_and_a_super_match(
         expect(anna.locator("#table-board .tw-boxes .house-box.free")).to_have_count(10)
         move(anna, "pass")  # dealt alone first: she passes, the next round deals both
         for page in (anna, boris):
-            expect(page.locator("#table-board #bet-form")).to_contain_text("two boxes")
+            expect(page.locator("#table-board #bet-form")).to_contain_text("двух ваших боксов")
         number = hand_number(anna)
         shot(anna, artifacts, "bets", width)
         bets_with_a_super_match(anna, 0)

@@ -1,6 +1,7 @@
 """The boards' Jinja2 templates are compiled once per language (casino/jinja2.py)."""
 
 import random
+import re
 
 import pytest
 from django.utils import translation
@@ -13,8 +14,17 @@ from tests.tables.test_presenters import _view
 BOARDS = sorted(jinja2.TEMPLATE_DIR.rglob("*.html"))
 
 
+INCLUDE = re.compile(r'\{%-?\s*include\s+"([^"]+)"')
+
+
 def _messages(path):
-    return jinja2.MESSAGE.findall(path.read_text())
+    """A template's messages and those of the templates it includes (a game's board that is
+    every twenty-one game's board)."""
+    text = path.read_text()
+    found = jinja2.MESSAGE.findall(text)
+    for name in INCLUDE.findall(text):
+        found += _messages(jinja2.TEMPLATE_DIR / name)
+    return found
 
 
 @pytest.mark.parametrize("path", BOARDS, ids=lambda p: str(p.relative_to(jinja2.TEMPLATE_DIR)))
