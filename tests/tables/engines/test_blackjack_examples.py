@@ -10,89 +10,19 @@ once (hand 0 first), a double its one card. Every test also checks that money is
 what left the seats equals what reached them plus the house bank's net."""
 
 import copy
-import json
-from collections import Counter
 
-import pytest
-
-from tables.engines.base import HOUSE_BANK, Draws, IllegalAction, payments
+from tables.engines.base import HOUSE_BANK, payments
 from tables.engines.blackjack import ENGINE
-from tables.engines.cards import pack_52
-from tests.tables.engines.scripted import ScriptedRng
+from tests.tables.engines.scripted import ShoeTable
 
 CONFIG = ENGINE.check_config({"min_bet": 100, "max_bet": 5_000, "boxes": 7, "player_cut": False})
 
 
-def shoe_order(top: list[str], decks: int = 6) -> list[str]:
-    """A whole six-deck shoe with `top` dealt first."""
-    rest = Counter(pack_52() * decks) - Counter(top)
-    assert sum(Counter(top).values()) + sum(rest.values()) == 52 * decks, "top fits the shoe"
-    return [*top, *sorted(rest.elements())]
-
-
-class Table:
+class Table(ShoeTable):
     """One hand of Blackjack on a scripted shoe; every event of the hand is kept."""
 
-    def __init__(self, players, top, config=CONFIG):
-        self.state = ENGINE.new_hand(config, players, ScriptedRng(shoe_order(list(top))))
-        self.events: list = []
-        assert self.state["phase"] == "betting"
-
-    def act(self, seat, **action):
-        self.state, events = ENGINE.apply(self.state, seat, action, Draws.replaying([]))
-        self.events += events
-        return events
-
-    def bet(self, bets: dict, behind: dict = ()):
-        """``bets`` {seat: amount} on the seat's own box; ``behind`` {seat: (box, amount)}."""
-        for seat, amount in bets.items():
-            self.act(seat, type="bet", amount=amount)
-        for seat, (box, amount) in dict(behind).items():
-            self.act(seat, type="behind", box=box, amount=amount)
-            self.act(seat, type="pass")
-
-    def refused(self, seat, match, **action):
-        """The action is refused with a sentence and changes nothing."""
-        before = json.dumps(self.state, sort_keys=True)
-        with pytest.raises(IllegalAction, match=match):
-            ENGINE.apply(self.state, seat, action, Draws.replaying([]))
-        assert json.dumps(self.state, sort_keys=True) == before, "a refusal changes nothing"
-
-    @property
-    def over(self):
-        return ENGINE.is_hand_over(self.state)
-
-    def nets(self):
-        assert self.over
-        return self.state["result"]["nets"]
-
-    def dealer(self):
-        return self.state["dealer"]["cards"]
-
-    def paid(self):
-        return [(p.source, p.target, p.amount) for p in payments(self.events)]
-
-    def conserved(self):
-        """What left the seats equals what reached them plus the bank's net; every pot is
-        empty at the end; each seat's net in the result is its money's net."""
-        flows = self.paid()
-        out_of_seats = sum(a for s, _t, a in flows if s.startswith("seat:"))
-        into_seats = sum(a for _s, t, a in flows if t.startswith("seat:"))
-        bank = sum(a for _s, t, a in flows if t == HOUSE_BANK) - sum(
-            a for s, _t, a in flows if s == HOUSE_BANK
-        )
-        assert out_of_seats == into_seats + bank
-        assert not any(self.state["pots"].values()), "no money is left in a pot"
-        by_seat: dict[str, int] = {}
-        for s, t, a in flows:
-            if s.startswith("seat:"):
-                by_seat[s[5:]] = by_seat.get(s[5:], 0) - a
-            if t.startswith("seat:"):
-                by_seat[t[5:]] = by_seat.get(t[5:], 0) + a
-        assert {k: v for k, v in by_seat.items() if v} == {
-            k: v for k, v in self.nets().items() if v
-        }, "the result's nets are the money's"
-        return bank
+    engine = ENGINE
+    config = CONFIG
 
 
 # --- the worked examples (section 4) -----------------------------------------------------------
