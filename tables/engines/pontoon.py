@@ -122,6 +122,10 @@ class Pontoon(TwentyOne):
     )
 
     def check_config(self, config: dict) -> dict:
+        """The shared settings (``TwentyOne.check_config``); six decks only (§128), and no
+        surrender."""
+        if isinstance(config, dict) and config.get("decks", 6) != 6:
+            raise IllegalAction(gettext_noop("Pontoon is dealt from a shoe of six decks."))
         checked = super().check_config(config)
         if checked["surrender"]:
             raise IllegalAction(gettext_noop("This game has no surrender."))
