@@ -47,6 +47,7 @@ BENCHMARKS = [
     "khrap_engine",
     "highcard_engine",
     "blackjack_engine",
+    "pontoon_engine",
     "board_bytes",
     "table_load",
     "sportsbook_bets",
