@@ -9,7 +9,9 @@ of section 3: below 15 a player must draw (N1). What is Pontoon's own:
   card comes after every box has played;
 - a player **twists** (a card, the stake as it is) or **buys** (a card, adding his original
   stake) (§132, N6): the 3rd card may be bought or twisted, the 4th bought only if the 3rd was,
-  the 5th is always twisted; every stake bought shares the hand's fate and its pay;
+  the 5th is always twisted; every stake bought shares the hand's fate and its pay; no card
+  goes to a Pontoon, nor to a hard 21 (it could only bust: it stands by itself), but a soft 21
+  may draw (a fifth card of 21 or less pays 3:2);
 - below 15 he must draw, he may stand from 15 (decision N1): a stand below 15 is refused with a
   sentence, and his clock twists below 15, else stands; split aces take one card each and stand
   whatever their total (§136);
@@ -134,9 +136,11 @@ class Pontoon(TwentyOne):
     # --- the moves on a hand (§132, N1, N6) -----------------------------------------------------
 
     def play_refusal(self, state, number: int, index: int, kind: str) -> IllegalAction | None:
-        """Stand from 15 (N1; split aces stand on their one card, §136); twist or buy while
-        under 21 and no Pontoon; buy the 3rd card, the 4th if the 3rd was bought, never the 5th
-        (§132, N6); split as the shared rules say (§136)."""
+        """Stand from 15 (N1; split aces stand on their one card, §136); twist or buy on any
+        hand of four cards or fewer but a Pontoon and a hard 21 (which any card would bust: it
+        stands by itself; a soft 21 may still draw for five cards, §133); buy the 3rd card, the
+        4th if the 3rd was bought, never the 5th (§132, N6); split as the shared rules say
+        (§136)."""
         if kind not in (TWIST, BUY):
             refusal = super().play_refusal(state, number, index, kind)
             if refusal is not None or kind != STAND:
@@ -147,11 +151,13 @@ class Pontoon(TwentyOne):
             return None
         hand = state["boxes"][str(number)]["hands"][index]
         cards = hand["cards"]
-        best = total(cards)[0]
+        best, soft = total(cards)
         if hand["done"] or hand["settled"] is not None or best > 21:
             return IllegalAction(gettext_noop("This hand is finished."))
-        if self.natural(hand) or best == 21:
-            return IllegalAction(gettext_noop("No more cards on a Pontoon or on 21."))
+        if self.natural(hand):
+            return IllegalAction(gettext_noop("A Pontoon takes no card."))
+        if best == 21 and not soft:
+            return IllegalAction(gettext_noop("A hard 21 takes no card: any card would bust it."))
         if len(cards) >= MAX_CARDS:
             return IllegalAction(gettext_noop("This hand holds all the cards it may."))
         if kind == BUY:
@@ -249,11 +255,13 @@ class Pontoon(TwentyOne):
         return Fraction(1)
 
     def hand_facts(self, hand: dict) -> dict:
-        """The cards bought on the hand and whether one was twisted; each staker's buys."""
+        """The cards bought on the hand and whether one was twisted; each staker's buys and
+        what a buy (or a split) costs him: his original stake (N6)."""
         return {
             "bought": hand.get("bought", 0),
             "twisted": bool(hand.get("twisted")),
             "buys": {str(s["seat"]): s.get("bought", 0) for s in hand["stakes"]},
+            "costs": {str(s["seat"]): original_stake(s) for s in hand["stakes"]},
         }
 
 

@@ -15,96 +15,29 @@ owner's split or double (split too, stay, move; double too or not, §96, §98)."
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_noop
 
-from casino.currencies import format_amount
 from tables.games import Presentation, register
 from tables.games import twentyone_board as board
-from tables.rules import LimitRows, RulesPage, limit_money
+from tables.rules import LimitRows, RulesPage
 
 GAME = "blackjack"
 NATURAL = gettext_noop("blackjack")
 
 
+WORDS = board.Words(
+    natural=NATURAL,
+    defaults={"natural_pays": "3/2", "insurance_pays": "2", "surrender": True, "bets_behind": True},
+)
+
+
 def present(view: dict, shared: dict) -> dict:
-    table, game, me = view["table"], view["game"], view["seat"]
-    currency = table["currency"]
-    settings = table.get("settings") or {}
-    names = shared["player_names"]
-    paused = table["status"] == "paused"
-    limits = (game or {}).get("limits") or settings
-
-    def money(amount) -> str:
-        return format_amount(int(amount or 0), currency)
-
-    seated = [s["position"] for s in table["seats"]]
-    seat_stakes, seat_badges = board.seat_decorations(game, seated, currency)
-    # the last round's result on the seats of who played it, while the next is bet
-    if game is None or not game.get("over"):
-        last = table.get("last_game") or {}
-        played = last.get("players_by_seat")
-        sitting = {s["position"]: s["player_id"] for s in table["seats"]}
-        for key, net in (last.get("nets") or {}).items():
-            position = int(key)
-            if played is not None and sitting.get(position) != played.get(key):
-                continue
-            if position in seat_badges:
-                continue
-            kind = "last-won" if net > 0 else ("last-lost" if net < 0 else "passed")
-            seat_badges[position] = [(kind, board.signed(net, currency))]
-    context = {
-        "limits_text": f"{money(limits.get('min_bet'))} – {money(limits.get('max_bet'))}",
-        "chips": board.head_chips(
-            {
-                **limits,
-                "natural_pays": (game or {}).get("limits", {}).get("natural_pays") or "3/2",
-                "insurance_pays": (game or {}).get("limits", {}).get("insurance_pays") or "2",
-                "surrender": limits.get("surrender", True),
-                "bets_behind": limits.get("bets_behind", True),
-            },
-            currency,
-            NATURAL,
-        ),
-        "decks": settings.get("decks") or 6,
-        "dealer_area": board.dealer_item(game, NATURAL) if game else None,
-        "shoe": board.shoe_item(game, names) if game else None,
-        "box_row": board.box_items(game, names, currency, NATURAL) if game else [],
-        "turn_line": board.turn_item(game, names) if game else None,
-        "last_round": board.last_round(
-            table.get("last_game") or {}, shared["last_names"], currency, NATURAL
-        )
-        if not (game or {}).get("over")
-        else None,
-        "exposure_text": money(game["exposure"]) if game and game.get("exposure") else "",
-        "seat_stakes": seat_stakes,
-        "seat_badges": seat_badges,
-        "my_deadline": board.my_deadline(table, me),
-    }
-    facts = board.control_facts(game, me, view.get("balance"), paused)
-    context.update(board.controls(facts, names, currency))
-    return context
+    return board.present(view, shared, WORDS)
 
 
 def table_limits(settings: dict, currency: str) -> LimitRows:
     """The game's own limits on its rules page (tables/rules), from the table's settings."""
-    yes, no = gettext("yes"), gettext("no")
-    rows = [
-        (gettext("Smallest bet on a box"), limit_money(settings, "min_bet", currency)),
-        (gettext("Largest bet on a box"), limit_money(settings, "max_bet", currency)),
-        (
-            gettext("Smallest stake behind or insurance"),
-            limit_money(settings, "min_unit", currency),
-        ),
-        (gettext("Decks in the shoe"), str(settings.get("decks", ""))),
-        (gettext("Boxes on the layout"), str(settings.get("boxes", ""))),
-        (gettext("Boxes a player"), str(settings.get("boxes_per_player") or 1)),
-        (gettext("Bets behind"), yes if settings.get("bets_behind", True) else no),
-        (gettext("Surrender"), yes if settings.get("surrender", True) else no),
-        (gettext("A player cuts a new shoe"), yes if settings.get("player_cut", True) else no),
-        (gettext("Most paid a box"), limit_money(settings, "max_payout", currency)),
-        (gettext("The house's limit on a round"), limit_money(settings, "max_exposure", currency)),
-    ]
-    return rows
+    return board.limit_rows(settings, currency)
 
 
 RULES = RulesPage(
@@ -137,8 +70,8 @@ register(
         presenter=present,
         private_facts=board.private_facts,
         board_template="tables/blackjack/board.html",
-        replay_template="tables/blackjack/_replay_step.html",
-        result_template="tables/blackjack/_hand_result.html",
+        replay_template="tables/twentyone/_replay_step.html",
+        result_template="tables/twentyone/_hand_result.html",
         rules=RULES,
         limits=table_limits,
         css="css/games/twentyone.css",

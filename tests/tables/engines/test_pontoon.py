@@ -9,6 +9,8 @@ clocks; leaving; the house's exposure; the view.
 Deal order: a card to each box from box 0, the dealer's up card, a second card to each box; the
 dealer's second card after every box has played (§131). Money is checked in every test."""
 
+import copy
+
 import pytest
 
 from tables.engines.base import HOUSE_BANK, Draws, IllegalAction, engine_for
@@ -177,6 +179,35 @@ def test_cg_133_n2_five_cards_of_21_win_3_to_2_and_the_hand_takes_no_sixth():
     table.refused(0, "This hand is finished", type="twist", box=0, hand=0)
     table.act(1, type="stand", box=1, hand=0)  # 19 against 10 10
     assert table.nets() == {"0": 150, "1": -100} and table.conserved() == -50
+
+
+def test_cg_133_a_soft_21_may_still_draw_for_five_cards():
+    # A 2, twists 3 and 5: A 2 3 5 is a soft 21 on four cards; the fifth card, a nine, makes
+    # five cards of 20: 3:2
+    table = Table([0], ["AS", "TD", "2D", "3C", "5H", "9S", "7C"])
+    table.bet({0: 10})
+    table.act(0, type="twist", box=0, hand=0)
+    table.act(0, type="twist", box=0, hand=0)
+    assert ENGINE.view(table.state, 0)["boxes"][0]["hands"][0]["label"] == "11/21"
+    assert kinds(table.state, 0) == ["stand", "twist"]
+    table.act(0, type="twist", box=0, hand=0)
+    assert outcome(table) == "five cards"
+    assert table.nets() == {"0": 15} and table.conserved() == -15
+
+
+def test_a_hard_21_and_a_pontoon_take_no_card_and_stand_by_themselves():
+    # box 0: T 6 twists 5: a hard 21 stands by itself; box 1: A K against the dealer's ten
+    table = Table([0, 1], ["TS", "AD", "TC", "6C", "KH", "5H", "7C"])
+    table.bet({0: 10, 1: 10})
+    table.act(0, type="twist", box=0, hand=0)
+    assert table.over, "no decision is left: both hands stand"
+    opened = copy.deepcopy(table.state)
+    for index in (0, 1):
+        opened["boxes"][str(index)]["hands"][0].update(done=False, settled=None)
+    assert "hard 21 takes no card" in str(ENGINE.play_refusal(opened, 0, 0, "twist"))
+    assert "A Pontoon takes no card" in str(ENGINE.play_refusal(opened, 1, 0, "buy"))
+    assert table.dealer() == ["TC", "7C"]
+    assert table.nets() == {"0": 10, "1": 20} and table.conserved() == -30
 
 
 # --- Pontoon (§134, N4, N9, N11) ------------------------------------------------------------------
