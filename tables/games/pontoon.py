@@ -4,8 +4,8 @@ table with 5 to 7 boxes and up to nine seats, on the twenty-one parts every such
 _twentyone.html), with Pontoon's own words.
 
 What the board shows beyond the shared parts: the terms of the head (a Pontoon pays 2:1, five
-cards 3:2, ties lose, a draw below 15); on each hand the cards bought and a twist (§132), "below
-15: must draw" while it must (decision N1); on each stake the cards its staker bought. Your
+cards 3:2, ties lose, a draw below 15); on each hand the cards bought and a twist (§132), "must
+draw" below 15 while it must (decision N1); on each stake the cards its staker bought. Your
 moves only where §132 allows them: twist, buy (the 3rd card, the 4th if the 3rd was bought,
 never the 5th; its button says the original stake it adds), stand from 15 (below it the prompt
 says why there is none), split (§136); as a staker behind, the answer to the owner's buy (buy
@@ -14,7 +14,7 @@ too, or twist); insurance of exactly half your stake and even money on a Pontoon
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, gettext_noop, ngettext
+from django.utils.translation import gettext, gettext_noop
 
 from tables.engines.pontoon import FIVE_CARDS_PAY, STAND_FROM
 from tables.games import Presentation, register
@@ -51,7 +51,7 @@ WORDS = board.Words(
 
 
 def _bought(count: int) -> str:
-    return ngettext("%(count)s card bought", "%(count)s cards bought", count) % {"count": count}
+    return gettext("bought: %(count)s") % {"count": count}
 
 
 def _hand_marks(items: list[dict], game: dict) -> None:
@@ -69,7 +69,7 @@ def _hand_marks(items: list[dict], game: dict) -> None:
                 drawn["flags"].append(("twisted", gettext("twisted")))
             playing = hand.get("cards") and not hand.get("done") and not hand.get("split_aces")
             if playing and (hand.get("total") or 0) < STAND_FROM:
-                drawn["flags"].append(("must-draw", gettext("below 15: must draw")))
+                drawn["flags"].append(("must-draw", gettext("must draw")))
             buys = hand.get("buys") or {}
             for stake in drawn["stakes"]:
                 count = buys.get(str(stake["seat"]), 0)
@@ -84,7 +84,7 @@ def present(view: dict, shared: dict) -> dict:
         gettext("five cards pay %(ratio)s")
         % {"ratio": f"{FIVE_CARDS_PAY.numerator}:{FIVE_CARDS_PAY.denominator}"},
         gettext("ties lose"),
-        gettext("below 15 a player draws"),
+        gettext("draw below 15"),
     ]
     if game:
         _hand_marks(context["box_row"], game)

@@ -811,6 +811,11 @@ def controls(
                     value=high,
                     quick=[(gettext("min"), low), (gettext("half"), high)],
                 ),
+                # one amount only (a game's insurance of exactly half): a button, no field
+                "fixed": gettext("Insure box %(number)s for %(amount)s")
+                % {"number": n + 1, "amount": format_amount(high, currency)}
+                if low == high
+                else "",
             }
             for n, low, high in facts.get("insurance") or []
         ]
