@@ -42,8 +42,9 @@ the board to show before the first deal) is in ``start_events`` and the view.
    owner deciding (§96): ``hand_options`` of ``stand``, ``hit``, ``double``, ``split``,
    ``surrender``. A double or a split by the owner asks each staker behind on that hand, each
    on his own clock (a ``pending`` decision): ``double`` / ``decline`` (§98: one card all the
-   same), ``split`` / ``stay`` / ``move`` (§96). A hand with no choice left (a natural, 21,
-   split aces, a bust) stands by itself.
+   same), ``split`` / ``stay`` / ``move`` (§96); a game's own move may ask them too (``asks``,
+   ``asked``, ``apply_answer``: its card comes once all have answered). A hand with no choice
+   left (a natural, 21, split aces, a bust) stands by itself.
 7. the dealer: his second card (or his hole card turned), the insurance settled on it; he
    draws to his rule (``Rules.dealer_hits_soft_17``) only if some hand still depends on his
    total (§103, B8), then every hand is settled (``hand_ratio``) through ``boxes``.
