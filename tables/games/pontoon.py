@@ -5,7 +5,7 @@ _twentyone.html), with Pontoon's own words.
 
 What the board shows beyond the shared parts: the terms of the head (a Pontoon pays 2:1, five
 cards 3:2, ties lose, a draw below 15); on each hand the cards bought and a twist (§132), "must
-draw" below 15 while it must (decision N1); on each stake the cards its staker bought. Your
+draw" below 15 while it must (decision N1); on each stake behind the cards its staker bought. Your
 moves only where §132 allows them: twist, buy (the 3rd card, the 4th if the 3rd was bought,
 never the 5th; its button says the original stake it adds), stand from 15 (below it the prompt
 says why there is none), split (§136); as a staker behind, the answer to the owner's buy (buy
@@ -56,7 +56,7 @@ def _bought(count: int) -> str:
 
 def _hand_marks(items: list[dict], game: dict) -> None:
     """Pontoon's marks on the shared box items: a hand's cards bought and its twist (§132),
-    "must draw" below 15 while it may take a card (N1), each stake's cards bought."""
+    "must draw" below 15 while it may take a card (N1), each stake behind's cards bought."""
     by_number = {b["number"]: b for b in game.get("boxes") or []}
     for item in items:
         box = by_number.get(item["index"])
@@ -71,9 +71,9 @@ def _hand_marks(items: list[dict], game: dict) -> None:
             if playing and (hand.get("total") or 0) < STAND_FROM:
                 drawn["flags"].append(("must-draw", gettext("must draw")))
             buys = hand.get("buys") or {}
-            for stake in drawn["stakes"]:
+            for stake in drawn["stakes"]:  # the owner bought what the hand did
                 count = buys.get(str(stake["seat"]), 0)
-                if count and len(drawn["stakes"]) > 1:
+                if count and not stake["owner"]:
                     stake["flags"].append(_bought(count))
 
 
