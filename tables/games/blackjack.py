@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_noop
 
-from tables.games import Presentation, register
+from tables.games import register
 from tables.games import twentyone_board as board
 from tables.rules import LimitRows, RulesPage
 
@@ -63,19 +63,4 @@ RULES = RulesPage(
     ),
 )
 
-register(
-    Presentation(
-        game=GAME,
-        display_name=gettext_noop("Blackjack"),
-        presenter=present,
-        private_facts=board.private_facts,
-        board_template="tables/blackjack/board.html",
-        replay_template="tables/twentyone/_replay_step.html",
-        result_template="tables/twentyone/_hand_result.html",
-        rules=RULES,
-        limits=table_limits,
-        css="css/games/twentyone.css",
-        js="js/games/twentyone.js",
-        balance_in_view=True,
-    )
-)
+register(board.presentation(GAME, gettext_noop("Blackjack"), present, RULES, table_limits))

@@ -17,7 +17,7 @@ from __future__ import annotations
 from django.utils.translation import gettext, gettext_noop
 
 from tables.engines.pontoon import FIVE_CARDS_PAY, STAND_FROM
-from tables.games import Presentation, register
+from tables.games import register
 from tables.games import twentyone_board as board
 from tables.rules import LimitRows, RulesPage
 
@@ -128,19 +128,4 @@ RULES = RulesPage(
     ),
 )
 
-register(
-    Presentation(
-        game=GAME,
-        display_name=gettext_noop("Pontoon"),
-        presenter=present,
-        private_facts=board.private_facts,
-        board_template="tables/pontoon/board.html",
-        replay_template="tables/twentyone/_replay_step.html",
-        result_template="tables/twentyone/_hand_result.html",
-        rules=RULES,
-        limits=table_limits,
-        css="css/games/twentyone.css",
-        js="js/games/twentyone.js",
-        balance_in_view=True,
-    )
-)
+register(board.presentation(GAME, gettext_noop("Pontoon"), present, RULES, table_limits))

@@ -38,7 +38,7 @@ from django.utils.translation import gettext, gettext_noop, ngettext, pgettext
 
 from casino.currencies import format_amount
 from tables.engines.cards import SUIT_SYMBOLS
-from tables.games import seat_board_facts
+from tables.games import Presentation, seat_board_facts
 from tables.kit import affordable, back_items, card_items, money_box, standard_quick_stakes
 from tables.rules import LimitRows, limit_money
 from tables.templatetags.cards import RANK_NAMES
@@ -1055,3 +1055,23 @@ def limit_rows(settings: dict, currency: str, *, surrender: bool = True) -> Limi
         (gettext("The house's limit on a round"), limit_money(settings, "max_exposure", currency)),
     ]
     return rows
+
+
+def presentation(game: str, display_name: str, presenter, rules, limits) -> Presentation:
+    """A twenty-one game's presentation: its board (tables/<game>/board.html, extending the
+    twenty-one board), the shared replay and result partials (with its tables/<game>/
+    _outcome.html), the shared private facts, css and js, the wallet in the seat's view."""
+    return Presentation(
+        game=game,
+        display_name=display_name,
+        presenter=presenter,
+        private_facts=private_facts,
+        board_template=f"tables/{game}/board.html",
+        replay_template="tables/twentyone/_replay_step.html",
+        result_template="tables/twentyone/_hand_result.html",
+        rules=rules,
+        limits=limits,
+        css="css/games/twentyone.css",
+        js="js/games/twentyone.js",
+        balance_in_view=True,
+    )

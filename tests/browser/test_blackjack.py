@@ -6,23 +6,18 @@ the dealer's ace (§103), and a soft total hit and a bust. Each board shows the 
 totals ("7/17"), the dealer's cards, the shoe, and the last round with each staker's payout in
 BYN; nothing scrolls sideways."""
 
-import json
-
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.starts import plays_from_the_next_deal, start_now
 from tests.browser.twentyone import (
-    CREATE,
     box,
     hand_number,
     money,
     move,
     next_round,
-    player,
     shot,
-    sit,
     stake,
+    two_players,
 )
 
 pytestmark = pytest.mark.browser
@@ -121,27 +116,10 @@ def round_with_a_soft_total(anna: Page, boris: Page, shots, width: int) -> None:
 def test_two_players_play_three_rounds_with_a_split_a_bet_behind_and_insurance(
     browser, server_url, daphne_server, artifacts, width
 ):
-    code = CREATE % {"first": json.dumps(FIRST), "width": width, "game": "blackjack"}
-    table_id = json.loads(daphne_server.shell(code).strip().splitlines()[-1])
-    errors: list = []
-    anna = player(browser, server_url, "anna", width, errors)
-    boris = player(browser, server_url, "boris", width, errors)
-    try:
-        sit(anna, table_id)
-        start_now(anna)
-        sit(boris, table_id)
-        plays_from_the_next_deal(boris)
-        # Anna was dealt the first round alone: she passes, the next deals both
-        expect(anna.locator("#table-board .tw-boxes .house-box.free")).to_have_count(7)
-        move(anna, "pass")
-        expect(boris.locator("#table-board #bet-form")).to_be_visible()
-        expect(anna.locator("#table-board #bet-form")).to_be_visible()
-        shots = artifacts
-        shot(anna, shots, "bets", width)
-        round_with_a_split(anna, boris, shots, width)
-        round_with_insurance(anna, boris, shots, width)
-        round_with_a_soft_total(anna, boris, shots, width)
+    with two_players(browser, server_url, daphne_server, "blackjack", FIRST, width) as seated:
+        anna, boris, errors = seated
+        shot(anna, artifacts, "bets", width)
+        round_with_a_split(anna, boris, artifacts, width)
+        round_with_insurance(anna, boris, artifacts, width)
+        round_with_a_soft_total(anna, boris, artifacts, width)
         assert errors == []
-    finally:
-        anna.context.close()
-        boris.context.close()

@@ -6,23 +6,18 @@ money against the dealer's ace (§134, §137) and five cards twisted, paid 3:2 b
 Pontoon (§133). Each board shows the cards bought, the totals, the dealer's cards and the last
 round with each staker's payout in BYN; nothing scrolls sideways."""
 
-import json
-
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.starts import plays_from_the_next_deal, start_now
 from tests.browser.twentyone import (
-    CREATE,
     box,
     hand_number,
     money,
     move,
     next_round,
-    player,
     shot,
-    sit,
     stake,
+    two_players,
 )
 
 pytestmark = pytest.mark.browser
@@ -99,24 +94,9 @@ def round_with_insurance_and_five_cards(anna: Page, boris: Page, shots, width: i
 def test_two_players_buy_and_twist_on_a_shared_box_and_insure_against_an_ace(
     browser, server_url, daphne_server, artifacts, width
 ):
-    code = CREATE % {"first": json.dumps(FIRST), "width": width, "game": "pontoon"}
-    table_id = json.loads(daphne_server.shell(code).strip().splitlines()[-1])
-    errors: list = []
-    anna = player(browser, server_url, "anna", width, errors)
-    boris = player(browser, server_url, "boris", width, errors)
-    try:
-        sit(anna, table_id)
-        start_now(anna)
-        sit(boris, table_id)
-        plays_from_the_next_deal(boris)
-        # Anna was dealt the first round alone: she passes, the next deals both
-        move(anna, "pass")
-        expect(boris.locator("#table-board #bet-form")).to_be_visible()
-        expect(anna.locator("#table-board #bet-form")).to_be_visible()
+    with two_players(browser, server_url, daphne_server, "pontoon", FIRST, width) as seated:
+        anna, boris, errors = seated
         shot(anna, artifacts, "bets", width)
         round_with_buys(anna, boris, artifacts, width)
         round_with_insurance_and_five_cards(anna, boris, artifacts, width)
         assert errors == []
-    finally:
-        anna.context.close()
-        boris.context.close()

@@ -3,12 +3,15 @@ created in the server's shell with a scripted shoe (``CREATE``: an empty round p
 the table's first hand is dealt from that shoe), players logged in, seated and moving through the
 board's forms, pictures at each width that must not scroll sideways."""
 
+import contextlib
+import json
 import re
 
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import DEFAULT_TIMEOUT_MS
 from tests.browser.pages import log_in
+from tests.browser.starts import plays_from_the_next_deal, start_now
 
 PASSWORD = "casino-demo"
 CREATE = """
@@ -110,3 +113,28 @@ def next_round(anna: Page, boris: Page, before: int) -> None:
             "data-hand-number", str(before)
         )
         expect(page.locator("#table-board #bet-form")).to_be_visible()
+
+
+@contextlib.contextmanager
+def two_players(browser, server_url, daphne_server, game: str, first: list[str], width: int):
+    """A table of ``game`` dealt from ``first`` (``CREATE``), Anna and Boris seated at it, each
+    at ``width`` px: Anna is dealt the table's first round alone and passes, so the next one
+    deals both and is bet when this yields (anna, boris, the pages' errors)."""
+    code = CREATE % {"first": json.dumps(first), "width": width, "game": game}
+    table_id = json.loads(daphne_server.shell(code).strip().splitlines()[-1])
+    errors: list = []
+    anna = player(browser, server_url, "anna", width, errors)
+    boris = player(browser, server_url, "boris", width, errors)
+    try:
+        sit(anna, table_id)
+        start_now(anna)
+        sit(boris, table_id)
+        plays_from_the_next_deal(boris)
+        expect(anna.locator("#table-board .tw-boxes .house-box.free")).to_have_count(7)
+        move(anna, "pass")
+        expect(boris.locator("#table-board #bet-form")).to_be_visible()
+        expect(anna.locator("#table-board #bet-form")).to_be_visible()
+        yield anna, boris, errors
+    finally:
+        anna.context.close()
+        boris.context.close()
