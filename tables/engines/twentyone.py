@@ -1348,7 +1348,8 @@ class TwentyOne(GameEngine):
         return True
 
     def _answer(self, step: Step, position: int, kind: str) -> None:
-        """A staker behind answers the owner's double or split, with his own money."""
+        """A staker behind answers the owner's double, split or the game's own ask, with his
+        own money."""
         state = step.state
         pending = state["pending"]
         number, index = pending["box"], pending["hand"]
