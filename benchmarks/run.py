@@ -48,6 +48,7 @@ BENCHMARKS = [
     "highcard_engine",
     "blackjack_engine",
     "blackjack_switch_engine",
+    "pontoon_engine",
     "board_bytes",
     "table_load",
     "sportsbook_bets",

@@ -136,6 +136,23 @@ DEMO_TABLES = [
             "action_seconds": 30,
         },
     ),
+    (
+        "№ 9 · 1–50 BYN",
+        "pontoon",
+        "BYN",
+        {
+            # six decks (CG §128), seven boxes and nine seats: two players beyond the boxes bet
+            # behind; no surrender in Pontoon
+            "min_bet": 100,
+            "max_bet": 5_000,
+            "boxes": 7,
+            "bets_behind": True,
+            "player_cut": True,
+            "bet_seconds": 30,
+            "insurance_seconds": 15,
+            "action_seconds": 30,
+        },
+    ),
 ]
 
 

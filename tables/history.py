@@ -76,6 +76,8 @@ REASONS = {
 }
 # a stake put on the hand a split made (the engines write "split")
 REASONS["split"] = gettext_noop("a stake on a split hand")
+# a stake added with a card bought (the engines write "buy")
+REASONS["buy"] = gettext_noop("a stake added for a card bought")
 PERCENT_REASON = re.compile(r"^(\d+(?:\.\d+)?) % of the (bank|pot)$")
 # a side bet settled (the box functions write its kind, then how): told as a side bet's
 SIDE_REASON = re.compile(r"^[a-z][a-z0-9_]* (won|lost|returned)$")
@@ -361,7 +363,11 @@ BOX_MOVES = {
     "even_money": gettext_noop("%(player)s takes even money on box %(box)s"),
     "insurance": gettext_noop("%(player)s insures box %(box)s for %(amount)s"),
     "decline": gettext_noop("%(player)s does not double on box %(box)s"),
+    "twist": gettext_noop("%(player)s twists on box %(box)s"),
+    "buy": gettext_noop("%(player)s buys a card on box %(box)s"),
 }
+# the card of an owner's move that asked the stakers behind first (a card event's "ask")
+ASKED_CARDS = {"buy": gettext_noop("Box %(box)s gets the card bought:")}
 
 
 def _box_move(teller: Teller, event: dict) -> list[dict]:
@@ -382,14 +388,16 @@ def _box_move(teller: Teller, event: dict) -> list[dict]:
 
 
 def _box_cards(teller: Teller, event: dict) -> list[dict]:
-    """Cards to a box's hand by the dealer: a doubled hand's one card, a card to each hand of a
-    split."""
+    """Cards to a box's hand by the dealer: a doubled hand's one card, a card bought, a card to
+    each hand of a split."""
     words = {"box": _box_number(event)}
     cards = event.get("cards") if isinstance(event.get("cards"), list) else [event.get("card")]
     if words["box"] is None:
         return [teller.line(event["type"], None, _("Cards are dealt"), cards)]
     if event["type"] == "split_cards":
         text = _("Box %(box)s: a card to each hand of the split:")
+    elif event.get("ask") in ASKED_CARDS:
+        text = _(ASKED_CARDS[event["ask"]])
     else:
         text = _("Box %(box)s gets its one card:")
     return [teller.line(event["type"], None, text % words, cards)]

@@ -42,8 +42,9 @@ the board to show before the first deal) is in ``start_events`` and the view.
    owner deciding (§96): ``hand_options`` of ``stand``, ``hit``, ``double``, ``split``,
    ``surrender``. A double or a split by the owner asks each staker behind on that hand, each
    on his own clock (a ``pending`` decision): ``double`` / ``decline`` (§98: one card all the
-   same), ``split`` / ``stay`` / ``move`` (§96). A hand with no choice left (a natural, 21,
-   split aces, a bust) stands by itself.
+   same), ``split`` / ``stay`` / ``move`` (§96); a game's own move may ask them too (``asks``,
+   ``asked``, ``apply_answer``: its card comes once all have answered). A hand with no choice
+   left (a natural, 21, split aces, a bust) stands by itself.
 7. the dealer: his second card (or his hole card turned), the insurance settled on it; he
    draws to his rule (``Rules.dealer_hits_soft_17``) only if some hand still depends on his
    total (§103, B8), then every hand is settled (``hand_ratio``) through ``boxes``.
@@ -327,6 +328,14 @@ class TwentyOne(GameEngine):
     play_kinds = (STAND, HIT, DOUBLE, SPLIT, SURRENDER)
     timeout_kinds = (STAND, HIT)  # the owner's clock takes the first of these he may
     boxes_a_bet = 1  # the boxes a plain bet stakes, each with its amount
+    # the owner's moves that ask each staker behind on the hand (each on his own clock, a
+    # ``pending`` decision): his answers, the first what the owner did, the second his clock's
+    # choice (it moves no money); and the sentence refusing any other action meanwhile. A game
+    # adds its own (``asked`` narrows who is asked, ``apply_answer`` applies an answer)
+    asks = {
+        DOUBLE: ((DOUBLE, DECLINE), gettext_noop("Double your bet too, or decline.")),
+        SPLIT: ((SPLIT, STAY, MOVE), gettext_noop("Split your bet too, keep it here or move it.")),
+    }
     clock_settings = (*GameEngine.clock_settings, "bet_seconds", "insurance_seconds")
 
     # --- config ------------------------------------------------------------------------------
@@ -716,7 +725,7 @@ class TwentyOne(GameEngine):
             return {"type": DONE}
         pending = state["pending"]
         if pending is not None:
-            choice = DECLINE if pending["kind"] == DOUBLE else STAY
+            choice = self.asks[pending["kind"]][0][1]
             return {"type": choice, "box": pending["box"]}
         number, index = state["turn"]
         options = self.hand_options(state, number, index)
@@ -736,7 +745,7 @@ class TwentyOne(GameEngine):
             return self._offers(state, seat, ends=True)
         pending = state["pending"]
         if pending is not None:
-            kinds = (DOUBLE, DECLINE) if pending["kind"] == DOUBLE else (SPLIT, STAY, MOVE)
+            kinds = self.asks[pending["kind"]][0]
             return [{"type": kind, "box": pending["box"]} for kind in kinds]
         number, index = state["turn"]
         return [
@@ -807,11 +816,9 @@ class TwentyOne(GameEngine):
             return self._checked_offer(state, position, action)
         pending = state["pending"]
         if pending is not None:
-            kinds = (DOUBLE, DECLINE) if pending["kind"] == DOUBLE else (SPLIT, STAY, MOVE)
+            kinds, refusal = self.asks[pending["kind"]]
             if kind not in kinds:
-                if pending["kind"] == DOUBLE:
-                    raise IllegalAction(gettext_noop("Double your bet too, or decline."))
-                raise IllegalAction(gettext_noop("Split your bet too, keep it here or move it."))
+                raise IllegalAction(refusal)
             if action.get("box", pending["box"]) != pending["box"]:
                 raise IllegalAction(gettext_noop("Decide on the box being played first."))
             return {"type": kind}
@@ -900,6 +907,11 @@ class TwentyOne(GameEngine):
             raise IllegalAction(gettext_noop("You have no insurance to take on this box."))
         low, high = self._insurance_bounds(state, number, position)
         amount = action.get("amount")
+        if low == high and amount != low:
+            raise IllegalAction(
+                gettext_noop("Insurance on this box is exactly %(amount)s."),
+                amount=low,
+            )
         if not _whole(amount) or amount < low:
             raise IllegalAction(gettext_noop("Insurance is at least %(low)s."), low=low)
         if amount > high:
@@ -1338,7 +1350,9 @@ class TwentyOne(GameEngine):
         waiting = [
             s["seat"]
             for s in hand["stakes"]
-            if s["seat"] != step.state["boxes"][str(number)]["owner"] and _open(s)
+            if s["seat"] != step.state["boxes"][str(number)]["owner"]
+            and _open(s)
+            and self.asked(kind, hand, s)
         ]
         step.state["pending"] = {
             "kind": kind,
@@ -1350,30 +1364,48 @@ class TwentyOne(GameEngine):
         if not waiting:
             self._resolve(step)
 
+    def asked(self, kind: str, hand: dict, stake: dict) -> bool:
+        """Whether the owner's ``kind`` on ``hand`` asks the staker behind of ``stake`` (open,
+        not the owner's): every one of them (a game's own ask may ask fewer)."""
+        return True
+
     def _answer(self, step: Step, position: int, kind: str) -> None:
-        """A staker behind answers the owner's double or split, with his own money."""
+        """A staker behind answers the owner's double, split or the game's own ask, with his
+        own money."""
         state = step.state
         pending = state["pending"]
         number, index = pending["box"], pending["hand"]
         step.box(number)
+        self.apply_answer(step, position, pending, kind)
+        pending["waiting"].remove(position)
+        step.events.append({"type": kind, "seat": position, "box": number, "hand": index})
+
+    def apply_answer(self, step: Step, position: int, pending: dict, kind: str) -> None:
+        """The money of a staker behind's answer (one of ``asks``, checked) to the owner's
+        move: his own double (§98), or his part in the split (§96)."""
+        state = step.state
+        number, index = pending["box"], pending["hand"]
         if kind == DOUBLE:
             boxes.double(state, step.events, state["limits"], number, index, position)
         elif pending["kind"] == SPLIT:
             boxes.follow_split(state, step.events, number, index, position, kind)
-        pending["waiting"].remove(position)
-        step.events.append({"type": kind, "seat": position, "box": number, "hand": index})
 
     def _resolve(self, step: Step) -> None:
-        """Every staker behind has answered: the double's one card (§98), or a card to each
-        hand of the split (§96; split aces one each and no more, §97)."""
+        """Every staker behind has answered: the double's one card (§98; a game's own ask
+        its card, the event saying which ask it answers), or a card to each hand of the split
+        (§96; split aces one each and no more, §97)."""
         state = step.state
         pending = state["pending"]
         state["pending"] = None
         number, index = pending["box"], pending["hand"]
-        if pending["kind"] == DOUBLE:
+        if pending["kind"] != SPLIT:
             card = self._card_to(step, number, index)
-            step.events.append({"type": "card", "box": number, "hand": index, "card": card})
-            step.hand(number, index)["done"] = True
+            event = {"type": "card", "box": number, "hand": index, "card": card}
+            if pending["kind"] != DOUBLE:
+                event["ask"] = pending["kind"]
+            step.events.append(event)
+            if pending["kind"] == DOUBLE:
+                step.hand(number, index)["done"] = True
             self.after_card(step, number, index)
             return
         cards = []
@@ -1549,13 +1581,15 @@ class TwentyOne(GameEngine):
                     ratio, word = self.surrender_ratio(state), "surrendered"
                 else:
                     ratio = self.hand_ratio(state, box_state, hand)
-                    word = self._outcome_word(hand, ratio)
+                    word = self.outcome_word(hand, ratio)
                 self._pay_hand(step, number, index, ratio)
                 if "outcome" not in hand:
                     hand["outcome"] = word
         self._end(step)
 
-    def _outcome_word(self, hand: dict, ratio) -> str:
+    def outcome_word(self, hand: dict, ratio) -> str:
+        """A hand's outcome in the engine's words, settled at ``ratio`` against the dealer (a
+        game names its special hands)."""
         exact = boxes.ratio_of(ratio)
         if exact > 0:
             return "natural" if self.natural(hand) else "won"
@@ -1659,7 +1693,12 @@ class TwentyOne(GameEngine):
                 for s in hand["stakes"]
             ],
             "nets": {str(n["seat"]): n["net"] for n in (settled or {}).get("nets", [])},
+            **self.hand_facts(hand),
         }
+
+    def hand_facts(self, hand: dict) -> dict:
+        """A game's own public facts of a hand, added to its view (its cards bought, say)."""
+        return {}
 
     def _box_view(self, state: State, number: int) -> dict:
         box_state = state["boxes"][str(number)]

@@ -15,40 +15,29 @@ owner's split or double (split too, stay, move; double too or not, §96, §98)."
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_noop
 
-from tables.games import Presentation, register
+from tables.games import register
 from tables.games import twentyone_board as board
-from tables.rules import LimitRows, RulesPage, limit_money
+from tables.rules import LimitRows, RulesPage
 
 GAME = "blackjack"
 NATURAL = gettext_noop("blackjack")
 
 
+WORDS = board.Words(
+    natural=NATURAL,
+    defaults={"natural_pays": "3/2", "insurance_pays": "2", "surrender": True, "bets_behind": True},
+)
+
+
 def present(view: dict, shared: dict) -> dict:
-    return board.present(view, shared, natural_word=NATURAL)
+    return board.present(view, shared, WORDS)
 
 
 def table_limits(settings: dict, currency: str) -> LimitRows:
     """The game's own limits on its rules page (tables/rules), from the table's settings."""
-    yes, no = gettext("yes"), gettext("no")
-    rows = [
-        (gettext("Smallest bet on a box"), limit_money(settings, "min_bet", currency)),
-        (gettext("Largest bet on a box"), limit_money(settings, "max_bet", currency)),
-        (
-            gettext("Smallest stake behind or insurance"),
-            limit_money(settings, "min_unit", currency),
-        ),
-        (gettext("Decks in the shoe"), str(settings.get("decks", ""))),
-        (gettext("Boxes on the layout"), str(settings.get("boxes", ""))),
-        (gettext("Boxes a player"), str(settings.get("boxes_per_player") or 1)),
-        (gettext("Bets behind"), yes if settings.get("bets_behind", True) else no),
-        (gettext("Surrender"), yes if settings.get("surrender", True) else no),
-        (gettext("A player cuts a new shoe"), yes if settings.get("player_cut", True) else no),
-        (gettext("Most paid a box"), limit_money(settings, "max_payout", currency)),
-        (gettext("The house's limit on a round"), limit_money(settings, "max_exposure", currency)),
-    ]
-    return rows
+    return board.limit_rows(settings, currency)
 
 
 RULES = RulesPage(
@@ -74,19 +63,4 @@ RULES = RulesPage(
     ),
 )
 
-register(
-    Presentation(
-        game=GAME,
-        display_name=gettext_noop("Blackjack"),
-        presenter=present,
-        private_facts=board.private_facts,
-        board_template="tables/blackjack/board.html",
-        replay_template="tables/blackjack/_replay_step.html",
-        result_template="tables/blackjack/_hand_result.html",
-        rules=RULES,
-        limits=table_limits,
-        css="css/games/twentyone.css",
-        js="js/games/twentyone.js",
-        balance_in_view=True,
-    )
-)
+register(board.presentation(GAME, gettext_noop("Blackjack"), present, RULES, table_limits))

@@ -15,7 +15,7 @@ from __future__ import annotations
 from django.utils.translation import gettext, gettext_noop
 
 from tables.engines.blackjack_switch import GAME, SUPER_MATCH
-from tables.games import Presentation, register
+from tables.games import register
 from tables.games import twentyone_board as board
 from tables.rules import LimitRows, RulesPage, limit_money
 
@@ -53,24 +53,30 @@ def switch_text(kind: str, box: int, details) -> tuple[str, str]:
     return label, note
 
 
+WORDS = board.Words(
+    natural=NATURAL,
+    defaults={
+        "natural_pays": "1",
+        "insurance_pays": "2",
+        "surrender": True,
+        "bets_behind": False,
+    },
+    side_words=SIDE_WORDS,
+    extra_chips=CHIPS,
+    bet_label=gettext_noop("Bet on each of your two boxes"),
+    early_text=gettext_noop(
+        "Before play: surrender a box or switch the second cards. Waiting for: %(players)s"
+    ),
+    offers_prompt=gettext_noop(
+        "Before play: surrender a box for half its bet back, or switch the second cards of "
+        "your two boxes (once; no surrender after it)."
+    ),
+    choice_text=switch_text,
+)
+
+
 def present(view: dict, shared: dict) -> dict:
-    return board.present(
-        view,
-        shared,
-        natural_word=NATURAL,
-        side_words=SIDE_WORDS,
-        extra_chips=CHIPS,
-        early_text=gettext_noop(
-            "Before play: surrender a box or switch the second cards. Waiting for: %(players)s"
-        ),
-        offers_prompt=gettext_noop(
-            "Before play: surrender a box for half its bet back, or switch the second cards of "
-            "your two boxes (once; no surrender after it)."
-        ),
-        choice_text=switch_text,
-        bet_label=gettext_noop("Bet on each of your two boxes"),
-        behind_default=False,
-    )
+    return board.present(view, shared, WORDS)
 
 
 def table_limits(settings: dict, currency: str) -> LimitRows:
@@ -123,20 +129,4 @@ RULES = RulesPage(
     ),
 )
 
-register(
-    Presentation(
-        game=GAME,
-        display_name=gettext_noop("Blackjack Switch"),
-        presenter=present,
-        private_facts=board.private_facts,
-        board_template="tables/blackjack_switch/board.html",
-        # its natural is called a blackjack too: Blackjack's partials tell its rounds
-        replay_template="tables/blackjack/_replay_step.html",
-        result_template="tables/blackjack/_hand_result.html",
-        rules=RULES,
-        limits=table_limits,
-        css="css/games/twentyone.css",
-        js="js/games/twentyone.js",
-        balance_in_view=True,
-    )
-)
+register(board.presentation(GAME, gettext_noop("Blackjack Switch"), present, RULES, table_limits))

@@ -32,13 +32,16 @@ wallet: they are also its private facts, tables.games.Presentation.private_facts
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from django.utils.translation import gettext, gettext_noop, ngettext, pgettext
 
 from casino.currencies import format_amount
 from tables.engines.cards import SUIT_SYMBOLS
-from tables.games import seat_board_facts
+from tables.games import Presentation, seat_board_facts
 from tables.kit import affordable, back_items, card_items, money_box, standard_quick_stakes
+from tables.rules import LimitRows, limit_money
 from tables.templatetags.cards import RANK_NAMES
 from tables.templatetags.history import final_total
 
@@ -50,6 +53,8 @@ OUTCOME_WORDS = {
     "bust": gettext_noop("bust"),
     "surrendered": gettext_noop("surrendered"),
     "even money": gettext_noop("even money"),
+    "five cards": gettext_noop("five cards"),
+    "three of a kind": gettext_noop("three of a kind"),
 }
 # a side bet's kind as the board calls it (a game adds its own: ``side_words``)
 SIDE_WORDS = {"insurance": gettext_noop("insurance")}
@@ -62,6 +67,8 @@ OUTCOME_KINDS = {
     "lost": "lost",
     "bust": "lost",
     "surrendered": "lost",
+    "five cards": "won",
+    "three of a kind": "won",
 }
 # the owner's moves on a hand, as the buttons say them (a game adds its own: ``play_labels``)
 PLAY_LABELS = {
@@ -73,8 +80,9 @@ PLAY_LABELS = {
 }
 # the offers every twenty-one game's board draws (a game's others are ``choices``)
 OFFER_KINDS = ("insurance", "even_money", "surrender")
-# the moves that put as much again as the stake on the hand: their button says what it costs
-COSTING = ("double", "split")
+# the moves that put a stake again on the hand: their button says what it costs (the stake, or
+# what the view's hand says a seat's such move costs: ``costs``)
+COSTING = ("double", "split", "buy")
 DEALER_SEQ = 100_000  # a dealer's card after the first: dealt after every box's
 LATER_SEQ = 1_000  # a box's card after the deal
 
@@ -459,9 +467,12 @@ def box_items(
 # --- who decides now -----------------------------------------------------------------------------
 
 
-def turn_item(game: dict, names: list[str], early_text: str | None = None) -> dict:
-    """Who decides now, in words (the same for every viewer); ``early_text`` a game's words for
-    the decisions before play (with %(players)s)."""
+def turn_item(
+    game: dict, names: list[str], asks: dict | None = None, early_text: str | None = None
+) -> dict:
+    """Who decides now, in words (the same for every viewer). ``asks``: a game's own moves that
+    ask the stakers behind ({kind: {"turn": its sentence, ...}}, ``controls``); ``early_text``
+    a game's words for the decisions before play (with %(players)s)."""
     phase = game["phase"]
     waiting = ", ".join(name_of(names, p) for p in game.get("to_act") or [])
     words = {"players": waiting}
@@ -495,7 +506,10 @@ def turn_item(game: dict, names: list[str], early_text: str | None = None) -> di
             "players": ", ".join(name_of(names, p) for p in turn.get("asked") or []),
         }
         split = box is not None and len(box.get("hands") or []) > 1
-        if turn.get("asking") == "double":
+        if turn.get("asking") in (asks or {}):
+            text = gettext(asks[turn["asking"]]["turn"]) % place
+            kind = "asking"
+        elif turn.get("asking") == "double":
             text = (
                 gettext("%(player)s doubles on box %(box)s: %(players)s, double too or not?")
                 % place
@@ -612,10 +626,15 @@ def seat_decorations(game: dict | None, seated, currency: str) -> tuple[dict, di
 
 
 def _stake_on(game: dict, number: int, index: int, position: int) -> int:
+    """What a costing move on the hand costs the seat: its stake on it, or what the hand's
+    ``costs`` says (a game whose added stake is the original one)."""
     box = game_box(game, number) or {}
     hands = box.get("hands") or []
     if not 0 <= index < len(hands):
         return 0
+    costs = hands[index].get("costs") or {}
+    if str(position) in costs:
+        return costs[str(position)]
     return next((s["amount"] for s in hands[index]["stakes"] if s["seat"] == position), 0)
 
 
@@ -722,12 +741,17 @@ def controls(
     *,
     play_labels: dict | None = None,
     side_words: dict | None = None,
+    asks: dict | None = None,
+    terms: dict | None = None,
     choice_text=None,
     offers_prompt: str | None = None,
 ) -> dict:
-    """The forms of your moves (``control_facts``) as the board draws them. ``choice_text``
-    (kind, box, details) -> (button, note) words a game's own decision before play;
-    ``offers_prompt`` the question before play when no insurance is offered."""
+    """The forms of your moves (``control_facts``) as the board draws them. ``asks``: a game's
+    own moves that ask the stakers behind ({kind: {"prompt": ..., "answers": {answer: label
+    with %(cost)s}}}); ``terms``: the glossary keys of the offers where the game's differ
+    ({"insurance": key, "even_money": key}); ``choice_text`` (kind, box, details) -> (button,
+    note): a game's own decisions before play in words; ``offers_prompt`` the question before
+    play when no insurance is offered."""
     drawn: dict = {
         "can_act": facts is not None,
         "cut_form": None,
@@ -816,6 +840,11 @@ def controls(
                     value=high,
                     quick=[(gettext("min"), low), (gettext("half"), high)],
                 ),
+                # one amount only (a game's insurance of exactly half): a button, no field
+                "fixed": gettext("Insure box %(number)s for %(amount)s")
+                % {"number": n + 1, "amount": format_amount(high, currency)}
+                if low == high
+                else "",
             }
             for n, low, high in facts.get("insurance") or []
         ]
@@ -853,6 +882,12 @@ def controls(
             "choices": choices,
             "done": done,
             "prompt": gettext(offers_prompt) if offers_prompt else "",
+            "terms": {
+                "insurance": "insurance",
+                "even_money": "even_money",
+                "surrender": "surrender",
+                **(terms or {}),
+            },
         }
         return drawn
     labels = {**PLAY_LABELS, **(play_labels or {})}
@@ -866,7 +901,13 @@ def controls(
             "stay": gettext("Stay on hand %(hand)s") % {"hand": answer["hand"] + 1},
             "move": gettext("Move to hand %(hand)s") % {"hand": answer["hand"] + 2},
         }
-        if answer["kind"] == "double":
+        ask = (asks or {}).get(answer["kind"])
+        if ask is not None:
+            prompt = gettext(ask["prompt"])
+            words.update(
+                {kind: gettext(label) % {"cost": cost} for kind, label in ask["answers"].items()}
+            )
+        elif answer["kind"] == "double":
             prompt = gettext("The owner doubles on box %(box)s: do you double your bet too?")
         else:
             prompt = gettext(
@@ -928,32 +969,45 @@ def my_deadline(table: dict, me) -> int | None:
     return int(when) if when else None
 
 
-# --- the board's context ---------------------------------------------------------------------
+# --- a game's board ----------------------------------------------------------------------------
 
 
-def present(
-    view: dict,
-    shared: dict,
-    *,
-    natural_word: str,
-    side_words: dict | None = None,
-    play_labels: dict | None = None,
-    extra_chips=(),
-    early_text: str | None = None,
-    offers_prompt: str | None = None,
-    choice_text=None,
-    bet_label: str | None = None,
-    behind_default: bool = True,
-) -> dict:
-    """A twenty-one table's board context from the table's view (tables.games): a game passes
-    its natural's name and its own words (side bets, moves, terms, the decisions before play
-    and their buttons, the plain bet's label)."""
+@dataclass(frozen=True)
+class Words:
+    """A twenty-one game's own words on the shared board (msgids, gettext_noop'd) and the terms
+    its head shows before a round's view gives them."""
+
+    natural: str  # the natural's name ("blackjack")
+    # natural_pays, insurance_pays, surrender, bets_behind before a round (the settings' view)
+    defaults: dict = field(default_factory=dict)
+    play_labels: dict = field(default_factory=dict)  # its own moves' buttons (``controls``)
+    asks: dict = field(default_factory=dict)  # its own asks of the stakers behind
+    terms: dict = field(default_factory=dict)  # the offers' glossary keys where its own differ
+    side_words: dict = field(default_factory=dict)  # its side bets' names
+    extra_chips: tuple = ()  # its own terms in the head
+    bet_label: str = gettext_noop("Bet on your box")  # the plain bet's form
+    early_text: str | None = None  # the turn's words before play (with %(players)s)
+    offers_prompt: str | None = None  # the question before play when no insurance is offered
+    # (kind, box, details) -> (button, note): its own decisions before play (``controls``)
+    choice_text: Callable | None = None
+    # what leaving with a stake working means (the seat's leave form)
+    leaving: str = gettext_noop(
+        "Leaving with a bet on a box: it plays on, your clock stands for you, and what it "
+        "wins is paid to you."
+    )
+
+
+def present(view: dict, shared: dict, words: Words) -> dict:
+    """What a twenty-one board adds to the shared context (a game's presenter): the head's
+    terms, the dealer and the shoe, the boxes, the turn, the last round, the seats' stakes and
+    results, and your moves' forms."""
     table, game, me = view["table"], view["game"], view["seat"]
     currency = table["currency"]
     settings = table.get("settings") or {}
     names = shared["player_names"]
     paused = table["status"] == "paused"
     limits = (game or {}).get("limits") or settings
+    natural = words.natural
 
     def money(amount) -> str:
         return format_amount(int(amount or 0), currency)
@@ -973,35 +1027,37 @@ def present(
                 continue
             kind = "last-won" if net > 0 else ("last-lost" if net < 0 else "passed")
             seat_badges[position] = [(kind, signed(net, currency))]
+    view_limits = (game or {}).get("limits", {})
     context = {
         "limits_text": f"{money(limits.get('min_bet'))} – {money(limits.get('max_bet'))}",
         "chips": head_chips(
             {
                 **limits,
-                "natural_pays": (game or {}).get("limits", {}).get("natural_pays") or "3/2",
-                "insurance_pays": (game or {}).get("limits", {}).get("insurance_pays") or "2",
-                "surrender": limits.get("surrender", True),
-                "bets_behind": limits.get("bets_behind", behind_default),
+                "natural_pays": view_limits.get("natural_pays")
+                or words.defaults.get("natural_pays"),
+                "insurance_pays": view_limits.get("insurance_pays")
+                or words.defaults.get("insurance_pays"),
+                "surrender": limits.get("surrender", words.defaults.get("surrender")),
+                "bets_behind": limits.get("bets_behind", words.defaults.get("bets_behind")),
             },
             currency,
-            natural_word,
+            natural,
         )
-        + [gettext(chip) for chip in extra_chips],
+        + [gettext(chip) for chip in words.extra_chips],
         "decks": settings.get("decks") or 6,
-        "dealer_area": dealer_item(game, natural_word) if game else None,
+        "dealer_area": dealer_item(game, natural) if game else None,
         "shoe": shoe_item(game, names) if game else None,
-        "box_row": box_items(game, names, currency, natural_word, side_words) if game else [],
-        "turn_line": turn_item(game, names, early_text) if game else None,
-        "last_round": last_round(
-            table.get("last_game") or {}, shared["last_names"], currency, natural_word
-        )
-        if not (game or {}).get("over")
-        else None,
+        "box_row": box_items(game, names, currency, natural, words.side_words) if game else [],
+        "turn_line": turn_item(game, names, words.asks, words.early_text) if game else None,
+        "last_round": None
+        if (game or {}).get("over")
+        else last_round(table.get("last_game") or {}, shared["last_names"], currency, natural),
         "exposure_text": money(game["exposure"]) if game and game.get("exposure") else "",
         "seat_stakes": seat_stakes,
         "seat_badges": seat_badges,
         "my_deadline": my_deadline(table, me),
-        "bet_label": gettext(bet_label) if bet_label else gettext("Bet on your box"),
+        "leaving_text": gettext(words.leaving),
+        "bet_label": gettext(words.bet_label),
     }
     facts = control_facts(game, me, view.get("balance"), paused)
     context.update(
@@ -1009,10 +1065,58 @@ def present(
             facts,
             names,
             currency,
-            play_labels=play_labels,
-            side_words=side_words,
-            choice_text=choice_text,
-            offers_prompt=offers_prompt,
+            play_labels=words.play_labels,
+            side_words=words.side_words,
+            asks=words.asks,
+            terms=words.terms,
+            choice_text=words.choice_text,
+            offers_prompt=words.offers_prompt,
         )
     )
     return context
+
+
+def limit_rows(settings: dict, currency: str, *, surrender: bool = True) -> LimitRows:
+    """A twenty-one table's limits on its game's rules page (tables/rules), from the table's
+    settings; ``surrender``: the game has it, the table may turn it off."""
+    yes, no = gettext("yes"), gettext("no")
+    rows = [
+        (gettext("Smallest bet on a box"), limit_money(settings, "min_bet", currency)),
+        (gettext("Largest bet on a box"), limit_money(settings, "max_bet", currency)),
+        (
+            gettext("Smallest stake behind or insurance"),
+            limit_money(settings, "min_unit", currency),
+        ),
+        (gettext("Decks in the shoe"), str(settings.get("decks", ""))),
+        (gettext("Boxes on the layout"), str(settings.get("boxes", ""))),
+        (gettext("Boxes a player"), str(settings.get("boxes_per_player") or 1)),
+        (gettext("Bets behind"), yes if settings.get("bets_behind", True) else no),
+    ]
+    if surrender:
+        rows.append((gettext("Surrender"), yes if settings.get("surrender", True) else no))
+    rows += [
+        (gettext("A player cuts a new shoe"), yes if settings.get("player_cut", True) else no),
+        (gettext("Most paid a box"), limit_money(settings, "max_payout", currency)),
+        (gettext("The house's limit on a round"), limit_money(settings, "max_exposure", currency)),
+    ]
+    return rows
+
+
+def presentation(game: str, display_name: str, presenter, rules, limits) -> Presentation:
+    """A twenty-one game's presentation: its board (tables/<game>/board.html, extending the
+    twenty-one board), the shared replay and result partials (with its tables/<game>/
+    _outcome.html), the shared private facts, css and js, the wallet in the seat's view."""
+    return Presentation(
+        game=game,
+        display_name=display_name,
+        presenter=presenter,
+        private_facts=private_facts,
+        board_template=f"tables/{game}/board.html",
+        replay_template="tables/twentyone/_replay_step.html",
+        result_template="tables/twentyone/_hand_result.html",
+        rules=rules,
+        limits=limits,
+        css="css/games/twentyone.css",
+        js="js/games/twentyone.js",
+        balance_in_view=True,
+    )

@@ -6,136 +6,28 @@ the dealer's ace (§103), and a soft total hit and a bust. Each board shows the 
 totals ("7/17"), the dealer's cards, the shoe, and the last round with each staker's payout in
 BYN; nothing scrolls sideways."""
 
-import json
-import re
-
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import DEFAULT_TIMEOUT_MS
-from tests.browser.pages import log_in
-from tests.browser.starts import plays_from_the_next_deal, start_now
+from tests.browser.twentyone import (
+    box,
+    hand_number,
+    money,
+    move,
+    next_round,
+    shot,
+    stake,
+    two_players,
+)
 
 pytestmark = pytest.mark.browser
 
-PASSWORD = "casino-demo"
 # round 1: box 1 (Anna) 8♠ 8♥, box 2 (Boris) 10♦ 9♦, the dealer 6♣; the split's 3♦ 10♣, the
 # double's 10♥, the dealer's 4♠ K♥ (20). Round 2: box 1 10♠ 9♦, box 2 A♣ Q♠, the dealer A♦,
 # his K♥ (a natural). Round 3: box 1 A♥ 6♣ (7/17) and 5♥, box 2 9♣ 7♦ and 10♣ (bust), the
 # dealer 9♠ 8♦ (17).
 ROUNDS = ("8S TD 6C 8H 9D 3D TC TH 4S KH", "TS AC AD 9D QS KH", "AH 9C 9S 6C 7D 5H TC 8D")
 FIRST = [card for cards in ROUNDS for card in cards.split()]
-CREATE = """
-import json, random
-from collections import Counter
-from tables.engines.cards import pack_52
-from tables.engines.registry import engine_for
-from tables.models import Table
-from tests.tables.engines.scripted import ScriptedRng
-
-first = %(first)s
-order = first + sorted((Counter(pack_52() * 6) - Counter(first)).elements())
-settings = {
-    **%(settings)s,
-    "player_cut": False, "bet_seconds": 120, "insurance_seconds": 120, "action_seconds": 120,
-}
-engine = engine_for(%(game)r)
-# an empty round played here: the table's first hand is dealt from its shoe (carried over)
-state = engine.new_hand(engine.check_config(dict(settings)), [0], ScriptedRng(order))
-state, _events = engine.apply(state, 0, {"type": "pass"}, random.Random(0))
-table = Table.objects.create(
-    name=%(name)r, game=%(game)r, currency="BYN",
-    settings=settings, state=json.loads(json.dumps(state)),
-)
-print(json.dumps(table.pk))
-"""
-BLACKJACK = {"min_bet": 100, "max_bet": 5000, "boxes": 7}
-
-
-def create_table(daphne_server, game: str, first: list[str], settings: dict, width: int) -> int:
-    """A table of ``game`` whose first hand is dealt from a shoe with ``first`` on top."""
-    code = CREATE % {
-        "first": json.dumps(first),
-        "game": game,
-        "settings": repr(settings),
-        "name": f"{game} {width} · BYN",
-    }
-    return json.loads(daphne_server.shell(code).strip().splitlines()[-1])
-
-
-FRAME_COUNTER = """
-window.socketFrames = 0;
-document.addEventListener("htmx:wsAfterMessage", () => { window.socketFrames += 1; });
-"""
-
-
-def money(text: str):
-    """An amount as the board writes it ("+10.00 BYN"), the point or a comma."""
-    whole, _, cents = text.partition(".")
-    return re.compile(rf"{re.escape(whole)}[.,]{cents or '00'}\sBYN")
-
-
-def player(browser, server_url, username: str, width: int, errors: list) -> Page:
-    context = browser.new_context(
-        base_url=server_url, locale="ru-RU", viewport={"width": width, "height": 900}
-    )
-    context.set_default_timeout(DEFAULT_TIMEOUT_MS)
-    context.add_init_script(FRAME_COUNTER)
-    page = context.new_page()
-    page.on("pageerror", lambda error: errors.append(f"{username}: {error}"))
-    log_in(page, username, PASSWORD)
-    return page
-
-
-def sit(page: Page, table_id: int) -> None:
-    page.goto(f"/tables/{table_id}/")
-    page.wait_for_function("() => window.socketFrames > 0")
-    page.locator("#table-board button.sit").click()
-    expect(page.locator("#table-board")).not_to_have_attribute("data-seat", "")
-
-
-def box(page: Page, number: int):
-    return page.locator(f"#table-board .tw-boxes:not(.last) .house-box[data-box='{number}']")
-
-
-def move(page: Page, action: str) -> None:
-    """Click the board's button of a move (hit, stand, split, stay, decline, done...)."""
-    button = page.locator(f"#table-board .tw-actions button[data-action='{action}']")
-    expect(button).to_be_visible()
-    button.first.click()
-
-
-def stake(page: Page, form: str, amount: str, box_number: int | None = None) -> None:
-    selector = f"#table-board #{form}"
-    expect(page.locator(selector)).to_be_visible()
-    if box_number is not None:
-        page.locator(f"{selector} select[name=box]").select_option(str(box_number))
-    page.locator(f"{selector} input[name=amount]").fill(amount)
-    page.locator(f"{selector} button[type=submit]").click()
-
-
-def fits(page: Page, width: int) -> None:
-    scroll = page.evaluate("document.documentElement.scrollWidth")
-    assert scroll <= width, f"the board is {scroll} px wide at {width}"
-
-
-def shot(page: Page, shots, name: str, width: int) -> None:
-    page.wait_for_timeout(1_000)  # the cards dealt in (CSS) before the picture
-    page.screenshot(path=shots / f"blackjack-{width}-{name}.png", full_page=True)
-    fits(page, width)
-
-
-def hand_number(page: Page) -> int:
-    return int(page.locator("#table-board [data-hand-number]").get_attribute("data-hand-number"))
-
-
-def next_round(anna: Page, boris: Page, before: int) -> None:
-    """The round after the hand numbered ``before`` is bet: both are dealt in."""
-    for page in (anna, boris):
-        expect(page.locator("#table-board [data-hand-number]")).not_to_have_attribute(
-            "data-hand-number", str(before)
-        )
-        expect(page.locator("#table-board #bet-form")).to_be_visible()
 
 
 def round_with_a_split(anna: Page, boris: Page, shots, width: int) -> None:
@@ -224,26 +116,10 @@ def round_with_a_soft_total(anna: Page, boris: Page, shots, width: int) -> None:
 def test_two_players_play_three_rounds_with_a_split_a_bet_behind_and_insurance(
     browser, server_url, daphne_server, artifacts, width
 ):
-    table_id = create_table(daphne_server, "blackjack", FIRST, BLACKJACK, width)
-    errors: list = []
-    anna = player(browser, server_url, "anna", width, errors)
-    boris = player(browser, server_url, "boris", width, errors)
-    try:
-        sit(anna, table_id)
-        start_now(anna)
-        sit(boris, table_id)
-        plays_from_the_next_deal(boris)
-        # Anna was dealt the first round alone: she passes, the next deals both
-        expect(anna.locator("#table-board .tw-boxes .house-box.free")).to_have_count(7)
-        move(anna, "pass")
-        expect(boris.locator("#table-board #bet-form")).to_be_visible()
-        expect(anna.locator("#table-board #bet-form")).to_be_visible()
-        shots = artifacts
-        shot(anna, shots, "bets", width)
-        round_with_a_split(anna, boris, shots, width)
-        round_with_insurance(anna, boris, shots, width)
-        round_with_a_soft_total(anna, boris, shots, width)
+    with two_players(browser, server_url, daphne_server, "blackjack", FIRST, width) as seated:
+        anna, boris, errors = seated
+        shot(anna, artifacts, "bets", width)
+        round_with_a_split(anna, boris, artifacts, width)
+        round_with_insurance(anna, boris, artifacts, width)
+        round_with_a_soft_total(anna, boris, artifacts, width)
         assert errors == []
-    finally:
-        anna.context.close()
-        boris.context.close()

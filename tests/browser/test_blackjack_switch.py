@@ -8,18 +8,7 @@ unswitched. The last round shows each box's payout in BYN; nothing scrolls sidew
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.starts import plays_from_the_next_deal, start_now
-from tests.browser.test_blackjack import (
-    box,
-    create_table,
-    fits,
-    hand_number,
-    money,
-    move,
-    player,
-    sit,
-    stake,
-)
+from tests.browser.twentyone import box, hand_number, money, move, shot, stake, two_players
 
 pytestmark = pytest.mark.browser
 
@@ -27,12 +16,6 @@ pytestmark = pytest.mark.browser
 # card 7♦; Anna's double 9♠, Boris's hit 5♣, the dealer's 3♥ (19)
 FIRST = ["KS", "6C", "TD", "7S", "9C", "5D", "QH", "9D", "7H", "7D", "9S", "5C", "3H"]
 SETTINGS = {"min_bet": 500, "max_bet": 5000, "side_bets": {"super_match": [500, 5000]}}
-
-
-def shot(page: Page, shots, name: str, width: int) -> None:
-    page.wait_for_timeout(1_000)  # the cards dealt in (CSS) before the picture
-    page.screenshot(path=shots / f"blackjack-switch-{width}-{name}.png", full_page=True)
-    fits(page, width)
 
 
 def bets_with_a_super_match(page: Page, first_box: int) -> None:
@@ -46,17 +29,9 @@ def bets_with_a_super_match(page: Page, first_box: int) -> None:
 def test_two_players_play_a_switch_round_with_a_switch_and_a_super_match(
     browser, server_url, daphne_server, artifacts, width
 ):
-    table_id = create_table(daphne_server, "blackjack_switch", FIRST, SETTINGS, width)
-    errors: list = []
-    anna = player(browser, server_url, "anna", width, errors)
-    boris = player(browser, server_url, "boris", width, errors)
-    try:
-        sit(anna, table_id)
-        start_now(anna)
-        sit(boris, table_id)
-        plays_from_the_next_deal(boris)
-        expect(anna.locator("#table-board .tw-boxes .house-box.free")).to_have_count(10)
-        move(anna, "pass")  # dealt alone first: she passes, the next round deals both
+    with two_players(
+        browser, server_url, daphne_server, "blackjack_switch", FIRST, width, SETTINGS
+    ) as (anna, boris, errors):
         for page in (anna, boris):
             expect(page.locator("#table-board #bet-form")).to_contain_text("двух ваших боксов")
         number = hand_number(anna)
@@ -98,6 +73,3 @@ def test_two_players_play_a_switch_round_with_a_switch_and_a_super_match(
         expect(last.locator(".house-box").nth(2)).to_contain_text(money("+5.00"))
         shot(anna, artifacts, "result", width)
         assert errors == []
-    finally:
-        anna.context.close()
-        boris.context.close()

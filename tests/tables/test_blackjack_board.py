@@ -6,77 +6,26 @@ shows each hand's outcome and each staker's payout in BYN and stays in view as t
 the cut and §105's pack check at a new shoe; no undealt card in any board; your forms only on
 your board, bounded by the limits and your wallet."""
 
-import itertools
 import random
 import re
-from collections import Counter
 
 import pytest
-from django.utils import translation
 
-from tables import presenters
-from tables.engines.cards import pack_52
-from tables.engines.registry import engine_for
 from tables.games import presentation_for
-from tests.tables.engines.scripted import ScriptedRng
-from tests.tables.test_shared_sections import board_view
-
-ENGINE = engine_for("blackjack")
-CONFIG = ENGINE.check_config(
-    {"min_bet": 100, "max_bet": 5_000, "boxes": 7, "player_cut": False, "bets_behind": True}
+from tests.tables.twentyone_boards import (
+    CARD,
+    Boards,
+    assert_no_undealt_card,
+    box_html,
+    part,
 )
-VERSIONS = itertools.count(5_000)  # each board its own version: the sections are cached by it
-CARD = re.compile(r'data-card="(\w\w)"')
 
-
-def shoe(first: list[str], decks: int = 6) -> list[str]:
-    """A six-deck shoe dealing ``first`` first (box by box, the dealer's up card, the second
-    cards, then in the order of play), the rest after them."""
-    rest = Counter(pack_52() * decks) - Counter(first)
-    return list(first) + sorted(rest.elements())
-
-
-def deal(first: list[str], players=(0, 1), config=CONFIG):
-    return ENGINE.new_hand(dict(config), list(players), ScriptedRng(shoe(first)))
-
-
-def act(state, seat, **action):
-    state, _events = ENGINE.apply(state, seat, action, random.Random(0))
-    return state
-
-
-def render(state, viewer, *, seated=(0, 1), balance=100_000, language="en", **table):
-    view = board_view(
-        ENGINE, "blackjack", state, CONFIG, list(seated), viewer, next(VERSIONS), **table
-    )
-    view["balance"] = balance if viewer is not None else None
-    view["turn"] = "turn-key"
-    with translation.override(language):
-        return presenters.board_html(view, oob=True)
-
-
-def dealt_cards(state) -> set[str]:
-    cards = set(state["dealer"]["cards"])
-    for box in state["boxes"].values():
-        for hand in box["hands"]:
-            cards |= set(hand.get("cards") or [])
-    return cards
-
-
-def assert_no_undealt_card(state, html: str) -> None:
-    assert set(CARD.findall(html)) <= dealt_cards(state)
-
-
-def part(html: str, name: str) -> str:
-    start = html.index(f'id="board-part-{name}"')
-    return html[start : html.index('<div id="board-part-', start + 10)]
-
-
-def box_html(html: str, number: int) -> str:
-    boxes = part(html, "boxes")
-    start = boxes.index(f'data-box="{number}"')
-    end = boxes.find('<li class="house-box', start)
-    return boxes[start : end if end != -1 else len(boxes)]
+BOARDS = Boards(
+    "blackjack",
+    {"min_bet": 100, "max_bet": 5_000, "boxes": 7, "player_cut": False, "bets_behind": True},
+)
+ENGINE, CONFIG = BOARDS.engine, BOARDS.config
+deal, act, render = BOARDS.deal, BOARDS.act, BOARDS.render
 
 
 # --- a split box with a bet behind -------------------------------------------------------------
@@ -285,8 +234,7 @@ def test_another_players_move_leaves_a_seats_private_facts_alike():
     state = act(state, 1, type="bet", amount=300)
 
     def boris_facts(state):
-        view = board_view(ENGINE, "blackjack", state, CONFIG, [0, 1], 1, 1)
-        return facts(view | {"balance": 100_000, "turn": None})
+        return facts(BOARDS.view(state, 1) | {"balance": 100_000, "turn": None})
 
     before = boris_facts(state)
     state = act(state, 0, type="hit", box=0, hand=0)

@@ -5,40 +5,25 @@ dealer's hole card is a back on every board (S2); before play each player is off
 per box and the switch with both arrangements' totals (§70) on his own board only; a switched
 hand says it is 21, not a blackjack (§71); the terms say blackjack 1:1 and 22 stands off."""
 
-import random
 import re
 
-from django.utils import translation
+from tests.tables.twentyone_boards import CARD, Boards, box_html, part
 
-from tables import presenters
-from tables.engines.registry import engine_for
-from tests.tables.engines.scripted import ScriptedRng
-from tests.tables.test_blackjack_board import CARD, VERSIONS, box_html, part, shoe
-from tests.tables.test_shared_sections import board_view
-
-ENGINE = engine_for("blackjack_switch")
-CONFIG = ENGINE.check_config({"min_bet": 500, "max_bet": 5_000, "player_cut": False})
+BOARDS = Boards("blackjack_switch", {"min_bet": 500, "max_bet": 5_000, "player_cut": False})
 # Anna (seat 0): box 1 K♠ 5♦, box 2 6♣ Q♥; the dealer 9♣ and his hole card 7♦
 EXAMPLE = ["KS", "6C", "9C", "5D", "QH", "7D", "9S", "6H"]
 
 
-def deal(first, players=(0,)):
-    return ENGINE.new_hand(dict(CONFIG), list(players), ScriptedRng(shoe(first)))
+def deal(first):
+    return BOARDS.deal(first, players=(0,))
 
 
 def act(state, seat, **action):
-    state, _events = ENGINE.apply(state, seat, action, random.Random(0))
-    return state
+    return BOARDS.act(state, seat, **action)
 
 
-def render(state, viewer, *, seated=(0,), balance=100_000, language="en"):
-    view = board_view(
-        ENGINE, "blackjack_switch", state, CONFIG, list(seated), viewer, next(VERSIONS)
-    )
-    view["balance"] = balance if viewer is not None else None
-    view["turn"] = "turn-key"
-    with translation.override(language):
-        return presenters.board_html(view, oob=True)
+def render(state, viewer, **options):
+    return BOARDS.render(state, viewer, seated=(0,), **options)
 
 
 def before_play():

@@ -30,7 +30,8 @@ def _messages(path):
 @pytest.mark.parametrize("path", BOARDS, ids=lambda p: str(p.relative_to(jinja2.TEMPLATE_DIR)))
 def test_every_message_of_a_board_has_a_russian_translation(path):
     messages = _messages(path)
-    assert messages
+    # a board that only extends another (a twenty-one game's) has its messages there
+    assert messages or "{% extends " in path.read_text()
     with translation.override("ru"):
         untranslated = [m for m in messages if translation.gettext(m) == m]
     assert untranslated == []

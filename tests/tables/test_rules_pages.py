@@ -37,6 +37,8 @@ EXAMPLE_CARDS = {
     "blackjack": "AS KH TD 7C AC QS TS 9D AD 8S 3D TC 8H 6C TH 5S 5D 9H 9S",
     # blackjack-switch.md examples 1-4 (the dealer's hole cards the rules give by rank only)
     "blackjack_switch": "KS 5D 6C QH 9C 7D 9S 6H 3H AH 7C 9D TS 4S AS KD 8H 8C 6D 3C TH 6S",
+    # pontoon.md examples 1-4 (example 4's even money with A J)
+    "pontoon": "9S 4D 3C 2H TD 8C 2S 3H 4D 5C 6H AC KD 9S 9H AH TC 8D QS AD JS",
 }
 TITLES = {
     "ru": {
@@ -47,6 +49,7 @@ TITLES = {
         "highcard": "Старшая карта",
         "blackjack": "Блэк Джек",
         "blackjack_switch": "Блэк Джек свитч",
+        "pontoon": "Понтун",
     },
     "en": {
         "baccarat_bank": "Baccarat with a player-held bank",
@@ -56,6 +59,7 @@ TITLES = {
         "highcard": "High card",
         "blackjack": "Blackjack",
         "blackjack_switch": "Blackjack Switch",
+        "pontoon": "Pontoon",
     },
 }
 # What may appear in the other language's script: card ranks and suits' letters as the cards
@@ -200,6 +204,11 @@ def test_opened_from_a_table_the_page_shows_that_tables_limits():
             {"min_bet": 100, "max_bet": 5_000, "boxes": 6, "max_payout": 20_000},
             ["1.00\xa0BYN", "50.00\xa0BYN", "200.00\xa0BYN", "6"],
         ),
+        (
+            "pontoon",
+            {"min_bet": 100, "max_bet": 5_000, "boxes": 5, "max_exposure": 90_000},
+            ["1.00\xa0BYN", "50.00\xa0BYN", "900.00\xa0BYN", "5"],
+        ),
     ],
 )
 def test_every_games_limits_come_from_its_settings(game, settings_, shown):
@@ -269,8 +278,7 @@ def test_the_khrap_boards_words_for_games_and_answers_are_explained():
 def test_each_explanation_links_to_a_section_of_its_games_rules_page():
     _words, explanations, links = glossary("en")
     anchors = {anchor for anchor, _title in SECTIONS}
-    # a word several games use links to one of their pages (the game that explains it best)
-    games_of: dict[str, set] = {}
+    games_of: dict[str, set] = {}  # a word's games (the twenty-one games share theirs)
     for game, page in PAGES.items():
         for key in page.terms:
             games_of.setdefault(key, set()).add(game)

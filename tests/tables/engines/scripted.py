@@ -1,8 +1,14 @@
-"""Scripted decks: an RNG whose shuffle lays the pack in an order the test chooses."""
+"""Scripted decks: an RNG whose shuffle lays the pack in an order the test chooses; a
+twenty-one hand played on a scripted shoe."""
 
+import json
 import random
+from collections import Counter
 
-from tables.engines.cards import pack_36
+import pytest
+
+from tables.engines.base import HOUSE_BANK, Draws, IllegalAction, payments
+from tables.engines.cards import pack_36, pack_52
 
 
 class ScriptedRng(random.Random):
@@ -29,3 +35,81 @@ def durak_deck(
     order += list(talon)
     order += [c for c in pack_36() if c not in order]
     return order
+
+
+def shoe_order(top: list[str], decks: int = 6) -> list[str]:
+    """A whole shoe of ``decks`` packs of 52 with ``top`` dealt first."""
+    rest = Counter(pack_52() * decks) - Counter(top)
+    assert sum(Counter(top).values()) + sum(rest.values()) == 52 * decks, "top fits the shoe"
+    return [*top, *sorted(rest.elements())]
+
+
+class ShoeTable:
+    """One hand of a twenty-one game (``engine``, at ``config``) on a scripted shoe; every event
+    of the hand is kept, and its money can be checked for conservation."""
+
+    engine = None  # a game's subclass sets its engine and its table's settings
+    config: dict = {}
+
+    def __init__(self, players, top, config=None):
+        config = self.config if config is None else config
+        self.state = self.engine.new_hand(config, players, ScriptedRng(shoe_order(list(top))))
+        self.events: list = []
+        assert self.state["phase"] == "betting"
+
+    def act(self, seat, **action):
+        self.state, events = self.engine.apply(self.state, seat, action, Draws.replaying([]))
+        self.events += events
+        return events
+
+    def bet(self, bets: dict, behind: dict = ()):
+        """``bets`` {seat: amount} on the seat's own box; ``behind`` {seat: (box, amount)}."""
+        for seat, amount in bets.items():
+            self.act(seat, type="bet", amount=amount)
+        for seat, (box, amount) in dict(behind).items():
+            self.act(seat, type="behind", box=box, amount=amount)
+            self.act(seat, type="pass")
+
+    def refused(self, seat, match, **action):
+        """The action is refused with a sentence and changes nothing."""
+        before = json.dumps(self.state, sort_keys=True)
+        with pytest.raises(IllegalAction, match=match):
+            self.engine.apply(self.state, seat, action, Draws.replaying([]))
+        assert json.dumps(self.state, sort_keys=True) == before, "a refusal changes nothing"
+
+    @property
+    def over(self):
+        return self.engine.is_hand_over(self.state)
+
+    def nets(self):
+        assert self.over
+        return self.state["result"]["nets"]
+
+    def dealer(self):
+        return self.state["dealer"]["cards"]
+
+    def paid(self):
+        return [(p.source, p.target, p.amount) for p in payments(self.events)]
+
+    def conserved(self):
+        """What left the seats equals what reached them plus the bank's net; every pot is
+        empty at the end; each seat's net in the result is its money's net. Returns the bank's
+        net."""
+        flows = self.paid()
+        out_of_seats = sum(a for s, _t, a in flows if s.startswith("seat:"))
+        into_seats = sum(a for _s, t, a in flows if t.startswith("seat:"))
+        bank = sum(a for _s, t, a in flows if t == HOUSE_BANK) - sum(
+            a for s, _t, a in flows if s == HOUSE_BANK
+        )
+        assert out_of_seats == into_seats + bank
+        assert not any(self.state["pots"].values()), "no money is left in a pot"
+        by_seat: dict[str, int] = {}
+        for s, t, a in flows:
+            if s.startswith("seat:"):
+                by_seat[s[5:]] = by_seat.get(s[5:], 0) - a
+            if t.startswith("seat:"):
+                by_seat[t[5:]] = by_seat.get(t[5:], 0) + a
+        assert {k: v for k, v in by_seat.items() if v} == {
+            k: v for k, v in self.nets().items() if v
+        }, "the result's nets are the money's"
+        return bank

@@ -13,13 +13,13 @@ import copy
 
 from tables.engines.base import HOUSE_BANK, payments
 from tables.engines.blackjack import ENGINE
-from tests.tables.engines.twentyone_table import ScriptedTable
+from tests.tables.engines.scripted import ShoeTable
 
 CONFIG = ENGINE.check_config({"min_bet": 100, "max_bet": 5_000, "boxes": 7, "player_cut": False})
 
 
-class Table(ScriptedTable):
-    """One hand of Blackjack on a scripted shoe."""
+class Table(ShoeTable):
+    """One hand of Blackjack on a scripted shoe; every event of the hand is kept."""
 
     engine = ENGINE
     config = CONFIG

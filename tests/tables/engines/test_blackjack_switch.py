@@ -10,7 +10,7 @@ times a hundred: 1,000 and 500, the table minimum 500)."""
 import pytest
 
 from tables.engines.blackjack_switch import ENGINE, SUPER_MATCH, super_match
-from tests.tables.engines.twentyone_table import ScriptedTable
+from tests.tables.engines.scripted import ShoeTable
 
 CONFIG = ENGINE.check_config({"min_bet": 500, "max_bet": 5_000, "player_cut": False})
 NO_HOLE = ENGINE.check_config(
@@ -18,7 +18,7 @@ NO_HOLE = ENGINE.check_config(
 )
 
 
-class Table(ScriptedTable):
+class Table(ShoeTable):
     """One hand of Blackjack Switch on a scripted shoe."""
 
     engine = ENGINE
