@@ -11,7 +11,8 @@ PostgreSQL + Redis, two Daphne processes and the production sweeper, for ten min
    (Redis carries every move to the other).
 3. A load generator process (asyncio + websockets, no Django) opens every player's socket and
    sits down, then each player plays on his own from what his board shows (table_load's
-   choosers: Durak, High card, baccarat and the twenty-one games by their boards, any other game by its forms):
+   choosers: Durak, High card, baccarat and the twenty-one games by their boards, any other
+   game by its forms):
    when his board offers him a move he thinks (uniform in SOAK_THINK seconds), looks again (a
    board that changed meanwhile is decided afresh unless his own decision, its turn key, is
    still the same), sends it and waits for his own board to show it.

@@ -628,7 +628,8 @@ def twentyone_choice(frame: str, rng: random.Random) -> dict | None:
     """Blackjack and every game on its board (tables/_twentyone_board.html), from the forms this
     socket's board shows: cut a new shoe at random; answer the box owner's double or split with
     decline or stay; say done to insurance, even money, surrender and any choice before play;
-    on a hand stand from 17, else hit or stand at random; at betting the own box's minimum or
+    on a hand stand from 17, else hit (Pontoon: twist) or stand at random, and where standing is
+    not offered (Pontoon below 15) its forms decide; at betting the own box's minimum or
     now and then a pass (`highcard_choice`), and pass where betting stays open after a bet.
     A turn it knows nothing of is played by its forms (`form_choice`), so no table stalls."""
     attrs = board_attrs(frame) or {}
@@ -646,8 +647,9 @@ def twentyone_choice(frame: str, rng: random.Random) -> dict | None:
     if "stand" in offered:
         shown = PLAYING_TOTAL.search(frame)
         best = max(map(int, re.findall(r"\d+", shown.group(1))), default=0) if shown else 0
-        hit = "hit" in offered and best < STAND_FROM and rng.random() < 0.5
-        return act_frame(offered["hit" if hit else "stand"][0])
+        draw = next((kind for kind in ("hit", "twist") if kind in offered), None)
+        hit = draw is not None and best < STAND_FROM and rng.random() < 0.5
+        return act_frame(offered[draw if hit else "stand"][0])
     bet = highcard_choice(frame, rng)
     if bet is not None:
         return bet
@@ -660,6 +662,7 @@ CHOOSERS = {
     "highcard": "highcard_choice",
     "blackjack": "twentyone_choice",
     "blackjack_switch": "twentyone_choice",
+    "pontoon": "twentyone_choice",
     "baccarat": "baccarat_choice",
     "baccarat_bank": "baccarat_choice",
     "khrap": "form_choice",
