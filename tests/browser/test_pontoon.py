@@ -78,8 +78,10 @@ def round_with_insurance_and_five_cards(anna: Page, boris: Page, shots, width: i
     anna.locator("#table-board #insurance-form-0 button[type=submit]").click()
     move(boris, "even_money")
     expect(box(anna, 1)).to_contain_text(money("+6.00"))
-    for _card in range(3):
+    for cards in (3, 4):  # each twist seen dealt before the next click (no stale click)
         move(anna, "twist")
+        expect(box(anna, 0).locator(".tw-hand .kit-card")).to_have_count(cards)
+    move(anna, "twist")  # the fifth card: the hand is paid and the round ends
     next_round(anna, boris, number)
     last = anna.locator("#table-board .tw-last")
     expect(last.locator(".house-box").first.locator(".kit-card")).to_have_count(5)
