@@ -18,6 +18,12 @@ FIRST = ["KS", "6C", "TD", "7S", "9C", "5D", "QH", "9D", "7H", "7D", "9S", "5C",
 SETTINGS = {"min_bet": 500, "max_bet": 5000, "side_bets": {"super_match": [500, 5000]}}
 
 
+def on_box(page: Page, number: int, action: str) -> None:
+    """The move on box ``number`` once the board's prompt is that box's."""
+    expect(page.locator(f"#table-board .tw-play[data-box='{number}']")).to_be_visible()
+    move(page, action)
+
+
 def bets_with_a_super_match(page: Page, first_box: int) -> None:
     stake(page, "bet-form", "10")
     stake(page, f"side-form-{first_box}-super_match", "5")
@@ -55,12 +61,14 @@ def test_two_players_play_a_switch_round_with_a_switch_and_a_super_match(
         for page in (anna, boris):
             expect(box(page, 0).locator(".tw-total")).to_have_text("20")
             expect(box(page, 1).locator(".tw-total")).to_have_text("11")
-        move(anna, "stand")
-        move(anna, "double")
+        # each move once the board asks it of that box (no click on the board before)
+        on_box(anna, 0, "stand")
+        on_box(anna, 1, "double")
         expect(box(boris, 1).locator(".tw-total")).to_have_text("20")
-        move(boris, "stand")
-        move(boris, "hit")
-        move(boris, "stand")
+        on_box(boris, 2, "stand")
+        on_box(boris, 3, "hit")
+        expect(box(boris, 3).locator(".tw-hand .kit-card")).to_have_count(3)
+        on_box(boris, 3, "stand")
         for page in (anna, boris):
             expect(page.locator("#table-board [data-hand-number]")).not_to_have_attribute(
                 "data-hand-number", str(number)
