@@ -126,6 +126,13 @@ def test_three_players_play_a_khrap_deal_with_help_and_five_to_the_payout(player
             anna.wait_for_timeout(100)
         assert playing is not None, "someone is to play"
         click_and_wait(playing, playing.locator("#my-cards button.hand-card.playable").first)
+        # every board at the card played before the next turn is read off them (a board not
+        # yet updated would still show the last player's turn: his click would be stale)
+        for page in pages:
+            page.wait_for_function(
+                "(v) => Number(document.querySelector('#table-board').dataset.version) >= v",
+                arg=version(playing),
+            )
     for page in (anna, boris, vera):
         # what each takes or owes, in the player's language, and the casino's 2 % (CG §121);
         # it stays on the board beside the next deal
