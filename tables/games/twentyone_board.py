@@ -161,7 +161,8 @@ def head_chips(limits: dict, currency: str, natural_word: str) -> list[str]:
     if limits.get("bets_behind"):
         chips.append(gettext("bets behind"))
     per_player = limits.get("boxes_per_player") or 1
-    if per_player > 1:
+    # "up to": a choice of boxes, not the boxes every bet stakes (Switch's two)
+    if per_player > (limits.get("boxes_a_bet") or 1):
         chips.append(gettext("up to %(count)s boxes") % {"count": per_player})
     if limits.get("max_payout"):
         chips.append(

@@ -57,6 +57,7 @@ def test_s2_the_hole_card_is_a_back_on_every_board_and_the_terms_say_1_to_1_and_
         assert dealer.count('<span class="kit-card"') == 2, "his up card and a back"
         head = part(html, "head")
         assert "blackjack pays 1:1" in head and "his 22 stands off" in head
+        assert "up to 2 boxes" not in head, "every bet stakes both: no choice of boxes"
 
 
 def test_cg_86_the_super_match_result_shows_at_once():
