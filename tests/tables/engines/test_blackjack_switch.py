@@ -347,3 +347,11 @@ def test_a_move_on_another_player_s_box_is_refused():
     table.act(0, type="done")
     table.act(1, type="done")
     table.refused(1, "another player's", type="stand", box=0, hand=0)
+
+
+def test_a_box_or_hand_named_by_a_boolean_is_refused_not_taken_for_0_or_1():
+    # found by the fuzzer: {"hand": false} once passed for hand 0 (False == 0 in Python)
+    table = example_table(["TC", "6D", "9S", "6C", "TD", "8H", "2C"], matches=False)
+    table.act(0, type="done")
+    table.refused(0, "no such box", type="double", box=0, hand=False)
+    table.refused(0, "no such box", type="stand", box=True, hand=0)
