@@ -145,7 +145,17 @@ class BlackjackSwitch(TwentyOne):
             raise IllegalAction(gettext_noop("Every player plays two boxes at this game."))
         if checked["bets_behind"]:
             raise IllegalAction(gettext_noop("This game takes no bets behind a box."))
+        match = checked["side_bets"].get(SUPER_MATCH)
+        if match is not None and match[0] < checked["min_bet"]:
+            raise IllegalAction(
+                gettext_noop("The Super Match starts at the table minimum of %(min_bet)s (§85)."),
+                min_bet=checked["min_bet"],
+            )
         return checked
+
+    def sit_minimum(self, config: dict) -> int:
+        """Enough for the smallest bet: the minimum on each of the two boxes (§73)."""
+        return BOXES_A_PLAYER * int(config["min_bet"])
 
     def cut_card_range(self, cards: int) -> tuple[int, int]:
         """As Blackjack's (§87, S1, §104); a one-deck shoe puts it between the middle and the

@@ -9,6 +9,7 @@ times a hundred: 1,000 and 500, the table minimum 500)."""
 
 import pytest
 
+from tables.engines.base import IllegalAction
 from tables.engines.blackjack_switch import ENGINE, SUPER_MATCH, super_match
 from tests.tables.engines.scripted import ShoeTable
 
@@ -355,3 +356,14 @@ def test_a_box_or_hand_named_by_a_boolean_is_refused_not_taken_for_0_or_1():
     table.act(0, type="done")
     table.refused(0, "no such box", type="double", box=0, hand=False)
     table.refused(0, "no such box", type="stand", box=True, hand=0)
+
+
+def test_cg_85_a_super_match_below_the_table_minimum_is_refused_in_the_settings():
+    with pytest.raises(IllegalAction, match="table minimum"):
+        ENGINE.check_config(
+            {"min_bet": 500, "max_bet": 5_000, "side_bets": {SUPER_MATCH: [100, 500]}}
+        )
+
+
+def test_cg_73_sitting_down_takes_the_minimum_on_both_boxes():
+    assert ENGINE.sit_minimum({"min_bet": 500}) == 1_000
