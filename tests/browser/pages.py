@@ -4,6 +4,15 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import DEFAULT_TIMEOUT_MS
+
+DEMO_PASSWORD = "casino-demo"
+# counts the socket frames a page has received (a test waits for the first board)
+FRAME_COUNTER = """
+window.socketFrames = 0;
+document.addEventListener("htmx:wsAfterMessage", () => { window.socketFrames += 1; });
+"""
+
 
 def log_in(page: Page, username: str, password: str, next_path: str = "") -> None:
     """Sign in through the login form and land on `next_path` (the lobby by default)."""
@@ -13,3 +22,25 @@ def log_in(page: Page, username: str, password: str, next_path: str = "") -> Non
     form.locator("input[name=password]").fill(password)
     form.locator("button[type=submit]").click()
     expect(page).to_have_url(re.compile(re.escape(next_path or "/lobby/") + "$"))
+
+
+def player(browser, server_url, username: str, width: int, errors: list) -> Page:
+    """A demo player signed in, in Russian, at ``width`` px; his page's script errors go to
+    ``errors``."""
+    context = browser.new_context(
+        base_url=server_url, locale="ru-RU", viewport={"width": width, "height": 900}
+    )
+    context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+    context.add_init_script(FRAME_COUNTER)
+    page = context.new_page()
+    page.on("pageerror", lambda error: errors.append(f"{username}: {error}"))
+    log_in(page, username, DEMO_PASSWORD)
+    return page
+
+
+def sit(page: Page, table_id: int) -> None:
+    """Open the table once its first board has come, and sit down from the board."""
+    page.goto(f"/tables/{table_id}/")
+    page.wait_for_function("() => window.socketFrames > 0")
+    page.locator("#table-board button.sit").click()
+    expect(page.locator("#table-board")).not_to_have_attribute("data-seat", "")

@@ -11,13 +11,11 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import DEFAULT_TIMEOUT_MS
-from tests.browser.pages import log_in
+from tests.browser.pages import player, sit
 from tests.browser.starts import plays_from_the_next_deal, start_now
 
 pytestmark = pytest.mark.browser
 
-PASSWORD = "casino-demo"
 # HighCard.example_configs[2] (min 1, max 10 BYN, ante 0.10, same rank 0.10-2.00, cap 15 BYN),
 # with clocks long enough for a test
 CREATE = """
@@ -31,34 +29,11 @@ table = Table.objects.create(
 )
 print(json.dumps(table.pk))
 """
-FRAME_COUNTER = """
-window.socketFrames = 0;
-document.addEventListener("htmx:wsAfterMessage", () => { window.socketFrames += 1; });
-"""
 
 
 def money(whole: str):
     """An amount as the Russian board writes it ("2.00 BYN" or "2,00 BYN")."""
     return re.compile(rf"{whole}[.,]00\sBYN")
-
-
-def player(browser, server_url, username: str, width: int, errors: list) -> Page:
-    context = browser.new_context(
-        base_url=server_url, locale="ru-RU", viewport={"width": width, "height": 900}
-    )
-    context.set_default_timeout(DEFAULT_TIMEOUT_MS)
-    context.add_init_script(FRAME_COUNTER)
-    page = context.new_page()
-    page.on("pageerror", lambda error: errors.append(f"{username}: {error}"))
-    log_in(page, username, PASSWORD)
-    return page
-
-
-def sit(page: Page, table_id: int) -> None:
-    page.goto(f"/tables/{table_id}/")
-    page.wait_for_function("() => window.socketFrames > 0")
-    page.locator("#table-board button.sit").click()
-    expect(page.locator("#table-board")).not_to_have_attribute("data-seat", "")
 
 
 def stake(page: Page, form: str, box: int, amount: str) -> None:
