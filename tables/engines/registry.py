@@ -5,9 +5,12 @@ from tables.engines import (  # noqa: F401 - each registers itself
     belarusian_poker,
     blackjack,
     blackjack_switch,
+    caribbean_stud,
     durak,
+    golden_oasis,
     highcard,
     khrap,
+    oasis_stud,
     pontoon,
 )
 from tables.engines.base import engine_for, registered_games

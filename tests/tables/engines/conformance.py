@@ -58,6 +58,7 @@ from tables.engines.base import (
     payments,
 )
 
+MAIN_KIND = "main"  # a box hand's stake (tables.engines.boxes.MAIN)
 CARD_CODE = re.compile(r"[2-9TJQKA][SHDC]|JK")
 TOKEN = re.compile(r"[0-9A-Za-z]+")
 # Actions no engine may take for anything but an IllegalAction.
@@ -646,19 +647,26 @@ class ConformanceTable:
         table's ``max_payout`` in the round (CG §48)."""
         if state.get("result", {}).get("void"):
             return
-        won_by_box = {}
+        # the wagers the rules leave out of the cap (C9: the ante's 1:1, a bonus), by kind
+        uncapped = set(getattr(self.engine, "uncapped", ()))
+        won_by_box, capped_by_box = {}, {}
         for number, box_state in state["boxes"].items():
             nets = [
-                n["net"] for h in box_state["hands"] for n in (h["settled"] or {}).get("nets", [])
+                (MAIN_KIND, n["net"])
+                for h in box_state["hands"]
+                for n in (h["settled"] or {}).get("nets", [])
             ]
-            nets += [s["settled"]["net"] for s in box_state["side"] if s["settled"]]
-            won_by_box[number] = sum(net for net in nets if net > 0)
+            nets += [(s["kind"], s["settled"]["net"]) for s in box_state["side"] if s["settled"]]
+            won_by_box[number] = sum(net for _kind, net in nets if net > 0)
+            capped_by_box[number] = sum(
+                net for kind, net in nets if net > 0 and kind not in uncapped
+            )
         assert sum(won_by_box.values()) == self.house_paid, (
             f"(c) the house bank paid {self.house_paid}, the boxes say they won {won_by_box}"
         )
         cap = self.config.get("max_payout")
         if cap is not None:
-            over = {n: won for n, won in won_by_box.items() if won > cap}
+            over = {n: won for n, won in capped_by_box.items() if won > cap}
             assert not over, f"(c) boxes paid over the max_payout of {cap}: {over}"
 
     def _others(self, awaited: list[int]) -> list[int]:
