@@ -48,7 +48,7 @@ import itertools
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from tables.engines import base, boxes, house, poker_hands
+from tables.engines import boxes, house, poker_hands
 from tables.engines.base import (
     Commitment,
     Draws,
@@ -521,7 +521,7 @@ class StudEngine(GameEngine):
             return {"type": "fold", "box": box}
         if kind == BET:
             extra = len(held) - HAND_SIZE
-            returned = _cards_list(action.get("returns", []))
+            returned = _cards_list(action.get("cards", []))
             if extra and (returned is None or len(returned) != extra):
                 raise IllegalAction(
                     gettext_noop("Give back %(count)s card to bet on five."), count=extra
@@ -529,7 +529,7 @@ class StudEngine(GameEngine):
             if not extra and returned:
                 raise IllegalAction(gettext_noop("You hold five cards: nothing to give back."))
             self._check_own_cards(held, returned or [])
-            return {"type": BET, "box": box, "returns": sorted(returned or [])}
+            return {"type": BET, "box": box, "cards": sorted(returned or [])}
         draw = self._draw_offered(box_state, kind)
         if draw is None:
             if any(kind == d.kind for stage in self.rules.draws for d in stage):
@@ -578,7 +578,7 @@ class StudEngine(GameEngine):
         actions: list[dict] = [{"type": "fold", "box": box}]
         if extra:
             actions += [
-                {"type": BET, "box": box, "returns": list(c)}
+                {"type": BET, "box": box, "cards": list(c)}
                 for c in itertools.combinations(held, extra)
             ]
         else:
@@ -867,15 +867,15 @@ class StudEngine(GameEngine):
         """§42, §56.1: the bet of twice the ante; with six cards, one given back (§56.3.1)."""
         box = checked["box"]
         box_state = state["boxes"][str(box)]
-        if checked["returns"]:
-            self._give_back(state, box_state, checked["returns"])
+        if checked["cards"]:
+            self._give_back(state, box_state, checked["cards"])
         events.append(
             {
                 "type": BET,
                 "seat": position,
                 "box": box,
                 "amount": BET_MULTIPLE * box_state["ante"],
-                "returned": len(checked["returns"]),
+                "returned": len(checked["cards"]),
             }
         )
         boxes.place_side(
