@@ -153,6 +153,68 @@ DEMO_TABLES = [
             "action_seconds": 30,
         },
     ),
+    (
+        "№ 10 · 1–20 BYN",
+        "caribbean_stud",
+        "BYN",
+        {
+            # a dark box a player (CG §40, C7), the bonus from a straight (§47, C8) and the
+            # payout cap shown at the table (§48)
+            "min_bet": 100,
+            "max_bet": 2_000,
+            "boxes": 7,
+            "bonus": {
+                "stake": 100,
+                "pays": {
+                    "straight": "5:1",
+                    "flush": "10:1",
+                    "full_house": "50:1",
+                    "four_of_a_kind": "100:1",
+                    "straight_flush": "500:1",
+                    "royal_flush": "1000:1",
+                },
+            },
+            "max_payout": 100_000,
+            "bet_seconds": 30,
+            "action_seconds": 30,
+        },
+    ),
+    (
+        "№ 11 · 1–20 BYN",
+        "oasis_stud",
+        "BYN",
+        {
+            # six boxes, one each (CG §50, §54); a player cuts the deck (§55)
+            "min_bet": 100,
+            "max_bet": 2_000,
+            "player_cut": True,
+            "bet_seconds": 30,
+            "action_seconds": 30,
+        },
+    ),
+    (
+        "№ 12 · 1–20 BYN",
+        "golden_oasis",
+        "BYN",
+        {
+            # two open boxes a player and one dark (CG §65, G7), the bonus from a flush (§68)
+            "min_bet": 100,
+            "max_bet": 2_000,
+            "bonus": {
+                "stake": 100,
+                "pays": {
+                    "flush": "10:1",
+                    "full_house": "30:1",
+                    "four_of_a_kind": "100:1",
+                    "straight_flush": "500:1",
+                    "royal_flush": "1000:1",
+                },
+            },
+            "max_payout": 100_000,
+            "bet_seconds": 30,
+            "action_seconds": 30,
+        },
+    ),
 ]
 
 

@@ -341,7 +341,13 @@ def _box_bet(teller: Teller, event: dict) -> list[dict]:
     kind = event["type"]
     if words["box"] is None:
         return teller.plain_lines(event)
-    if kind == "behind":
+    if kind == "ante" and event.get("dark"):
+        text = _("%(player)s puts an ante of %(amount)s on box %(box)s, dark, and its bet")
+    elif kind == "ante":
+        text = _("%(player)s puts an ante of %(amount)s on box %(box)s")
+    elif kind == "bonus":
+        text = _("%(player)s puts the bonus of %(amount)s on box %(box)s")
+    elif kind == "behind":
         text = _("%(player)s bets %(amount)s behind box %(box)s")
     elif kind == "side":
         text = _("%(player)s puts a side bet of %(amount)s on box %(box)s")
@@ -401,6 +407,70 @@ def _box_cards(teller: Teller, event: dict) -> list[dict]:
     else:
         text = _("Box %(box)s gets its one card:")
     return [teller.line(event["type"], None, text % words, cards)]
+
+
+def _card_change(teller: Teller, event: dict) -> list[dict]:
+    """A box gives cards back for a fee (a change, a card bought, an exchange): how many go
+    and come, never which (they are the owner's)."""
+    returned, taken = int(event.get("returned") or 0), int(event.get("count") or 0)
+    words = {
+        "player": teller.name(event.get("seat")),
+        "box": _box_number(event),
+        "fee": teller.money(event.get("fee")),
+        "returned": returned,
+        "count": taken,
+    }
+    if not returned:
+        text = ngettext(
+            "%(player)s buys %(count)s card for box %(box)s, fee %(fee)s",
+            "%(player)s buys %(count)s cards for box %(box)s, fee %(fee)s",
+            taken,
+        )
+    else:
+        text = ngettext(
+            "%(player)s gives back %(returned)s card on box %(box)s for %(count)s, fee %(fee)s",
+            "%(player)s gives back %(returned)s cards on box %(box)s for %(count)s, fee %(fee)s",
+            returned,
+        )
+    return [teller.line("card_change", event.get("seat"), text % words)]
+
+
+def _cards_drawn(teller: Teller, event: dict) -> list[dict]:
+    count = int(event.get("count") or 0)
+    words = {"box": _box_number(event), "count": count}
+    text = ngettext("Box %(box)s gets %(count)s card", "Box %(box)s gets %(count)s cards", count)
+    return [teller.line("drawn", None, text % words)]
+
+
+def _dealer_hand(teller: Teller, event: dict) -> list[dict]:
+    """A dealer opens his hand against the boxes: whether it qualifies them for the pay table."""
+    if event.get("qualified"):
+        text = _("The dealer opens his cards: he qualifies")
+    else:
+        text = _("The dealer opens his cards: no game")
+    cards = event.get("cards") if isinstance(event.get("cards"), list) else None
+    return [teller.line("dealer", None, text, cards)]
+
+
+def _game_bought(teller: Teller, event: dict) -> list[dict]:
+    words = {"old": event.get("replaced"), "new": event.get("drawn")}
+    if event.get("qualified"):
+        text = _("A game bought: the dealer replaces %(old)s with %(new)s and qualifies")
+    else:
+        text = _("A game bought: the dealer replaces %(old)s with %(new)s, still no game")
+    cards = [event["drawn"]] if isinstance(event.get("drawn"), str) else None
+    return [teller.line("game_bought", None, text % words, cards)]
+
+
+def _box_settled(teller: Teller, event: dict) -> list[dict]:
+    words = {"box": _box_number(event)}
+    text = {
+        "won": _("Box %(box)s beats the dealer"),
+        "lost": _("Box %(box)s loses to the dealer"),
+        "tie": _("Box %(box)s ties with the dealer: stakes back"),
+        "no game": _("Box %(box)s: the dealer has no game, the ante is paid"),
+    }.get(event.get("outcome"), _("Box %(box)s is settled"))
+    return [teller.line("settled", None, text % words)]
 
 
 def _cut(teller: Teller, event: dict) -> list[dict]:
@@ -736,6 +806,9 @@ PHRASES = {
     "absent": gettext_noop("%(player)s is away: out of the hand"),
     "leave": gettext_noop("%(player)s leaves the table"),
     "void": gettext_noop("The hand is voided: every stake goes back"),
+    "bonus_forfeited": gettext_noop("%(player)s forfeits the bonus by changing cards"),
+    "buy_game": gettext_noop("%(player)s buys the dealer a game"),
+    "no_game": gettext_noop("%(player)s takes the ante paid"),
 }
 # an answer the engine logs no event of: the action's type alone tells it
 ANSWERS = {kind: PHRASES[kind] for kind in ("accept", "refuse", "join", "decline", "done", "pass")}
@@ -779,6 +852,13 @@ SPECIAL: dict[str, Callable[[Teller, dict], list[dict]]] = {
     "card": _box_cards,
     "split_cards": _box_cards,
     "cut": _cut,
+    "ante": _box_bet,
+    "bonus": _box_bet,
+    "card_change": _card_change,
+    "drawn": _cards_drawn,
+    "dealer_hand": _dealer_hand,
+    "game_bought": _game_bought,
+    "settled": _box_settled,
     "peek": _peek,
     "dealer": _dealer_card,
     "forfeit": _forfeit,

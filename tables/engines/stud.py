@@ -849,7 +849,7 @@ class StudEngine(GameEngine):
             {
                 "type": "deal",
                 "boxes": self._order(state),
-                "dealer_up": state["dealer"]["cards"][-1],
+                "dealer": state["dealer"]["cards"][-1],  # his last card, face up
             }
         )
 
@@ -906,10 +906,12 @@ class StudEngine(GameEngine):
         box_state["status"] = DRAWING
         events.append(
             {
-                "type": draw.kind,
+                "type": "card_change",
+                "kind": draw.kind,
                 "seat": position,
                 "box": box,
                 "returned": len(returned),
+                "count": draw.cards_taken(len(returned)),
                 "fee": fee,
             }
         )
@@ -985,7 +987,7 @@ class StudEngine(GameEngine):
         dealer["qualified"] = qualified
         events.append(
             {
-                "type": "dealer",
+                "type": "dealer_hand",
                 "cards": list(dealer["cards"]),
                 "hand": poker_hands.category(dealer_value),
                 "qualified": qualified,
@@ -1126,6 +1128,7 @@ class StudEngine(GameEngine):
             "boxes": by_box,
             "dealer": list(dealer["cards"]) if dealer["open"] else None,
             "qualified": dealer["qualified"],
+            "qualified_after": dealer.get("qualified_after"),
             "replaced": dealer["replaced"],
             "drawn": dealer["drawn"],
         }
@@ -1192,6 +1195,7 @@ class StudEngine(GameEngine):
             "up": cards[-1] if cards else None,
             "first": list(dealer["first"]) if dealer["first"] else None,
             "qualified": dealer["qualified"],
+            "qualified_after": dealer.get("qualified_after"),
             "replaced": dealer["replaced"],
             "drawn": dealer["drawn"],
             "hand": poker_hands.category(hand_value(cards)) if dealer["open"] else None,
