@@ -1138,9 +1138,10 @@ class StudEngine(GameEngine):
 
     # --- what each may see -----------------------------------------------------------------
 
-    def _box_cards_for(self, state: State, box_state: dict, viewer: int | None) -> list | None:
-        if box_state["shown"]:
-            return list(box_state["cards"])
+    @staticmethod
+    def _own_cards(box_state: dict, viewer: int | None) -> list | None:
+        """An open box's cards for its owner, before the dealer opens them (the view's
+        ``mine``: the board shows them in the owner's own part, never in the shared row)."""
         if box_state["kind"] == boxes.OPEN and viewer == box_state["owner"]:
             return list(box_state["cards"])
         return None
@@ -1154,7 +1155,7 @@ class StudEngine(GameEngine):
         for n in self._order(state):
             box_state = state["boxes"][str(n)]
             mine = seat == box_state["owner"]
-            shown_cards = self._box_cards_for(state, box_state, seat)
+            shown_cards = list(box_state["cards"]) if box_state["shown"] else None
             side = {s["kind"]: s for s in box_state["side"]}
             value = (
                 hand_value(box_state["cards"]) if shown_cards and len(shown_cards) == 5 else None
@@ -1179,7 +1180,8 @@ class StudEngine(GameEngine):
                     "stage": box_state["stage"],
                     "changes": [dict(c) for c in box_state["changes"]],
                     "dealt": len(box_state["cards"]),
-                    "cards": shown_cards,
+                    "cards": shown_cards,  # the same for every viewer: once opened
+                    "mine": self._own_cards(box_state, seat),
                     "given_back": list(box_state["given_back"]) if mine else None,
                     "hand": poker_hands.category(value) if value is not None else None,
                     "deciding": box_state["owner"] in waiting

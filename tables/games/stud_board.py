@@ -208,14 +208,15 @@ def my_hands(game: dict, me, currency: str) -> list[dict]:
         return []
     hands = []
     for box in game.get("boxes") or []:
-        if box["owner"] != me or box["kind"] != "open" or not box.get("cards"):
+        cards = box.get("mine") or box.get("cards")
+        if box["owner"] != me or box["kind"] != "open" or not cards:
             continue
-        value = poker_hands.best(box["cards"])[0] if len(box["cards"]) >= 5 else None
+        value = poker_hands.best(cards)[0] if len(cards) >= 5 else None
         hands.append(
             {
                 "box": box["number"],
                 "number": box["number"] + 1,
-                "cards": card_items(box["cards"], "normal"),
+                "cards": card_items(cards, "normal"),
                 "name": hand_name(poker_hands.category(value)) if value is not None else "",
                 "given_back": card_items(box.get("given_back") or [], "small"),
                 "deciding": bool(box.get("deciding")),
