@@ -449,7 +449,7 @@ class StudEngine(GameEngine):
         box = action.get("box")
         plain = box is None
         if plain:
-            if boxes.boxes_of(state, position):
+            if self._open_boxes(state, position):
                 raise IllegalAction(
                     gettext_noop("Your box is staked: stake another by its number, or say done.")
                 )
@@ -497,6 +497,14 @@ class StudEngine(GameEngine):
         self._refuse_over_exposure(
             state, position, {"type": BONUS, "box": box, "amount": 0, "bonus": True}
         )
+
+    @staticmethod
+    def _open_boxes(state: State, position: int) -> list[int]:
+        return [
+            n
+            for n in boxes.boxes_of(state, position)
+            if state["boxes"][str(n)]["kind"] == boxes.OPEN
+        ]
 
     def _own_box(self, state: State, position: int) -> int | None:
         free = [n for n in range(state["limits"]["boxes"]) if str(n) not in state["boxes"]]
@@ -608,7 +616,9 @@ class StudEngine(GameEngine):
         high = self._ante_room(state, position)
         return {
             "ante": [limits["min_bet"], high] if high >= limits["min_bet"] else None,
-            "plain": None if owned else self._own_box(state, position),
+            # a plain ante stakes your open box: offered until you have one (a dark box first
+            # leaves it offered)
+            "plain": None if self._open_boxes(state, position) else self._own_box(state, position),
             "open": free if self._may_own(state, position, False) else [],
             "dark": free if self._may_own(state, position, True) else [],
             "bonus": bonus_boxes,
