@@ -296,6 +296,7 @@ def test_c10_decisions_drawing_no_card_apply_at_once_changes_are_dealt_from_box_
     events = table.act(1, type="change", box=1, cards=["2C"])
     assert len(table.held(1)) == 4 and table.box(1)["status"] == "drawing"
     assert not any(e["type"] == "drawn" for e in events)
+    table.refused(1, {"type": "bet", "box": 1}, "no box to decide on")  # waiting for its card
     events = table.act(2, type="bet", box=2)
     assert ("seat:2", "pot:b2:s2:bet", 20) in table.paid(events), "a bet is placed at once"
     assert len(table.held(1)) == 4, "the change waits for the last box"
