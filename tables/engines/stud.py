@@ -1029,6 +1029,9 @@ class StudEngine(GameEngine):
         """§58, §66, O7, G6: one replacement card for every buyer; qualified now with a pair
         (O6, G5), each buyer is compared; else ante and bet come back, the fee is kept (O5)."""
         buyers = [n for n in self._order(state) if state["boxes"][str(n)]["status"] == "bought"]
+        if not buyers:  # every box asked took its ante paid: nobody bought him a card
+            self._finish(state, events)
+            return
         dealer = state["dealer"]
         dealer["first"] = list(dealer["cards"])
         cards = dealer["cards"]
