@@ -8,6 +8,7 @@ from tables.engines import (  # noqa: F401 - each registers itself
     durak,
     highcard,
     khrap,
+    let_it_ride,
     pontoon,
 )
 from tables.engines.base import engine_for, registered_games
