@@ -164,7 +164,7 @@ def _validated(state: State, position: int, action) -> dict:
     kind = action.get("type")
     if state["phase"] == BETTING:
         if kind in (TAKE_DOWN, RIDE):
-            raise IllegalAction(gettext_noop("The cards are not dealt yet: bet or pass first."))
+            raise IllegalAction(gettext_noop("The cards are not dealt yet: the bets are still being placed."))
         if kind not in ("bet", "pass"):
             raise IllegalAction(gettext_noop("Unknown action."))
         if position not in to_act(state):
