@@ -164,7 +164,9 @@ def _validated(state: State, position: int, action) -> dict:
     kind = action.get("type")
     if state["phase"] == BETTING:
         if kind in (TAKE_DOWN, RIDE):
-            raise IllegalAction(gettext_noop("The cards are not dealt yet: the bets are still being placed."))
+            raise IllegalAction(
+                gettext_noop("The cards are not dealt yet: the bets are still being placed.")
+            )
         if kind not in ("bet", "pass"):
             raise IllegalAction(gettext_noop("Unknown action."))
         if position not in to_act(state):
@@ -342,7 +344,12 @@ def _settle(state: State) -> list[Event]:
         boxes.settle_hand(state, events, number, 0, ratio, max_payout=cap, reason="box")
         box["line"] = line
         box["pays"] = str(pays) if pays is not None else None
-        shown[str(number)] = {"owner": owner, "cards": list(box["cards"]), "line": line}
+        shown[str(number)] = {
+            "owner": owner,
+            "cards": list(box["cards"]),
+            "line": line,
+            "name": line_name(line),
+        }
     events.insert(0, {"type": "hands_shown", "boxes": shown})
     state["phase"] = OVER
     state["over"] = True
@@ -386,6 +393,7 @@ def _result(state: State) -> dict:
             "owner": box["owner"],
             "cards": list(box["cards"]),
             "line": box["line"],
+            "name": line_name(box["line"]),
             "pays": box["pays"],
             "amount": box["amount"],
             "bets": bets,
@@ -561,6 +569,7 @@ class LetItRide(GameEngine):
                     "dealt": "cards" in box,
                     "cards": list(box["cards"]) if shown and "cards" in box else None,
                     "line": box.get("line") if shown else None,
+                    "name": line_name(box["line"]) if shown else None,
                     "pays": box.get("pays") if shown else None,
                     "deciding": box["owner"] in waiting and current is not None,
                 }
