@@ -43,7 +43,7 @@ def shown(html: str) -> set[str]:
 
 def box_html(html: str, number: int) -> str:
     """One box of the row: from its element to the next box's or the row's end."""
-    rest = html.split(f'<li class="house-box', 1 + number)[-1]
+    rest = html.split('<li class="house-box', 1 + number)[-1]
     return re.split(r'<li class="house-box|</ol>', rest, maxsplit=1)[0]
 
 
