@@ -515,7 +515,7 @@ def test_pontoon_buys_a_staker_behind_buying_and_twisting_and_a_tie_lost_are_in_
     assert "The dealer: [TC] [7S] 17" in result
     assert cards_on(page) == set(PONTOON_FIRST)
     net = {row["party"]: row["amount"] for row in hand_story_net(hand)}
-    assert net["Anna"] == "+90.00\xa0BYN" and net["Boris"] == "+7.00\xa0BYN"
+    assert net["Anna"] == "+30.00\xa0BYN" and net["Boris"] == "+7.00\xa0BYN"
     ru = text_of(section(page_of(hand, hand.players[1], "ru"), "steps"))
     assert "Anna покупает карту на боксе 1" in ru and "Boris делает твист на боксе 1" in ru
     assert "Бокс 1 получает купленную карту: [3C]" in ru
