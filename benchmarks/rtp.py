@@ -119,6 +119,8 @@ def new_totals(module) -> dict:
         "shown": [],
         # per kind: staked, returned, and the sums a ratio's interval needs, per hand
         "kinds": {k: {"s": 0, "r": 0, "ss": 0, "rr": 0, "rs": 0, "n": 0} for k in module.KINDS},
+        # every kind together, per hand: the return of all that was staked, with its interval
+        "all": {"s": 0, "r": 0, "ss": 0, "rr": 0, "rs": 0, "n": 0},
         "lines": {key: [0, 0] for key, *_rest in module.LINES},
         "boxes": 0,
     }
@@ -148,8 +150,10 @@ def play(game: str, strategy_name: str, hands: int, seed: str) -> dict:
                 totals["shown"].append(f"hand {number + 1} (seed {seed}): {problem}")
         kinds = {k: [0, 0] for k in module.KINDS}
         module.tally(events, kinds, totals["lines"])
-        for kind, (staked, returned) in kinds.items():
-            sums = totals["kinds"][kind]
+        hand_staked = sum(staked for staked, _returned in kinds.values())
+        hand_returned = sum(returned for _staked, returned in kinds.values())
+        for kind, (staked, returned) in [*kinds.items(), ("all", (hand_staked, hand_returned))]:
+            sums = totals["all"] if kind == "all" else totals["kinds"][kind]
             if staked:
                 sums["n"] += 1
                 sums["s"] += staked
@@ -172,6 +176,8 @@ def merge(parts: list[dict], module) -> dict:
         for kind, sums in part["kinds"].items():
             for key, value in sums.items():
                 total["kinds"][kind][key] += value
+        for key, value in part["all"].items():
+            total["all"][key] += value
         for key, (times, returned) in part["lines"].items():
             total["lines"][key][0] += times
             total["lines"][key][1] += returned
@@ -246,6 +252,12 @@ def report(game: str, seed: int, workers: int, outcome: dict) -> bool:
         if exact and kind in exact["return"]:
             line += f" {float(exact['return'][kind]):>14.5f}"
         print(line)
+    if len(totals["kinds"]) > 1:  # every kind together, its interval over hands
+        ratio, half = ratio_interval(totals["all"])
+        print(
+            f"{'all':<6} {totals['all']['s']:>16,} {totals['all']['r']:>16,} {ratio:>9.5f} "
+            f"[{ratio - half:.5f}, {ratio + half:.5f}]"
+        )
     print()
     print(f"pay table ({module.RULES}):")
     header = f"{'line':<42} {'rule':<18} {'times':>10} {'how often':>10} {'contributed':>12}"

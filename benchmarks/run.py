@@ -49,6 +49,7 @@ BENCHMARKS = [
     "blackjack_engine",
     "blackjack_switch_engine",
     "pontoon_engine",
+    "let_it_ride_engine",
     "poker_hands",
     "board_bytes",
     "table_load",

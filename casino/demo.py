@@ -215,6 +215,20 @@ DEMO_TABLES = [
             "action_seconds": 30,
         },
     ),
+    (
+        "№ 13 · 3 × 1–50 BYN",
+        "let_it_ride",
+        "BYN",
+        {
+            # three equal bets of 1 to 50 BYN each (CG §35); a box is paid at most 5,000 BYN a
+            # round (L9): a royal flush on three bets of 50 would be 150,000
+            "min_bet": 100,
+            "max_bet": 5_000,
+            "max_payout": 500_000,
+            "bet_seconds": 30,
+            "action_seconds": 30,
+        },
+    ),
 ]
 
 

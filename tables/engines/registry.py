@@ -10,6 +10,7 @@ from tables.engines import (  # noqa: F401 - each registers itself
     golden_oasis,
     highcard,
     khrap,
+    let_it_ride,
     oasis_stud,
     pontoon,
 )

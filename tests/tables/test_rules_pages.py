@@ -39,6 +39,8 @@ EXAMPLE_CARDS = {
     "blackjack_switch": "KS 5D 6C QH 9C 7D 9S 6H 3H AH 7C 9D TS 4S AS KD 8H 8C 6D 3C TH 6S",
     # pontoon.md examples 1-4 (example 4's even money with A J)
     "pontoon": "9S 4D 3C 2H TD 8C 2S 3H 4D 5C 6H AC KD 9S 9H AH TC 8D QS AD JS",
+    # let-it-ride.md examples 1-4
+    "let_it_ride": "KS KD 4C 7H 2S 5H 8H JH 2H KH 3C 7D 9S 4H QC 9H 2D 5C",
 }
 TITLES = {
     "ru": {
@@ -50,6 +52,7 @@ TITLES = {
         "blackjack": "Блэк Джек",
         "blackjack_switch": "Блэк Джек свитч",
         "pontoon": "Понтун",
+        "let_it_ride": "Лет ит райд",
     },
     "en": {
         "baccarat_bank": "Baccarat with a player-held bank",
@@ -60,6 +63,7 @@ TITLES = {
         "blackjack": "Blackjack",
         "blackjack_switch": "Blackjack Switch",
         "pontoon": "Pontoon",
+        "let_it_ride": "Let It Ride",
     },
 }
 # What may appear in the other language's script: card ranks and suits' letters as the cards
