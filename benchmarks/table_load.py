@@ -84,6 +84,8 @@ SETUPS = {
     "postgres2hc": "(viii) High card 2, PostgreSQL + Redis",
     "sqlitebj": "(ix) Blackjack 6, SQLite + in-mem",
     "postgresbj": "(x) Blackjack 6, PostgreSQL + Redis",
+    "sqlitecs": "(xi) Caribbean stud 6, SQLite + in-mem",
+    "postgrescs": "(xii) Caribbean stud 6, PostgreSQL + Redis",
 }
 # the 2-seat (Durak) setup each many-seat setup's Daphne CPU per action is set beside
 TWO_SEAT_OF = {
@@ -93,12 +95,19 @@ TWO_SEAT_OF = {
     "postgresbac": "postgres",
     "sqlitebj": "sqlite",
     "postgresbj": "postgres",
+    "sqlitecs": "sqlite",
+    "postgrescs": "postgres",
 }
 # the same game at two seats, beside each many-seat setup where it ran in the same run
 SAME_GAME_TWO_SEATS_OF = {"sqlite6": "sqlite2hc", "postgres6": "postgres2hc"}
 # High card's 6-seat setup on the same database, beside another game's many-seat setup where it
 # ran in the same run (issue 32: the Blackjack tables' p99 and Daphne CPU per action)
-SIX_SEAT_HIGH_CARD_OF = {"sqlitebj": "sqlite6", "postgresbj": "postgres6"}
+SIX_SEAT_HIGH_CARD_OF = {
+    "sqlitebj": "sqlite6",
+    "postgresbj": "postgres6",
+    "sqlitecs": "sqlite6",
+    "postgrescs": "postgres6",
+}
 # issue 30: a 6-seat action's Daphne CPU against (the bare echo's own 6/2 ratio x the 2-seat
 # action's), and the 6-seat max actions/s against the 2-seat's
 TARGET_SIX_CPU_OVER_TRANSPORT = 1.5
@@ -133,6 +142,8 @@ GAMES = {
         6,
         {"min_bet": STAKE, "max_bet": 10 * STAKE, "boxes": 7, "player_cut": False},
     ),
+    # issue 33: six players at seven boxes, one open box each, no bonus, the dealer's cut
+    "caribbean": ("caribbean_stud", 6, {"min_bet": STAKE, "max_bet": 10 * STAKE, "boxes": 7}),
 }
 SETUP_GAME = {
     "sqlite": "durak",
@@ -145,6 +156,8 @@ SETUP_GAME = {
     "postgres2hc": "highcard2",
     "sqlitebj": "blackjack",
     "postgresbj": "blackjack",
+    "sqlitecs": "caribbean",
+    "postgrescs": "caribbean",
 }
 SIX_SEAT_MEMORY = False  # the memory target is read with the 2-seat tables
 APPS = {
@@ -658,7 +671,40 @@ def twentyone_choice(frame: str, rng: random.Random) -> dict | None:
     return form_choice(frame, rng)
 
 
+ANTE_FORM = re.compile(r'<form[^>]*id="ante-form"[^>]*>(.*?)</form>', re.S)
+
+
+def stud_choice(frame: str, rng: random.Random) -> dict | None:
+    """The stud games' board (tables/stud/board.html): ante the minimum on your own box (now
+    and then pass); on a box, bet mostly, else fold (a card change needs a card picked: its
+    form is left alone); take the ante paid rather than buy a game; the dealer cuts. A turn
+    it knows nothing of is played by its forms (`form_choice`)."""
+    attrs = board_attrs(frame) or {}
+    if attrs.get("data-my-turn") != "1":
+        return form_choice(frame, rng)
+    form = ANTE_FORM.search(frame)
+    if form is not None:
+        amount = SMALLEST_STAKE.search(form.group(1))
+        if amount is not None and rng.random() < 0.9:
+            return {"type": "act", "action": "ante", "payload": {"amount": amount.group(1)}}
+    offered: dict[str, list[dict]] = {}
+    for fields in submitted_forms(frame, rng):
+        if fields.get("type") == "act":
+            offered.setdefault(fields.get("action", ""), []).append(fields)
+    if "bet" in offered and rng.random() < 0.8:
+        return act_frame(offered["bet"][0])
+    for kind in ("fold", "no_game", "done"):
+        if kind in offered:
+            return act_frame(offered[kind][0])
+    if "cut" in offered:
+        return act_frame(min(offered["cut"], key=lambda fields: "at" in fields))
+    return form_choice(frame, rng)
+
+
 CHOOSERS = {
+    "caribbean_stud": "stud_choice",
+    "oasis_stud": "stud_choice",
+    "golden_oasis": "stud_choice",
     "highcard": "highcard_choice",
     "blackjack": "twentyone_choice",
     "blackjack_switch": "twentyone_choice",

@@ -506,6 +506,17 @@ class StudEngine(GameEngine):
             if state["boxes"][str(n)]["kind"] == boxes.OPEN
         ]
 
+    def _bonus_fits(self, state: State, position: int, box: int) -> bool:
+        if state["limits"]["max_exposure"] is None:
+            return True
+        try:
+            self._refuse_over_exposure(
+                state, position, {"type": BONUS, "box": box, "amount": 0, "bonus": True}
+            )
+        except IllegalAction:
+            return False
+        return True
+
     def _own_box(self, state: State, position: int) -> int | None:
         free = [n for n in range(state["limits"]["boxes"]) if str(n) not in state["boxes"]]
         if not free:
@@ -612,6 +623,7 @@ class StudEngine(GameEngine):
                 n
                 for n in owned
                 if not any(s["kind"] == BONUS for s in state["boxes"][str(n)]["side"])
+                and self._bonus_fits(state, position, n)
             ]
         high = self._ante_room(state, position)
         return {
@@ -636,14 +648,7 @@ class StudEngine(GameEngine):
                 for n in found[key]:
                     actions += [{"type": "ante", "box": n, "amount": a, **extra} for a in amounts]
         actions += [{"type": BONUS, "box": n} for n in found["bonus"]]
-        return [a for a in actions if self._passes(state, position, a)]
-
-    def _passes(self, state: State, position: int, action: dict) -> bool:
-        try:
-            self._validated(state, position, action)
-        except IllegalAction:
-            return False
-        return True
+        return actions  # each within the limits and the house's risk by construction
 
     # --- the house's risk ------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ from hypothesis.stateful import (
 
 from tables.engines.base import GameEngine
 from tables.engines.blackjack_switch import BlackjackSwitch
+from tables.engines.caribbean_stud import CaribbeanStud
 from tables.engines.durak import Durak
 from tables.engines.highcard import HighCard
 from tables.engines.registry import engine_for, registered_games
@@ -132,6 +133,7 @@ HIGH_CARD = HighCard.example_configs[0]
 HIGH_CARD_BOXES = HighCard.example_configs[2]  # boxes, card changes: the dealer's card waits
 DURAK = Durak.example_configs[0]
 SWITCH = BlackjackSwitch.example_configs[0]
+CARIBBEAN = CaribbeanStud.example_configs[1]  # a dark box a player among its boxes
 FAIL_FAST = settings(
     max_examples=20,
     stateful_step_count=10,
@@ -271,6 +273,15 @@ class SwitchShowingTheHoleCard(BlackjackSwitch):
         return {**super().view(state, seat), "hole": hole}
 
 
+class CaribbeanShowingTheDarkBox(CaribbeanStud):
+    """Caribbean stud's dark box is played unseen, its owner included (CG §40, C7); this one
+    shows its owner the dark box's cards as an open box's."""
+
+    @staticmethod
+    def _own_cards(box_state, viewer):
+        return list(box_state["cards"]) if viewer == box_state["owner"] else None
+
+
 CAPPED_LOW = {**HIGH_CARD, "max_payout": 50}  # below the minimum bet: every win is capped
 
 
@@ -283,6 +294,7 @@ CAPPED_LOW = {**HIGH_CARD, "max_payout": 50}  # below the minimum bet: every win
         (HighCardTimingOutIllegally(), HIGH_CARD, 2, r"\(e\) seat \d's timeout action"),
         (HighCardShowingAFaceDownCard(), HIGH_CARD_BOXES, 3, r"\(b\) .* hidden from everyone"),
         (SwitchShowingTheHoleCard(), SWITCH, 2, r"\(b\) .* hidden from everyone"),
+        (CaribbeanShowingTheDarkBox(), CARIBBEAN, 2, r"\(b\) seat \d's view shows"),
         (HighCardTimedByAnUnknownSetting(), HIGH_CARD, 2, r"\(e\) .* not a clock setting"),
         (HighCardListingWhatItRefuses(), HIGH_CARD, 2, r"\(a\) seat \d's legal action .* refused"),
         (HighCardHearingSeatsOutOfTurn(), HIGH_CARD, 2, r"\(a\) a seat not awaited"),
