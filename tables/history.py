@@ -426,10 +426,18 @@ def _card_change(teller: Teller, event: dict) -> list[dict]:
             "%(player)s buys %(count)s cards for box %(box)s, fee %(fee)s",
             taken,
         )
+    elif returned == taken:
+        text = ngettext(
+            "%(player)s changes %(returned)s card on box %(box)s, fee %(fee)s",
+            "%(player)s changes %(returned)s cards on box %(box)s, fee %(fee)s",
+            returned,
+        )
     else:
         text = ngettext(
-            "%(player)s gives back %(returned)s card on box %(box)s for %(count)s, fee %(fee)s",
-            "%(player)s gives back %(returned)s cards on box %(box)s for %(count)s, fee %(fee)s",
+            "%(player)s gives back %(returned)s card on box %(box)s and takes %(count)s, "
+            "fee %(fee)s",
+            "%(player)s gives back %(returned)s cards on box %(box)s and takes %(count)s, "
+            "fee %(fee)s",
             returned,
         )
     return [teller.line("card_change", event.get("seat"), text % words)]

@@ -648,6 +648,84 @@ def test_let_it_ride_bets_decisions_community_cards_and_hands_are_in_the_history
     assert "Boris забирает ставку 1" in ru
 
 
+# --- stud against the dealer --------------------------------------------------------------------
+
+
+def stud_deck(top: str) -> list[str]:
+    cards = top.split()
+    return [*cards, *(c for c in pack_52() if c not in cards)]
+
+
+def caribbean_hand(**recording):
+    """Caribbean stud: Anna (box 1) changes her 2♠ for the A♥ (fee = ante, §41) and bets on two
+    aces; Boris plays box 2 dark (ante + bet at once, C7); the dealer A♠ K♦ 7♣ 5♥ 3♦ qualifies
+    with ace-king (§43): Anna's aces win 1:1, Boris's queen high loses."""
+    return record_hand(
+        "caribbean_stud",
+        {"min_bet": 100, "max_bet": 2_000},
+        [0, 1],
+        ScriptedRng(stud_deck("AD 9C 8S 4H 2S QS JD 9H 6C 3S AS KD 7C 5H 3D AH")),
+        [
+            (0, {"type": "ante", "amount": 1000}),
+            (1, {"type": "ante", "box": 1, "amount": 500, "dark": True}),
+            (1, {"type": "done"}),
+            (0, {"type": "change", "box": 0, "cards": ["2S"]}),
+            (0, {"type": "bet", "box": 0}),
+        ],
+        **recording,
+    )
+
+
+def oasis_hand(**recording):
+    """Oasis stud: Anna buys a sixth card (§56.3), gives back the 4♣ and bets on a flush; the
+    dealer A♠ K♦ 9♣ 7♥ 4♦ has no game: she buys him one (§58), he replaces his 4♦ with the 9♦, a
+    pair of nines: her flush wins 5:1 (the rules file's example 2: +90)."""
+    return record_hand(
+        "oasis_stud",
+        {"min_bet": 100, "max_bet": 2_000},
+        [0],
+        ScriptedRng(stud_deck("2H 5H 9H JH 4C AS KD 9C 7H 4D KH 9D")),
+        [
+            (0, {"type": "ante", "amount": 1000}),
+            (0, {"type": "buy", "box": 0, "cards": []}),
+            (0, {"type": "bet", "box": 0, "cards": ["4C"]}),
+            (0, {"type": "buy_game", "box": 0}),
+        ],
+        **recording,
+    )
+
+
+def test_stud_changes_dark_boxes_and_a_bought_game_are_in_the_history():
+    hand = caribbean_hand()
+    page = page_of(hand, hand.players[0], "en")
+    steps = text_of(section(page, "steps"))
+    for words in (
+        "Anna puts an ante of 10.00 BYN on box 1",
+        "Boris puts an ante of 5.00 BYN on box 2, dark, and its bet",
+        "Anna changes 1 card on box 1, fee 10.00 BYN",
+        "Box 1 gets 1 card",
+        "Anna bets 20.00 BYN on box 1",
+        "The dealer opens his cards: he qualifies",
+        "Box 1 beats the dealer",
+        "Box 2 loses to the dealer",
+    ):
+        assert words in steps, (words, steps)
+    net = {row["party"]: row["amount"] for row in hand_story_net(hand)}
+    # Anna: −10 fee, +10 ante, +20 bet; Boris: −5 ante −10 bet
+    assert net["Anna"] == "+20.00\xa0BYN" and net["Boris"] == "−15.00\xa0BYN"
+    bought = oasis_hand()
+    steps = text_of(section(page_of(bought, bought.players[0], "en"), "steps"))
+    for words in (
+        "Anna buys 1 card for box 1, fee 10.00 BYN",
+        "The dealer opens his cards: no game",
+        "Anna buys the dealer a game",
+        "A game bought: the dealer replaces 4D with 9D and qualifies",
+    ):
+        assert words in steps, (words, steps)
+    net = {row["party"]: row["amount"] for row in hand_story_net(bought)}
+    assert net["Anna"] == "+90.00\xa0BYN", "the rules file's example 2 (O5, §59)"
+
+
 # --- every game: words, never a repr; the money balances --------------------------------------
 
 HANDS = {
@@ -660,6 +738,20 @@ HANDS = {
     "blackjack_switch": switch_hand,
     "pontoon": pontoon_hand,
     "let_it_ride": let_it_ride_hand,
+    "caribbean_stud": caribbean_hand,
+    "oasis_stud": oasis_hand,
+    "golden_oasis": lambda **recording: record_hand(
+        "golden_oasis",
+        {"min_bet": 100, "max_bet": 2_000},
+        [0],
+        ScriptedRng(stud_deck("QS QD 2S 7D 9C AH KC 8D 6D 3S QC 6H 6S")),
+        [
+            (0, {"type": "ante", "amount": 1000}),
+            (0, {"type": "exchange", "box": 0, "cards": ["2S", "7D", "9C"]}),
+            (0, {"type": "bet", "box": 0}),
+        ],
+        **recording,
+    ),
 }
 REPR = re.compile(
     r"\{'|': |\bNone\b|\bTrue\b|\bFalse\b|\b(seat|pot|house|table):\w"
