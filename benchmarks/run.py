@@ -50,6 +50,7 @@ BENCHMARKS = [
     "blackjack_switch_engine",
     "pontoon_engine",
     "poker_hands",
+    "stud_engine",
     "board_bytes",
     "table_load",
     "sportsbook_bets",

@@ -34,7 +34,7 @@ from tables.engines.poker_hands import STRAIGHT
 GAME = "caribbean_stud"
 PLAYERS = stud.PLAYERS
 CONFIG = {"min_bet": stud.MINIMUM, "max_bet": 2_000}
-BONUS_CONFIG = {k: v for k, v in caribbean_stud.CaribbeanStud.example_configs[1].items()}
+BONUS_CONFIG = dict(caribbean_stud.CaribbeanStud.example_configs[1])
 BONUS_CONFIG.pop("max_exposure")
 RULES = "CG §40-§48, ../shared/rules/caribbean-stud.md"
 ENGINE_RULES = caribbean_stud.RULES
@@ -71,7 +71,7 @@ def config_for(strategy: str) -> dict:
     return BONUS_CONFIG if strategy == "bonus" else CONFIG
 
 
-tally = stud.tally
+tally = functools.partial(stud.tally, bonus_pays=BONUS_CONFIG["bonus"]["pays"])
 derived = stud.derived
 boxes_in = stud.boxes_in
 count = stud.count

@@ -132,7 +132,7 @@ def config_for(strategy: str) -> dict:
     return BONUS_CONFIG if strategy == "bonus" else CONFIG
 
 
-tally = stud.tally
+tally = functools.partial(stud.tally, bonus_pays=BONUS_CONFIG["bonus"]["pays"])
 derived = stud.derived
 boxes_in = stud.boxes_in
 count = stud.count

@@ -210,12 +210,15 @@ def lines(rule: str, bonus_rule: str | None = None, bonus_from: int | None = Non
     return tuple(found)
 
 
-def tally(events: list[dict], kinds: dict, lines: dict) -> None:
+def tally(events: list[dict], kinds: dict, lines: dict, bonus_pays: dict | None = None) -> None:
     """Add one hand to ``kinds`` ({kind: [staked, returned]}) and ``lines`` ({line: [times,
     returned]}). Stakes are payments from the seat to a pot: the ante to the box's pot, the bet
     and the bonus to its side pots (…:bet, …:bonus), a fee to a fee pot; returns are payments
     to the seat, by their reason's kind ("ante won", "bet returned", ...). A bet line's returned
-    is the bet's; its outcome is read from the hand's result."""
+    is the bet's; its outcome is read from the hand's result. A bonus's line is read from what
+    it won against its stake (``bonus_pays``: the table's {hand: "X:1"}, distinct ratios): the
+    box's cards are not shown when the dealer has no game."""
+    won = 0
     for event in events:
         if event.get("type") != "payment":
             continue
@@ -232,6 +235,7 @@ def tally(events: list[dict], kinds: dict, lines: dict) -> None:
         elif target.startswith("seat:"):
             kind = event["reason"].split(" ")[0]  # "ante won", "bet returned", "bonus won"
             kinds[kind][1] += amount
+            won += amount if event["reason"] == "bonus won" else 0
     result = next((e["result"] for e in events if e.get("type") == "hand_over"), None)
     if result is None or result.get("void"):
         return
@@ -252,11 +256,11 @@ def tally(events: list[dict], kinds: dict, lines: dict) -> None:
                 bonus_line = "bonus forfeited"
             elif outcome == "folded":
                 bonus_line = "bonus folded"
+            elif won:
+                ratio = f"{won // kinds['bonus'][0]}:1"
+                bonus_line = next(f"bonus {k}" for k, r in bonus_pays.items() if r == ratio)
             else:
-                hand = poker_hands.category(poker_hands.value(box["cards"]))
-                bonus_line = f"bonus {CATEGORY_KEYS[hand]}"
-                if bonus_line not in lines or not kinds["bonus"][1]:
-                    bonus_line = "bonus lost"
+                bonus_line = "bonus lost"
             lines[bonus_line][0] += 1
             lines[bonus_line][1] += kinds["bonus"][1]
 
