@@ -95,10 +95,6 @@ def _exchange_flush(cards, up, stage):
     return decide(cards, up, stage)
 
 
-def _buys_straight_up(cards, dealer, seen, replaces):
-    return poker_hands.category(poker_hands.value(cards)) >= poker_hands.STRAIGHT
-
-
 def _buys_two_pairs_up(cards, dealer, seen, replaces):
     return poker_hands.category(poker_hands.value(cards)) >= poker_hands.TWO_PAIRS
 
@@ -110,7 +106,7 @@ VARIANTS = {
     "sixth card on every no-pair hand": _buy_every_no_pair,
     "bet instead of folding": _bet_no_pair,
     "exchange two holding four to a flush": _exchange_flush,
-    "basic, buy a game with a straight up": (decide, _buys_straight_up),
+    "basic, buy a game by its worth": (decide, stud.game_worth_buying),
     "basic, buy a game with two pairs up": (decide, _buys_two_pairs_up),
 }
 

@@ -42,6 +42,7 @@ COUNTED_KINDS = ("bonus",)  # the bonus's lines count every bonus bet
 CATEGORIES = sorted(CATEGORY_KEYS, reverse=True)  # royal flush first
 RANK = {rank: value for value, rank in enumerate(poker_hands.RANKS, start=2)}  # "2" 2 ... "A" 14
 PACK = pack_52()
+STRAIGHT_LOW = poker_hands.value(("5S", "4H", "3D", "2C", "AS"))  # the lowest straight
 
 
 def pack_of_52() -> list[str]:
@@ -113,7 +114,14 @@ def caribbean_raise(cards, up: str) -> bool:
 
 
 def buys_game(cards, dealer: list[str], seen, replaces: str) -> bool:
-    """Buy the dealer a game when it is worth more than the ante's 1:1 the player takes
+    """The strategies' rule for buying the dealer a game (§58, §66, O5-O8, G4-G6): with a
+    straight or better. On the same deals it does as well as buying by the game's worth
+    (``game_worth_buying``) in both games (``benchmarks/stud_rules.py``)."""
+    return poker_hands.value(cards) >= STRAIGHT_LOW
+
+
+def game_worth_buying(cards, dealer: list[str], seen, replaces: str) -> bool:
+    """Whether buying the dealer a game is worth more than the ante's 1:1 the player takes
     without it (§58, §66, O5, G4-G5): every card the dealer may draw (any the player has not
     seen: not his five, the cards he gave back or the dealer's five) is counted alike; the
     dealer replaces his ``replaces`` ("lowest" or "highest") card, and with a pair now the box
