@@ -8,15 +8,17 @@ the hands. One player, one box of the minimum a hand. The dealer qualifies with 
 The strategy ``basic``:
 
 - five cards: bet with a pair or better; with no pair, buy a sixth card (§56.3: one ante)
-  holding four to a flush or four to an open-ended straight; else fold;
+  holding four to a flush or four to an open-ended straight; else bet if the dealer's up card
+  matches the rank of one of your cards (he is less likely to pair: a no-pair box loses only
+  to a dealer who qualifies), and fold if not;
 - six cards: bet on the best five when they hold a pair or better, giving back the sixth
-  (§56.3.1); else fold. Never exchange (§56.3.3: two antes for one card given back of two);
-- buying the dealer a game (§58, O5-O8): when it is worth more than the ante's 1:1, counted
-  over every card he may draw (``stud_harness.buys_game``): in effect a straight or better,
-  sometimes three of a kind.
+  (§56.3.1); with no pair, bet giving back the lowest card if the up card matches one of
+  yours, else fold. Never exchange (§56.3.3: two antes for one card, two given back);
+- buy the dealer a game (§58, O5-O8: he replaces his lowest card) with a straight or better
+  (``stud_harness.buys_game``).
 
 ``benchmarks/stud_rules.py oasis_stud`` compares the variants named in ``VARIANTS`` on the same
-deals; the figures are in ``stud_rules``' run quoted in benchmarks/README.md.
+deals (its figures below).
 """
 
 from __future__ import annotations
@@ -45,21 +47,34 @@ def _best_five(cards) -> tuple[int, list[str]]:
 
 def decide(cards, up: str, stage: int) -> tuple[str, list[str]]:
     """``basic`` (module docstring)."""
+    matched = up[0] in {c[0] for c in cards}
     if len(cards) == 6:
         value, left_out = _best_five(cards)
-        return ("bet", left_out) if value >= stud.LOWEST_PAIR else ("fold", [])
+        if value >= stud.LOWEST_PAIR:
+            return "bet", left_out
+        return ("bet", [min(cards, key=lambda c: stud.RANK[c[0]])]) if matched else ("fold", [])
     if stud.pair_or_better(cards):
         return "bet", []
     if stage == 0 and (stud.four_to_a_flush(cards) or stud.four_to_an_open_straight(cards)):
         return "buy", []
-    return "fold", []
+    return ("bet", []) if matched else ("fold", [])
+
+
+def _fold_no_pair(cards, up, stage):
+    """As ``basic``, but a no-pair hand without a draw folds whatever the up card."""
+    kind, given = decide(cards, up, stage)
+    if kind == "bet" and poker_hands.best(cards)[0] < stud.LOWEST_PAIR:
+        return "fold", []
+    return kind, given
 
 
 # --- the variants compared (benchmarks/stud_rules.py) ------------------------------------------
 
 
 def _never_buy(cards, up, stage):
-    return ("bet", []) if stud.pair_or_better(cards) else ("fold", [])
+    if stage == 0 and len(cards) == 5 and not stud.pair_or_better(cards):
+        return ("bet", []) if up[0] in {c[0] for c in cards} else ("fold", [])
+    return decide(cards, up, stage)
 
 
 def _buy_any_draw(cards, up, stage):
@@ -101,10 +116,11 @@ def _buys_two_pairs_up(cards, dealer, seen, replaces):
 
 VARIANTS = {
     "basic": decide,
+    "no pair: fold even when the up card matches": _fold_no_pair,
     "never buy a sixth card": _never_buy,
     "sixth card on any four to a straight too": _buy_any_draw,
     "sixth card on every no-pair hand": _buy_every_no_pair,
-    "bet instead of folding": _bet_no_pair,
+    "no pair: bet whatever the up card": _bet_no_pair,
     "exchange two holding four to a flush": _exchange_flush,
     "basic, buy a game by its worth": (decide, stud.game_worth_buying),
     "basic, buy a game with two pairs up": (decide, _buys_two_pairs_up),

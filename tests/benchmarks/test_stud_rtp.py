@@ -112,6 +112,9 @@ def test_oasis_buys_a_sixth_card_on_draws_and_bets_the_best_five():
     six = ["AS", "KS", "7S", "2S", "9H", "7D"]  # a pair of sevens: the deuce goes back
     assert oasis_stud.decide(six, "4D", 1) == ("bet", ["2S"])
     assert oasis_stud.decide(["AS", "KS", "7S", "2S", "9H", "4D"], "5D", 1) == ("fold", [])
+    # no pair, no draw: bet when the dealer's up card matches one of the ranks held
+    assert oasis_stud.decide(["AS", "KD", "7S", "2S", "9H"], "7D", 0) == ("bet", [])
+    assert oasis_stud.decide(["AS", "KS", "7S", "2S", "9H", "4D"], "9D", 1) == ("bet", ["2S"])
 
 
 def test_golden_oasis_exchanges_one_card_off_a_draw_and_keeps_pairs():
