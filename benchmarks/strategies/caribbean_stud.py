@@ -33,6 +33,7 @@ from tables.engines.poker_hands import STRAIGHT
 
 GAME = "caribbean_stud"
 PLAYERS = stud.PLAYERS
+LEGAL_ACTIONS = stud.LEGAL_ACTIONS
 CONFIG = {"min_bet": stud.MINIMUM, "max_bet": 2_000}
 BONUS_CONFIG = dict(caribbean_stud.CaribbeanStud.example_configs[1])
 BONUS_CONFIG.pop("max_exposure")

@@ -37,6 +37,7 @@ from tables.engines.poker_hands import FLUSH
 
 GAME = "golden_oasis"
 PLAYERS = stud.PLAYERS
+LEGAL_ACTIONS = stud.LEGAL_ACTIONS
 CONFIG = {"min_bet": stud.MINIMUM, "max_bet": 2_000}
 BONUS_CONFIG = dict(golden_oasis.GoldenOasis.example_configs[1])
 BONUS_CONFIG.pop("max_exposure")

@@ -30,6 +30,7 @@ from tables.engines import oasis_stud, poker_hands
 
 GAME = "oasis_stud"
 PLAYERS = stud.PLAYERS
+LEGAL_ACTIONS = stud.LEGAL_ACTIONS
 CONFIG = {"min_bet": stud.MINIMUM, "max_bet": 2_000}
 RULES = "CG §49-§60, ../shared/rules/oasis-stud.md"
 ENGINE_RULES = oasis_stud.RULES

@@ -31,6 +31,7 @@ from tables.engines.stud import (
 )
 
 PLAYERS = 1
+LEGAL_ACTIONS = False  # the strategies read the state alone (rtp.play_hand)
 MINIMUM = 100
 
 # The kinds, in the order printed: what the player staked: "ante", "bet", "fee" (every card
@@ -155,17 +156,22 @@ def strategy(
     ``bonus`` and the table offers one), the dealer's cut, then the box's decisions; a game is
     bought by ``buys_game`` (the dealer replacing his ``replaces`` card)."""
 
-    def play(state: dict, seat: int, legal: list[dict], rng: random.Random) -> dict:
+    def play(state: dict, seat: int, legal: list[dict] | None, rng: random.Random) -> dict:
+        """(The legal actions are not read: ``LEGAL_ACTIONS`` is False.)"""
         phase = state["phase"]
         if phase == "betting":
-            low = min(a["amount"] for a in legal if a["type"] == "ante" and "box" not in a)
-            action = {"type": "ante", "amount": low}
+            action = {"type": "ante", "amount": state["limits"]["min_bet"]}
             if bonus and state["options"]["bonus"]:
                 action["bonus"] = True
             return action
         if phase == "cut":
             return {"type": "cut"}
-        box = legal[0]["box"]
+        waiting = "buy" if phase == "buying" else "deciding"
+        box = next(
+            int(n)
+            for n, b in state["boxes"].items()
+            if b["owner"] == seat and b["status"] == waiting
+        )
         box_state = state["boxes"][str(box)]
         if phase == "buying":
             dealer = state["dealer"]["cards"]  # open: he has shown them (§57, §58, §66)
