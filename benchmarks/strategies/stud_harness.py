@@ -316,6 +316,7 @@ def count(events: list[dict], counts: dict) -> None:
     def add(name: str, by: int = 1) -> None:
         counts[name] = counts.get(name, 0) + by
 
+    bought = {e["box"] for e in events if e.get("type") == "buy_game"}
     for event in events:
         kind = event.get("type")
         if kind == "dealer":
@@ -331,9 +332,9 @@ def count(events: list[dict], counts: dict) -> None:
         elif kind == "buy_game":
             add("buy_game")
             add("buy_game fees", event["fee"])
-        elif kind == "game_bought":
+        elif kind == "game_bought" and event["boxes"]:  # (the engine draws with no buyer too)
             add("game bought: dealer qualified", event["qualified"])
-        elif kind == "settled" and any(e.get("type") == "game_bought" for e in events):
+        elif kind == "settled" and event["box"] in bought:
             add(f"bought: {event['outcome']}")
 
 
