@@ -11,7 +11,11 @@ on a seed derived from S, so a run is repeatable for the same S and W.
 It prints the hands, hands/s per core, what was staked and returned, the return per unit staked
 with its 95 % interval for each bet kind, and for each line of the game's pay table how often it
 paid and what it contributed; beside them the exact values where the game's module works them
-out from the rules. It prints no target return.
+out from the rules. It prints no target return. A game module may also give ``derived(kinds)``
+(more rows made of a hand's kinds, e.g. two stakes together, printed with their intervals and
+left out of the totals), ``count(events, counts)`` with ``summary(counts, totals)`` (counts
+beside the lines, in words) and ``boxes_in(events)`` (the boxes a hand played, where a box
+stakes more than one "bet" payment).
 
 It checks every hand (exit 1 on a failure): money is conserved (no pot goes below zero, every
 pot is empty when the hand is over, and the house's change, its bank and accounts, is minus the
@@ -89,8 +93,11 @@ def config_of(module, strategy_name: str) -> dict:
     return module.CONFIG
 
 
-def play_hand(engine, module, strategy, rng, draws, carry, config=None):
-    """One hand; returns (its events, the carry for the next hand, problem or "")."""
+def play_hand(engine, module, strategy, rng, draws, carry, config=None, legal=True):
+    """One hand; returns (its events, the carry for the next hand, problem or ""). With
+    ``legal`` false the strategy is given None for the legal actions (a module whose strategies
+    read only the state says so with ``LEGAL_ACTIONS = False``: the engine still validates every
+    action it applies, and the return is the same at a fraction of the time)."""
     config = module.CONFIG if config is None else config
     state = engine.new_hand(config, list(range(1, module.PLAYERS + 1)), rng, carry)
     events = list(engine.start_events(state))
@@ -100,7 +107,7 @@ def play_hand(engine, module, strategy, rng, draws, carry, config=None):
         if not waiting:
             break
         seat = waiting[0] if len(waiting) == 1 else rng.choice(waiting)
-        action = strategy(state, seat, engine.legal_actions(state, seat), rng)
+        action = strategy(state, seat, engine.legal_actions(state, seat) if legal else None, rng)
         state, more = engine.apply(state, seat, action, draws)
         events += more
     else:
@@ -123,7 +130,20 @@ def new_totals(module) -> dict:
         "all": {"s": 0, "r": 0, "ss": 0, "rr": 0, "rs": 0, "n": 0},
         "lines": {key: [0, 0] for key, *_rest in module.LINES},
         "boxes": 0,
+        "derived": {},  # the module's derived rows (``derived``), sums as per kind
+        "counts": {},  # the module's counts (``count``)
     }
+
+
+def add_sample(sums: dict, staked: int, returned: int) -> None:
+    """One hand's stake and return of a derived row, as the kinds' sums are kept."""
+    if staked:
+        sums["n"] += 1
+        sums["s"] += staked
+        sums["r"] += returned
+        sums["ss"] += staked * staked
+        sums["rr"] += returned * returned
+        sums["rs"] += returned * staked
 
 
 def play(game: str, strategy_name: str, hands: int, seed: str) -> dict:
@@ -142,7 +162,16 @@ def play(game: str, strategy_name: str, hands: int, seed: str) -> dict:
     # CPU time, not the wall clock: the per-core rate must not count a shared machine's waits
     started = time.process_time()
     for number in range(hands):
-        events, carry, problem = play_hand(engine, module, strategy, rng, draws, carry, config)
+        events, carry, problem = play_hand(
+            engine,
+            module,
+            strategy,
+            rng,
+            draws,
+            carry,
+            config,
+            getattr(module, "LEGAL_ACTIONS", True),
+        )
         draws.taken.clear()  # the harness replays nothing: keep memory flat
         if problem:
             totals["failures"] += 1
@@ -161,6 +190,17 @@ def play(game: str, strategy_name: str, hands: int, seed: str) -> dict:
                 sums["ss"] += staked * staked
                 sums["rr"] += returned * returned
                 sums["rs"] += returned * staked
+        if hasattr(module, "derived"):
+            for name, (staked, returned) in module.derived(kinds).items():
+                sums = totals["derived"].setdefault(
+                    name, dict.fromkeys(("s", "r", "ss", "rr", "rs", "n"), 0)
+                )
+                add_sample(sums, staked, returned)
+        if hasattr(module, "count"):
+            module.count(events, totals["counts"])
+        if hasattr(module, "boxes_in"):
+            totals["boxes"] += module.boxes_in(events)
+            continue
         totals["boxes"] += sum(1 for e in events if e.get("reason") == "bet")
     totals["hands"] = hands
     totals["seconds"] = time.process_time() - started
@@ -181,6 +221,12 @@ def merge(parts: list[dict], module) -> dict:
         for key, (times, returned) in part["lines"].items():
             total["lines"][key][0] += times
             total["lines"][key][1] += returned
+        for name, sums in part["derived"].items():
+            into = total["derived"].setdefault(name, dict.fromkeys(sums, 0))
+            for key, value in sums.items():
+                into[key] += value
+        for name, value in part["counts"].items():
+            total["counts"][name] = total["counts"].get(name, 0) + value
     return total
 
 
@@ -258,6 +304,12 @@ def report(game: str, seed: int, workers: int, outcome: dict) -> bool:
             f"{'all':<6} {totals['all']['s']:>16,} {totals['all']['r']:>16,} {ratio:>9.5f} "
             f"[{ratio - half:.5f}, {ratio + half:.5f}]"
         )
+    for name, sums in totals["derived"].items():  # made of the kinds above, hand by hand
+        ratio, half = ratio_interval(sums)
+        print(
+            f"{name:<6} {sums['s']:>16,} {sums['r']:>16,} {ratio:>9.5f} "
+            f"[{ratio - half:.5f}, {ratio + half:.5f}]"
+        )
     print()
     print(f"pay table ({module.RULES}):")
     header = f"{'line':<42} {'rule':<18} {'times':>10} {'how often':>10} {'contributed':>12}"
@@ -287,6 +339,10 @@ def report(game: str, seed: int, workers: int, outcome: dict) -> bool:
     print(" returned on")
     print(" the line per unit staked on its kind, stakes included)")
     print()
+    if hasattr(module, "summary"):
+        for line in module.summary(totals["counts"], totals):
+            print(line)
+        print()
     if totals["failures"]:
         print(f"FAILED: {totals['failures']:,} hand(s) broke a check; the first:")
         for shown in totals["shown"]:

@@ -51,6 +51,7 @@ BENCHMARKS = [
     "pontoon_engine",
     "let_it_ride_engine",
     "poker_hands",
+    "stud_engine",
     "board_bytes",
     "table_load",
     "sportsbook_bets",
