@@ -50,7 +50,7 @@ class CaribbeanStud(StudEngine):
             "min_bet": 100,
             "max_bet": 1_000,
             "boxes": 5,
-            "bonus": {"stake": 100, "pays": BONUS_PAYS},
+            "bonus": {"stake": 10, "pays": BONUS_PAYS},
             "max_payout": 3_000,
             "max_exposure": 40_000,
             "player_cut": True,

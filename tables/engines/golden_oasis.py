@@ -50,7 +50,7 @@ class GoldenOasis(StudEngine):
         {
             "min_bet": 100,
             "max_bet": 1_000,
-            "bonus": {"stake": 100, "pays": BONUS_PAYS},
+            "bonus": {"stake": 10, "pays": BONUS_PAYS},
             "max_payout": 4_000,
             "max_exposure": 50_000,
         },

@@ -1160,7 +1160,11 @@ class StudEngine(GameEngine):
     def _own_cards(box_state: dict, viewer: int | None) -> list | None:
         """An open box's cards for its owner, before the dealer opens them (the view's
         ``mine``: the board shows them in the owner's own part, never in the shared row)."""
-        if box_state["kind"] == boxes.OPEN and viewer == box_state["owner"]:
+        if (
+            box_state["kind"] == boxes.OPEN
+            and viewer == box_state["owner"]
+            and not box_state["shown"]
+        ):
             return list(box_state["cards"])
         return None
 
