@@ -39,6 +39,12 @@ EXAMPLE_CARDS = {
     "blackjack_switch": "KS 5D 6C QH 9C 7D 9S 6H 3H AH 7C 9D TS 4S AS KD 8H 8C 6D 3C TH 6S",
     # pontoon.md examples 1-4 (example 4's even money with A J)
     "pontoon": "9S 4D 3C 2H TD 8C 2S 3H 4D 5C 6H AC KD 9S 9H AH TC 8D QS AD JS",
+    # caribbean-stud.md examples 1, 2 and 4 (example 3 names no cards)
+    "caribbean_stud": "8S 8D 8C KH 2S AS KD 7C 5H 3D QS JD 6H JS JH AD 9C 4S JC AH 9S",
+    # oasis-stud.md examples 1-3 (example 4 names no cards)
+    "oasis_stud": "JS JD 4C 4H 9S 3S 3D KC 8H 6D 2H 5H 9H JH KH AS 7H 4D 9D QC",
+    # golden-oasis.md examples 1-3 (the straight's suits are the page's; example 4 names none)
+    "golden_oasis": "QS QD QC 6H 6S AH KC 8D 6D 3S JD 8C 3D AS KS 9D 5C 2H",
 }
 TITLES = {
     "ru": {
@@ -50,6 +56,9 @@ TITLES = {
         "blackjack": "Блэк Джек",
         "blackjack_switch": "Блэк Джек свитч",
         "pontoon": "Понтун",
+        "caribbean_stud": "Карибский стад покер",
+        "oasis_stud": "Оазис стад покер",
+        "golden_oasis": "Золотой оазис",
     },
     "en": {
         "baccarat_bank": "Baccarat with a player-held bank",
@@ -60,6 +69,9 @@ TITLES = {
         "blackjack": "Blackjack",
         "blackjack_switch": "Blackjack Switch",
         "pontoon": "Pontoon",
+        "caribbean_stud": "Caribbean stud poker",
+        "oasis_stud": "Oasis stud poker",
+        "golden_oasis": "Golden Oasis poker",
     },
 }
 # What may appear in the other language's script: card ranks and suits' letters as the cards
