@@ -221,6 +221,16 @@ def test_opened_from_a_table_the_page_shows_that_tables_limits():
             {"min_bet": 100, "max_bet": 5_000, "boxes": 5, "max_exposure": 90_000},
             ["1.00\xa0BYN", "50.00\xa0BYN", "900.00\xa0BYN", "5"],
         ),
+        (
+            "caribbean_stud",
+            {"min_bet": 100, "max_bet": 2_000, "max_payout": 100_000, "player_cut": True},
+            ["1.00\xa0BYN", "20.00\xa0BYN", "1\xa0000.00\xa0BYN"],
+        ),
+        (
+            "golden_oasis",
+            {"min_bet": 100, "max_bet": 2_000, "bonus": {"stake": 100, "pays": {"flush": "10:1"}}},
+            ["1.00\xa0BYN", "20.00\xa0BYN", "10:1", "3"],
+        ),
     ],
 )
 def test_every_games_limits_come_from_its_settings(game, settings_, shown):
