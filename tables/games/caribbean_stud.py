@@ -28,7 +28,7 @@ RULES = RulesPage(
         "bet twice the ante; the dealer plays with ace-king, the bet pays 1:1 to 100:1; a dark "
         "box and a bonus from a straight where the table offers them."
     ),
-    terms=("ante", "box", "dark_box", "stud_bet", "qualify", "bonus_bet", "card_change"),
+    terms=("stud_ante", "box", "dark_box", "stud_bet", "qualify", "bonus_bet", "card_change"),
 )
 
 register(board.presentation(GAME, gettext_noop("Caribbean stud poker"), WORDS, RULES))

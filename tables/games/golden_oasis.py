@@ -35,7 +35,7 @@ RULES = RulesPage(
         "game; a bonus from a flush where the table offers it."
     ),
     terms=(
-        "ante",
+        "stud_ante",
         "box",
         "dark_box",
         "stud_bet",

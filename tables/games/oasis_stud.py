@@ -35,7 +35,7 @@ RULES = RulesPage(
         "sixth card and exchange; the dealer plays with a pair, and a player with a pair may "
         "buy him a game."
     ),
-    terms=("ante", "box", "stud_bet", "qualify", "card_change", "buy_game"),
+    terms=("stud_ante", "box", "stud_bet", "qualify", "card_change", "buy_game"),
 )
 
 register(board.presentation(GAME, gettext_noop("Oasis stud poker"), WORDS, RULES))

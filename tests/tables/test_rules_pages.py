@@ -41,6 +41,12 @@ EXAMPLE_CARDS = {
     "pontoon": "9S 4D 3C 2H TD 8C 2S 3H 4D 5C 6H AC KD 9S 9H AH TC 8D QS AD JS",
     # let-it-ride.md examples 1-4
     "let_it_ride": "KS KD 4C 7H 2S 5H 8H JH 2H KH 3C 7D 9S 4H QC 9H 2D 5C",
+    # caribbean-stud.md examples 1, 2 and 4 (example 3 names no cards)
+    "caribbean_stud": "8S 8D 8C KH 2S AS KD 7C 5H 3D QS JD 6H JS JH AD 9C 4S JC AH 9S",
+    # oasis-stud.md examples 1-3 (example 4 names no cards)
+    "oasis_stud": "JS JD 4C 4H 9S 3S 3D KC 8H 6D 2H 5H 9H JH KH AS 7H 4D 9D QC",
+    # golden-oasis.md examples 1-3 (the straight's suits are the page's; example 4 names none)
+    "golden_oasis": "QS QD QC 6H 6S AH KC 8D 6D 3S JD 8C 3D AS KS 9D 5C 2H",
 }
 TITLES = {
     "ru": {
@@ -53,6 +59,9 @@ TITLES = {
         "blackjack_switch": "Блэк Джек свитч",
         "pontoon": "Понтун",
         "let_it_ride": "Лет ит райд",
+        "caribbean_stud": "Карибский стад покер",
+        "oasis_stud": "Оазис стад покер",
+        "golden_oasis": "Золотой оазис",
     },
     "en": {
         "baccarat_bank": "Baccarat with a player-held bank",
@@ -64,6 +73,9 @@ TITLES = {
         "blackjack_switch": "Blackjack Switch",
         "pontoon": "Pontoon",
         "let_it_ride": "Let It Ride",
+        "caribbean_stud": "Caribbean stud poker",
+        "oasis_stud": "Oasis stud poker",
+        "golden_oasis": "Golden Oasis poker",
     },
 }
 # What may appear in the other language's script: card ranks and suits' letters as the cards
@@ -212,6 +224,16 @@ def test_opened_from_a_table_the_page_shows_that_tables_limits():
             "pontoon",
             {"min_bet": 100, "max_bet": 5_000, "boxes": 5, "max_exposure": 90_000},
             ["1.00\xa0BYN", "50.00\xa0BYN", "900.00\xa0BYN", "5"],
+        ),
+        (
+            "caribbean_stud",
+            {"min_bet": 100, "max_bet": 2_000, "max_payout": 100_000, "player_cut": True},
+            ["1.00\xa0BYN", "20.00\xa0BYN", "1\xa0000.00\xa0BYN"],
+        ),
+        (
+            "golden_oasis",
+            {"min_bet": 100, "max_bet": 2_000, "bonus": {"stake": 100, "pays": {"flush": "10:1"}}},
+            ["1.00\xa0BYN", "20.00\xa0BYN", "10:1", "3"],
         ),
     ],
 )
