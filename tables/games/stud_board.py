@@ -19,7 +19,7 @@ from django.utils.translation import gettext, pgettext
 
 from casino.currencies import format_amount
 from tables.engines import poker_hands
-from tables.games import Presentation
+from tables.games import Presentation, seat_board_facts
 from tables.kit import affordable, back_items, card_items, card_words, money_box
 from tables.rules import LimitRows, RulesPage, limit_money
 
@@ -396,6 +396,29 @@ def last_hand(table: dict, names: list[str], currency: str) -> dict | None:
     }
 
 
+def private_facts(view: dict) -> dict:
+    """What a seat's board shows of its own (tables.games.Presentation.private_facts): the
+    common facts (balance, clock, turn), its moves as the view offers them, and its own boxes'
+    cards and decisions. Another player's ante or bet that leaves them alike sends this seat the
+    shared parts alone (issue 30)."""
+    game = view.get("game") or {}
+    me = view["seat"]
+    own = [
+        [b["number"], b.get("mine"), b.get("given_back"), bool(b.get("deciding")), b["status"]]
+        for b in game.get("boxes") or []
+        if me is not None and b["owner"] == me
+    ]
+    return {
+        **seat_board_facts(view),
+        "phase": game.get("phase"),
+        "legal": game.get("legal"),
+        "bet_ranges": game.get("bet_ranges"),
+        "offers": game.get("offers"),
+        "mine": own,
+        "staked": bool(((game.get("seats") or {}).get(str(me)) or {}).get("boxes")),
+    }
+
+
 def present_with(words: Words):
     """The presenter of a stud game with its ``words``."""
 
@@ -453,6 +476,7 @@ def presentation(game: str, display_name: str, words: Words, rules: RulesPage) -
         game=game,
         display_name=display_name,
         presenter=present_with(words),
+        private_facts=private_facts,
         board_template="tables/stud/board.html",
         replay_template="tables/stud/_replay_step.html",
         result_template="tables/stud/_hand_result.html",
