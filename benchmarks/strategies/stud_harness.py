@@ -319,20 +319,21 @@ def count(events: list[dict], counts: dict) -> None:
     bought = {e["box"] for e in events if e.get("type") == "buy_game"}
     for event in events:
         kind = event.get("type")
-        if kind == "dealer":
+        if kind == "dealer_hand":
             add("dealer opened")
             add("dealer no game", not event["qualified"])
         elif kind in ("bet", "fold", "no_game"):
             add(kind)
-        elif kind in ("change", "buy", "exchange"):
-            add(kind)
-            add(f"{kind} fees", event["fee"])
-            if kind == "exchange":
+        elif kind == "card_change":  # a change, a sixth card bought, an exchange
+            change = event["kind"]
+            add(change)
+            add(f"{change} fees", event["fee"])
+            if change == "exchange":
                 add(f"exchange of {event['returned']}")
         elif kind == "buy_game":
             add("buy_game")
             add("buy_game fees", event["fee"])
-        elif kind == "game_bought" and event["boxes"]:  # (the engine draws with no buyer too)
+        elif kind == "game_bought" and event["boxes"]:
             add("game bought: dealer qualified", event["qualified"])
         elif kind == "settled" and event["box"] in bought:
             add(f"bought: {event['outcome']}")
