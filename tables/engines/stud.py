@@ -556,6 +556,12 @@ class StudEngine(GameEngine):
         if kind == "fold":
             return {"type": "fold", "box": box}
         if kind == BET:
+            amount = action.get("amount")
+            wanted = BET_MULTIPLE * box_state["ante"]
+            if amount is not None and amount != wanted:  # §42, §56.1: twice the ante, no other
+                raise IllegalAction(
+                    gettext_noop("The bet is twice the ante: %(amount)s."), amount=wanted
+                )
             extra = len(held) - HAND_SIZE
             returned = _cards_list(action.get("cards", []))
             if extra and (returned is None or len(returned) != extra):

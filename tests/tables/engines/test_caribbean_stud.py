@@ -95,6 +95,8 @@ def test_example_4_cg_45_46_c5_the_kicker_decides_and_identical_ranks_push(deale
 def test_cg_42_the_bet_is_twice_the_ante():
     table = one_box("8S 8D 8C KH 2S", "AS KD 7C 5H 3D", ante=35)
     assert table.view(0)["offers"]["bet"] == 70
+    for amount in (35, 69, 71, 140, "70", True):  # a bet not twice the ante: nothing moves
+        table.refused(0, {"type": "bet", "box": 0, "amount": amount}, "twice the ante")
     events = table.act(0, type="bet", box=0)
     assert ("seat:0", "pot:b0:s0:bet", 70) in table.paid(events)
     assert table.nets() == {0: 35 + 3 * 70}
