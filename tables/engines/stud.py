@@ -462,6 +462,9 @@ class StudEngine(GameEngine):
                 min_bet=limits["min_bet"],
                 max_bet=limits["max_bet"],
             )
+        for flag in ("dark", "bonus"):  # a form's yes or no, nothing else (a box: a number)
+            if action.get(flag) not in (None, True, False):
+                raise IllegalAction(gettext_noop("Unknown action."))
         dark = action.get("dark") is True
         box = action.get("box")
         plain = box is None
