@@ -437,6 +437,24 @@ def double(
     return target
 
 
+def raise_stake(
+    state: State, events: list[Event], box: int, position: int, amount: int, reason: str
+) -> dict:
+    """A seat adds ``amount`` to its stake on a box's first hand where a game's rules raise the
+    stake in play (an ante doubled on a tie), as often as they do; the engine judges the amount
+    against its limits. Returns the hand."""
+    box_state = get_box(state, box)
+    target = box_state["hands"][0]
+    if target["settled"] is not None:
+        raise ValueError(f"box {box} is settled already")
+    stake = _stake_of(target["stakes"], position)
+    if stake is None or not _whole(amount) or amount <= 0:
+        raise ValueError(f"no stake of seat {position} to raise by {amount!r} on box {box}")
+    stake["amount"] += amount
+    pay(state, events, seat(position), stake_pot(box, position), amount, reason)
+    return target
+
+
 def split(
     state: State,
     events: list[Event],

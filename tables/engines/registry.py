@@ -13,6 +13,7 @@ from tables.engines import (  # noqa: F401 - each registers itself
     let_it_ride,
     oasis_stud,
     pontoon,
+    russian_poker,
 )
 from tables.engines.base import engine_for, registered_games
 

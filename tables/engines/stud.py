@@ -44,7 +44,9 @@ settles it; the clock then decides (a fold).
 
 from __future__ import annotations
 
+import functools
 import itertools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -77,10 +79,7 @@ ANTE = boxes.MAIN  # the box's hand: its stake is the ante
 BET = "bet"  # the continuation, twice the ante: a side stake of the box
 BONUS = "bonus"
 GAME_FEE = "game"  # the fee's kind for buying the dealer a game
-BET_MULTIPLE = 2  # §42, §56.1, §65: the bet is twice the ante
-HAND_SIZE = 5
 CUT_FROM_EITHER_END = 3  # §55: at least three cards
-DECK_SIZE = 52
 
 # §44, §59, §67: the bet's pay table, the same in all three games
 PAY_TABLE = {
@@ -140,6 +139,11 @@ class Draw:
         return self.takes.get(returned, returned)
 
 
+def bet_ratio(box_value: int) -> Fraction:
+    """The bet's pay on a box that beat a qualified dealer (§44, §59, §67; C4)."""
+    return PAY_TABLE.get(poker_hands.category(box_value), HIGH_CARD_WIN)
+
+
 @dataclass(frozen=True)
 class StudRules:
     """What one game of the family decides (module docstring)."""
@@ -154,15 +158,24 @@ class StudRules:
     boxes_per_player: int = 1
     open_boxes_per_player: int = 1
     dark_boxes_per_player: int = 0
+    # the cards and how they score: the five-card games' by default
+    pack: Callable[[], list[str]] = pack_52
+    hand_size: int = 5
+    value: Callable[[Sequence[str]], int] = poker_hands.value  # higher beats lower
+    hand_of: Callable[[int], int] = poker_hands.category  # what the board names of a value
+    bet_pays: Callable[[int], Fraction] = bet_ratio  # the bet's ratio for a winning value
+    best_bet: Fraction = Fraction(100)  # the pay table's best line, for the house's risk
+    bet_multiple: int = 2  # §42, §56.1, §65: the bet is twice the ante
+    dealer_up: int = 1  # the dealer's cards dealt face up (his last)
+    unqualified_ante: str | int = 1  # C3, O2, G1: the ante is paid 1:1 when he has no game
+
+    @functools.cached_property
+    def deck_size(self) -> int:
+        return len(self.pack())
 
 
 def hand_value(cards) -> int:
     return poker_hands.value(cards)
-
-
-def bet_ratio(box_value: int) -> Fraction:
-    """The bet's pay on a box that beat a qualified dealer (§44, §59, §67; C4)."""
-    return PAY_TABLE.get(poker_hands.category(box_value), HIGH_CARD_WIN)
 
 
 # what an action may change: copied before it does; the rest (the limits, the options, the
@@ -171,13 +184,13 @@ _LISTS = ("deck", "given_back", "players", "dealt_in", "done", "away")
 _NESTED = ("boxes", "dealer", "pots", "escrowed")
 
 
-def _copy(state: State) -> State:
+def _copy(state: State, lists=_LISTS, nested=_NESTED) -> State:
     """A copy of ``state`` an action may change: a deep copy of what changes, the rest shared
     (a deep copy of the whole state was a fifth of a hand's time)."""
     copied = dict(state)
-    for key in _LISTS:
+    for key in lists:
         copied[key] = list(state[key])
-    for key in _NESTED:
+    for key in nested:
         copied[key] = copy_json(state[key])
     return copied
 
@@ -244,6 +257,13 @@ class StudEngine(GameEngine):
     uncapped = (ANTE, BONUS)  # C9: max_payout caps the bet's winnings only
     clock_settings = (*GameEngine.clock_settings, "bet_seconds")
 
+    # what an action may change, beyond the family's (``_copy``): a game's own keys
+    own_lists: tuple[str, ...] = ()
+    own_nested: tuple[str, ...] = ()
+
+    def _copy(self, state: State) -> State:
+        return _copy(state, _LISTS + self.own_lists, _NESTED + self.own_nested)
+
     # --- config ------------------------------------------------------------------------------
 
     def check_config(self, config: dict) -> dict:
@@ -279,21 +299,22 @@ class StudEngine(GameEngine):
         if not isinstance(checked["player_cut"], bool):
             raise IllegalAction(gettext_noop("The player's cut (player_cut) is offered or not."))
         checked["bonus"] = check_bonus(checked["bonus"], rules, checked["min_unit"])
-        if self.cards_a_round_may_take(checked) > DECK_SIZE and not self.refills:
+        if self.cards_a_round_may_take(checked) > rules.deck_size and not self.refills:
             raise ValueError("a round may take more cards than the deck holds")
         return checked
 
     @property
     def refills(self) -> bool:
         """Whether a round may need more than one deck (the given-back cards are shuffled)."""
-        return self.cards_a_round_may_take({"boxes": self.rules.layout}) > DECK_SIZE
+        return self.cards_a_round_may_take({"boxes": self.rules.layout}) > self.rules.deck_size
 
     def cards_a_round_may_take(self, config: dict) -> int:
-        most_per_box = HAND_SIZE + sum(
+        hand_size = self.rules.hand_size
+        most_per_box = hand_size + sum(
             max((d.cards_taken(n) for d in stage for n in d.returns), default=0)
             for stage in self.rules.draws
         )
-        return config["boxes"] * most_per_box + HAND_SIZE + (1 if self.rules.buy_game else 0)
+        return config["boxes"] * most_per_box + hand_size + (1 if self.rules.buy_game else 0)
 
     # --- the hand ----------------------------------------------------------------------------
 
@@ -305,7 +326,7 @@ class StudEngine(GameEngine):
         if not low <= len(players) <= high or len(set(players)) != len(players):
             raise ValueError(f"{self.game} deals in {low} to {high} distinct seats")
         carry = carry or {}
-        deck = pack_52()
+        deck = self.rules.pack()
         rng.shuffle(deck)
         hands_dealt = carry.get("hands_dealt", 0) + 1
         hand_number = config.get("hand_number")
@@ -433,7 +454,7 @@ class StudEngine(GameEngine):
         at = action.get("at")
         if at is None:
             return {"type": "cut", "at": None}
-        high = DECK_SIZE - CUT_FROM_EITHER_END
+        high = self.rules.deck_size - CUT_FROM_EITHER_END
         if not _whole(at) or not CUT_FROM_EITHER_END <= at <= high:
             raise IllegalAction(
                 gettext_noop("Cut at least three cards from either end: from %(low)s to %(high)s."),
@@ -552,6 +573,15 @@ class StudEngine(GameEngine):
             return False
         return True
 
+    # §42, §56.1: the bet is the game's multiple of the ante, no other amount
+    _bet_amount_words = gettext_noop("The bet is twice the ante: %(amount)s.")
+
+    def _bet_due(self, box_state: dict) -> int:
+        """What continuing costs the box now: the game's multiple of its ante, less any bet it
+        has on already (a game that raises the ante mid-round asks the bet up to it)."""
+        placed = next((s["amount"] for s in box_state["side"] if s["kind"] == BET), 0)
+        return self.rules.bet_multiple * box_state["ante"] - placed
+
     def _checked_decision(self, state: State, box: int, action: dict) -> dict:
         box_state = state["boxes"][str(box)]
         kind = action["type"]
@@ -560,12 +590,10 @@ class StudEngine(GameEngine):
             return {"type": "fold", "box": box}
         if kind == BET:
             amount = action.get("amount")
-            wanted = BET_MULTIPLE * box_state["ante"]
+            wanted = self._bet_due(box_state)
             if amount is not None and amount != wanted:  # §42, §56.1: twice the ante, no other
-                raise IllegalAction(
-                    gettext_noop("The bet is twice the ante: %(amount)s."), amount=wanted
-                )
-            extra = len(held) - HAND_SIZE
+                raise IllegalAction(self._bet_amount_words, amount=wanted)
+            extra = len(held) - self.rules.hand_size
             returned = _cards_list(action.get("cards", []))
             if extra and (returned is None or len(returned) != extra):
                 raise IllegalAction(
@@ -612,14 +640,14 @@ class StudEngine(GameEngine):
             return [
                 {"type": "cut"},
                 {"type": "cut", "at": CUT_FROM_EITHER_END},
-                {"type": "cut", "at": DECK_SIZE - CUT_FROM_EITHER_END},
+                {"type": "cut", "at": self.rules.deck_size - CUT_FROM_EITHER_END},
             ]
         box = self._current(state, position)
         if phase == BUYING:
             return [{"type": "buy_game", "box": box}, {"type": "no_game", "box": box}]
         box_state = state["boxes"][str(box)]
         held = sorted(box_state["cards"])
-        extra = len(held) - HAND_SIZE
+        extra = len(held) - self.rules.hand_size
         actions: list[dict] = [{"type": "fold", "box": box}]
         if extra:
             actions += [
@@ -686,14 +714,14 @@ class StudEngine(GameEngine):
             return 0
         ante_hand = box_state["hands"][0]
         ante = sum(s["amount"] for s in ante_hand["stakes"]) if ante_hand["settled"] is None else 0
-        best_bet = PAY_TABLE[ROYAL_FLUSH]
+        best_bet = self.rules.best_bet
+        multiple = self.rules.bet_multiple
         bet = 0
         placed = next((s for s in box_state["side"] if s["kind"] == BET), None)
-        if placed is not None:
-            if placed["settled"] is None:
-                bet = boxes.winnings(placed["amount"], best_bet)
-        elif box_state["status"] in (DECIDE, DRAWING, "betting"):
-            bet = boxes.winnings(BET_MULTIPLE * box_state["ante"], best_bet)
+        if box_state["status"] in (DECIDE, DRAWING, "betting"):  # the bet it may still make
+            bet = boxes.winnings(multiple * box_state["ante"], best_bet)
+        elif placed is not None and placed["settled"] is None:
+            bet = boxes.winnings(placed["amount"], best_bet)
         cap = state["limits"]["max_payout"]
         if cap is not None:
             bet = min(bet, max(0, cap - box_state.get("won", 0)))
@@ -793,7 +821,7 @@ class StudEngine(GameEngine):
 
     def _apply_one(self, state, seat, action, rng=None):
         checked = self._validated(state, seat, action)
-        state = _copy(state)
+        state = self._copy(state)
         rng = rng if rng is not None else Draws()
         events: list[Event] = []
         kind = checked["type"]
@@ -841,7 +869,8 @@ class StudEngine(GameEngine):
             shown=False,
         )
         if dark:  # §40, §65, C7, G7: the dark box's bet goes on at once
-            boxes.place_side(state, events, limits, box, position, BET, BET_MULTIPLE * amount)
+            multiple = self.rules.bet_multiple
+            boxes.place_side(state, events, limits, box, position, BET, multiple * amount)
         if checked["bonus"]:
             self._place_bonus(state, events, position, box)
         if checked["plain"]:
@@ -856,7 +885,7 @@ class StudEngine(GameEngine):
         """§55: the seat offered the cut, or the dealer at random, moves the top ``at`` cards to
         the bottom; the commitment covers the order before it."""
         if at is None:
-            at = rng.randint(CUT_FROM_EITHER_END, DECK_SIZE - CUT_FROM_EITHER_END)
+            at = rng.randint(CUT_FROM_EITHER_END, self.rules.deck_size - CUT_FROM_EITHER_END)
         deck = state["deck"]
         state["deck"] = deck[at:] + deck[:at]
         state["cut"] = at
@@ -880,19 +909,23 @@ class StudEngine(GameEngine):
     def _deal(self, state: State, events: list[Event]) -> None:
         """Five cards to each box from the dealer's left, then five to the dealer, his last
         face up (§40, §55, §65). Dark boxes stand with their bet; the open ones decide."""
-        for n in self._order(state):
+        self._deal_to(state, events, self._order(state))
+
+    def _deal_to(self, state: State, events: list[Event], numbers: list[int]) -> None:
+        """A hand to each of the boxes ``numbers`` in the layout's order, then the dealer's."""
+        size = self.rules.hand_size
+        for n in numbers:
             box_state = state["boxes"][str(n)]
-            box_state["cards"] = self._take(state, HAND_SIZE, None)
+            box_state["cards"] = self._take(state, size, None)
             box_state["status"] = IN if box_state["kind"] == boxes.DARK else DECIDE
-        state["dealer"]["cards"] = self._take(state, HAND_SIZE, None)
+        state["dealer"]["cards"] = self._take(state, size, None)
         state["phase"] = DECIDING
-        events.append(
-            {
-                "type": "deal",
-                "boxes": self._order(state),
-                "dealer": state["dealer"]["cards"][-1],  # his last card, face up
-            }
-        )
+        events.append({"type": "deal", "boxes": numbers, "dealer": self._dealer_up(state)})
+
+    def _dealer_up(self, state: State) -> str | None:
+        """The dealer's card dealt face up (his last), if the game deals one (§40, §55, §65)."""
+        cards = state["dealer"]["cards"]
+        return cards[-1] if cards and self.rules.dealer_up else None
 
     def _fold_box(self, state: State, events: list[Event], box: int) -> None:
         """§40, §56.2: the box folds and loses its ante, and its bonus (C8)."""
@@ -910,18 +943,17 @@ class StudEngine(GameEngine):
         box_state = state["boxes"][str(box)]
         if checked["cards"]:
             self._give_back(state, box_state, checked["cards"])
+        amount = self._bet_due(box_state)
         events.append(
             {
                 "type": BET,
                 "seat": position,
                 "box": box,
-                "amount": BET_MULTIPLE * box_state["ante"],
+                "amount": amount,
                 "returned": len(checked["cards"]),
             }
         )
-        boxes.place_side(
-            state, events, state["limits"], box, position, BET, BET_MULTIPLE * box_state["ante"]
-        )
+        boxes.place_side(state, events, state["limits"], box, position, BET, amount)
         box_state["status"] = IN
 
     def _give_back(self, state: State, box_state: dict, cards: list[str]) -> None:
@@ -1023,14 +1055,15 @@ class StudEngine(GameEngine):
         asked whether it buys a game."""
         dealer = state["dealer"]
         dealer["open"] = True
-        dealer_value = hand_value(dealer["cards"])
-        qualified = dealer_value >= self.rules.dealer_minimum
+        rules = self.rules
+        dealer_value = rules.value(dealer["cards"])
+        qualified = dealer_value >= rules.dealer_minimum
         dealer["qualified"] = qualified
         events.append(
             {
                 "type": "dealer_hand",
                 "cards": list(dealer["cards"]),
-                "hand": poker_hands.category(dealer_value),
+                "hand": rules.hand_of(dealer_value),
                 "qualified": qualified,
             }
         )
@@ -1045,7 +1078,7 @@ class StudEngine(GameEngine):
             elif (
                 self.rules.buy_game
                 and box_state["kind"] == boxes.OPEN
-                and hand_value(box_state["cards"]) >= LOWEST_PAIR
+                and rules.value(box_state["cards"]) >= LOWEST_PAIR
             ):
                 box_state["status"] = BUY_ASKED
                 asked = True
@@ -1095,17 +1128,21 @@ class StudEngine(GameEngine):
         """§44–§46, §59–§60, §67–§68, C2, C4, C5: the better hand wins, an exact tie pushes."""
         box_state = state["boxes"][str(box)]
         box_state["shown"] = True
-        value = hand_value(box_state["cards"])
+        value = self.rules.value(box_state["cards"])
         if value > dealer_value:
-            self._settle(state, events, box, 1, bet_ratio(value), "won")
+            self._settle(state, events, box, 1, self.rules.bet_pays(value), "won")
         elif value < dealer_value:
             self._settle(state, events, box, "lose", "lose", "lost")
         else:
-            self._settle(state, events, box, "push", "push", "tie")
+            self._tie(state, events, box)
+
+    def _tie(self, state: State, events: list[Event], box: int) -> None:
+        """C5: an exact tie pushes."""
+        self._settle(state, events, box, "push", "push", "tie")
 
     def _settle_unqualified(self, state: State, events: list[Event], box: int) -> None:
         """C3, O2, G1: the dealer has no game: the ante is paid 1:1, the bet returned."""
-        self._settle(state, events, box, 1, "push", "no game")
+        self._settle(state, events, box, self.rules.unqualified_ante, "push", "no game")
 
     def _settle(self, state, events, box: int, ante_ratio, bet_ratio_, outcome: str) -> None:
         box_state = state["boxes"][str(box)]
@@ -1161,7 +1198,7 @@ class StudEngine(GameEngine):
                 "owner": box_state["owner"],
                 "kind": box_state["kind"],
                 "cards": list(box_state["cards"]) if shown else None,
-                "hand": poker_hands.category(hand_value(box_state["cards"])) if shown else None,
+                "hand": self._hand_named(box_state["cards"]) if shown else None,
                 "outcome": box_state.get("outcome") or box_state["status"],
                 "fees": box_state["fees"],
                 "nets": {str(k): v for k, v in sorted(self._nets(box_state).items())},
@@ -1176,6 +1213,10 @@ class StudEngine(GameEngine):
             "replaced": dealer["replaced"],
             "drawn": dealer["drawn"],
         }
+
+    def _hand_named(self, cards) -> int:
+        """What the board names of a hand: its category (a poker hand) or its points."""
+        return self.rules.hand_of(self.rules.value(cards))
 
     def is_hand_over(self, state: State) -> bool:
         return bool(state.get("over"))
@@ -1205,9 +1246,7 @@ class StudEngine(GameEngine):
             mine = seat == box_state["owner"]
             shown_cards = list(box_state["cards"]) if box_state["shown"] else None
             side = {s["kind"]: s for s in box_state["side"]}
-            value = (
-                hand_value(box_state["cards"]) if shown_cards and len(shown_cards) == 5 else None
-            )
+            complete = shown_cards and len(shown_cards) == self.rules.hand_size
             box_views.append(
                 {
                     "number": n,
@@ -1231,7 +1270,7 @@ class StudEngine(GameEngine):
                     "cards": shown_cards,  # the same for every viewer: once opened
                     "mine": self._own_cards(box_state, seat),
                     "given_back": list(box_state["given_back"]) if mine else None,
-                    "hand": poker_hands.category(value) if value is not None else None,
+                    "hand": self._hand_named(shown_cards) if complete else None,
                     "deciding": box_state["owner"] in waiting
                     and n == self._current(state, box_state["owner"]),
                     "nets": {str(k): v for k, v in self._nets(box_state).items()}
@@ -1242,13 +1281,13 @@ class StudEngine(GameEngine):
         dealer_view = {
             "dealt": len(cards),
             "cards": list(cards) if dealer["open"] else None,
-            "up": cards[-1] if cards else None,
+            "up": self._dealer_up(state),
             "first": list(dealer["first"]) if dealer["first"] else None,
             "qualified": dealer["qualified"],
             "qualified_after": dealer.get("qualified_after"),
             "replaced": dealer["replaced"],
             "drawn": dealer["drawn"],
-            "hand": poker_hands.category(hand_value(cards)) if dealer["open"] else None,
+            "hand": self._hand_named(cards) if dealer["open"] else None,
         }
         public = {
             "game": self.game,
@@ -1302,8 +1341,8 @@ class StudEngine(GameEngine):
         draws = self.rules.draws[stage] if stage < len(self.rules.draws) else ()
         return {
             "box": box,
-            "bet": BET_MULTIPLE * ante,
-            "give_back": len(box_state["cards"]) - HAND_SIZE,
+            "bet": self._bet_due(box_state),
+            "give_back": len(box_state["cards"]) - self.rules.hand_size,
             "draws": [
                 {
                     "kind": d.kind,
@@ -1335,7 +1374,7 @@ class StudEngine(GameEngine):
         hidden: list[str] = []
         dealer = state["dealer"]
         if not dealer["open"]:
-            hidden += dealer["cards"][:-1]
+            hidden += dealer["cards"][: len(dealer["cards"]) - self.rules.dealer_up]
         for box_state in state["boxes"].values():
             if box_state["kind"] == boxes.DARK and not box_state["shown"]:
                 hidden += box_state["cards"]
@@ -1373,7 +1412,7 @@ class StudEngine(GameEngine):
 
     def sit_minimum(self, config: dict) -> int:
         """An ante and the bet of twice it (§42)."""
-        return (1 + BET_MULTIPLE) * int(config["min_bet"])
+        return (1 + self.rules.bet_multiple) * int(config["min_bet"])
 
     def holds_bets(self, state: State | None, seat: int) -> bool:
         return self.in_play(state) and seat in state["players"] and boxes.working(state, seat)
@@ -1396,7 +1435,7 @@ class StudEngine(GameEngine):
         return self._drop(state, seat, "absent", rng)
 
     def _drop(self, state: State, position: int, reason: str, rng: Draws | None):
-        state = _copy(state)
+        state = self._copy(state)
         state["players"].remove(position)
         if position in state["dealt_in"] and position not in state["done"]:
             state["done"].append(position)
