@@ -607,6 +607,8 @@ class StudEngine(GameEngine):
         if draw is None:
             if any(kind == d.kind for stage in self.rules.draws for d in stage):
                 raise IllegalAction(gettext_noop("That change is not yours to make now."))
+            if not self.rules.draws:
+                raise IllegalAction(gettext_noop("Bet or fold."))
             raise IllegalAction(gettext_noop("Bet, fold, or change cards."))
         returned = _cards_list(action.get("cards", []))
         if returned is None or len(returned) not in draw.returns:

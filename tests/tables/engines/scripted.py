@@ -12,11 +12,16 @@ from tables.engines.cards import pack_36, pack_52
 
 
 class ScriptedRng(random.Random):
-    def __init__(self, *orders: list[str]):
+    """``rest``: once the orders run out, a shuffle leaves the cards as they are."""
+
+    def __init__(self, *orders: list[str], rest: bool = False):
         super().__init__(0)
         self.orders = list(orders)
+        self.rest = rest
 
     def shuffle(self, x):  # noqa: D401 - the scripted order, then the next one
+        if not self.orders and self.rest:
+            return
         order = self.orders.pop(0)
         assert sorted(order) == sorted(x), "a scripted deck must hold the same cards"
         x[:] = order

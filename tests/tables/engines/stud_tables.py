@@ -1,5 +1,5 @@
-"""A hand of a stud game against the dealer (Caribbean stud, Oasis stud, Golden Oasis: issue 33,
-``tables.engines.stud``) played on a scripted deck, for the three games' tests.
+"""A hand of a stud game against the dealer (Caribbean stud, Oasis stud, Golden Oasis: issue 33;
+Russian poker: issue 34; ``tables.engines.stud``) played on a scripted deck, for their tests.
 
 The deck (``stud_deck``): five cards to each staked box in box order from box 0, five to the
 dealer (his last face up), then the cards changes take, box by box from box 0, and a bought
@@ -23,15 +23,15 @@ from tests.tables.engines.scripted import ScriptedRng
 ANTE = 10  # the worked examples' ante; the bet is 20
 
 
-def stud_deck(hands=(), dealer=(), then=(), cut=()) -> list[str]:
-    """The pack's order dealing ``hands`` (one five-card list a staked box, in box order), the
-    ``dealer``'s five, then ``then`` (cards changes take, a bought game's card); ``cut``: cards
+def stud_deck(hands=(), dealer=(), then=(), cut=(), pack=pack_52, size=5) -> list[str]:
+    """The pack's order dealing ``hands`` (one ``size``-card list a staked box, in box order), the
+    ``dealer``'s, then ``then`` (cards changes take, a bought game's card); ``cut``: cards
     above all these, that a player's cut moves to the bottom."""
     top = [*cut, *(c for hand in hands for c in hand), *dealer, *then]
-    assert all(len(hand) == 5 for hand in hands) and len(dealer) in (0, 5)
+    assert all(len(hand) == size for hand in hands) and len(dealer) in (0, size)
     assert len(set(top)) == len(top), f"a card twice in the script: {top}"
-    assert set(top) <= set(pack_52()), f"not a card: {set(top) - set(pack_52())}"
-    return [*top, *(c for c in pack_52() if c not in top)]
+    assert set(top) <= set(pack()), f"not a card: {set(top) - set(pack())}"
+    return [*top, *(c for c in pack() if c not in top)]
 
 
 def _cards(cards) -> list[str]:
@@ -46,11 +46,23 @@ class StudTable:
     engine = None
     config: dict = {}
 
-    def __init__(self, players, hands=(), dealer=(), then=(), config=None, rng=None, cut=()):
+    def __init__(
+        self, players, hands=(), dealer=(), then=(), config=None, rng=None, cut=(), packs=()
+    ):
+        """``packs``: the order of each further pack the hand shuffles (a svara's), as
+        ``(hands, dealer)``; any not given keeps the pack's own order."""
         config = self.config if config is None else config
         self.players = list(players)
-        order = stud_deck([_cards(h) for h in hands], _cards(dealer), _cards(then), _cards(cut))
-        self.state = self.engine.new_hand(config, self.players, ScriptedRng(order))
+        rules = self.engine.rules
+        deal = [_cards(h) for h in hands], _cards(dealer), _cards(then), _cards(cut)
+        orders = [stud_deck(*deal, pack=rules.pack, size=rules.hand_size)]
+        for more_hands, more_dealer in packs:
+            more = [_cards(h) for h in more_hands], _cards(more_dealer)
+            orders.append(stud_deck(*more, pack=rules.pack, size=rules.hand_size))
+        self.state = self.engine.new_hand(config, self.players, ScriptedRng(*orders, rest=True))
+        self.cards = sorted(self.engine.all_cards(self.state))
+        packs_shuffled = len(self.cards) // len(rules.pack())
+        assert self.cards == sorted(rules.pack() * packs_shuffled), "whole packs"
         self.rng = rng  # None: nothing may be drawn at random (Draws.replaying([]))
         self.events: list = []
         assert self.state["phase"] == "betting"
@@ -156,17 +168,21 @@ class StudTable:
 
     def check(self):
         state = self.state
-        assert sorted(self.engine.all_cards(state)) == sorted(pack_52()), "the 52 cards, once"
+        assert sorted(self.engine.all_cards(state)) == self.cards, "the packs' cards, once"
         viewers = [None, *state["dealt_in"]]
         texts = {v: json.dumps(self.engine.view(state, v)) for v in viewers}
-        for card in self.engine.hidden_cards(state):
-            for viewer, text in texts.items():
-                assert f'"{card}"' not in text, f"hidden {card} in the view of {viewer}"
-        for owner, own in self.engine.private_cards(state).items():
-            for viewer, text in texts.items():
-                if viewer != owner:
-                    for card in own:
-                        assert f'"{card}"' not in text, f"seat {owner}'s {card} seen by {viewer}"
+        # a code is unseen by a viewer when every copy of it (several packs) is hidden or
+        # another seat's
+        copies = Counter(self.engine.all_cards(state))
+        hidden = Counter(self.engine.hidden_cards(state))
+        private = self.engine.private_cards(state)
+        for viewer, text in texts.items():
+            unseen = hidden + sum(
+                (Counter(own) for owner, own in private.items() if owner != viewer), Counter()
+            )
+            for card, count in unseen.items():
+                if count >= copies[card]:
+                    assert f'"{card}"' not in text, f"{card} unseen, in the view of {viewer}"
         if self.over:
             self.check_money()
 
