@@ -38,6 +38,7 @@ WORDS = board.Words(
     stakes_per_ante=2,
     ante_term="rp_ante",
     deck_size=33,
+    hand_size=3,
     hand_text=points_text,
     cards_text=cards_text,
     pay_rows=pay_rows,
@@ -51,29 +52,11 @@ def _svara_parts(view: dict, shared: dict, context: dict) -> None:
     currency = view["table"]["currency"]
     names = shared["player_names"]
     svara = game.get("svara")
-    rounds = []
-    for found in game.get("rounds") or []:
-        tied = []
-        for number, cards in sorted(found["tied"].items(), key=lambda kv: int(kv[0])):
-            box = next((b for b in game.get("boxes") or [] if b["number"] == int(number)), None)
-            tied.append(
-                {
-                    "number": int(number) + 1,
-                    "owner": board._name(names, box["owner"]) if box else "—",
-                    "cards": card_items(cards, "small") if cards else [],
-                    "points": points_text(seka_score(cards)) if cards else "",
-                }
-            )
-        rounds.append(
-            {
-                "svara": found["svara"],
-                "dealer": card_items(found["dealer"], "small"),
-                "dealer_points": points_text(found["dealer_points"]),
-                "qualified": found["qualified"],
-                "tied": tied,
-            }
-        )
-    context["svara_rounds"] = rounds
+    owners = {b["number"]: b["owner"] for b in game.get("boxes") or []}
+    context["svara_rounds"] = _rounds(game.get("rounds"), owners, names)
+    last = view["table"].get("last_game") or {}
+    last_owners = {int(n): b["owner"] for n, b in (last.get("boxes") or {}).items()}
+    context["last_rounds"] = _rounds(last.get("rounds"), last_owners, shared["last_names"])
     context["svara"] = None
     if svara:
         context["svara"] = {
@@ -95,6 +78,34 @@ def _svara_parts(view: dict, shared: dict, context: dict) -> None:
             "adds": format_amount(offer["adds"], currency),
             "dark": offer["dark"],
         }
+
+
+def _rounds(found_rounds, owners: dict, names: list[str]) -> list[dict]:
+    """The deals of a hand that ended in a svara: the dealer's cards and points, each tied box
+    with its owner and cards."""
+    rounds = []
+    for found in found_rounds or []:
+        tied = []
+        for number, cards in sorted(found["tied"].items(), key=lambda kv: int(kv[0])):
+            owner = owners.get(int(number))
+            tied.append(
+                {
+                    "number": int(number) + 1,
+                    "owner": board._name(names, owner) if owner is not None else "—",
+                    "cards": card_items(cards, "small") if cards else [],
+                    "points": points_text(seka_score(cards)) if cards else "",
+                }
+            )
+        rounds.append(
+            {
+                "svara": found["svara"],
+                "dealer": card_items(found["dealer"], "small"),
+                "dealer_points": points_text(found["dealer_points"]),
+                "qualified": found["qualified"],
+                "tied": tied,
+            }
+        )
+    return rounds
 
 
 RULES = RulesPage(

@@ -42,6 +42,7 @@ class Words:
     stakes_per_ante: int = 3  # the ante and the bet: what a box may cost, in antes
     ante_term: str = "stud_ante"  # the glossary's key for the ante
     deck_size: int = 52
+    hand_size: int = 5
     # a hand in words: from the view's ``hand`` (a poker category), from a seat's own cards
     hand_text: Callable[[object], str] | None = None
     cards_text: Callable[[list[str]], str] | None = None
@@ -399,7 +400,7 @@ def last_hand(table: dict, names: list[str], currency: str, words: Words) -> dic
                     "owner": box["owner"],
                     "kind": box["kind"],
                     "cards": box.get("cards"),
-                    "dealt": len(box.get("cards") or ()),
+                    "dealt": words.hand_size,
                     "hand": box.get("hand"),
                     "outcome": box.get("outcome"),
                     "status": box.get("outcome"),
@@ -469,6 +470,7 @@ def present_with(words: Words, more: Callable[[dict, dict, dict], None] | None =
             "ante_term": words.ante_term,
             "svara": None,  # a game's tie round (``more``)
             "svara_rounds": [],
+            "last_rounds": [],
             "svara_offer": None,
             "dark_note": gettext(words.dark_note),
             "bonus_rows": bonus_rows(settings),
