@@ -241,17 +241,8 @@ class RussianPoker(StudEngine):
         state["svara"]["answers"][str(position)] = True
         room = dict(state["limits"], boxes_per_player=RULES.layout, open_boxes_per_player=None)
         box_state = boxes.place(state, events, room, box, position, ante)
-        box_state.update(
-            ante=ante,
-            status=DOUBLED,
-            stage=0,
-            cards=[],
-            given_back=[],
-            changes=[],
-            fees=0,
-            shown=False,
-            joined=state["svara"]["number"],
-        )
+        self._new_box(box_state, ante, DOUBLED)
+        box_state["joined"] = state["svara"]["number"]
         state["svara"]["boxes"].append(box)
         state["svara"]["joiners"].append(box)
         events.append({"type": "svara_joined", "seat": position, "box": box, "amount": ante})

@@ -860,16 +860,7 @@ class StudEngine(GameEngine):
             {"type": "ante", "seat": position, "box": box, "amount": amount, "dark": dark}
         )
         box_state = boxes.place(state, events, limits, box, position, amount, dark=dark)
-        box_state.update(
-            ante=amount,
-            status="betting",
-            stage=0,
-            cards=[],
-            given_back=[],
-            changes=[],
-            fees=0,
-            shown=False,
-        )
+        self._new_box(box_state, amount, "betting")
         if dark:  # §40, §65, C7, G7: the dark box's bet goes on at once
             multiple = self.rules.bet_multiple
             boxes.place_side(state, events, limits, box, position, BET, multiple * amount)
@@ -877,6 +868,20 @@ class StudEngine(GameEngine):
             self._place_bonus(state, events, position, box)
         if checked["plain"]:
             state["done"].append(position)
+
+    @staticmethod
+    def _new_box(box_state: dict, ante: int, status: str) -> None:
+        """A box just staked: its ante, no cards yet, nothing changed or shown."""
+        box_state.update(
+            ante=ante,
+            status=status,
+            stage=0,
+            cards=[],
+            given_back=[],
+            changes=[],
+            fees=0,
+            shown=False,
+        )
 
     def _place_bonus(self, state: State, events: list[Event], position: int, box: int) -> None:
         stake = state["options"]["bonus"]["stake"]

@@ -1,6 +1,9 @@
 """How a browser test starts a table's first hand (issue 26, tables/starts.py): an idle table
 waits a filling window before dealing, or until every seated player says ready."""
 
+import contextlib
+import json
+
 from playwright.sync_api import Page, expect
 
 
@@ -15,3 +18,26 @@ def start_now(*pages: Page) -> None:
 
 def plays_from_the_next_deal(page: Page) -> None:
     expect(page.locator("#table-board #next-deal")).to_be_visible()
+
+
+@contextlib.contextmanager
+def two_at_a_new_table(browser, server_url, daphne_server, create: str, width: int):
+    """A table made by ``create`` (code for the server's shell that prints the table's id),
+    Anna and Boris logged in at ``width`` px and seated: Anna is dealt the first hand alone,
+    Boris plays from the next deal. Yields (table id, anna, boris, the pages' errors); closes
+    the pages."""
+    from tests.browser.pages import player, sit
+
+    table_id = json.loads(daphne_server.shell(create).strip().splitlines()[-1])
+    errors: list = []
+    anna = player(browser, server_url, "anna", width, errors)
+    boris = player(browser, server_url, "boris", width, errors)
+    try:
+        sit(anna, table_id)
+        start_now(anna)
+        sit(boris, table_id)
+        plays_from_the_next_deal(boris)
+        yield table_id, anna, boris, errors
+    finally:
+        anna.context.close()
+        boris.context.close()

@@ -13,8 +13,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.pages import player, sit
-from tests.browser.starts import plays_from_the_next_deal, start_now
+from tests.browser.starts import two_at_a_new_table
 
 pytestmark = pytest.mark.browser
 
@@ -86,15 +85,9 @@ def wallets(daphne_server) -> list[int]:
 def test_cg_41_a_caribbean_hand_with_a_card_change_and_a_dark_box(
     browser, server_url, daphne_server, artifacts, width
 ):
-    table_id = json.loads(daphne_server.shell(CREATE % {"width": width}).strip().splitlines()[-1])
-    errors: list = []
-    anna = player(browser, server_url, "anna", width, errors)
-    boris = player(browser, server_url, "boris", width, errors)
-    try:
-        sit(anna, table_id)
-        start_now(anna)
-        sit(boris, table_id)
-        plays_from_the_next_deal(boris)
+    create = CREATE % {"width": width}
+    with two_at_a_new_table(browser, server_url, daphne_server, create, width) as seated:
+        table_id, anna, boris, errors = seated
         click(anna, "#done-form button")  # dealt alone first: the next hand deals both
         expect(boris.locator("#table-board #ante-form")).to_be_visible()
         before = wallets(daphne_server)
@@ -168,6 +161,3 @@ def test_cg_41_a_caribbean_hand_with_a_card_change_and_a_dark_box(
         assert after[0] - before[0] == sum(anna_paid)
         assert after[1] - before[1] == sum(boris_paid)
         assert errors == []
-    finally:
-        anna.context.close()
-        boris.context.close()

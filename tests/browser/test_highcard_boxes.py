@@ -5,14 +5,12 @@ boxes and Boris bets behind her first box; two hands are played through the boar
 cards once dealt (the dealer's face down until the end), the card-change choice with its fee,
 and the last hand's results in BYN; nothing scrolls sideways."""
 
-import json
 import re
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.pages import player, sit
-from tests.browser.starts import plays_from_the_next_deal, start_now
+from tests.browser.starts import two_at_a_new_table
 
 pytestmark = pytest.mark.browser
 
@@ -131,15 +129,9 @@ def play_a_hand(anna: Page, boris: Page, shots, width: int, hand: int) -> None:
 def test_two_boxes_and_a_bet_behind_play_two_hands(
     browser, server_url, daphne_server, artifacts, width
 ):
-    table_id = json.loads(daphne_server.shell(CREATE % {"width": width}).strip().splitlines()[-1])
-    errors: list = []
-    anna = player(browser, server_url, "anna", width, errors)
-    boris = player(browser, server_url, "boris", width, errors)
-    try:
-        sit(anna, table_id)
-        start_now(anna)
-        sit(boris, table_id)
-        plays_from_the_next_deal(boris)
+    create = CREATE % {"width": width}
+    with two_at_a_new_table(browser, server_url, daphne_server, create, width) as seated:
+        _table_id, anna, boris, errors = seated
         # anna was dealt the first hand alone: she passes, the next deals both
         anna.locator("#pass-form button").click()
         expect(boris.locator("#box-form")).to_be_visible()
@@ -151,6 +143,3 @@ def test_two_boxes_and_a_bet_behind_play_two_hands(
         for hand in (1, 2):
             play_a_hand(anna, boris, artifacts, width, hand)
         assert errors == []
-    finally:
-        anna.context.close()
-        boris.context.close()

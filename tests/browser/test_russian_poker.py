@@ -11,14 +11,12 @@ The deck is scripted: once both are dealt in and the antes are open, the server'
 round's pack and the first svara's pack in the order above (a scripted deck, as the engine tests
 use); everything after is the server's own play."""
 
-import json
 import re
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.pages import player, sit
-from tests.browser.starts import plays_from_the_next_deal, start_now
+from tests.browser.starts import two_at_a_new_table
 from tests.browser.test_caribbean_stud import click, dealt_cards, minor, money, wallets
 from tests.browser.twentyone import shot
 
@@ -63,15 +61,9 @@ POINTS_31 = re.compile(r"31 (point|очко)")
 def test_cg_31_a_russian_poker_hand_with_a_svara_joined_by_the_other_player(
     browser, server_url, daphne_server, artifacts, width
 ):
-    table_id = json.loads(daphne_server.shell(CREATE % {"width": width}).strip().splitlines()[-1])
-    errors: list = []
-    anna = player(browser, server_url, "anna", width, errors)
-    boris = player(browser, server_url, "boris", width, errors)
-    try:
-        sit(anna, table_id)
-        start_now(anna)
-        sit(boris, table_id)
-        plays_from_the_next_deal(boris)
+    create = CREATE % {"width": width}
+    with two_at_a_new_table(browser, server_url, daphne_server, create, width) as seated:
+        table_id, anna, boris, errors = seated
         click(anna, "#done-form button")  # dealt alone first: the next hand deals both
         expect(boris.locator("#table-board #ante-form")).to_be_visible()
         assert "scripted" in daphne_server.shell(SCRIPT % {"table": table_id})
@@ -130,6 +122,3 @@ def test_cg_31_a_russian_poker_hand_with_a_svara_joined_by_the_other_player(
         assert [minor(t) for t in called] == [8_000, -1_000, 2_000], called
         assert after[0] - before[0] == 8_000 and after[1] - before[1] == 1_000
         assert errors == []
-    finally:
-        anna.context.close()
-        boris.context.close()

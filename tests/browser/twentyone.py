@@ -9,8 +9,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.pages import player, sit
-from tests.browser.starts import plays_from_the_next_deal, start_now
+from tests.browser.starts import two_at_a_new_table
 
 CREATE = """
 import json, random
@@ -111,21 +110,11 @@ def two_players(
         "game": game,
         "settings": repr(settings),
     }
-    table_id = json.loads(daphne_server.shell(code).strip().splitlines()[-1])
-    errors: list = []
-    anna = player(browser, server_url, "anna", width, errors)
-    boris = player(browser, server_url, "boris", width, errors)
-    try:
-        sit(anna, table_id)
-        start_now(anna)
-        sit(boris, table_id)
-        plays_from_the_next_deal(boris)
+    with two_at_a_new_table(browser, server_url, daphne_server, code, width) as seated:
+        _table_id, anna, boris, errors = seated
         layout = anna.locator("#table-board .tw-boxes .house-box.free")
         expect(layout).to_have_count(settings.get("boxes") or 10)
         move(anna, "pass")
         expect(boris.locator("#table-board #bet-form")).to_be_visible()
         expect(anna.locator("#table-board #bet-form")).to_be_visible()
         yield anna, boris, errors
-    finally:
-        anna.context.close()
-        boris.context.close()

@@ -31,6 +31,29 @@ def table_now(table_id: int) -> Table:
     return Table.objects.get(pk=table_id)
 
 
+@database_sync_to_async
+def funded_table(name: str, game: str, settings_: dict, players: int, funds: int):
+    """A BYN table of ``game`` and ``players`` new players (English), each funded ``funds``."""
+    from tests.conftest import fund, new_player
+
+    table = Table.objects.create(name=name, game=game, currency="BYN", settings=settings_)
+    seated = [new_player(language="en") for _ in range(players)]
+    for player in seated:
+        fund(player, funds)
+    return table, seated
+
+
+def script_deals(monkeypatch, engine, players: int, shuffles) -> None:
+    """A hand dealt to ``players`` seats shuffles by ``shuffles()`` (a ScriptedRng); the others
+    by the system's shuffle the actor passes."""
+    deal = type(engine).new_hand
+
+    def new_hand(config, seats, rng, carry=None):
+        return deal(engine, config, seats, shuffles() if len(seats) == players else rng, carry)
+
+    monkeypatch.setattr(engine, "new_hand", new_hand)
+
+
 class Socket:
     def __init__(self, player, table_id: int):
         self.player = player

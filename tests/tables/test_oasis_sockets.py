@@ -12,10 +12,10 @@ from channels.db import database_sync_to_async
 from casino.ledger import balances_of
 from tables.engines import oasis_stud
 from tables.engines.cards import pack_52
-from tables.models import Table, TableEvent
-from tests.conftest import assert_books_clean, fund, new_player
+from tables.models import TableEvent
+from tests.conftest import assert_books_clean
 from tests.tables.engines.scripted import ScriptedRng
-from tests.tables.sockets import Socket, table_now
+from tests.tables.sockets import Socket, funded_table, script_deals, table_now
 from tests.tables.test_six_seat_sockets import settle
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -60,25 +60,11 @@ FUNDS = 50_000
 def scripted_deck(monkeypatch):
     """The hand dealt to all three comes from the scripted deck (the actor's shuffle is the
     system's)."""
-    engine = oasis_stud.ENGINE
-    deal = type(engine).new_hand
-
-    def new_hand(config, players, rng, carry=None):
-        scripted = ScriptedRng(list(ORDER)) if len(players) == 3 else rng
-        return deal(engine, config, players, scripted, carry)
-
-    monkeypatch.setattr(engine, "new_hand", new_hand)
+    script_deals(monkeypatch, oasis_stud.ENGINE, 3, lambda: ScriptedRng(list(ORDER)))
 
 
-@database_sync_to_async
 def oasis_table():
-    table = Table.objects.create(
-        name="Three at Oasis", game="oasis_stud", currency="BYN", settings=SETTINGS
-    )
-    players = [new_player(language="en") for _ in range(3)]
-    for player in players:
-        fund(player, FUNDS)
-    return table, players
+    return funded_table("Three at Oasis", "oasis_stud", SETTINGS, 3, FUNDS)
 
 
 @database_sync_to_async

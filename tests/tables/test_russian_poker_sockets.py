@@ -12,7 +12,7 @@ from tables.engines import russian_poker
 from tables.engines.cards import pack_33
 from tests.conftest import assert_books_clean
 from tests.tables.engines.scripted import ScriptedRng
-from tests.tables.sockets import Socket, table_now
+from tests.tables.sockets import Socket, funded_table, script_deals, table_now
 from tests.tables.test_oasis_sockets import balance, engine_events, events_of_type
 from tests.tables.test_six_seat_sockets import settle
 
@@ -39,29 +39,12 @@ def order(top):
 
 @pytest.fixture
 def scripted_deck(monkeypatch):
-    engine = russian_poker.ENGINE
-    deal = type(engine).new_hand
-
-    def new_hand(config, players, rng, carry=None):
-        if len(players) == 3:
-            rng = ScriptedRng(order(DEAL), order(SVARA), rest=True)
-        return deal(engine, config, players, rng, carry)
-
-    monkeypatch.setattr(engine, "new_hand", new_hand)
+    scripted = lambda: ScriptedRng(order(DEAL), order(SVARA), rest=True)  # noqa: E731
+    script_deals(monkeypatch, russian_poker.ENGINE, 3, scripted)
 
 
-@database_sync_to_async
 def russian_table():
-    from tables.models import Table
-    from tests.conftest import fund, new_player
-
-    table = Table.objects.create(
-        name="Three at Russian poker", game="russian_poker", currency="BYN", settings=SETTINGS
-    )
-    players = [new_player(language="en") for _ in range(3)]
-    for player in players:
-        fund(player, FUNDS)
-    return table, players
+    return funded_table("Three at Russian poker", "russian_poker", SETTINGS, 3, FUNDS)
 
 
 async def test_cg_31_r7_r8_a_svara_joined_by_a_third_player_over_the_sockets(scripted_deck):
