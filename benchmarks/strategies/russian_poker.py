@@ -86,6 +86,8 @@ def line_of(box: dict, result: dict) -> str:
     outcome = box["outcome"]
     if outcome == "svara limit":
         return outcome
+    if outcome.startswith("no game"):  # or "no game push", where the engine names it so
+        outcome = "no game"  # (never after a svara: a svara without a game starts the next)
     if outcome == "won":
         outcome = f"won {box['hand']}" if box["hand"] >= min(PAYS) else "won 29-"
     return f"svara {outcome}" if result["svaras"] else outcome
@@ -223,7 +225,7 @@ def exact_of(threshold: int, svaras: int) -> dict:
     """The exact figures of the rule, per hand, in first antes: each line's chance and what the
     ante and the bet return on it; the kinds' returns; the net."""
     q = rounds(threshold)
-    chance: Counter = Counter()
+    chance: Counter = Counter(dict.fromkeys((key for key, *_rest in LINES), Fraction(0)))
     ante_back: Counter = Counter()
     bet_back: Counter = Counter()
     staked = {"ante": Fraction(1), "bet": 1 - q["folded"]}

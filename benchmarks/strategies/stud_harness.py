@@ -354,8 +354,10 @@ def count(events: list[dict], counts: dict) -> None:
         if kind == "dealer_hand":
             add("dealer opened")
             add("dealer no game", not event["qualified"])
-        elif kind in ("bet", "fold", "no_game", "svara_offered", "svara_doubled"):
+        elif kind in ("bet", "fold", "no_game", "svara_doubled"):
             add(kind)
+        elif kind in ("svara_offered", "svara_opened"):  # the engine's name, before and after
+            add("svara_opened")
         elif kind == "card_change":  # a change, a sixth card bought, an exchange
             change = event["kind"]
             add(change)
@@ -385,10 +387,10 @@ def summary(counts: dict, totals: dict) -> list[str]:
             if counts.get(name)
         ),
     ]
-    if counts.get("svara_offered"):
+    if counts.get("svara_opened"):
         found.append(
-            f"svaras: offered {counts['svara_offered']:,} times "
-            f"({counts['svara_offered'] / hands:.4%} of hands), the ante doubled "
+            f"svaras: opened {counts['svara_opened']:,} times "
+            f"({counts['svara_opened'] / hands:.4%} of hands), the ante doubled "
             f"{counts.get('svara_doubled', 0):,} times"
         )
     exchanges = sorted(k for k in counts if k.startswith("exchange of "))
