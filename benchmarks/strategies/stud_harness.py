@@ -1,8 +1,9 @@
 """What the stud games' modules of the return harness share (``caribbean_stud.py``,
-``oasis_stud.py``, ``golden_oasis.py``): the table they play at, a strategy's plain decisions
-mapped onto an engine's legal actions, the tally of a hand's stakes and returns by pay-table
-line, counts beside them (the dealer's no-game rate, the fees, the bought games), and the bare
-hand the engines' speed is measured against.
+``oasis_stud.py``, ``golden_oasis.py``, ``russian_poker.py``): the table they play at, a
+strategy's plain decisions mapped onto an engine's legal actions, the tally of a hand's stakes
+and returns by pay-table line, counts beside them (the dealer's no-game rate, the fees, the
+bought games, the svaras), and the poker games' bare hand the engines' speed is measured against
+(Russian poker's is its module's own).
 
 The engines are ``tables/engines/<game>.py`` on ``tables/engines/stud.py``. One player plays
 one open box of the table minimum a hand (no dark box). A game's strategy is a plain function
@@ -13,7 +14,8 @@ a game (Oasis, Golden Oasis) is decided by ``buys_game``: the dealer's five are 
 Where the dealer shows no card (Russian poker) ``up`` is None; in a svara (Russian poker, tied
 with the dealer) the player always doubles the ante and declines to join other boxes' svaras.
 
-Amounts in the decisions' reasoning are in antes: the bet is two antes (§42, §56.1, §65).
+Amounts in the decisions' reasoning are in antes: the poker games' bet is two antes (§42,
+§56.1, §65), Russian poker's one (§31).
 """
 
 from __future__ import annotations
