@@ -25,8 +25,8 @@ The strategies (``STRATEGIES``, the first the harness's default):
 ``exact``: the joint chance of the player's and the dealer's points is counted over every
 ordered pair of disjoint three-card hands of the pack (C(33,3) x C(30,3) = 22,151,360 pairs),
 the player's hand taken once per class of the 24 permutations of the suits (the points do not
-see suits' names): about 0.5 s. A svara deals both again from a fresh pack, so every round has
-the same chances and the svaras are a geometric series up to the table's limit.
+see suits' names): about 1 s of CPU. A svara deals both again from a fresh pack, so every
+round has the same chances and the svaras are a geometric series up to the table's limit.
 """
 
 from __future__ import annotations
@@ -108,7 +108,7 @@ def rule(threshold: int):
 
 decide = rule(THRESHOLD)
 THRESHOLDS = {"basic": THRESHOLD, "always": 0}
-DECISIONS = {name: rule(t) for name, t in THRESHOLDS.items()}
+DECISIONS = {"basic": decide, "always": rule(THRESHOLDS["always"])}
 STRATEGIES = {name: stud.strategy(d, dealer_up=False) for name, d in DECISIONS.items()}
 
 tally = functools.partial(stud.tally, line_of=line_of)
@@ -116,10 +116,10 @@ count = stud.count
 
 
 def derived(kinds: dict) -> dict:
-    """ "/ante": one plus the hand's net per first ante (the table minimum; a svara's doublings
-    are part of the net): one minus the house's edge per ante."""
+    """The row "/ante": one plus the hand's net per first ante (the table minimum; a svara's
+    doublings are part of the net): one minus the house's edge per ante."""
     net = sum(returned - staked for staked, returned in kinds.values())
-    return {"/ante": (stud.MINIMUM, stud.MINIMUM + net)}
+    return {"/ante": (CONFIG["min_bet"], CONFIG["min_bet"] + net)}
 
 
 summary = stud.summary
