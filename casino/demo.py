@@ -229,6 +229,19 @@ DEMO_TABLES = [
             "action_seconds": 30,
         },
     ),
+    (
+        "№ 14 · 1–40 BYN",
+        "russian_poker",
+        "BYN",
+        {
+            # an open box and a dark one a player (CG §32, R9); svaras double the ante from
+            # 1 BYN while it stays within 40 BYN: five of them at most (section 5)
+            "min_bet": 100,
+            "max_bet": 4_000,
+            "bet_seconds": 30,
+            "action_seconds": 30,
+        },
+    ),
 ]
 
 

@@ -477,6 +477,8 @@ def _box_settled(teller: Teller, event: dict) -> list[dict]:
         "lost": _("Box %(box)s loses to the dealer"),
         "tie": _("Box %(box)s ties with the dealer: stakes back"),
         "no game": _("Box %(box)s: the dealer has no game, the ante is paid"),
+        "no game push": _("Box %(box)s: the dealer has no game, stakes back"),
+        "svara limit": _("Box %(box)s ties again at the svara's limit: stakes back"),
     }.get(event.get("outcome"), _("Box %(box)s is settled"))
     return [teller.line("settled", None, text % words)]
 
@@ -641,6 +643,30 @@ def _svara_offered(teller: Teller, event: dict) -> list[dict]:
             _("A tie between %(players)s: a svara for %(amount)s is offered") % words,
         )
     ]
+
+
+def _svara_opened(teller: Teller, event: dict) -> list[dict]:
+    words = {
+        "number": event.get("svara"),
+        "boxes": ", ".join(str(int(n) + 1) for n in event.get("boxes") or []),
+    }
+    text = _("Svara %(number)s: boxes %(boxes)s tied with the dealer, the ante doubles") % words
+    return [teller.line("svara_offered", None, text)]
+
+
+def _svara_answer(teller: Teller, event: dict) -> list[dict]:
+    words = {
+        "player": teller.name(event.get("seat")),
+        "box": _box_number(event),
+        "ante": teller.money(event.get("ante") or 0),
+        "amount": teller.money(event.get("amount") or 0),
+    }
+    text = {
+        "svara_doubled": _("%(player)s plays the svara on box %(box)s: the ante is %(ante)s"),
+        "svara_joined": _("%(player)s joins the svara on box %(box)s with %(amount)s"),
+        "svara_declined": _("%(player)s lets the svara pass"),
+    }[event["type"]]
+    return [teller.line(event["type"], event.get("seat"), text % words)]
 
 
 def _svara_dealt(teller: Teller, event: dict) -> list[dict]:
@@ -833,6 +859,10 @@ SPECIAL: dict[str, Callable[[Teller, dict], list[dict]]] = {
     "bets_closed": _bets_closed,
     "svara_offered": _svara_offered,
     "svara_dealt": _svara_dealt,
+    "svara_opened": _svara_opened,
+    "svara_doubled": _svara_answer,
+    "svara_joined": _svara_answer,
+    "svara_declined": _svara_answer,
     "trick": _trick,
     "play_starts": _play_starts,
     "exchange": _exchange,

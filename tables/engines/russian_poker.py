@@ -321,7 +321,7 @@ class RussianPoker(StudEngine):
             "join_ante": state["boxes"][str(largest)]["stakes"][0]["amount"],
         }
         state["phase"] = SVARA
-        events.append({"type": "svara_offered", "svara": number, "boxes": list(going_on)})
+        events.append({"type": "svara_opened", "svara": number, "boxes": list(going_on)})
         return True
 
     @staticmethod

@@ -1144,7 +1144,9 @@ class StudEngine(GameEngine):
 
     def _settle_unqualified(self, state: State, events: list[Event], box: int) -> None:
         """C3, O2, G1: the dealer has no game: the ante is paid 1:1, the bet returned."""
-        self._settle(state, events, box, self.rules.unqualified_ante, "push", "no game")
+        ratio = self.rules.unqualified_ante
+        outcome = "no game" if ratio != "push" else "no game push"
+        self._settle(state, events, box, ratio, "push", outcome)
 
     def _settle(self, state, events, box: int, ante_ratio, bet_ratio_, outcome: str) -> None:
         box_state = state["boxes"][str(box)]

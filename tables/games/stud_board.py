@@ -13,9 +13,10 @@ who looks: your cards are in your own part only.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext, gettext_noop, pgettext
 
 from casino.currencies import format_amount
 from tables.engines import poker_hands
@@ -24,6 +25,7 @@ from tables.kit import affordable, back_items, card_items, card_words, money_box
 from tables.rules import LimitRows, RulesPage, limit_money
 
 OUTCOME_KINDS = {"won": "won", "lost": "lost", "tie": "push", "no game": "won", "folded": "lost"}
+# any other outcome (a push when the dealer has no game, a tie at a svara's limit) is a push
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,26 @@ class Words:
     draw_buttons: dict[str, str] = field(default_factory=dict)
     draw_prompts: dict[str, str] = field(default_factory=dict)  # what to pick for each kind
     bonus_from: str = ""
+    bet_rule: str = gettext_noop("Bet: twice the ante")  # the head's chip
+    dark_note: str = gettext_noop("dark: the bet of twice the ante goes on now, the cards unseen")
+    stakes_per_ante: int = 3  # the ante and the bet: what a box may cost, in antes
+    ante_term: str = "stud_ante"  # the glossary's key for the ante
+    deck_size: int = 52
+    hand_size: int = 5
+    # a hand in words: from the view's ``hand`` (a poker category), from a seat's own cards
+    hand_text: Callable[[object], str] | None = None
+    cards_text: Callable[[list[str]], str] | None = None
+    pay_rows: Callable[[], list[tuple[str, str]]] | None = None
+
+    def name_hand(self, hand) -> str:
+        return (self.hand_text or hand_name)(hand) if hand is not None else ""
+
+    def name_cards(self, cards: list[str]) -> str:
+        if self.cards_text is not None:
+            return self.cards_text(cards)
+        if len(cards) < 5:
+            return ""
+        return hand_name(poker_hands.category(poker_hands.best(cards)[0]))
 
 
 def signed(amount: int, currency: str) -> str:
@@ -51,12 +73,14 @@ def _name(names: list[str], position) -> str:
     return names[position] if 0 <= position < len(names) else "—"
 
 
-def _outcome_text(outcome: str | None) -> str:
+def _outcome_text(outcome: str | None, words: Words) -> str:
     return {
         "won": gettext("won"),
         "lost": gettext("lost"),
         "tie": gettext("tie: stakes back"),
+        "svara limit": gettext("tie at the svara limit: stakes back"),
         "no game": gettext("dealer has no game: ante paid"),
+        "no game push": gettext("dealer has no game: stakes back"),
         "folded": gettext("folded"),
         "settled": gettext("settled"),
     }.get(outcome or "", "")
@@ -91,13 +115,10 @@ def _change_note(box: dict, currency: str) -> str:
     return " · ".join(notes)
 
 
-def box_item(box: dict, names: list[str], currency: str, *, deal_from: int | None = None):
+def box_item(box: dict, names: list[str], currency: str, words: Words):
     """One box for ``house.box`` from the public view (or the last result's box)."""
     cards = box.get("cards")
-    if cards:
-        items = card_items(cards, "small", deal_from)
-    else:
-        items = back_items(box.get("dealt") or 0, "small")
+    items = card_items(cards, "small") if cards else back_items(box.get("dealt") or 0, "small")
     stakes = []
     if box.get("ante"):
         stakes.append(
@@ -121,7 +142,7 @@ def box_item(box: dict, names: list[str], currency: str, *, deal_from: int | Non
         )
     notes = [n for n in (_status_note(box), _change_note(box, currency)) if n]
     if box.get("hand") is not None:
-        notes.insert(0, hand_name(box["hand"]))
+        notes.insert(0, words.name_hand(box["hand"]))
     outcome = box.get("outcome")
     nets = box.get("nets") or {}
     item = {
@@ -143,7 +164,7 @@ def box_item(box: dict, names: list[str], currency: str, *, deal_from: int | Non
     if outcome or (box.get("status") == "folded" and nets):
         outcome = outcome or "folded"
         item["outcome"] = OUTCOME_KINDS.get(outcome, "push")
-        item["outcome_text"] = _outcome_text(outcome)
+        item["outcome_text"] = _outcome_text(outcome, words)
         item["payouts"] = [
             {
                 "name": _name(names, s),
@@ -155,7 +176,7 @@ def box_item(box: dict, names: list[str], currency: str, *, deal_from: int | Non
     return item
 
 
-def box_row(game: dict, names: list[str], currency: str) -> list[dict]:
+def box_row(game: dict, names: list[str], currency: str, words: Words) -> list[dict]:
     by_number = {b["number"]: b for b in game.get("boxes") or []}
     items = []
     for n in range(int(game.get("layout") or 0)):
@@ -163,7 +184,7 @@ def box_row(game: dict, names: list[str], currency: str) -> list[dict]:
         if box is None:
             items.append({"index": n, "number": n + 1, "free": True})
         else:
-            items.append(box_item(box, names, currency))
+            items.append(box_item(box, names, currency, words))
     return items
 
 
@@ -173,7 +194,7 @@ def dealer_area(game: dict, words: Words) -> dict:
     label, qualifies, kind = "", "", ""
     if cards:
         items = card_items(cards, "normal")
-        label = hand_name(dealer.get("hand"))
+        label = words.name_hand(dealer.get("hand"))
         if dealer.get("replaced"):
             label += " · " + gettext("%(old)s replaced by %(new)s") % {
                 "old": card_words(dealer["replaced"]),
@@ -186,9 +207,11 @@ def dealer_area(game: dict, words: Words) -> dict:
             qualifies, kind = gettext("The dealer qualifies"), "qualifies"
         else:
             qualifies, kind = gettext("The dealer has no game"), "no-game"
-    elif dealer.get("dealt"):
+    elif dealer.get("dealt") and dealer.get("up"):
         items = [*back_items(dealer["dealt"] - 1, "normal"), *card_items([dealer["up"]], "normal")]
         label = gettext("his last card up")
+    elif dealer.get("dealt"):
+        items = back_items(dealer["dealt"], "normal")
     else:
         items = []
     return {
@@ -202,7 +225,7 @@ def dealer_area(game: dict, words: Words) -> dict:
     }
 
 
-def my_hands(game: dict, me, currency: str) -> list[dict]:
+def my_hands(game: dict, me, words: Words) -> list[dict]:
     """Your open boxes' cards, for you alone: named, and the cards you gave back."""
     if me is None:
         return []
@@ -211,13 +234,12 @@ def my_hands(game: dict, me, currency: str) -> list[dict]:
         cards = box.get("mine") or box.get("cards")
         if box["owner"] != me or box["kind"] != "open" or not cards:
             continue
-        value = poker_hands.best(cards)[0] if len(cards) >= 5 else None
         hands.append(
             {
                 "box": box["number"],
                 "number": box["number"] + 1,
                 "cards": card_items(cards, "normal"),
-                "name": hand_name(poker_hands.category(value)) if value is not None else "",
+                "name": words.name_cards(cards),
                 "given_back": card_items(box.get("given_back") or [], "small"),
                 "deciding": bool(box.get("deciding")),
             }
@@ -257,14 +279,14 @@ def controls(game: dict | None, me, balance, paused: bool, words: Words, currenc
     found["can_act"] = True
     phase = game.get("phase")
     if phase == "cut":
-        found["cut"] = {"low": 3, "high": 49}
+        found["cut"] = {"low": 3, "high": words.deck_size - 3}
         return found
     if phase == "betting":
         ranges = game.get("bet_ranges") or {}
         bonus = (game.get("limits") or {}).get("bonus")
         ante = ranges.get("ante")
-        # the ante and the bet of twice it: the box is playable only if both can be paid
-        high = None if balance is None else int(balance) // 3
+        # the ante and the bet: the box is playable only if both can be paid
+        high = None if balance is None else int(balance) // words.stakes_per_ante
         bounds = affordable(*(ante or [None, None]), high)
         if bounds and ranges.get("plain") is not None and ranges.get("open"):
             found["ante_box"] = money_box(currency, *bounds, quick=[(gettext("min"), bounds[0])])
@@ -365,7 +387,7 @@ def pay_rows() -> list[tuple[str, str]]:
     return [(hand_name(c), f"{r}:1") for c, r in sorted(PAY_TABLE.items(), reverse=True)]
 
 
-def last_hand(table: dict, names: list[str], currency: str) -> dict | None:
+def last_hand(table: dict, names: list[str], currency: str, words: Words) -> dict | None:
     last = table.get("last_game") or {}
     if not last.get("boxes") and not last.get("dealer"):
         return None
@@ -378,7 +400,7 @@ def last_hand(table: dict, names: list[str], currency: str) -> dict | None:
                     "owner": box["owner"],
                     "kind": box["kind"],
                     "cards": box.get("cards"),
-                    "dealt": 5,
+                    "dealt": words.hand_size,
                     "hand": box.get("hand"),
                     "outcome": box.get("outcome"),
                     "status": box.get("outcome"),
@@ -386,6 +408,7 @@ def last_hand(table: dict, names: list[str], currency: str) -> dict | None:
                 },
                 names,
                 currency,
+                words,
             )
         )
     dealer = last.get("dealer")
@@ -414,13 +437,15 @@ def private_facts(view: dict) -> dict:
         "legal": game.get("legal"),
         "bet_ranges": game.get("bet_ranges"),
         "offers": game.get("offers"),
+        "tie_offer": game.get("svara_offer"),
         "mine": own,
         "staked": bool(((game.get("seats") or {}).get(str(me)) or {}).get("boxes")),
     }
 
 
-def present_with(words: Words):
-    """The presenter of a stud game with its ``words``."""
+def present_with(words: Words, more: Callable[[dict, dict, dict], None] | None = None):
+    """The presenter of a stud game with its ``words``; ``more`` adds a game's own parts to the
+    context (``more(view, shared, context)``)."""
 
     def present(view: dict, shared: dict) -> dict:
         table, game, me = view["table"], view["game"], view["seat"]
@@ -434,17 +459,26 @@ def present_with(words: Words):
             "limits": limits,
             "table_offers": table_offers(settings, currency, words),
             "dealer_area": dealer_area(game, words) if game else None,
-            "box_row": box_row(game, names, currency) if game else [],
-            "my_hands": my_hands(game, me, currency) if game else [],
+            "box_row": box_row(game, names, currency, words) if game else [],
+            "my_hands": my_hands(game, me, words) if game else [],
             "exposure_text": format_amount(game["exposure"], currency)
             if game and game.get("exposure")
             else "",
-            "last": last_hand(table, shared["last_names"], currency),
-            "pay_rows": pay_rows(),
+            "last": last_hand(table, shared["last_names"], currency, words),
+            "pay_rows": (words.pay_rows or pay_rows)(),
+            "bet_rule": gettext(words.bet_rule),
+            "ante_term": words.ante_term,
+            "svara": None,  # a game's tie round (``more``)
+            "svara_rounds": [],
+            "last_rounds": [],
+            "svara_offer": None,
+            "dark_note": gettext(words.dark_note),
             "bonus_rows": bonus_rows(settings),
             "qualify_rule": gettext(words.qualifies),
         }
         context.update(controls(game, me, view.get("balance"), paused, words, currency))
+        if more is not None:
+            more(view, shared, context)
         return context
 
     return present
@@ -470,12 +504,15 @@ def limit_rows(settings: dict, currency: str) -> LimitRows:
     return rows
 
 
-def presentation(game: str, display_name: str, words: Words, rules: RulesPage) -> Presentation:
-    """A stud game's presentation: the shared board, replay and result partials, its words."""
+def presentation(
+    game: str, display_name: str, words: Words, rules: RulesPage, more=None
+) -> Presentation:
+    """A stud game's presentation: the shared board, replay and result partials, its words
+    (``more``: see ``present_with``)."""
     return Presentation(
         game=game,
         display_name=display_name,
-        presenter=present_with(words),
+        presenter=present_with(words, more),
         private_facts=private_facts,
         board_template="tables/stud/board.html",
         replay_template="tables/stud/_replay_step.html",

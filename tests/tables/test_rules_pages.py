@@ -47,6 +47,8 @@ EXAMPLE_CARDS = {
     "oasis_stud": "JS JD 4C 4H 9S 3S 3D KC 8H 6D 2H 5H 9H JH KH AS 7H 4D 9D QC",
     # golden-oasis.md examples 1-3 (the straight's suits are the page's; example 4 names none)
     "golden_oasis": "QS QD QC 6H 6S AH KC 8D 6D 3S JD 8C 3D AS KS 9D 5C 2H",
+    # russian-poker.md examples 1-4
+    "russian_poker": "AH KH QH KS QS 7D TS 9H 8D 9C 8C 7S AD TD 7H AS 9D AC 8S TH",
 }
 TITLES = {
     "ru": {
@@ -62,6 +64,7 @@ TITLES = {
         "caribbean_stud": "Карибский стад покер",
         "oasis_stud": "Оазис стад покер",
         "golden_oasis": "Золотой оазис",
+        "russian_poker": "Русский покер",
     },
     "en": {
         "baccarat_bank": "Baccarat with a player-held bank",
@@ -76,6 +79,7 @@ TITLES = {
         "caribbean_stud": "Caribbean stud poker",
         "oasis_stud": "Oasis stud poker",
         "golden_oasis": "Golden Oasis poker",
+        "russian_poker": "Russian poker",
     },
 }
 # What may appear in the other language's script: card ranks and suits' letters as the cards

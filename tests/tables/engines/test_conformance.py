@@ -22,6 +22,7 @@ from tables.engines.caribbean_stud import CaribbeanStud
 from tables.engines.durak import Durak
 from tables.engines.highcard import HighCard
 from tables.engines.registry import engine_for, registered_games
+from tables.engines.russian_poker import RussianPoker
 from tests.tables.engines.conformance import ConformanceTable
 
 CASES = [
@@ -282,6 +283,16 @@ class CaribbeanShowingTheDarkBox(CaribbeanStud):
         return list(box_state["cards"]) if viewer == box_state["owner"] else None
 
 
+class RussianShowingTheDarkBox(RussianPoker):
+    """Russian poker's dark box is played blind (CG §32, R9); this one shows its owner its
+    cards, in the svara too."""
+
+    @staticmethod
+    def _own_cards(box_state, viewer):
+        return list(box_state["cards"]) if viewer == box_state["owner"] else None
+
+
+RUSSIAN = {"min_bet": 100, "max_bet": 400}
 CAPPED_LOW = {**HIGH_CARD, "max_payout": 50}  # below the minimum bet: every win is capped
 
 
@@ -295,6 +306,7 @@ CAPPED_LOW = {**HIGH_CARD, "max_payout": 50}  # below the minimum bet: every win
         (HighCardShowingAFaceDownCard(), HIGH_CARD_BOXES, 3, r"\(b\) .* hidden from everyone"),
         (SwitchShowingTheHoleCard(), SWITCH, 2, r"\(b\) .* hidden from everyone"),
         (CaribbeanShowingTheDarkBox(), CARIBBEAN, 2, r"\(b\) seat \d's view shows"),
+        (RussianShowingTheDarkBox(), RUSSIAN, 2, r"\(b\) seat \d's view shows"),
         (HighCardTimedByAnUnknownSetting(), HIGH_CARD, 2, r"\(e\) .* not a clock setting"),
         (HighCardListingWhatItRefuses(), HIGH_CARD, 2, r"\(a\) seat \d's legal action .* refused"),
         (HighCardHearingSeatsOutOfTurn(), HIGH_CARD, 2, r"\(a\) a seat not awaited"),

@@ -54,7 +54,7 @@ def test_example_2_r6_a_dealer_without_a_game_pushes_everything():
     table = one_box("AH KH QH", NO_GAME)
     table.act(0, type="bet", box=0)
     assert table.state["result"]["qualified"] is False
-    assert table.state["result"]["boxes"]["0"]["outcome"] == "no game"
+    assert table.state["result"]["boxes"]["0"]["outcome"] == "no game push"
     assert table.nets() == {0: 0} and table.house() == 0
 
 
