@@ -338,6 +338,8 @@ def report(game: str, seed: int, workers: int, outcome: dict) -> bool:
     print("(how often: per box for box lines, per bet for side bets, else per hand; contributed:")
     print(" returned on")
     print(" the line per unit staked on its kind, stakes included)")
+    for note in (exact or {}).get("notes", ()):  # exact figures with no row above
+        print(note)
     print()
     if hasattr(module, "summary"):
         for line in module.summary(totals["counts"], totals):

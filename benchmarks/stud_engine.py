@@ -1,5 +1,6 @@
-"""The pure stud engines (issue 33: Caribbean stud, Oasis stud, Golden Oasis): hands per second
-per core, one process, no database, each beside its floor measured in the same run.
+"""The pure stud engines (issue 33: Caribbean stud, Oasis stud, Golden Oasis; issue 34: Russian
+poker): hands per second per core, one process, no database, each beside its floor measured in
+the same run.
 
 For each game one player plays one open box of the minimum a hand with the return harness's
 strategy (``benchmarks/strategies/<game>.py``, ``basic``), hand after hand through ``new_hand``,
@@ -7,12 +8,15 @@ strategy (``benchmarks/strategies/<game>.py``, ``basic``), hand after hand throu
 money and cards checked every hand; a failure fails the run). Target: TARGET hands per CPU
 second each; the ratio is printed, a miss is reported, not failed.
 
-Then **the floor**: the same hand in a bare loop (``stud_harness.bare_hand``): a 52-card pack
-shuffled, five cards to the box and five to the dealer, the strategy's decisions with the cards
-a change brings, both hands evaluated by ``poker_hands`` and compared, a game bought where the
-strategy says; no state, no rule checked, no money or events. What no engine honouring the
-contract (a JSON state, every action validated, payments and events recorded) can beat here;
-the engine's and the target's ratios to it are printed.
+Then **the floor**: the same hand in a bare loop (the game module's ``bare_hand``): the poker
+games' 52-card pack shuffled, five cards to the box and five to the dealer, the strategy's
+decisions with the cards a change brings, both hands evaluated by ``poker_hands`` and compared,
+a game bought where the strategy says (``stud_harness.bare_hand``); Russian poker's 33 cards
+shuffled, three to the box and three to the dealer, scored by ``seka_score``, the decision, and
+a svara's new pack shuffled only when a tie asks for one (the engine shuffles every pack the
+limits allow when the hand starts, for its commitment). No state, no rule checked, no money or
+events. What no engine honouring the contract (a JSON state, every action validated, payments
+and events recorded) can beat here; the engine's and the target's ratios to it are printed.
 
     .venv/bin/python benchmarks/stud_engine.py [GAME ...]    (or benchmarks/run.py stud_engine)
 """
@@ -31,7 +35,7 @@ if __name__ == "__main__":  # run on its own: the engines need no Django
 import benchmarks as common
 
 TARGET = 10_000
-GAMES = ("caribbean_stud", "oasis_stud", "golden_oasis")
+GAMES = ("caribbean_stud", "oasis_stud", "golden_oasis", "russian_poker")
 SEED = 20261206
 STRATEGY = "basic"
 
@@ -68,7 +72,7 @@ def floor_rate(game: str, seconds: float) -> float:
     decide = module.DECISIONS[STRATEGY]
     bare_hand = module.bare_hand
     rng = random.Random(SEED)
-    pack = module.stud.pack_of_52()
+    pack = getattr(module, "pack_of", module.stud.pack_of_52)()
     hands = 0
     cpu_start, deadline = time.process_time(), time.perf_counter() + seconds
     while time.perf_counter() < deadline:

@@ -1,8 +1,9 @@
 """What the stud games' modules of the return harness share (``caribbean_stud.py``,
-``oasis_stud.py``, ``golden_oasis.py``): the table they play at, a strategy's plain decisions
-mapped onto an engine's legal actions, the tally of a hand's stakes and returns by pay-table
-line, counts beside them (the dealer's no-game rate, the fees, the bought games), and the bare
-hand the engines' speed is measured against.
+``oasis_stud.py``, ``golden_oasis.py``, ``russian_poker.py``): the table they play at, a
+strategy's plain decisions mapped onto an engine's legal actions, the tally of a hand's stakes
+and returns by pay-table line, counts beside them (the dealer's no-game rate, the fees, the
+bought games, the svaras), and the poker games' bare hand the engines' speed is measured against
+(Russian poker's is its module's own).
 
 The engines are ``tables/engines/<game>.py`` on ``tables/engines/stud.py``. One player plays
 one open box of the table minimum a hand (no dark box). A game's strategy is a plain function
@@ -10,8 +11,11 @@ one open box of the table minimum a hand (no dark box). A game's strategy is a p
 dealer's up card and how many changes he made (``stage``); ``kind`` is "bet", "fold" or a
 change the game offers ("change", "buy", "exchange"), ``cards`` the cards given back. Buying
 a game (Oasis, Golden Oasis) is decided by ``buys_game``: the dealer's five are open then.
+Where the dealer shows no card (Russian poker) ``up`` is None; in a svara (Russian poker, tied
+with the dealer) the player always doubles the ante and declines to join other boxes' svaras.
 
-Amounts in the decisions' reasoning are in antes: the bet is two antes (§42, §56.1, §65).
+Amounts in the decisions' reasoning are in antes: the poker games' bet is two antes (§42,
+§56.1, §65), Russian poker's one (§31).
 """
 
 from __future__ import annotations
@@ -21,8 +25,8 @@ from collections.abc import Callable
 
 from tables.engines import poker_hands
 from tables.engines.cards import pack_52
+from tables.engines.russian_poker import ASKED
 from tables.engines.stud import (
-    BET_MULTIPLE,
     CATEGORY_KEYS,
     LOWEST_PAIR,
     PAY_TABLE,
@@ -31,6 +35,7 @@ from tables.engines.stud import (
 )
 
 PLAYERS = 1
+BET_MULTIPLE = StudRules.bet_multiple  # the poker games' bet: two antes (§42, §56.1, §65)
 LEGAL_ACTIONS = False  # the strategies read the state alone (rtp.play_hand)
 MINIMUM = 100
 
@@ -149,12 +154,18 @@ def game_worth_buying(cards, dealer: list[str], seen, replaces: str) -> bool:
 
 
 def strategy(
-    decide: Callable, *, replaces: str | None = None, bonus: bool = False
+    decide: Callable,
+    *,
+    replaces: str | None = None,
+    bonus: bool = False,
+    dealer_up: bool = True,
 ) -> Callable[..., dict]:
     """A harness strategy (``rtp.play_hand``: state, seat, legal actions, rng -> action) playing
     ``decide``: an ante of the table minimum on the seat's own box (with the bonus on it where
     ``bonus`` and the table offers one), the dealer's cut, then the box's decisions; a game is
-    bought by ``buys_game`` (the dealer replacing his ``replaces`` card)."""
+    bought by ``buys_game`` (the dealer replacing his ``replaces`` card). ``dealer_up`` false:
+    the dealer's cards are all face down and ``decide`` is given None for his up card. In a
+    svara the box asked doubles its ante; a player asked to join declines."""
 
     def play(state: dict, seat: int, legal: list[dict] | None, rng: random.Random) -> dict:
         """(The legal actions are not read: ``LEGAL_ACTIONS`` is False.)"""
@@ -166,6 +177,8 @@ def strategy(
             return action
         if phase == "cut":
             return {"type": "cut"}
+        if phase == "svara":
+            return svara_answer(state, seat)
         waiting = "buy" if phase == "buying" else "deciding"
         box = next(
             int(n)
@@ -180,13 +193,24 @@ def strategy(
                 "buy_game" if buys_game(box_state["cards"], dealer, seen, replaces) else "no_game"
             )
             return {"type": kind, "box": box}
-        kind, cards = decide(box_state["cards"], state["dealer"]["cards"][-1], box_state["stage"])
+        up = state["dealer"]["cards"][-1] if dealer_up else None
+        kind, cards = decide(box_state["cards"], up, box_state["stage"])
         action = {"type": kind, "box": box}
         if kind != "fold" and (cards or kind != "bet"):
             action["cards"] = list(cards)
         return action
 
     return play
+
+
+def svara_answer(state: dict, seat: int) -> dict:
+    """A svara (Russian poker, §31, R7, R8): the seat's box asked doubles its ante; a seat with
+    no box asked is offered to join, and declines."""
+    box = next(
+        (int(n) for n, b in state["boxes"].items() if b["owner"] == seat and b["status"] == ASKED),
+        None,
+    )
+    return {"type": "decline"} if box is None else {"type": "svara", "box": box}
 
 
 # --- the pay table's lines, read from a hand's events ----------------------------------------
@@ -224,14 +248,22 @@ def lines(rule: str, bonus_rule: str | None = None, bonus_from: int | None = Non
     return tuple(found)
 
 
-def tally(events: list[dict], kinds: dict, lines: dict, bonus_pays: dict | None = None) -> None:
+def tally(
+    events: list[dict],
+    kinds: dict,
+    lines: dict,
+    bonus_pays: dict | None = None,
+    line_of: Callable | None = None,
+) -> None:
     """Add one hand to ``kinds`` ({kind: [staked, returned]}) and ``lines`` ({line: [times,
-    returned]}). Stakes are payments from the seat to a pot: the ante to the box's pot, the bet
-    and the bonus to its side pots (…:bet, …:bonus), a fee to a fee pot; returns are payments
-    to the seat, by their reason's kind ("ante won", "bet returned", ...). A bet line's returned
-    is the bet's; its outcome is read from the hand's result. A bonus's line is read from what
-    it won against its stake (``bonus_pays``: the table's {hand: "X:1"}, distinct ratios): the
-    box's cards are not shown when the dealer has no game."""
+    returned]}). Stakes are payments from the seat to a pot: the ante to the box's pot (a svara's
+    doubling too), the bet and the bonus to its side pots (…:bet, …:bonus), a fee to a fee pot;
+    returns are payments to the seat, by their reason's kind ("ante won", "bet returned", ...).
+    A bet line's returned is the bet's; its outcome is read from the hand's result, by
+    ``line_of(box, result)`` where the game names its own lines (else a poker hand's category
+    won, or the outcome). A bonus's line is read from what it won against its stake
+    (``bonus_pays``: the table's {hand: "X:1"}, distinct ratios): the box's cards are not shown
+    when the dealer has no game."""
     won = 0
     for event in events:
         if event.get("type") != "payment":
@@ -257,7 +289,9 @@ def tally(events: list[dict], kinds: dict, lines: dict, bonus_pays: dict | None 
     bought = any(e.get("type") == "buy_game" for e in events)
     for box in result["boxes"].values():
         outcome = box["outcome"]
-        if outcome == "won":
+        if line_of is not None:
+            line = line_of(box, result)
+        elif outcome == "won":
             line = f"won {CATEGORY_KEYS[box['hand']]}"
         elif outcome == "no game":
             line = "bought, no game" if bought else "no game"
@@ -265,7 +299,7 @@ def tally(events: list[dict], kinds: dict, lines: dict, bonus_pays: dict | None 
             line = outcome
         lines[line][0] += 1
         lines[line][1] += kinds["bet"][1]
-        if kinds["bonus"][0]:
+        if kinds.get("bonus", (0,))[0]:
             if forfeited:
                 bonus_line = "bonus forfeited"
             elif outcome == "folded":
@@ -322,8 +356,10 @@ def count(events: list[dict], counts: dict) -> None:
         if kind == "dealer_hand":
             add("dealer opened")
             add("dealer no game", not event["qualified"])
-        elif kind in ("bet", "fold", "no_game"):
+        elif kind in ("bet", "fold", "no_game", "svara_doubled"):
             add(kind)
+        elif kind in ("svara_offered", "svara_opened"):  # the engine's name, before and after
+            add("svara_opened")
         elif kind == "card_change":  # a change, a sixth card bought, an exchange
             change = event["kind"]
             add(change)
@@ -344,7 +380,7 @@ def summary(counts: dict, totals: dict) -> list[str]:
     hands = totals["hands"] or 1
     opened = counts.get("dealer opened", 0) or 1
     found = [
-        f"dealer without a game: {counts.get('dealer no game', 0):,} of {opened:,} hands "
+        f"dealer without a game: {counts.get('dealer no game', 0):,} of {opened:,} showdowns "
         f"({counts.get('dealer no game', 0) / opened:.4%})",
         "decisions per hand: "
         + ", ".join(
@@ -353,6 +389,12 @@ def summary(counts: dict, totals: dict) -> list[str]:
             if counts.get(name)
         ),
     ]
+    if counts.get("svara_opened"):
+        found.append(
+            f"svaras: opened {counts['svara_opened']:,} times "
+            f"({counts['svara_opened'] / hands:.4%} of hands), the ante doubled "
+            f"{counts.get('svara_doubled', 0):,} times"
+        )
     exchanges = sorted(k for k in counts if k.startswith("exchange of "))
     if exchanges:
         found.append(
@@ -425,7 +467,7 @@ def bare_hand(
         if his < LOWEST_PAIR:
             return -fees
     if mine > his:
-        return int(1 + BET_MULTIPLE * bet_ratio(mine)) - fees
+        return int(1 + rules.bet_multiple * bet_ratio(mine)) - fees
     if mine < his:
-        return -(1 + BET_MULTIPLE) - fees
+        return -(1 + rules.bet_multiple) - fees
     return -fees
