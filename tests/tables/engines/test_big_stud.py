@@ -222,7 +222,7 @@ def test_T9_eight_players_share_a_community_card_when_the_deck_runs_short():
         state, _events = ENGINE.apply(state, position, {"type": "check"})
     assert state["community"] == deck[48]
     assert all(len(state["down"][str(p)]) == 2 for p in range(8))
-    for position, shown in state["result"]["hands"].items():
+    for shown in state["result"]["hands"].values():
         assert len(shown["cards"]) == 7 and shown["cards"][-1] == deck[48]
 
 
