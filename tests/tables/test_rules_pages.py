@@ -47,6 +47,8 @@ EXAMPLE_CARDS = {
     "oasis_stud": "JS JD 4C 4H 9S 3S 3D KC 8H 6D 2H 5H 9H JH KH AS 7H 4D 9D QC",
     # golden-oasis.md examples 1-3 (the straight's suits are the page's; example 4 names none)
     "golden_oasis": "QS QD QC 6H 6S AH KC 8D 6D 3S JD 8C 3D AS KS 9D 5C 2H",
+    # big-stud.md example 1 (A's flush, B's two pairs; examples 2 and 3 name no cards)
+    "big_stud": "2H 7H KH KC 9H 4H 5H QS QD JS JD 3C 6C 8S",
 }
 TITLES = {
     "ru": {
@@ -62,6 +64,7 @@ TITLES = {
         "caribbean_stud": "Карибский стад покер",
         "oasis_stud": "Оазис стад покер",
         "golden_oasis": "Золотой оазис",
+        "big_stud": "Большой стад покер",
     },
     "en": {
         "baccarat_bank": "Baccarat with a player-held bank",
@@ -76,6 +79,7 @@ TITLES = {
         "caribbean_stud": "Caribbean stud poker",
         "oasis_stud": "Oasis stud poker",
         "golden_oasis": "Golden Oasis poker",
+        "big_stud": "Big stud poker",
     },
 }
 # What may appear in the other language's script: card ranks and suits' letters as the cards
