@@ -39,7 +39,7 @@ from tables.engines.base import (
     seat,
     track_escrow,
 )
-from tables.engines.betting import clockwise_from_button, unclaim, whole_number
+from tables.engines.betting import check_bounds, clockwise_from_button, unclaim, whole_number
 from tables.engines.cards import JOKER, RANKS_33, SUITS, pack_33
 
 GAME = "belarusian_poker"
@@ -195,22 +195,18 @@ def check_config(config: dict) -> dict:
     if not isinstance(config, dict):
         raise IllegalAction(gettext_noop("The settings are a JSON object."))
     checked = {**DEFAULTS, **config}
-    min_bet, max_bet = checked.get("min_bet"), checked.get("max_bet")
-    if not whole_number(min_bet) or min_bet <= 0:
-        raise IllegalAction(
-            gettext_noop(
-                "The entry bet (min_bet, the table minimum) is a whole number of minor units "
-                "above 0."
-            )
-        )
-    if not whole_number(max_bet) or max_bet < min_bet:
-        raise IllegalAction(
-            gettext_noop(
-                "The table maximum (max_bet) is a whole number of minor units, at least the "
-                "entry bet of %(min_bet)s."
-            ),
-            min_bet=min_bet,
-        )
+    check_bounds(
+        checked,
+        "min_bet",
+        "max_bet",
+        gettext_noop(
+            "The entry bet (min_bet, the table minimum) is a whole number of minor units above 0."
+        ),
+        gettext_noop(
+            "The table maximum (max_bet) is a whole number of minor units, at least the entry "
+            "bet of %(min_bet)s."
+        ),
+    )
     if not whole_number(checked["unit"]) or checked["unit"] <= 0:
         raise IllegalAction(
             gettext_noop("The conventional unit (unit) is a whole number of minor units above 0.")

@@ -4,7 +4,7 @@ cut into a main pot and side pots by what each player put in (table stakes)."""
 
 from __future__ import annotations
 
-from tables.engines.base import State, pot, seat
+from tables.engines.base import IllegalAction, State, pot, seat
 
 
 def clockwise_from_button(positions, button: int) -> list[int]:
@@ -16,6 +16,18 @@ def clockwise_from_button(positions, button: int) -> list[int]:
 def whole_number(value) -> bool:
     """An int that is not a bool (JSON's true would pass as 1)."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_bounds(config: dict, low: str, high: str, low_sentence: str, high_sentence: str):
+    """Two amounts of a table's settings, a lower and a higher (an entry bet and the maximum, a
+    small and a big bet): ``config[low]`` a whole number of minor units above 0, ``config[high]``
+    one at least as large; else IllegalAction with ``low_sentence`` or ``high_sentence`` (which
+    may name the lower amount by its key, ``%(<low>)s``)."""
+    low_value, high_value = config.get(low), config.get(high)
+    if not whole_number(low_value) or low_value <= 0:
+        raise IllegalAction(low_sentence)
+    if not whole_number(high_value) or high_value < low_value:
+        raise IllegalAction(high_sentence, **{low: low_value})
 
 
 def side_pots(paid: dict[int, int], live: list[int]) -> list[dict]:

@@ -49,7 +49,13 @@ from tables.engines.base import (
     pot,
     seat,
 )
-from tables.engines.betting import clockwise_from_button, side_pots, unclaim, whole_number
+from tables.engines.betting import (
+    check_bounds,
+    clockwise_from_button,
+    side_pots,
+    unclaim,
+    whole_number,
+)
 from tables.engines.cards import pack_52
 from tables.engines.poker_hands import (
     HIGH_CARD,
@@ -86,22 +92,19 @@ def check_config(config: dict) -> dict:
     if not isinstance(config, dict):
         raise IllegalAction(gettext_noop("The settings are a JSON object."))
     checked = {**DEFAULTS, **config}
-    small, big = checked.get("small_bet"), checked.get("big_bet")
-    if not whole_number(small) or small <= 0:
-        raise IllegalAction(
-            gettext_noop(
-                "The small bet (small_bet, third and fourth street) is a whole number of minor "
-                "units above 0."
-            )
-        )
-    if not whole_number(big) or big < small:
-        raise IllegalAction(
-            gettext_noop(
-                "The big bet (big_bet, fifth to seventh street) is a whole number of minor units, "
-                "at least the small bet of %(small_bet)s."
-            ),
-            small_bet=small,
-        )
+    check_bounds(
+        checked,
+        "small_bet",
+        "big_bet",
+        gettext_noop(
+            "The small bet (small_bet, third and fourth street) is a whole number of minor "
+            "units above 0."
+        ),
+        gettext_noop(
+            "The big bet (big_bet, fifth to seventh street) is a whole number of minor units, "
+            "at least the small bet of %(small_bet)s."
+        ),
+    )
     try:
         percent = Decimal(str(checked["share_percent"]))
     except (InvalidOperation, ValueError):

@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser import test_six_seat_table as six_seats
+from tests.browser.pages import fits, sit_from_lobby
 from tests.browser.starts import plays_from_the_next_deal, start_now
 
 players = six_seats.players
@@ -23,27 +24,6 @@ pytestmark = pytest.mark.browser
 TABLE_NAME = "№ 14 · 1/2 BYN"
 PHONE = {"width": 390, "height": 844}
 SHOTS = Path("/tmp/shots/bigstud")
-
-
-def fits(page: Page) -> None:
-    widths = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
-    assert widths[0] <= widths[1], widths
-
-
-def sit_at_the_table(page: Page) -> None:
-    row = page.locator("#table-list tr.table-row").filter(has_text=TABLE_NAME)
-    row.locator("a").first.click()
-    expect(page).to_have_url(re.compile(r"/tables/\d+/$"))
-    page.wait_for_function("() => window.socketFrames.table > 0")
-    for _attempt in range(3):  # a click on a sit button being swapped sends nothing
-        page.locator("#table-board button.sit").click()
-        try:
-            expect(board(page)).not_to_have_attribute("data-seat", "", timeout=5_000)
-            return
-        except AssertionError:
-            if not page.locator("#table-board button.sit").count():
-                break
-    expect(board(page)).not_to_have_attribute("data-seat", "")
 
 
 def whose_turn(pages: list[Page]) -> Page:
@@ -69,9 +49,9 @@ def test_three_players_play_a_big_stud_hand_to_the_showdown(players, artifacts):
     anna, boris, vera = open_for("anna"), open_for("boris"), open_for("vera")
     anna.set_viewport_size(PHONE)  # boris and vera: 1280 px wide
     for page in (anna, boris):
-        sit_at_the_table(page)
+        sit_from_lobby(page, TABLE_NAME)
     start_now(anna, boris)
-    sit_at_the_table(vera)
+    sit_from_lobby(vera, TABLE_NAME)
     plays_from_the_next_deal(vera)
     # hand 1 (anna and boris): the best open card bets, the other folds to it
     first = whose_turn([anna, boris])

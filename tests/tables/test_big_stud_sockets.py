@@ -10,14 +10,21 @@ import re
 import pytest
 from channels.db import database_sync_to_async
 
-from casino import ledger
 from tables.engines import big_stud
 from tables.engines.cards import pack_52
-from tables.models import Table, TableEvent
-from tests.conftest import assert_books_clean, fund, new_player
+from tests.conftest import assert_books_clean
 from tests.tables.engines.scripted import ScriptedRng
 from tests.tables.engines.test_big_stud import deck_dealing
-from tests.tables.sockets import Socket, table_now
+from tests.tables.sockets import (
+    Socket,
+    act,
+    engine_events,
+    events_with_id,
+    settle,
+    table_now,
+    table_with_players,
+    wallets,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -44,57 +51,10 @@ def scripted_decks(monkeypatch):
     monkeypatch.setattr(big_stud.BigStud, "new_hand", new_hand)
 
 
-@database_sync_to_async
-def stud_table():
-    table = Table.objects.create(
-        name="Big stud sockets",
-        game="big_stud",
-        currency="BYN",
-        settings={
-            "small_bet": 100,
-            "big_bet": 200,
-            "share_percent": "5",
-            "action_seconds": 600,
-            "start_seconds": 0,
-        },
-    )
-    players = [new_player(language="en") for _ in range(3)]
-    for player, funds in zip(players, FUNDS, strict=True):
-        fund(player, funds)
-    return table, players
-
-
-@database_sync_to_async
-def engine_events(table_id):
-    return TableEvent.objects.filter(table_id=table_id, step="engine").count()
-
-
-@database_sync_to_async
-def events_with_id(table_id, client_action_id):
-    return TableEvent.objects.filter(table_id=table_id, client_action_id=client_action_id).count()
-
-
-@database_sync_to_async
-def wallets(players):
-    return [ledger.balances_of(p).get("BYN", 0) for p in players]
-
-
-async def settle(sockets, table_id):
-    version = (await table_now(table_id)).version
-    for socket in sockets:
-        await socket.until_version(version)
-    return version
-
-
-async def act(sockets, table_id, socket, action, client_action_id=None):
-    before = (await table_now(table_id)).version
-    await socket.act(action, client_action_id)
-    await socket.until_version(before + 1)
-    return await settle(sockets, table_id)
-
-
 async def test_three_players_a_short_stack_all_in_and_a_side_pot(scripted_decks, unthrottled):
-    table, players = await stud_table()
+    table, players = await table_with_players(
+        "big_stud", {"small_bet": 100, "big_bet": 200, "share_percent": "5"}, FUNDS
+    )
     sockets = [await Socket(player, table.pk).connect() for player in players]
     try:
         for socket in sockets:

@@ -12,7 +12,7 @@ from tables.engines.base import IllegalAction
 from tables.engines.betting import clockwise_from_button
 from tables.engines.big_stud import ENGINE, open_value
 from tables.engines.cards import pack_52
-from tests.tables.engines.scripted import ScriptedRng
+from tests.tables.engines.scripted import ScriptedRng, net_of
 
 # the worked examples' sizes: 10 on 3rd and 4th street, 20 on 5th to 7th; 5 % (big-stud.md §4)
 CONFIG = {"small_bet": 1000, "big_bet": 2000, "share_percent": "5"}
@@ -50,12 +50,8 @@ class Hand:
             self.act(position, kind)
 
     def net(self) -> Counter:
-        totals: Counter = Counter()
-        for event in self.events:
-            if event["type"] == "payment":
-                totals[event["source"]] -= event["amount"]
-                totals[event["target"]] += event["amount"]
-        return totals
+        """Each party's net money over the hand (a seat's wallet, the pot, the house)."""
+        return net_of(self.events)
 
     def refused(self, position: int, action: dict, match: str):
         before = self.state
