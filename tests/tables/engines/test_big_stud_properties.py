@@ -40,10 +40,8 @@ def test_random_play_conserves_money_and_cards(seed, players, stacks):
     assert net["house:commission"] == result["share"]
     for bank in result["pots"]:
         assert bank["share"] == bank["amount"] * 5 // 100
-    if (
-        len(given_stacks) >= players - 1
-        and players - sum(1 for s in given_stacks.values() if s == 0) >= 2
-    ):
+    broke = sum(1 for s in given_stacks.values() if s == 0)
+    if players - broke >= 2:  # else the engine leaves the stacks to the ledger (T12)
         for key, stack in given_stacks.items():
             assert -net[f"seat:{key}"] <= stack
     # every card in one place: the deck, each seat's down and up cards, the community card
