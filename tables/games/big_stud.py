@@ -15,7 +15,7 @@ from markupsafe import Markup
 from casino.amounts import amount_input_value
 from casino.currencies import format_amount
 from tables.engines.cards import label
-from tables.games import Presentation, register
+from tables.games import Presentation, register, seat_board_facts
 from tables.kit import back_items, card_items
 from tables.rules import LimitRows, RulesPage, limit_money
 
@@ -243,6 +243,28 @@ def present(view: dict, shared: dict) -> dict:
     return context
 
 
+def private_facts(view: dict) -> dict:
+    """What a seat's board shows of its own (tables.games.Presentation.private_facts): the
+    common facts, its moves with their amounts, the street (the board's attribute), its own
+    plate (its money, its down cards, its hand opened, the dealer's and the first-to-act
+    buttons) and the seats dealt in. Another's check or bet that leaves these alike sends that
+    seat only the parts that changed."""
+    game = view["game"] or {}
+    me = view["seat"]
+    seats = game.get("seats") or {}
+    return {
+        **seat_board_facts(view),
+        "legal": game.get("legal"),
+        "street": game.get("street"),
+        "over": game.get("over"),
+        "mine": seats.get(str(me)),
+        "my_down": game.get("my_down"),
+        "opened": (game.get("opened") or {}).get(str(me)),
+        "buttons": [game.get("button"), game.get("opener")],
+        "dealt_in": sorted(seats),
+    }
+
+
 def table_limits(settings: dict, currency: str) -> LimitRows:
     """The game's own limits on its rules page (tables/rules), from the table's settings."""
     cap = settings.get("share_cap")
@@ -289,6 +311,7 @@ register(
         game=GAME,
         display_name=gettext_noop("Big stud poker"),
         presenter=present,
+        private_facts=private_facts,
         board_template="tables/big_stud/board.html",
         replay_template="tables/big_stud/_replay_step.html",
         result_template="tables/big_stud/_hand_result.html",
