@@ -44,6 +44,7 @@ BENCHMARKS = [
     "durak_engine",
     "baccarat_bank_engine",
     "belarusian_poker_engine",
+    "big_stud_engine",
     "khrap_engine",
     "highcard_engine",
     "blackjack_engine",

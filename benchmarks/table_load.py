@@ -86,6 +86,8 @@ SETUPS = {
     "postgresbj": "(x) Blackjack 6, PostgreSQL + Redis",
     "sqlitecs": "(xi) Caribbean stud 6, SQLite + in-mem",
     "postgrescs": "(xii) Caribbean stud 6, PostgreSQL + Redis",
+    "sqlitebs": "(xiii) big stud 8, SQLite + in-mem",
+    "postgresbs": "(xiv) big stud 8, PostgreSQL + Redis",
 }
 # the 2-seat (Durak) setup each many-seat setup's Daphne CPU per action is set beside
 TWO_SEAT_OF = {
@@ -97,6 +99,8 @@ TWO_SEAT_OF = {
     "postgresbj": "postgres",
     "sqlitecs": "sqlite",
     "postgrescs": "postgres",
+    "sqlitebs": "sqlite",
+    "postgresbs": "postgres",
 }
 # the same game at two seats, beside each many-seat setup where it ran in the same run
 SAME_GAME_TWO_SEATS_OF = {"sqlite6": "sqlite2hc", "postgres6": "postgres2hc"}
@@ -107,6 +111,8 @@ SIX_SEAT_HIGH_CARD_OF = {
     "postgresbj": "postgres6",
     "sqlitecs": "sqlite6",
     "postgrescs": "postgres6",
+    "sqlitebs": "sqlite6",
+    "postgresbs": "postgres6",
 }
 # issue 30: a 6-seat action's Daphne CPU against (the bare echo's own 6/2 ratio x the 2-seat
 # action's), and the 6-seat max actions/s against the 2-seat's
@@ -144,6 +150,8 @@ GAMES = {
     ),
     # issue 33: six players at seven boxes, one open box each, no bonus, the dealer's cut
     "caribbean": ("caribbean_stud", 6, {"min_bet": STAKE, "max_bet": 10 * STAKE, "boxes": 7}),
+    # issue 34: players against each other, eight sockets, fixed bets of one and two stakes
+    "bigstud": ("big_stud", 8, {"small_bet": STAKE, "big_bet": 2 * STAKE, "share_percent": "5"}),
 }
 SETUP_GAME = {
     "sqlite": "durak",
@@ -158,6 +166,8 @@ SETUP_GAME = {
     "postgresbj": "blackjack",
     "sqlitecs": "caribbean",
     "postgrescs": "caribbean",
+    "sqlitebs": "bigstud",
+    "postgresbs": "bigstud",
 }
 SIX_SEAT_MEMORY = False  # the memory target is read with the 2-seat tables
 APPS = {
@@ -713,6 +723,7 @@ CHOOSERS = {
     "baccarat_bank": "baccarat_choice",
     "khrap": "form_choice",
     "belarusian_poker": "form_choice",
+    "big_stud": "form_choice",
 }
 
 

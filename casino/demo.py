@@ -242,6 +242,19 @@ DEMO_TABLES = [
             "action_seconds": 30,
         },
     ),
+    (
+        "№ 15 · 1/2 BYN",
+        "big_stud",
+        "BYN",
+        {
+            # fixed bets of 1 BYN on third and fourth street, 2 BYN on fifth to seventh (CG
+            # §109, T6); the casino's share 5 % of each bank (§113)
+            "small_bet": 100,
+            "big_bet": 200,
+            "share_percent": "5",
+            "action_seconds": 30,
+        },
+    ),
 ]
 
 

@@ -767,6 +767,17 @@ def cashier_withdraw(
     )
 
 
+def wallet_balances(player_ids, currency: str) -> dict[int, int]:
+    """Each player's wallet balance in ``currency`` in one read (0 for a player with no wallet
+    in it yet), by player id."""
+    found = dict(
+        Account.objects.filter(
+            kind=AccountKind.WALLET, owner_id__in=list(player_ids), currency=currency
+        ).values_list("owner_id", "balance")
+    )
+    return {player_id: found.get(player_id) or 0 for player_id in player_ids}
+
+
 def balances_of(player: Player) -> dict[str, int]:
     return dict(
         Account.objects.filter(kind=AccountKind.WALLET, owner=player)

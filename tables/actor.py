@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from casino import ledger
 from casino.amounts import AmountError, parse_amount
 from casino.currencies import format_amount
 from casino.models import Player
@@ -542,6 +543,8 @@ def start_hand(change: Change, upcoming: NextHand) -> None:
         raise illegal(error) from error
     config = {**terms, "hand_number": table.hand_number, "match_number": table.match_number}
     players = list(upcoming.players)
+    if getattr(engine, "table_stakes", False):
+        config["stacks"] = stacks_of(table, seats, players)
     state = engine.new_hand(config, players, secrets.SystemRandom(), upcoming.carry)
     covered = engine.commitment(state)
     # the round before, an empty one too (it may have opened the shoe: its secret holds)
@@ -603,6 +606,13 @@ def start_hand(change: Change, upcoming: NextHand) -> None:
     )
     notify(TableNews(table=table, step=TableEvent.Step.DEAL, cause="system", events=events))
     set_clocks(change, fresh=True)
+
+
+def stacks_of(table, seats, players: list[int]) -> dict[str, int]:
+    """Table stakes (an engine's ``table_stakes``): what each player dealt in plays for, his
+    wallet's balance in the table's currency as the hand starts, by seat (one read)."""
+    balances = ledger.wallet_balances({seats[p].player_id for p in players}, table.currency)
+    return {str(p): balances[seats[p].player_id] for p in players}
 
 
 def escrow_unchanged(engine: Engine, before: dict, after: dict) -> bool:

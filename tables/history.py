@@ -593,6 +593,42 @@ def _showdown(teller: Teller, event: dict) -> list[dict]:
     return lines
 
 
+STREETS = {
+    3: gettext_noop("Third street, the open cards:"),
+    4: gettext_noop("Fourth street:"),
+    5: gettext_noop("Fifth street:"),
+    6: gettext_noop("Sixth street:"),
+    7: gettext_noop("Seventh street: a card down to each"),
+}
+
+
+def _street(teller: Teller, event: dict) -> list[dict]:
+    """A stud street dealt: a line, then each player's open card (a card dealt down is not
+    told)."""
+    street = event.get("street")
+    lines = [teller.line("street", None, _(STREETS.get(street, STREETS[4])))]
+    for position, card in sorted((event.get("up") or {}).items(), key=lambda i: int(i[0])):
+        words = {"player": teller.name(position)}
+        lines.append(teller.line("up_card", int(position), _("%(player)s:") % words, [card]))
+    return lines
+
+
+def _community(teller: Teller, event: dict) -> list[dict]:
+    text = _("The deck is short: one card face up for everyone:")
+    return [teller.line("community", None, text, [event.get("card")])]
+
+
+def _opened(teller: Teller, event: dict) -> list[dict]:
+    """Poker hands opened at a showdown, each named (its category, a msgid the engine gives)."""
+    lines = [teller.line("showdown", None, _("Showdown"))]
+    names = event.get("names") or {}
+    for position, cards in sorted((event.get("hands") or {}).items(), key=lambda i: int(i[0])):
+        words = {"player": teller.name(position), "hand": _(names.get(position) or "")}
+        text = _("%(player)s: %(hand)s") % words
+        lines.append(teller.line("shown", int(position), text, cards))
+    return lines
+
+
 def _auction_over(teller: Teller, event: dict) -> list[dict]:
     if event.get("winner") is None:
         return [teller.line("auction_over", None, _("Nobody takes the bank"))]
@@ -816,6 +852,10 @@ PHRASES = {
     "bet": gettext_noop("%(player)s bets %(amount)s"),
     "pass": gettext_noop("%(player)s: pass"),
     "fold": gettext_noop("%(player)s folds"),
+    "check": gettext_noop("%(player)s checks"),
+    "call": gettext_noop("%(player)s calls %(amount)s"),
+    "raise": gettext_noop("%(player)s raises: %(amount)s in"),
+    "returned": gettext_noop("%(amount)s nobody called goes back to %(player)s"),
     "bid": gettext_noop("%(player)s bids %(amount)s for the bank"),
     "open": gettext_noop("%(player)s opens a bank of %(amount)s"),
     "decline": gettext_noop("%(player)s declines"),
@@ -852,6 +892,9 @@ SPECIAL: dict[str, Callable[[Teller, dict], list[dict]]] = {
     "third_card": _third_card,
     "hand_started": _started,
     "showdown": _showdown,
+    "street": _street,
+    "community": _community,
+    "opened": _opened,
     "auction_over": _auction_over,
     "holder": _holder,
     "auction": _auction,

@@ -10,6 +10,7 @@ import time
 from django.db.models import Count
 from django.utils import timezone
 
+from casino.ledger import wallet_balances
 from casino.models import Account, AccountKind
 from tables.engines.base import Draws
 from tables.engines.registry import engine_for
@@ -102,14 +103,8 @@ def seat_balances(table: Table, seats: dict[int, Seat]) -> dict[int, int] | None
     issue 30); None where the game's board shows no balance."""
     if not seats or not presentation_for(table.game).balance_in_view:
         return None
-    by_player = dict(
-        Account.objects.filter(
-            kind=AccountKind.WALLET,
-            owner_id__in=[seat.player_id for seat in seats.values()],
-            currency=table.currency,
-        ).values_list("owner_id", "balance")
-    )
-    return {position: by_player.get(seat.player_id) or 0 for position, seat in seats.items()}
+    by_player = wallet_balances({seat.player_id for seat in seats.values()}, table.currency)
+    return {position: by_player[seat.player_id] for position, seat in seats.items()}
 
 
 def _balance(table: Table, seats: dict[int, Seat], position: int | None) -> int | None:

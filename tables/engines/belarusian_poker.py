@@ -39,6 +39,7 @@ from tables.engines.base import (
     seat,
     track_escrow,
 )
+from tables.engines.betting import check_bounds, clockwise_from_button, unclaim, whole_number
 from tables.engines.cards import JOKER, RANKS_33, SUITS, pack_33
 
 GAME = "belarusian_poker"
@@ -186,10 +187,6 @@ def folded_hands(state: State) -> list[dict]:
 # --- config -----------------------------------------------------------------------------------
 
 
-def _whole_number(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def check_config(config: dict) -> dict:
     """The table's settings with defaults filled, or IllegalAction saying what is wrong: the
     entry (minimum) bet ``min_bet`` and the table maximum ``max_bet`` (§2, §22, P4) and the
@@ -198,23 +195,19 @@ def check_config(config: dict) -> dict:
     if not isinstance(config, dict):
         raise IllegalAction(gettext_noop("The settings are a JSON object."))
     checked = {**DEFAULTS, **config}
-    min_bet, max_bet = checked.get("min_bet"), checked.get("max_bet")
-    if not _whole_number(min_bet) or min_bet <= 0:
-        raise IllegalAction(
-            gettext_noop(
-                "The entry bet (min_bet, the table minimum) is a whole number of minor units "
-                "above 0."
-            )
-        )
-    if not _whole_number(max_bet) or max_bet < min_bet:
-        raise IllegalAction(
-            gettext_noop(
-                "The table maximum (max_bet) is a whole number of minor units, at least the "
-                "entry bet of %(min_bet)s."
-            ),
-            min_bet=min_bet,
-        )
-    if not _whole_number(checked["unit"]) or checked["unit"] <= 0:
+    check_bounds(
+        checked,
+        "min_bet",
+        "max_bet",
+        gettext_noop(
+            "The entry bet (min_bet, the table minimum) is a whole number of minor units above 0."
+        ),
+        gettext_noop(
+            "The table maximum (max_bet) is a whole number of minor units, at least the entry "
+            "bet of %(min_bet)s."
+        ),
+    )
+    if not whole_number(checked["unit"]) or checked["unit"] <= 0:
         raise IllegalAction(
             gettext_noop("The conventional unit (unit) is a whole number of minor units above 0.")
         )
@@ -236,12 +229,6 @@ def deduction(bank: int, unit: int) -> int:
 def _copy(state: State) -> State:
     """A deep copy of the JSON state (the C codec is faster than copy.deepcopy here)."""
     return json.loads(json.dumps(state))
-
-
-def clockwise_from_button(positions, button: int) -> list[int]:
-    """P3: the seats in the order they act, the first to the button's left (the next higher
-    position, clockwise), the button last."""
-    return sorted(positions, key=lambda p: (p <= button, p))
 
 
 def _pay(state: State, events: list[Event], source: str, target: str, amount: int, reason: str):
@@ -310,7 +297,7 @@ def _validated(state: State, position: int, action) -> dict:
         if kind == "bet":
             low, high = bet_range(state)
             amount = action.get("amount")
-            if not _whole_number(amount) or not low <= amount <= high:
+            if not whole_number(amount) or not low <= amount <= high:
                 if low == high:
                     raise IllegalAction(
                         gettext_noop("Bet the maximum of %(max_bet)s or pass (P7)."),
@@ -631,7 +618,7 @@ class BelarusianPoker(GameEngine):
         hand_number = config.get("hand_number")
         state: State = {
             "game": GAME,
-            "hand_key": hand_number if _whole_number(hand_number) else hands_dealt,
+            "hand_key": hand_number if whole_number(hand_number) else hands_dealt,
             "hands_dealt": hands_dealt,
             "min_bet": config["min_bet"],
             "max_bet": config["max_bet"],
@@ -875,10 +862,7 @@ class BelarusianPoker(GameEngine):
         state["left"].append(seat)
         _log(state, seat, "left")
         _leave_game(state, events, seat)
-        payers = state["escrowed"].get(pot(), {})
-        stake = payers.pop(base.seat(seat), 0)
-        if stake:
-            payers[UNCLAIMED] = payers.get(UNCLAIMED, 0) + stake
+        unclaim(state, seat, UNCLAIMED)
         return state, events
 
     def folded_hands(self, state: State) -> list[dict]:

@@ -3,6 +3,7 @@
 from tables.engines import (  # noqa: F401 - each registers itself
     baccarat_bank,
     belarusian_poker,
+    big_stud,
     blackjack,
     blackjack_switch,
     caribbean_stud,

@@ -42,6 +42,20 @@ def sit(page: Page, table_id: int) -> None:
     """Open the table once its first board has come, and sit down from the board."""
     page.goto(f"/tables/{table_id}/")
     page.wait_for_function("() => window.socketFrames > 0")
+    take_a_seat(page)
+
+
+def sit_from_lobby(page: Page, table_name: str) -> None:
+    """From the lobby, open the table named ``table_name`` and sit down from its board (the
+    page counts its frames by socket: ``test_six_seat_table``'s counter)."""
+    row = page.locator("#table-list tr.table-row").filter(has_text=table_name)
+    row.locator("a").first.click()
+    expect(page).to_have_url(re.compile(r"/tables/\d+/$"))
+    page.wait_for_function("() => window.socketFrames.table > 0")
+    take_a_seat(page)
+
+
+def take_a_seat(page: Page) -> None:
     board = page.locator("#table-board")
     # a click that landed on a button being swapped (another's sit re-renders the board) sends
     # nothing: click again, a few times, until the board says the seat is taken
@@ -54,3 +68,9 @@ def sit(page: Page, table_id: int) -> None:
             if not page.locator("#table-board button.sit").count():
                 break
     expect(board).not_to_have_attribute("data-seat", "")
+
+
+def fits(page: Page) -> None:
+    """The page is never wider than its window."""
+    widths = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert widths[0] <= widths[1], widths

@@ -84,7 +84,7 @@ def test_the_tables_list_and_a_pit_bosss_table_page_read_in_russian(demo):
     client = russian(roles.PIT_BOSS)
     page = text(client.get(reverse("admin:tables_table_changelist")))
     assert "Подкидной дурак" in page or "Дурак" in page
-    for code in ("durak", "highcard", "baccarat_bank", "belarusian_poker", "khrap"):
+    for code in ("durak", "highcard", "baccarat_bank", "belarusian_poker", "khrap", "big_stud"):
         assert f" {code} " not in page
     table = Table.objects.get(name="№ 1 · 10 BYN")
     page = text(client.get(reverse("admin:tables_table_change", args=[table.pk])))

@@ -9,8 +9,9 @@ from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.test import Client
 
+from casino import ledger
 from casino.asgi import application
-from tables.models import Table
+from tables.models import Table, TableEvent
 from tests.tables.board_frames import apply_frame
 
 # the version a frame brings: a whole board's or its parts' (issue 30), by the version marker
@@ -117,3 +118,54 @@ class Socket:
         if len(hand) != 2:
             return []
         return list(dict.fromkeys(CARD.findall(hand[1].split("</form>", 1)[0])))
+
+
+@database_sync_to_async
+def table_with_players(game: str, settings: dict, funds: list[int]):
+    """A table of ``game`` at ``settings`` (BYN; no filling window: a hand is dealt as soon as
+    enough sit, tests/tables/test_starts.py) and a player for each of ``funds``, funded with it,
+    reading English."""
+    from tests.conftest import fund, new_player
+
+    table = Table.objects.create(
+        name=f"{game} sockets",
+        game=game,
+        currency="BYN",
+        settings={"action_seconds": 600, "start_seconds": 0, **settings},
+    )
+    players = [new_player(language="en") for _ in funds]
+    for player, amount in zip(players, funds, strict=True):
+        fund(player, amount)
+    return table, players
+
+
+@database_sync_to_async
+def engine_events(table_id):
+    """How many engine steps the table has recorded (a refused action records none)."""
+    return TableEvent.objects.filter(table_id=table_id, step="engine").count()
+
+
+@database_sync_to_async
+def events_with_id(table_id, client_action_id):
+    return TableEvent.objects.filter(table_id=table_id, client_action_id=client_action_id).count()
+
+
+@database_sync_to_async
+def wallets(players, currency="BYN"):
+    return [ledger.balances_of(p).get(currency, 0) for p in players]
+
+
+async def settle(sockets, table_id):
+    """Every socket has seen the table's current version."""
+    version = (await table_now(table_id)).version
+    for socket in sockets:
+        await socket.until_version(version)
+    return version
+
+
+async def act(sockets, table_id, socket, action, client_action_id=None):
+    """One socket acts; every socket then sees the change."""
+    before = (await table_now(table_id)).version
+    await socket.act(action, client_action_id)
+    await socket.until_version(before + 1)
+    return await settle(sockets, table_id)

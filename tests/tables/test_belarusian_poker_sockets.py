@@ -11,15 +11,22 @@ from channels.db import database_sync_to_async
 from django.test import Client
 from django.urls import reverse
 
-from casino import ledger
 from tables.engines import belarusian_poker
 from tables.engines.cards import pack_33
-from tables.models import Table, TableEvent
 from tables.selectors import table_summary_of
-from tests.conftest import assert_books_clean, fund, new_player
+from tests.conftest import assert_books_clean
 from tests.tables.engines.scripted import ScriptedRng
 from tests.tables.engines.test_belarusian_poker import pack_dealing
-from tests.tables.sockets import Socket, table_now
+from tests.tables.sockets import (
+    Socket,
+    act,
+    engine_events,
+    events_with_id,
+    settle,
+    table_now,
+    table_with_players,
+    wallets,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -50,59 +57,10 @@ def scripted_packs(monkeypatch):
 
 
 @database_sync_to_async
-def poker_table():
-    table = Table.objects.create(
-        name="Belarusian poker sockets",
-        game="belarusian_poker",
-        currency="BYN",
-        settings={
-            "min_bet": 100,
-            "max_bet": 5_000,
-            "unit": 100,
-            "action_seconds": 600,
-            "start_seconds": 0,  # dealt as soon as two sit (the filling window: test_starts)
-        },
-    )
-    players = [new_player(language="en") for _ in range(3)]
-    for player in players:
-        fund(player, FUNDS)
-    return table, players
-
-
-@database_sync_to_async
-def engine_events(table_id):
-    return TableEvent.objects.filter(table_id=table_id, step="engine").count()
-
-
-@database_sync_to_async
-def events_with_id(table_id, client_action_id):
-    return TableEvent.objects.filter(table_id=table_id, client_action_id=client_action_id).count()
-
-
-@database_sync_to_async
 def hand_list_of(player, table_id) -> str:
     client = Client()
     client.force_login(player)
     return client.get(reverse("hand_list", args=[table_id])).content.decode()
-
-
-@database_sync_to_async
-def wallets(players):
-    return [ledger.balances_of(p).get("BYN", 0) for p in players]
-
-
-async def settle(sockets, table_id):
-    version = (await table_now(table_id)).version
-    for socket in sockets:
-        await socket.until_version(version)
-    return version
-
-
-async def act(sockets, table_id, socket, action, client_action_id=None):
-    before = (await table_now(table_id)).version
-    await socket.act(action, client_action_id)
-    await socket.until_version(before + 1)
-    return await settle(sockets, table_id)
 
 
 def cards_in(frame: str) -> set[str]:
@@ -112,7 +70,9 @@ def cards_in(frame: str) -> set[str]:
 async def test_three_players_play_to_a_showdown_and_a_svara_with_a_joiner(
     scripted_packs, unthrottled
 ):
-    table, players = await poker_table()
+    table, players = await table_with_players(
+        "belarusian_poker", {"min_bet": 100, "max_bet": 5_000, "unit": 100}, [FUNDS] * 3
+    )
     sockets = [await Socket(player, table.pk).connect() for player in players]
     try:
         for socket in sockets:  # one after another: each sits once the last has sat

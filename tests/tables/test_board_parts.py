@@ -142,7 +142,7 @@ def test_a_frame_of_parts_sends_what_changed_but_not_the_own_seat():
     assert len(split_frame(presenters.parts_frame(now, None, 4, None))) == 4
 
 
-@pytest.mark.parametrize("game", ["baccarat_bank", "belarusian_poker", "khrap"])
+@pytest.mark.parametrize("game", ["baccarat_bank", "belarusian_poker", "khrap", "big_stud"])
 def test_the_last_result_names_who_played_it_not_who_sits_there_now(game):
     """A seat freed after the hand and taken by another player: the board's last result names
     the player who played it (``last_game["names_by_seat"]``), not the newcomer."""

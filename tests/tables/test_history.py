@@ -765,6 +765,48 @@ def test_stud_changes_dark_boxes_and_a_bought_game_are_in_the_history():
     assert net["Anna"] == "+90.00\xa0BYN", "the rules file's example 2 (O5, §59)"
 
 
+# --- big stud ---------------------------------------------------------------------------------
+
+
+def big_stud_hand(**recording):
+    """big-stud.md's example 1: Anna's flush beats Boris's two pairs, Vera folds on fifth
+    street; the casino's share 9 of the bank of 180 (§113)."""
+    from tests.tables.engines.test_big_stud import CONFIG, EXAMPLE_1, deck_dealing
+
+    moves = ["bet", "call", "call"] * 2 + ["bet", "call", "fold"] + ["bet", "call"] * 2
+    seats = [0, 1, 2] * 3 + [0, 1] * 2
+    return record_hand(
+        "big_stud",
+        CONFIG,
+        [0, 1, 2],
+        ScriptedRng(deck_dealing(EXAMPLE_1, 0)),
+        [(s, {"type": m}) for s, m in zip(seats, moves, strict=True)],
+        **recording,
+    )
+
+
+def test_big_stud_streets_bets_and_the_opened_hands_are_in_the_history():
+    hand = big_stud_hand()
+    page = page_of(hand, hand.players[0], "en")
+    steps = text_of(section(page, "steps"))
+    for words in (
+        "Third street, the open cards:",
+        "Anna bets 10.00 BYN",
+        "Boris calls 10.00 BYN",
+        "Vera folds",
+        "Fifth street:",
+        "Seventh street: a card down to each",
+        "Anna: flush",
+        "Boris: two pairs",
+    ):
+        assert words in steps, (words, steps)
+    net = {row["party"]: row["amount"] for row in hand_story_net(hand)}
+    assert net["Anna"] == "+91.00\xa0BYN" and net["Boris"] == "−80.00\xa0BYN"
+    assert net["Vera"] == "−20.00\xa0BYN"
+    ru = text_of(section(page_of(hand, hand.players[0], "ru"), "steps"))
+    assert "Boris: две пары" in ru
+
+
 # --- every game: words, never a repr; the money balances --------------------------------------
 
 HANDS = {
@@ -780,6 +822,7 @@ HANDS = {
     "caribbean_stud": caribbean_hand,
     "oasis_stud": oasis_hand,
     "russian_poker": russian_poker_hand,
+    "big_stud": big_stud_hand,
     "golden_oasis": lambda **recording: record_hand(
         "golden_oasis",
         {"min_bet": 100, "max_bet": 2_000},

@@ -49,6 +49,8 @@ EXAMPLE_CARDS = {
     "golden_oasis": "QS QD QC 6H 6S AH KC 8D 6D 3S JD 8C 3D AS KS 9D 5C 2H",
     # russian-poker.md examples 1-4
     "russian_poker": "AH KH QH KS QS 7D TS 9H 8D 9C 8C 7S AD TD 7H AS 9D AC 8S TH",
+    # big-stud.md example 1 (A's flush, B's two pairs; examples 2 and 3 name no cards)
+    "big_stud": "2H 7H KH KC 9H 4H 5H QS QD JS JD 3C 6C 8S",
 }
 TITLES = {
     "ru": {
@@ -65,6 +67,7 @@ TITLES = {
         "oasis_stud": "Оазис стад покер",
         "golden_oasis": "Золотой оазис",
         "russian_poker": "Русский покер",
+        "big_stud": "Большой стад покер",
     },
     "en": {
         "baccarat_bank": "Baccarat with a player-held bank",
@@ -80,6 +83,7 @@ TITLES = {
         "oasis_stud": "Oasis stud poker",
         "golden_oasis": "Golden Oasis poker",
         "russian_poker": "Russian poker",
+        "big_stud": "Big stud poker",
     },
 }
 # What may appear in the other language's script: card ranks and suits' letters as the cards

@@ -27,6 +27,16 @@ class ScriptedRng(random.Random):
         x[:] = order
 
 
+def net_of(events) -> Counter:
+    """Each party's net money over ``events`` (a seat's wallet, a pot, the house)."""
+    totals: Counter = Counter()
+    for event in events:
+        if event["type"] == "payment":
+            totals[event["source"]] -= event["amount"]
+            totals[event["target"]] += event["amount"]
+    return totals
+
+
 def durak_deck(
     hand0: list[str], hand1: list[str], trump_card: str, talon: list[str] = ()
 ) -> list[str]:

@@ -14,7 +14,7 @@ from tables.engines.belarusian_poker import (
     deduction,
 )
 from tables.engines.cards import JOKER, RANKS_33, SUITS, pack_33
-from tests.tables.engines.scripted import ScriptedRng
+from tests.tables.engines.scripted import ScriptedRng, net_of
 
 UNIT = 100  # one c.u. = 100 minor units
 CONFIG = {"min_bet": 1 * UNIT, "max_bet": 50 * UNIT, "unit": UNIT}
@@ -52,12 +52,7 @@ class Hand:
 
     def net(self) -> Counter:
         """Each party's net money over the hand (a seat's wallet, the pot, the house)."""
-        totals: Counter = Counter()
-        for event in self.events:
-            if event["type"] == "payment":
-                totals[event["source"]] -= event["amount"]
-                totals[event["target"]] += event["amount"]
-        return totals
+        return net_of(self.events)
 
     @property
     def result(self) -> dict:

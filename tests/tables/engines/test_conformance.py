@@ -17,6 +17,7 @@ from hypothesis.stateful import (
 )
 
 from tables.engines.base import GameEngine
+from tables.engines.big_stud import BigStud
 from tables.engines.blackjack_switch import BlackjackSwitch
 from tables.engines.caribbean_stud import CaribbeanStud
 from tables.engines.durak import Durak
@@ -124,7 +125,7 @@ def test_long_sessions_play_matches_and_shoes_to_their_end(game, config, seed):
 
 
 def test_the_suite_plays_every_registered_game():
-    assert {"belarusian_poker", "durak", "highcard"} <= set(registered_games())
+    assert {"belarusian_poker", "big_stud", "durak", "highcard"} <= set(registered_games())
     assert all(isinstance(engine_for(game), GameEngine) for game in registered_games())
 
 
@@ -293,6 +294,19 @@ class RussianShowingTheDarkBox(RussianPoker):
 
 
 RUSSIAN = {"min_bet": 100, "max_bet": 400}
+class BigStudShowingADownCard(BigStud):
+    """Big stud's down cards are their owner's alone until the showdown (CG §107); this one
+    shows each seat the first down card of the next player."""
+
+    def view(self, state, seat):
+        view = super().view(state, seat)
+        others = [p for p in state["dealt_in"] if p != seat]
+        if seat is not None and others:
+            view["peek"] = state["down"][str(others[0])][:1]
+        return view
+
+
+BIG_STUD = BigStud.example_configs[0]
 CAPPED_LOW = {**HIGH_CARD, "max_payout": 50}  # below the minimum bet: every win is capped
 
 
@@ -307,6 +321,7 @@ CAPPED_LOW = {**HIGH_CARD, "max_payout": 50}  # below the minimum bet: every win
         (SwitchShowingTheHoleCard(), SWITCH, 2, r"\(b\) .* hidden from everyone"),
         (CaribbeanShowingTheDarkBox(), CARIBBEAN, 2, r"\(b\) seat \d's view shows"),
         (RussianShowingTheDarkBox(), RUSSIAN, 2, r"\(b\) seat \d's view shows"),
+        (BigStudShowingADownCard(), BIG_STUD, 3, r"\(b\) seat \d's view shows"),
         (HighCardTimedByAnUnknownSetting(), HIGH_CARD, 2, r"\(e\) .* not a clock setting"),
         (HighCardListingWhatItRefuses(), HIGH_CARD, 2, r"\(a\) seat \d's legal action .* refused"),
         (HighCardHearingSeatsOutOfTurn(), HIGH_CARD, 2, r"\(a\) a seat not awaited"),

@@ -57,6 +57,20 @@ def test_khrap_a_hand_ranks_by_its_trumps():
     assert beats == sorted(beats) and beats[-1] == 99 and beats[0] < beats[1]
 
 
-@pytest.mark.parametrize("game", sorted(set(registered_games()) - {"belarusian_poker", "khrap"}))
+def test_big_stud_a_fold_gives_up_the_cards_held_ranked_by_their_best_hand():
+    from tests.tables.engines.test_big_stud import EXAMPLE_1, Hand
+
+    hand = Hand(EXAMPLE_1)  # example 3: B and C fold on fifth street
+    hand.acts((0, "bet"), (1, "call"), (2, "call"), (0, "bet"), (1, "call"), (2, "call"))
+    hand.acts((0, "bet"), (1, "fold"), (2, "fold"))
+    folded = engine_for("big_stud").folded_hands(hand.state)
+    assert [f["seat"] for f in folded] == [1, 2]
+    assert folded[0]["cards"] == ["QS", "QD", "JS", "JD", "3C"]  # two pairs
+    assert folded[0]["beats"] > folded[1]["beats"] >= 0
+
+
+@pytest.mark.parametrize(
+    "game", sorted(set(registered_games()) - {"belarusian_poker", "khrap", "big_stud"})
+)
 def test_games_nobody_folds_in_give_up_nothing(game):
     assert engine_for(game).folded_hands({"over": True}) == []
