@@ -294,6 +294,8 @@ class RussianShowingTheDarkBox(RussianPoker):
 
 
 RUSSIAN = {"min_bet": 100, "max_bet": 400}
+
+
 class BigStudShowingADownCard(BigStud):
     """Big stud's down cards are their owner's alone until the showdown (CG §107); this one
     shows each seat the first down card of the next player."""
