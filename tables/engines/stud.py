@@ -483,12 +483,16 @@ class StudEngine(GameEngine):
                 min_bet=limits["min_bet"],
                 max_bet=limits["max_bet"],
             )
-        for flag in ("dark", "bonus"):  # a form's yes or no, nothing else (a box: a number)
-            if action.get(flag) not in (None, True, False):
+        for flag in ("dark", "bonus"):  # a form's yes or no when present, nothing else
+            if flag in action and not isinstance(action[flag], bool):
                 raise IllegalAction(gettext_noop("Unknown action."))
         dark = action.get("dark") is True
+        if "box" in action and action["box"] is None:
+            raise IllegalAction(gettext_noop("There is no such box at this table."))
         box = action.get("box")
         plain = box is None
+        if plain and dark:  # the plain ante stakes your open box: a dark one is named
+            raise IllegalAction(gettext_noop("Stake a dark box by its number."))
         if plain:
             if self._open_boxes(state, position):
                 raise IllegalAction(
