@@ -228,7 +228,9 @@ for table in Table.objects.order_by("pk"):
             table.refresh_from_db()
             if table.status != TableStatus.PLAYING or not table.state:
                 break
-        done = table.hands.filter(ended_at__isnull=False).order_by("-number").first()
+        # a finished hand people see: a round nobody staked in is no hand (its number is
+        # taken again by the next one, which may end empty too: its page would then be gone)
+        done = table.hands.shown().filter(ended_at__isnull=False).order_by("-number").first()
         finished = done.number if done else None
         if finished and not engine.is_hand_over(table.state):
             break
