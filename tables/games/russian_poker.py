@@ -37,6 +37,8 @@ WORDS = board.Words(
     dark_note=gettext_noop("dark: the bet equal to the ante goes on now, the cards unseen"),
     stakes_per_ante=2,
     ante_term="rp_ante",
+    # a box tied with a dealer without a game keeps its first cards unseen by others (R6, §31)
+    given_back=gettext_noop("Your cards before the svara:"),
     deck_size=33,
     hand_size=3,
     hand_text=points_text,

@@ -41,6 +41,8 @@ class Words:
     dark_note: str = gettext_noop("dark: the bet of twice the ante goes on now, the cards unseen")
     stakes_per_ante: int = 3  # the ante and the bet: what a box may cost, in antes
     ante_term: str = "stud_ante"  # the glossary's key for the ante
+    # the cards a box no longer holds, to its owner: given back for a change, or a game's own
+    given_back: str = gettext_noop("Given back:")
     deck_size: int = 52
     hand_size: int = 5
     # a hand in words: from the view's ``hand`` (a poker category), from a seat's own cards
@@ -468,6 +470,7 @@ def present_with(words: Words, more: Callable[[dict, dict, dict], None] | None =
             "pay_rows": (words.pay_rows or pay_rows)(),
             "bet_rule": gettext(words.bet_rule),
             "ante_term": words.ante_term,
+            "given_back_label": gettext(words.given_back),
             "svara": None,  # a game's tie round (``more``)
             "svara_rounds": [],
             "last_rounds": [],

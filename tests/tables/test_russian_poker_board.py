@@ -83,3 +83,25 @@ def test_r7_the_svaras_new_cards_and_the_earlier_deal_are_on_the_board():
     html = render(GAME, state, CONFIG, [0, 1], None)
     # box 0: ante 2.00 and bet 2.00 at 31 points: +2.00 + 6.00
     assert "+8.00 BYN" in html
+
+
+def test_cg_31_a_box_carried_past_a_dealer_without_a_game_keeps_its_cards_to_its_owner():
+    # the svara's dealer has no game (10 points): box 0's A♥ K♥ Q♥ are never shown to the
+    # table, they go on to the next svara as its owner's own (§31, R6)
+    engine = engine_for(GAME)
+    first = deck("KH QH 7C JS TS 8D")
+    packs = ScriptedRng(first, deck("AH KH QH TS 9H 8D"), deck(SVARA), rest=True)
+    state = engine.new_hand(dict(CONFIG), [0, 1], packs)
+    state = act(GAME, state, 0, type="ante", amount=100)
+    state = act(GAME, state, 1, type="done")
+    state = act(GAME, state, 0, type="bet", box=0)
+    state = act(GAME, state, 0, type="svara", box=0)
+    state = act(GAME, state, 1, type="decline")
+    state = act(GAME, state, 0, type="bet", box=0)
+    assert state["phase"] == "svara" and state["svara"]["number"] == 2
+    state = act(GAME, state, 1, type="decline")
+    state = act(GAME, state, 0, type="svara", box=0)
+    owner = render(GAME, state, CONFIG, [0, 1], 0)
+    assert "Your cards before the svara:" in owner and "Given back" not in owner
+    other = render(GAME, state, CONFIG, [0, 1], 1)
+    assert "Your cards before the svara:" not in other
