@@ -552,6 +552,9 @@ class GameEngine:
 
     # configs the conformance suite plays the game with (each passed through check_config)
     example_configs: tuple[dict, ...] = ({},)
+    # what the game's secrets look like to the suite's checks (b) and (g), a regular expression:
+    # None for card codes; dice games name ``tables.engines.dice.TOKEN_PATTERN``
+    token_pattern: str | None = None
 
     def private_cards(self, state: State) -> dict[int, list[str]]:
         """Each seat's cards nobody else may see now."""

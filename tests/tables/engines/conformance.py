@@ -12,7 +12,8 @@ letters:
     with odd values in its fields raises nothing but ``IllegalAction``; no hook changes the state
     it is given.
 (b) no view holds what its viewer may not know: another seat's ``private_cards`` or the order
-    of the ``undealt`` cards (see ``check_views``).
+    of the ``undealt`` cards (see ``check_views``). A dice game's secrets are its committed
+    faces, tokens of the engine's ``token_pattern``, checked as cards are.
 (c) money: every payment is a positive whole amount between parties ``Party.parse`` reads, never
     to or from a seat whose player was not dealt in (a seat left, or taken by a newcomer); no pot
     goes below zero; when the escrow's scope ends (its key changes, or the session's hand is over
@@ -89,48 +90,55 @@ def as_json(value):
     return json.loads(json.dumps(value))
 
 
-def _is_card(text) -> bool:
-    return isinstance(text, str) and CARD_CODE.fullmatch(text) is not None
+def token_pattern(engine) -> re.Pattern:
+    """What a secret of the engine's looks like: a card code, unless the engine says otherwise
+    (``token_pattern``: dice faces as ``tables.engines.dice`` tokens)."""
+    pattern = getattr(engine, "token_pattern", None)
+    return re.compile(pattern) if pattern else CARD_CODE
 
 
-def card_mentions(value, skip: list | None = None) -> Counter:
-    """How many times each card code is written in ``value`` (a view): as a string, a key, or a
-    word of a longer string ("7H,8S"). A list equal to ``skip`` (the seat's legal actions, which
-    are checked on their own) is not counted."""
+def _is_card(text, pattern: re.Pattern = CARD_CODE) -> bool:
+    return isinstance(text, str) and pattern.fullmatch(text) is not None
+
+
+def card_mentions(value, skip: list | None = None, pattern: re.Pattern = CARD_CODE) -> Counter:
+    """How many times each card code (or the engine's token) is written in ``value`` (a view):
+    as a string, a key, or a word of a longer string ("7H,8S"). A list equal to ``skip`` (the
+    seat's legal actions, which are checked on their own) is not counted."""
     found: Counter = Counter()
-    _count_cards(value, skip, found)
+    _count_cards(value, skip, found, pattern)
     return found
 
 
-def _count_cards(value, skip, found: Counter) -> None:
+def _count_cards(value, skip, found: Counter, pattern: re.Pattern) -> None:
     if skip and value == skip:
         return
     if isinstance(value, dict):
         for key, item in value.items():
-            _count_cards(key, skip, found)
-            _count_cards(item, skip, found)
+            _count_cards(key, skip, found, pattern)
+            _count_cards(item, skip, found, pattern)
     elif isinstance(value, list):
         for item in value:
-            _count_cards(item, skip, found)
+            _count_cards(item, skip, found, pattern)
     elif isinstance(value, str):
-        if _is_card(value):
+        if _is_card(value, pattern):
             found[value] += 1
         elif len(value) > 2:
-            found.update(token for token in TOKEN.findall(value) if _is_card(token))
+            found.update(word for word in TOKEN.findall(value) if _is_card(word, pattern))
 
 
-def card_sequences(value):
+def card_sequences(value, pattern: re.Pattern = CARD_CODE):
     """Every list's cards and every string's card words, in order."""
     if isinstance(value, dict):
         for key, item in value.items():
-            yield from card_sequences(key)
-            yield from card_sequences(item)
+            yield from card_sequences(key, pattern)
+            yield from card_sequences(item, pattern)
     elif isinstance(value, list):
-        yield [item for item in value if _is_card(item)]
+        yield [item for item in value if _is_card(item, pattern)]
         for item in value:
-            yield from card_sequences(item)
+            yield from card_sequences(item, pattern)
     elif isinstance(value, str):
-        yield [token for token in TOKEN.findall(value) if _is_card(token)]
+        yield [word for word in TOKEN.findall(value) if _is_card(word, pattern)]
 
 
 def contains_run(sequence: list, run: list) -> bool:
@@ -760,7 +768,8 @@ class ConformanceTable:
         unseen = list(engine.hidden_cards(state)) if not engine.is_hand_over(state) else []
         everywhere = Counter(engine.all_cards(state))
         public_view = as_json(engine.view(state, None))
-        public = card_mentions(public_view)
+        tokens = token_pattern(engine)
+        public = card_mentions(public_view, pattern=tokens)
         public_codes = set(public)
         all_private = sum((Counter(cards) for cards in private.values()), Counter())
         viewers = [None, *(p for p in self.dealt if self.occupant.get(p) == self.dealt[p])]
@@ -768,11 +777,11 @@ class ConformanceTable:
             own = Counter(private.get(viewer, [])) if viewer is not None else Counter()
             legal = as_json(engine.legal_actions(state, viewer)) if viewer is not None else []
             view = public_view if viewer is None else as_json(engine.view(state, viewer))
-            shown = card_mentions(view, skip=legal)
+            shown = card_mentions(view, skip=legal, pattern=tokens)
             who = "the public view" if viewer is None else f"seat {viewer}'s view"
             probe = undealt[: UNDEALT_PROBE[1]]
             if len(probe) >= UNDEALT_PROBE[0]:
-                for sequence in card_sequences(view):
+                for sequence in card_sequences(view, tokens):
                     assert not contains_run(sequence, probe), (
                         f"(b) {who} holds the order of the undealt cards"
                     )
@@ -786,7 +795,7 @@ class ConformanceTable:
                     )
             extra = {code for code, n in shown.items() if n > public[code] and not own[code]}
             assert not extra, f"(b) {who} shows {sorted(extra)}, neither its own nor public"
-            named = set(card_mentions(legal)) - set(own) - public_codes
+            named = set(card_mentions(legal, pattern=tokens)) - set(own) - public_codes
             assert not named, f"(b) seat {viewer}'s legal actions name {sorted(named)}"
 
     def check_cards(self) -> None:
@@ -807,7 +816,7 @@ class ConformanceTable:
         assert contains_run(undealt, committed) or not committed, (
             "(g) the committed part of the undealt cards is among them, in order"
         )
-        if all(_is_card(code) for code in order):
+        if all(_is_card(code, token_pattern(engine)) for code in order):
             assert Counter(order) == everywhere, "(g) the commitment covers every card"
             assert not committed or contains_run(order, committed), (
                 "(g) the undealt cards come in the committed order"
