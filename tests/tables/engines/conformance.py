@@ -388,7 +388,9 @@ class ConformanceTable:
             self.engine.new_hand(self.config, players, random.Random(self._seed()), carry)
         )
         self._open_escrow(state, carried=carry is not None)
-        self.dealt = {p: self.occupant[p] for p in players}
+        # a seat held for a player who left with bets working (a pass line whose point is
+        # set) stays his across hands until they are settled: he may be paid there
+        self.dealt = {p: self.occupant[p] for p in [*players, *sorted(self.held)]}
         events = as_json(self.engine.start_events(state))
         self._check_commitment_between_hands(state)
         self.state = state
