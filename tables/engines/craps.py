@@ -1190,6 +1190,9 @@ def _settle(state: State, events: list[Event], total: int, hard: bool) -> None:
         if decision[0] == MOVE:
             results.append(_move(state, events, bet, decision[1]))
         else:
+            events.append(
+                {"type": "resolved", "seat": bet["seat"], "bet": bet["kind"], "outcome": RETURN}
+            )
             _return_bet(state, events, bet, "odds off: returned (C5)")
             results.append(
                 {
