@@ -3,6 +3,7 @@ of ../shared/rules/craps.md with its money, every bet kind through its resolutio
 come-out against a point, the shooters, leaving, the commitment and bad input."""
 
 import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
