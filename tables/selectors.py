@@ -337,7 +337,7 @@ def hand_story(hand: Hand, viewer) -> dict:
     own = None if staff else hand_seat_of(hand, viewer)
     seats_dealt = sorted(int(p) for p in hand.players)
     names = hand_names(hand)
-    teller = Teller(names, hand.table.currency)
+    teller = Teller(names, hand.table.currency, presentation_for(hand.table.game).bet_name)
     state = hand.initial_state
     steps, logged = [], []
     for event in TableEvent.objects.filter(hand=hand).order_by("version"):

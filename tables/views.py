@@ -15,7 +15,8 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from casino.limits import StakeRefused
 from tables import selectors, services
-from tables.engines import shuffle
+from tables.engines import dice, shuffle
+from tables.engines.registry import engine_for
 from tables.games import presentation_for
 from tables.models import Hand, Table
 from tables.presenters import board_context, board_html, staff_act_text
@@ -83,8 +84,22 @@ def hand_detail(request, table_id: int, number: int):
         "verified": verified,
         # each step's public facts and cards are shown by the game's replay partial
         "presentation": presentation_for(hand.table.game),
+        **_committed(hand),
     }
     return render(request, "tables/hand_detail.html", context)
+
+
+def _committed(hand: Hand) -> dict:
+    """What the hand's commitment covers, for its page's words: dice faces for an engine whose
+    secrets are dice tokens (``token_pattern``), each revealed face by its die; else a deck."""
+    engine = engine_for(hand.table.game)
+    if getattr(engine, "token_pattern", None) != dice.TOKEN_PATTERN:
+        return {"committed_dice": False}
+    faces = []
+    if hand.revealed and hand.deck_record:
+        for token in hand.deck_record.split(","):
+            faces.append({"die": token.partition("d")[0], "face": dice.face_of(token)})
+    return {"committed_dice": True, "dice_faces": faces}
 
 
 # --- the pit boss's monitor ---------------------------------------------------------------------

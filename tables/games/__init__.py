@@ -66,6 +66,10 @@ class Presentation:
     # the rows of its own limits that page shows, from a table's settings and currency
     rules: RulesPage | None = None
     limits: Callable[[dict, str], list[tuple[str, str | None]]] | None = None
+    # a game with a layout of many bets: a bet's kind (in its events, pots and payments) -> its
+    # name in the active language, "" for a kind it has not, for the hand history's words
+    # (tables/history.py)
+    bet_name: Callable[[str], str] | None = None
 
     @property
     def name(self) -> str:

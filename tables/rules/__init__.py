@@ -47,6 +47,9 @@ class RulesPage:
     paragraphs: tuple[int, int] | None
     summary: str  # gettext_noop'd
     terms: tuple[str, ...] = field(default_factory=tuple)
+    # the rules it restates, in a sentence (gettext_noop'd), for a game of another part of the
+    # rulebook than the card games (``paragraphs`` name the card-game rules' paragraphs)
+    rulebook: str = ""
 
 
 LimitRows = list[tuple[str, str | None]]

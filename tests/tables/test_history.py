@@ -807,6 +807,188 @@ def test_big_stud_streets_bets_and_the_opened_hands_are_in_the_history():
     assert "Boris: две пары" in ru
 
 
+# --- craps -----------------------------------------------------------------------------------
+
+CRAPS = {"min_bet": 100, "max_bet": 100_000, "min_unit": 100}
+
+
+def craps_rolls(**recording):
+    """Three rolls of one shooter at one table, each a hand: Anna's come-out 2 + 3 sets the point
+    5 (Boris on don't pass, Vera's field lost); 3 + 3 pays Boris's place 6 (7:6, pressed: §5.6,
+    C11) and Vera's hard 6 (9:1); 3 + 4 is a seven-out: the pass line and its odds, the place 6
+    and the hard 6 lose, the don't pass and Vera's lay 4 win (§4, §5). The last roll's hand."""
+    from tests.tables.engines.test_craps import ScriptedFaces
+
+    engine = engine_for("craps")
+    everyone_done = [(0, {"type": "done"}), (1, {"type": "done"}), (2, {"type": "done"})]
+    rolls = [
+        (
+            [2, 3, 6, 6, 6],
+            [
+                (0, {"type": "bet", "bet": "pass", "amount": 1000}),
+                (1, {"type": "bet", "bet": "dont_pass", "amount": 1000}),
+                (2, {"type": "bet", "bet": "field", "amount": 1000}),
+                *everyone_done,
+                (0, {"type": "roll", "dice": [1, 2]}),
+            ],
+        ),
+        (
+            [3, 3, 1, 1, 1],
+            [
+                (0, {"type": "bet", "bet": "odds_pass", "amount": 1000}),
+                (1, {"type": "bet", "bet": "place_6", "amount": 1200}),
+                (1, {"type": "after_win", "bet": "place_6", "choice": "press"}),
+                (2, {"type": "bet", "bet": "hard_6", "amount": 500}),
+                *everyone_done,
+                (0, {"type": "roll"}),
+            ],
+        ),
+        (
+            [3, 4, 5, 5, 5],
+            [
+                (2, {"type": "bet", "bet": "lay_4", "amount": 4000}),
+                (2, {"type": "bet", "bet": "field", "amount": 500}),
+                (2, {"type": "take_down", "bet": "field"}),
+                *everyone_done,
+                (0, {"type": "roll"}),
+            ],
+        ),
+    ]
+    table, players, carry, recorded = None, None, None, None
+    for faces, actions in rolls:
+        recorded = record_hand(
+            "craps",
+            CRAPS,
+            [0, 1, 2],
+            ScriptedFaces(faces),
+            actions,
+            carry=carry,
+            table=table,
+            players=players,
+            **recording,
+        )
+        table, players = recorded.table, recorded.players
+        carry = engine.carry_over(recorded.state)
+    return recorded
+
+
+def test_craps_bets_the_throw_and_each_decision_are_in_the_history():
+    hand = craps_rolls()
+    page = page_of(hand, hand.players[0], "en")
+    steps = text_of(section(page, "steps"))
+    for words in (
+        "Anna has the dice; the point is 5",
+        "Vera bets 40.00 BYN: lay 4",
+        "Vera: field comes down, 5.00 BYN back",
+        "No more bets: the dice go to Anna",
+        "Anna throws dice No. 1 and No. 2: 3 + 4 = 7",
+        "Anna: pass line loses",
+        "Anna: odds on the pass line loses",
+        "Boris: place 6 loses",
+        "Vera: hard 6 loses",
+        "Boris: don’t pass wins 10.00 BYN",
+        "Vera: lay 4 wins 20.00 BYN",
+        "Seven out: the puck turns OFF and the dice pass to the left",
+        "The puck: OFF",
+    ):
+        assert words in steps, (words, steps)
+    assert steps.index("Anna: pass line loses") < steps.index("Boris: don’t pass wins")  # §4
+    payments_shown = text_of(page[page.index('id="steps"') :])
+    assert "Vera’s commission on lay 4" in payments_shown
+    assert "Boris’s bet: place 6" in payments_shown
+    result = text_of(section(page, "hand-result"))
+    assert "Anna throws 3 + 4 = 7: seven out" in result
+    net = {row["party"]: row["amount"] for row in hand_story_net(hand)}
+    # the place 6 pressed to 24 lost, the don't pass won 10, the lay won 20 less a new commission
+    assert net["Anna"] == "−20.00\xa0BYN" and net["Boris"] == "−14.00\xa0BYN"
+    assert net["Vera"] == "+14.00\xa0BYN"
+    ru = text_of(section(page_of(hand, hand.players[0], "ru"), "steps"))
+    for words in ("Anna: пасс лайн проигрывает", "Севен аут", "Vera: лэй 4 выигрывает 20.00 BYN"):
+        assert words in ru, (words, ru)
+
+
+def test_craps_the_press_the_point_and_the_hard_way_read_in_words():
+    from tests.tables.engines.test_craps import ScriptedFaces
+
+    engine = engine_for("craps")
+    first = record_hand(
+        "craps",
+        CRAPS,
+        [0, 1],
+        ScriptedFaces([2, 3, 6, 6, 6]),
+        [
+            (0, {"type": "bet", "bet": "pass", "amount": 1000}),
+            (1, {"type": "done"}),
+            (0, {"type": "done"}),
+            (0, {"type": "roll", "dice": [1, 2]}),
+        ],
+    )
+    steps = text_of(section(page_of(first, first.players[0], "en"), "steps"))
+    assert "Anna has the dice: coming out" in steps
+    assert "The point is 5: the puck turns ON" in steps
+    second = record_hand(
+        "craps",
+        CRAPS,
+        [0, 1],
+        ScriptedFaces([3, 3, 1, 1, 1]),
+        [
+            (1, {"type": "place_group", "group": "inside", "times": 2}),
+            (1, {"type": "after_win", "bet": "place_6", "choice": "press"}),
+            (1, {"type": "working", "bet": "place_8", "on": True}),
+            (1, {"type": "done"}),
+            (0, {"type": "done"}),
+            (0, {"type": "roll"}),
+        ],
+        carry=engine.carry_over(first.state),
+        table=first.table,
+        players=first.players,
+    )
+    page = page_of(second, second.players[1], "en")
+    steps = text_of(section(page, "steps"))
+    for words in (
+        "Boris places inside (5, 6, 8, 9) at once:",
+        "Boris bets 12.00 BYN: place 6",
+        "Boris: after a win place 6 is pressed (doubled)",
+        "Boris turns place 8 on: it works on the come-out roll",
+        "Boris: place 6 wins 14.00 BYN",
+    ):
+        assert words in steps, (words, steps)
+    assert "pressed" in text_of(page[page.index('id="steps"') :])
+
+
+def test_craps_a_refusal_hands_the_dice_on_and_the_recall_page_checks_the_dice():
+    from tests.tables.engines.test_craps import ScriptedFaces
+
+    hand = record_hand(
+        "craps",
+        CRAPS,
+        [0, 1],
+        ScriptedFaces([6, 6, 1, 4, 5]),
+        [
+            (0, {"type": "refuse"}),
+            (1, {"type": "bet", "bet": "pass", "amount": 1000}),
+            (0, {"type": "done"}),
+            (1, {"type": "done"}),
+            (1, {"type": "roll", "dice": [3, 5]}),
+        ],
+    )
+    page = page_of(hand, hand.players[0], "en")
+    steps = text_of(section(page, "steps"))
+    for words in (
+        "Anna passes the dice on",
+        "The dice are offered to Boris: a turn to bet first",
+        "Boris throws dice No. 3 and No. 5: 1 + 5 = 6",
+        "Boris is done betting",
+    ):
+        assert words in steps, (words, steps)
+    proof = section(page, "shuffle")
+    assert 'data-committed="dice"' in proof and 'data-verified="1"' in proof
+    assert "1d6,2d6,3d1,4d4,5d5" in proof and "deck" not in text_of(proof).lower()
+    assert "Dice faces" in text_of(proof)
+    ru = text_of(section(page_of(hand, hand.players[0], "ru"), "shuffle"))
+    assert "колод" not in ru and "кубик" in ru
+
+
 # --- every game: words, never a repr; the money balances --------------------------------------
 
 HANDS = {
@@ -823,6 +1005,7 @@ HANDS = {
     "oasis_stud": oasis_hand,
     "russian_poker": russian_poker_hand,
     "big_stud": big_stud_hand,
+    "craps": craps_rolls,
     "golden_oasis": lambda **recording: record_hand(
         "golden_oasis",
         {"min_bet": 100, "max_bet": 2_000},
