@@ -137,6 +137,7 @@ RULES = RulesPage(
         "press",
         "committed_dice",
     ),
+    titles={"cards": gettext_noop("The dice")},
     rulebook=gettext_noop(
         "The dice-game rules, DG §1–§5 (craps), as this casino plays them; a rule’s number "
         "is shown beside it."
