@@ -52,7 +52,7 @@ NUMBERED = {
 # the limits' groups (the engine's ``GROUPS``) as the rules page names them
 GROUP_NAMES = {
     "line": gettext_noop("Pass, don’t pass, come and don’t come"),
-    "odds": gettext_noop("Odds"),
+    "odds": gettext_noop("Odds bets"),
     "place": gettext_noop("Place bets"),
     "buy": gettext_noop("Buy bets"),
     "lay": gettext_noop("Lay bets"),
