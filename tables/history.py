@@ -63,10 +63,8 @@ REASONS = {
         gettext_noop("insurance returned"),
         gettext_noop("insurance won"),
         gettext_noop("match won"),
-        gettext_noop("moved"),
         gettext_noop("pledge"),
         gettext_noop("pledge back"),
-        gettext_noop("pressed"),
         gettext_noop("stake"),
         gettext_noop("surrender lost"),
         gettext_noop("surrender returned"),
@@ -83,6 +81,9 @@ REASONS = {
 }
 # a bet off on a come-out roll returned unplayed (a layout's engine writes the ruling)
 REASONS["odds off: returned (C5)"] = gettext_noop("off on this roll: returned")
+# a layout's bet moved onto its number, or doubled from its win
+REASONS["moved"] = gettext_noop("moved to its number")
+REASONS["pressed"] = gettext_noop("pressed: the bet doubled")
 # a stake put on the hand a split made (the engines write "split")
 REASONS["split"] = gettext_noop("a stake on a split hand")
 # a stake added with a card bought (the engines write "buy")

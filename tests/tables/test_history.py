@@ -812,64 +812,47 @@ def test_big_stud_streets_bets_and_the_opened_hands_are_in_the_history():
 CRAPS = {"min_bet": 100, "max_bet": 100_000, "min_unit": 100}
 
 
+def craps_roll(seats, faces, actions, after=None):
+    """One roll of craps (a hand) with the five dice's ``faces`` scripted, at the table of the
+    roll ``after`` (its layout, point and shooter carried on) or at a new one."""
+    from tests.tables.engines.test_craps import ScriptedFaces
+
+    return record_hand(
+        "craps",
+        CRAPS,
+        seats,
+        ScriptedFaces(faces),
+        actions,
+        carry=engine_for("craps").carry_over(after.state) if after else None,
+        table=after.table if after else None,
+        players=after.players if after else None,
+    )
+
+
+def done(*seats):
+    return [(position, {"type": "done"}) for position in seats]
+
+
+def bet(position, kind, amount):
+    return (position, {"type": "bet", "bet": kind, "amount": amount})
+
+
 def craps_rolls(**recording):
     """Three rolls of one shooter at one table, each a hand: Anna's come-out 2 + 3 sets the point
     5 (Boris on don't pass, Vera's field lost); 3 + 3 pays Boris's place 6 (7:6, pressed: §5.6,
     C11) and Vera's hard 6 (9:1); 3 + 4 is a seven-out: the pass line and its odds, the place 6
     and the hard 6 lose, the don't pass and Vera's lay 4 win (§4, §5). The last roll's hand."""
-    from tests.tables.engines.test_craps import ScriptedFaces
+    come_out = [bet(0, "pass", 1000), bet(1, "dont_pass", 1000), bet(2, "field", 1000)]
+    first = craps_roll([0, 1, 2], [2, 3, 6, 6, 6], [*come_out, *done(0, 1, 2), (0, ROLL_1_2)])
+    press = (1, {"type": "after_win", "bet": "place_6", "choice": "press"})
+    bets = [bet(0, "odds_pass", 1000), bet(1, "place_6", 1200), press, bet(2, "hard_6", 500)]
+    second = craps_roll([0, 1, 2], [3, 3, 1, 1, 1], [*bets, *done(0, 1, 2), (0, ROLL)], first)
+    field_down = (2, {"type": "take_down", "bet": "field"})
+    bets = [bet(2, "lay_4", 4000), bet(2, "field", 500), field_down]
+    return craps_roll([0, 1, 2], [3, 4, 5, 5, 5], [*bets, *done(0, 1, 2), (0, ROLL)], second)
 
-    engine = engine_for("craps")
-    everyone_done = [(0, {"type": "done"}), (1, {"type": "done"}), (2, {"type": "done"})]
-    rolls = [
-        (
-            [2, 3, 6, 6, 6],
-            [
-                (0, {"type": "bet", "bet": "pass", "amount": 1000}),
-                (1, {"type": "bet", "bet": "dont_pass", "amount": 1000}),
-                (2, {"type": "bet", "bet": "field", "amount": 1000}),
-                *everyone_done,
-                (0, {"type": "roll", "dice": [1, 2]}),
-            ],
-        ),
-        (
-            [3, 3, 1, 1, 1],
-            [
-                (0, {"type": "bet", "bet": "odds_pass", "amount": 1000}),
-                (1, {"type": "bet", "bet": "place_6", "amount": 1200}),
-                (1, {"type": "after_win", "bet": "place_6", "choice": "press"}),
-                (2, {"type": "bet", "bet": "hard_6", "amount": 500}),
-                *everyone_done,
-                (0, {"type": "roll"}),
-            ],
-        ),
-        (
-            [3, 4, 5, 5, 5],
-            [
-                (2, {"type": "bet", "bet": "lay_4", "amount": 4000}),
-                (2, {"type": "bet", "bet": "field", "amount": 500}),
-                (2, {"type": "take_down", "bet": "field"}),
-                *everyone_done,
-                (0, {"type": "roll"}),
-            ],
-        ),
-    ]
-    table, players, carry, recorded = None, None, None, None
-    for faces, actions in rolls:
-        recorded = record_hand(
-            "craps",
-            CRAPS,
-            [0, 1, 2],
-            ScriptedFaces(faces),
-            actions,
-            carry=carry,
-            table=table,
-            players=players,
-            **recording,
-        )
-        table, players = recorded.table, recorded.players
-        carry = engine.carry_over(recorded.state)
-    return recorded
+
+ROLL, ROLL_1_2 = {"type": "roll"}, {"type": "roll", "dice": [1, 2]}
 
 
 def test_craps_bets_the_throw_and_each_decision_are_in_the_history():
@@ -899,7 +882,8 @@ def test_craps_bets_the_throw_and_each_decision_are_in_the_history():
     result = text_of(section(page, "hand-result"))
     assert "Anna throws 3 + 4 = 7: seven out" in result
     net = {row["party"]: row["amount"] for row in hand_story_net(hand)}
-    # the place 6 pressed to 24 lost, the don't pass won 10, the lay won 20 less a new commission
+    # the pass line and its odds lost; the place 6 pressed to 24 lost, the don't pass won 10;
+    # the lay won 20 less a new commission, the hard 6 lost 5
     assert net["Anna"] == "−20.00\xa0BYN" and net["Boris"] == "−14.00\xa0BYN"
     assert net["Vera"] == "+14.00\xa0BYN"
     ru = text_of(section(page_of(hand, hand.players[0], "ru"), "steps"))
@@ -907,42 +891,17 @@ def test_craps_bets_the_throw_and_each_decision_are_in_the_history():
         assert words in ru, (words, ru)
 
 
-def test_craps_the_press_the_point_and_the_hard_way_read_in_words():
-    from tests.tables.engines.test_craps import ScriptedFaces
-
-    engine = engine_for("craps")
-    first = record_hand(
-        "craps",
-        CRAPS,
-        [0, 1],
-        ScriptedFaces([2, 3, 6, 6, 6]),
-        [
-            (0, {"type": "bet", "bet": "pass", "amount": 1000}),
-            (1, {"type": "done"}),
-            (0, {"type": "done"}),
-            (0, {"type": "roll", "dice": [1, 2]}),
-        ],
-    )
+def test_craps_the_point_a_place_group_and_the_press_read_in_words():
+    first = craps_roll([0, 1], [2, 3, 6, 6, 6], [bet(0, "pass", 1000), *done(1, 0), (0, ROLL_1_2)])
     steps = text_of(section(page_of(first, first.players[0], "en"), "steps"))
     assert "Anna has the dice: coming out" in steps
     assert "The point is 5: the puck turns ON" in steps
-    second = record_hand(
-        "craps",
-        CRAPS,
-        [0, 1],
-        ScriptedFaces([3, 3, 1, 1, 1]),
-        [
-            (1, {"type": "place_group", "group": "inside", "times": 2}),
-            (1, {"type": "after_win", "bet": "place_6", "choice": "press"}),
-            (1, {"type": "working", "bet": "place_8", "on": True}),
-            (1, {"type": "done"}),
-            (0, {"type": "done"}),
-            (0, {"type": "roll"}),
-        ],
-        carry=engine.carry_over(first.state),
-        table=first.table,
-        players=first.players,
-    )
+    moves = [
+        (1, {"type": "place_group", "group": "inside", "times": 2}),
+        (1, {"type": "after_win", "bet": "place_6", "choice": "press"}),
+        (1, {"type": "working", "bet": "place_8", "on": True}),
+    ]
+    second = craps_roll([0, 1], [3, 3, 1, 1, 1], [*moves, *done(1, 0), (0, ROLL)], first)
     page = page_of(second, second.players[1], "en")
     steps = text_of(section(page, "steps"))
     for words in (
@@ -951,27 +910,15 @@ def test_craps_the_press_the_point_and_the_hard_way_read_in_words():
         "Boris: after a win place 6 is pressed (doubled)",
         "Boris turns place 8 on: it works on the come-out roll",
         "Boris: place 6 wins 14.00 BYN",
+        "The puck: ON, the point is 5",
     ):
         assert words in steps, (words, steps)
-    assert "pressed" in text_of(page[page.index('id="steps"') :])
+    assert "(pressed: the bet doubled)" in text_of(page[page.index('id="steps"') :])
 
 
 def test_craps_a_refusal_hands_the_dice_on_and_the_recall_page_checks_the_dice():
-    from tests.tables.engines.test_craps import ScriptedFaces
-
-    hand = record_hand(
-        "craps",
-        CRAPS,
-        [0, 1],
-        ScriptedFaces([6, 6, 1, 4, 5]),
-        [
-            (0, {"type": "refuse"}),
-            (1, {"type": "bet", "bet": "pass", "amount": 1000}),
-            (0, {"type": "done"}),
-            (1, {"type": "done"}),
-            (1, {"type": "roll", "dice": [3, 5]}),
-        ],
-    )
+    refusal = [(0, {"type": "refuse"}), bet(1, "pass", 1000), *done(0, 1)]
+    hand = craps_roll([0, 1], [6, 6, 1, 4, 5], [*refusal, (1, {"type": "roll", "dice": [3, 5]})])
     page = page_of(hand, hand.players[0], "en")
     steps = text_of(section(page, "steps"))
     for words in (
