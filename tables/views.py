@@ -55,7 +55,11 @@ def hand_list(request, table_id: int):
     hands = selectors.finished_hands(table, request.user)
     # each hand's result is shown by the game's partial (tables/games: result_template), with
     # the players' names and what each won or lost (selectors.hands_told)
-    context = {"table_obj": table, "presentation": presentation_for(table.game)}
+    context = {
+        "table_obj": table,
+        "presentation": presentation_for(table.game),
+        "committed_dice": _dice_game(table.game),
+    }
     if request.htmx and request.GET.get("panel"):
         # the table page's hand-history panel: the latest hands, refreshed while it is open
         hands = selectors.hands_told(hands[:8])
@@ -89,11 +93,16 @@ def hand_detail(request, table_id: int, number: int):
     return render(request, "tables/hand_detail.html", context)
 
 
+def _dice_game(game: str) -> bool:
+    """Whether the game's commitments cover dice faces (its engine's secrets are dice tokens,
+    ``token_pattern``), not a deck's order."""
+    return getattr(engine_for(game), "token_pattern", None) == dice.TOKEN_PATTERN
+
+
 def _committed(hand: Hand) -> dict:
     """What the hand's commitment covers, for its page's words: dice faces for an engine whose
     secrets are dice tokens (``token_pattern``), each revealed face by its die; else a deck."""
-    engine = engine_for(hand.table.game)
-    if getattr(engine, "token_pattern", None) != dice.TOKEN_PATTERN:
+    if not _dice_game(hand.table.game):
         return {"committed_dice": False}
     faces = []
     if hand.revealed and hand.deck_record:

@@ -887,7 +887,7 @@ def test_craps_bets_the_throw_and_each_decision_are_in_the_history():
     assert net["Anna"] == "−20.00\xa0BYN" and net["Boris"] == "−14.00\xa0BYN"
     assert net["Vera"] == "+14.00\xa0BYN"
     ru = text_of(section(page_of(hand, hand.players[0], "ru"), "steps"))
-    for words in ("Anna: пасс лайн проигрывает", "Севен аут", "Vera: лэй 4 выигрывает 20.00 BYN"):
+    for words in ("Anna: пасс лайн — проигрыш", "Севен аут", "Vera: лэй 4 — выигрыш 20.00 BYN"):
         assert words in ru, (words, ru)
 
 
@@ -934,6 +934,7 @@ def test_craps_a_refusal_hands_the_dice_on_and_the_recall_page_checks_the_dice()
     assert "Dice faces" in text_of(proof)
     ru = text_of(section(page_of(hand, hand.players[0], "ru"), "shuffle"))
     assert "колод" not in ru and "кубик" in ru
+    assert "verify the dice" in text_of(page_of(hand, hand.players[0], "en", "hand_list"))
 
 
 # --- every game: words, never a repr; the money balances --------------------------------------
