@@ -282,9 +282,11 @@ def _leaves_layout(kind: str) -> bool:
 
 
 def _copy(state: State) -> State:
+    """A new state sharing what no change touches in place: a bet is replaced, never changed
+    (``_put``), and a pot's escrow record is copied before a payment into it (``_pay_in``)."""
     copied = dict(state)
     for key in ("bets", "pots", "escrowed"):
-        copied[key] = {k: dict(v) if isinstance(v, dict) else v for k, v in state[key].items()}
+        copied[key] = dict(state[key])
     for key in ("done", "players", "refused", "absent", "left", "results"):
         copied[key] = list(state[key])
     return copied
@@ -327,7 +329,12 @@ def _commission(state: State, kind: str, amount: int) -> int:
 
 
 def _pay_ratio(state: State, kind: str, ratio) -> Fraction:
-    return ratio_of(state["propositions"][kind]) if ratio is None else ratio
+    return _ratio_of_text(state["propositions"][kind]) if ratio is None else ratio
+
+
+@functools.cache
+def _ratio_of_text(text: str) -> Fraction:
+    return ratio_of(text)
 
 
 def _won(state: State, bet: dict, ratio) -> int:
@@ -1001,7 +1008,7 @@ def _stake(state: State, events: list[Event], position: int, kind: str, amount: 
     bet = _put(state, position, kind, amount)
     state["staked"] = True
     events.append({"type": "bet", "seat": position, "bet": kind, "amount": amount})
-    pay(state, events, base.seat(position), bet_pot(position, kind), amount, kind)
+    _pay_in(state, events, position, bet_pot(position, kind), amount, kind)
     _charge_commission(state, events, bet)
 
 
@@ -1010,7 +1017,7 @@ def _charge_commission(state: State, events: list[Event], bet: dict) -> None:
     due = _commission(state, bet["kind"], bet["amount"]) - bet["vig"]
     if due > 0:
         position, kind = bet["seat"], bet["kind"]
-        pay(state, events, base.seat(position), vig_pot(position, kind), due, "commission")
+        _pay_in(state, events, position, vig_pot(position, kind), due, "commission")
         bet["vig"] += due
 
 
@@ -1050,6 +1057,14 @@ def _return_bet(state: State, events: list[Event], bet: dict, reason: str) -> No
     _empty(state, events, bet_pot(position, kind), base.seat(position), reason)
     _empty(state, events, vig_pot(position, kind), base.seat(position), "commission returned")
     del state["bets"][bet_key(position, kind)]
+
+
+def _pay_in(state: State, events: list[Event], position: int, pot_name: str, amount, reason):
+    """A seat's payment into one of its bet's pots; the pot's escrow record copied first (the
+    state before this change still holds the old one)."""
+    escrowed = state["escrowed"]
+    escrowed[pot_name] = dict(escrowed.get(pot_name, {}))
+    pay(state, events, base.seat(position), pot_name, amount, reason)
 
 
 def _empty(state: State, events: list[Event], pot_name: str, target: str, reason: str) -> int:
@@ -1253,7 +1268,16 @@ def _lose(state: State, events: list[Event], bet: dict) -> dict:
     _empty(state, events, bet_pot(position, kind), HOUSE_BANK, f"{kind} lost")
     _empty(state, events, vig_pot(position, kind), HOUSE_BANK, "commission earned")
     del state["bets"][bet_key(position, kind)]
-    events.append({"type": "resolved", "seat": position, "bet": kind, "outcome": LOSE})
+    events.append(
+        {
+            "type": "resolved",
+            "seat": position,
+            "bet": kind,
+            "outcome": LOSE,
+            "amount": bet["amount"],
+            "vig": bet["vig"],
+        }
+    )
     return {
         "seat": position,
         "bet": kind,
@@ -1270,7 +1294,8 @@ def _move(state: State, events: list[Event], bet: dict, number: int) -> dict:
     amount = bet["amount"]
     pay(state, events, bet_pot(position, kind), bet_pot(position, target), amount, "moved")
     moved = state["escrowed"].pop(bet_pot(position, kind), {})
-    into = state["escrowed"].setdefault(bet_pot(position, target), {})
+    into = dict(state["escrowed"].get(bet_pot(position, target), {}))
+    state["escrowed"][bet_pot(position, target)] = into
     for payer, paid in moved.items():
         into[payer] = into.get(payer, 0) + paid
     del state["bets"][bet_key(position, kind)]
@@ -1291,6 +1316,7 @@ def _move(state: State, events: list[Event], bet: dict, number: int) -> dict:
 def _win(state: State, events: list[Event], bet: dict, ratio) -> dict:
     position, kind = bet["seat"], bet["kind"]
     won = _won(state, bet, ratio)
+    staked, vig = bet["amount"], bet["vig"]
     you = base.seat(position)
     if won:
         pay(state, events, HOUSE_BANK, you, won, f"{kind} won")
@@ -1320,11 +1346,21 @@ def _win(state: State, events: list[Event], bet: dict, ratio) -> dict:
         else:  # C11: the bet doubled from the win, the rest paid
             low, high = _limits(state, kind)
             if bet["amount"] * 2 <= high:
-                pay(state, events, you, bet_pot(position, kind), bet["amount"], "pressed")
+                _pay_in(state, events, position, bet_pot(position, kind), bet["amount"], "pressed")
                 state["bets"][bet_key(position, kind)] = dict(bet, amount=bet["amount"] * 2)
                 line["choice"] = "press"
                 line["pressed_to"] = bet["amount"] * 2
-    events.append({"type": "resolved", "seat": position, "bet": kind, "outcome": WIN, "won": won})
+    events.append(
+        {
+            "type": "resolved",
+            "seat": position,
+            "bet": kind,
+            "outcome": WIN,
+            "amount": staked,
+            "vig": vig,
+            "won": won,
+        }
+    )
     return line
 
 
