@@ -1249,6 +1249,10 @@ def _settle(state: State, events: list[Event], total: int, hard: bool) -> None:
         state["refused"] = []
         state["shooter"] = _next_shooter(state, shooter)
         state["chosen"] = None
+    for position in state["left"]:  # a player gone takes down what may now come down (C6)
+        for bet in _seat_bets(state, position):
+            if _removable(state, bet) is None:
+                _return_bet(state, events, bet, "taken down: the player left")
     state["left"] = [
         p for p in state["left"] if any(b["seat"] == p for b in state["bets"].values())
     ]
