@@ -338,7 +338,8 @@ def _ratio_of_text(text: str) -> Fraction:
 
 
 def _won(state: State, bet: dict, ratio) -> int:
-    amount = winnings(bet["amount"], _pay_ratio(state, bet["kind"], ratio))
+    # exact, then rounded once toward zero (the casino's rule, ``boxes.winnings``)
+    amount = int(bet["amount"] * _pay_ratio(state, bet["kind"], ratio))
     cap = state["max_payout"]
     return min(amount, cap) if cap else amount  # C9: the cap is on the bet's win alone
 
@@ -539,15 +540,17 @@ def legal_actions(state: State, position: int) -> list[dict]:
     return actions
 
 
-# The amounts legal_actions names: the same for every seat (a table's chips), each listed where
-# it is legal for the seat; any other whole amount within the seat's bounds is legal as well.
-LISTED_TIMES = (1, 5)
+# The amounts legal_actions names: the same for every seat (the kind's least amount, a table's
+# smallest chip for it), listed where it is legal for the seat; any other whole amount within
+# the seat's bounds (the view's ``bounds``) is legal as well. One amount a kind keeps the list
+# short: a seat may hold some forty kinds of bet.
+LISTED_TIMES = (1,)
 
 
 def listed_amounts(state: State, kind: str) -> list[int]:
-    low, high = _limits(state, kind)
+    low, _high = _limits(state, kind)
     step = _step(state, kind)
-    return sorted({-(-low // step) * step, high // step * step})
+    return [-(-low // step) * step]
 
 
 PAIRS = [[a, b] for a in range(1, dice.SET_SIZE + 1) for b in range(a + 1, dice.SET_SIZE + 1)]
