@@ -941,7 +941,8 @@ class Craps(GameEngine):
         if not state:
             return {"pot": 0, "stage": "", "facts": facts}
         point = state["point"]
-        facts.append([gettext_noop("Point"), point if point is not None else gettext_noop("off")])
+        if point is not None:  # the puck ON (§2.4); off, the stage says "coming out"
+            facts.append([gettext_noop("Point"), point])
         if state["shooter"] is not None:
             facts.append([gettext_noop("Shooter"), {"seat": state["shooter"]}])
         on_layout = sum(state["pots"].values())
