@@ -45,6 +45,7 @@ BENCHMARKS = [
     "baccarat_bank_engine",
     "belarusian_poker_engine",
     "big_stud_engine",
+    "craps_engine",
     "khrap_engine",
     "highcard_engine",
     "blackjack_engine",

@@ -282,9 +282,11 @@ def _leaves_layout(kind: str) -> bool:
 
 
 def _copy(state: State) -> State:
+    """A new state sharing what no change touches in place: a bet is replaced, never changed
+    (``_put``), and a pot's escrow record is copied before a payment into it (``_pay_in``)."""
     copied = dict(state)
     for key in ("bets", "pots", "escrowed"):
-        copied[key] = {k: dict(v) if isinstance(v, dict) else v for k, v in state[key].items()}
+        copied[key] = dict(state[key])
     for key in ("done", "players", "refused", "absent", "left", "results"):
         copied[key] = list(state[key])
     return copied
@@ -327,11 +329,17 @@ def _commission(state: State, kind: str, amount: int) -> int:
 
 
 def _pay_ratio(state: State, kind: str, ratio) -> Fraction:
-    return ratio_of(state["propositions"][kind]) if ratio is None else ratio
+    return _ratio_of_text(state["propositions"][kind]) if ratio is None else ratio
+
+
+@functools.cache
+def _ratio_of_text(text: str) -> Fraction:
+    return ratio_of(text)
 
 
 def _won(state: State, bet: dict, ratio) -> int:
-    amount = winnings(bet["amount"], _pay_ratio(state, bet["kind"], ratio))
+    # exact, then rounded once toward zero (the casino's rule, ``boxes.winnings``)
+    amount = int(bet["amount"] * _pay_ratio(state, bet["kind"], ratio))
     cap = state["max_payout"]
     return min(amount, cap) if cap else amount  # C9: the cap is on the bet's win alone
 
@@ -532,15 +540,17 @@ def legal_actions(state: State, position: int) -> list[dict]:
     return actions
 
 
-# The amounts legal_actions names: the same for every seat (a table's chips), each listed where
-# it is legal for the seat; any other whole amount within the seat's bounds is legal as well.
-LISTED_TIMES = (1, 5)
+# The amounts legal_actions names: the same for every seat (the kind's least amount, a table's
+# smallest chip for it), listed where it is legal for the seat; any other whole amount within
+# the seat's bounds (the view's ``bounds``) is legal as well. One amount a kind keeps the list
+# short: a seat may hold some forty kinds of bet.
+LISTED_TIMES = (1,)
 
 
 def listed_amounts(state: State, kind: str) -> list[int]:
-    low, high = _limits(state, kind)
+    low, _high = _limits(state, kind)
     step = _step(state, kind)
-    return sorted({-(-low // step) * step, high // step * step})
+    return [-(-low // step) * step]
 
 
 PAIRS = [[a, b] for a in range(1, dice.SET_SIZE + 1) for b in range(a + 1, dice.SET_SIZE + 1)]
@@ -931,7 +941,8 @@ class Craps(GameEngine):
         if not state:
             return {"pot": 0, "stage": "", "facts": facts}
         point = state["point"]
-        facts.append([gettext_noop("Point"), point if point is not None else gettext_noop("off")])
+        if point is not None:  # the puck ON (§2.4); off, the stage says "coming out"
+            facts.append([gettext_noop("Point"), point])
         if state["shooter"] is not None:
             facts.append([gettext_noop("Shooter"), {"seat": state["shooter"]}])
         on_layout = sum(state["pots"].values())
@@ -1001,7 +1012,7 @@ def _stake(state: State, events: list[Event], position: int, kind: str, amount: 
     bet = _put(state, position, kind, amount)
     state["staked"] = True
     events.append({"type": "bet", "seat": position, "bet": kind, "amount": amount})
-    pay(state, events, base.seat(position), bet_pot(position, kind), amount, kind)
+    _pay_in(state, events, position, bet_pot(position, kind), amount, kind)
     _charge_commission(state, events, bet)
 
 
@@ -1010,7 +1021,7 @@ def _charge_commission(state: State, events: list[Event], bet: dict) -> None:
     due = _commission(state, bet["kind"], bet["amount"]) - bet["vig"]
     if due > 0:
         position, kind = bet["seat"], bet["kind"]
-        pay(state, events, base.seat(position), vig_pot(position, kind), due, "commission")
+        _pay_in(state, events, position, vig_pot(position, kind), due, "commission")
         bet["vig"] += due
 
 
@@ -1050,6 +1061,14 @@ def _return_bet(state: State, events: list[Event], bet: dict, reason: str) -> No
     _empty(state, events, bet_pot(position, kind), base.seat(position), reason)
     _empty(state, events, vig_pot(position, kind), base.seat(position), "commission returned")
     del state["bets"][bet_key(position, kind)]
+
+
+def _pay_in(state: State, events: list[Event], position: int, pot_name: str, amount, reason):
+    """A seat's payment into one of its bet's pots; the pot's escrow record copied first (the
+    state before this change still holds the old one)."""
+    escrowed = state["escrowed"]
+    escrowed[pot_name] = dict(escrowed.get(pot_name, {}))
+    pay(state, events, base.seat(position), pot_name, amount, reason)
 
 
 def _empty(state: State, events: list[Event], pot_name: str, target: str, reason: str) -> int:
@@ -1234,6 +1253,10 @@ def _settle(state: State, events: list[Event], total: int, hard: bool) -> None:
         state["refused"] = []
         state["shooter"] = _next_shooter(state, shooter)
         state["chosen"] = None
+    for position in state["left"]:  # a player gone takes down what may now come down (C6)
+        for bet in _seat_bets(state, position):
+            if _removable(state, bet) is None:
+                _return_bet(state, events, bet, "taken down: the player left")
     state["left"] = [
         p for p in state["left"] if any(b["seat"] == p for b in state["bets"].values())
     ]
@@ -1253,7 +1276,16 @@ def _lose(state: State, events: list[Event], bet: dict) -> dict:
     _empty(state, events, bet_pot(position, kind), HOUSE_BANK, f"{kind} lost")
     _empty(state, events, vig_pot(position, kind), HOUSE_BANK, "commission earned")
     del state["bets"][bet_key(position, kind)]
-    events.append({"type": "resolved", "seat": position, "bet": kind, "outcome": LOSE})
+    events.append(
+        {
+            "type": "resolved",
+            "seat": position,
+            "bet": kind,
+            "outcome": LOSE,
+            "amount": bet["amount"],
+            "vig": bet["vig"],
+        }
+    )
     return {
         "seat": position,
         "bet": kind,
@@ -1270,7 +1302,8 @@ def _move(state: State, events: list[Event], bet: dict, number: int) -> dict:
     amount = bet["amount"]
     pay(state, events, bet_pot(position, kind), bet_pot(position, target), amount, "moved")
     moved = state["escrowed"].pop(bet_pot(position, kind), {})
-    into = state["escrowed"].setdefault(bet_pot(position, target), {})
+    into = dict(state["escrowed"].get(bet_pot(position, target), {}))
+    state["escrowed"][bet_pot(position, target)] = into
     for payer, paid in moved.items():
         into[payer] = into.get(payer, 0) + paid
     del state["bets"][bet_key(position, kind)]
@@ -1291,6 +1324,7 @@ def _move(state: State, events: list[Event], bet: dict, number: int) -> dict:
 def _win(state: State, events: list[Event], bet: dict, ratio) -> dict:
     position, kind = bet["seat"], bet["kind"]
     won = _won(state, bet, ratio)
+    staked, vig = bet["amount"], bet["vig"]
     you = base.seat(position)
     if won:
         pay(state, events, HOUSE_BANK, you, won, f"{kind} won")
@@ -1320,11 +1354,21 @@ def _win(state: State, events: list[Event], bet: dict, ratio) -> dict:
         else:  # C11: the bet doubled from the win, the rest paid
             low, high = _limits(state, kind)
             if bet["amount"] * 2 <= high:
-                pay(state, events, you, bet_pot(position, kind), bet["amount"], "pressed")
+                _pay_in(state, events, position, bet_pot(position, kind), bet["amount"], "pressed")
                 state["bets"][bet_key(position, kind)] = dict(bet, amount=bet["amount"] * 2)
                 line["choice"] = "press"
                 line["pressed_to"] = bet["amount"] * 2
-    events.append({"type": "resolved", "seat": position, "bet": kind, "outcome": WIN, "won": won})
+    events.append(
+        {
+            "type": "resolved",
+            "seat": position,
+            "bet": kind,
+            "outcome": WIN,
+            "amount": staked,
+            "vig": vig,
+            "won": won,
+        }
+    )
     return line
 
 
