@@ -855,11 +855,22 @@ def craps_rolls(**recording):
 ROLL, ROLL_1_2 = {"type": "roll"}, {"type": "roll", "dice": [1, 2]}
 
 
+def told(recorded, seat=0, language="en") -> tuple[str, str]:
+    """A recorded hand's page as ``seat``'s player reads it, and its steps' words."""
+    page = page_of(recorded, recorded.players[seat], language)
+    return page, text_of(section(page, "steps"))
+
+
+def says(text: str, *phrases: str) -> None:
+    missing = [words for words in phrases if words not in text]
+    assert not missing, (missing, text)
+
+
 def test_craps_bets_the_throw_and_each_decision_are_in_the_history():
     hand = craps_rolls()
-    page = page_of(hand, hand.players[0], "en")
-    steps = text_of(section(page, "steps"))
-    for words in (
+    page, steps = told(hand)
+    says(
+        steps,
         "Anna has the dice; the point is 5",
         "Vera bets 40.00 BYN: lay 4",
         "Vera: field comes down, 5.00 BYN back",
@@ -873,68 +884,60 @@ def test_craps_bets_the_throw_and_each_decision_are_in_the_history():
         "Vera: lay 4 wins 20.00 BYN",
         "Seven out: the puck turns OFF and the dice pass to the left",
         "The puck: OFF",
-    ):
-        assert words in steps, (words, steps)
+    )
     assert steps.index("Anna: pass line loses") < steps.index("Boris: don’t pass wins")  # §4
-    payments_shown = text_of(page[page.index('id="steps"') :])
-    assert "Vera’s commission on lay 4" in payments_shown
-    assert "Boris’s bet: place 6" in payments_shown
-    result = text_of(section(page, "hand-result"))
-    assert "Anna throws 3 + 4 = 7: seven out" in result
+    paid = text_of(page[page.index('id="steps"') :])
+    says(paid, "Vera’s commission on lay 4", "Boris’s bet: place 6")
+    says(text_of(section(page, "hand-result")), "Anna throws 3 + 4 = 7: seven out")
     net = {row["party"]: row["amount"] for row in hand_story_net(hand)}
     # the pass line and its odds lost; the place 6 pressed to 24 lost, the don't pass won 10;
     # the lay won 20 less a new commission, the hard 6 lost 5
     assert net["Anna"] == "−20.00\xa0BYN" and net["Boris"] == "−14.00\xa0BYN"
     assert net["Vera"] == "+14.00\xa0BYN"
-    ru = text_of(section(page_of(hand, hand.players[0], "ru"), "steps"))
-    for words in ("Anna: пасс лайн — проигрыш", "Севен аут", "Vera: лэй 4 — выигрыш 20.00 BYN"):
-        assert words in ru, (words, ru)
+    _page, ru = told(hand, language="ru")
+    says(ru, "Anna: пасс лайн — проигрыш", "Севен аут", "Vera: лэй 4 — выигрыш 20.00 BYN")
 
 
 def test_craps_the_point_a_place_group_and_the_press_read_in_words():
     first = craps_roll([0, 1], [2, 3, 6, 6, 6], [bet(0, "pass", 1000), *done(1, 0), (0, ROLL_1_2)])
-    steps = text_of(section(page_of(first, first.players[0], "en"), "steps"))
-    assert "Anna has the dice: coming out" in steps
-    assert "The point is 5: the puck turns ON" in steps
+    says(told(first)[1], "Anna has the dice: coming out", "The point is 5: the puck turns ON")
     moves = [
         (1, {"type": "place_group", "group": "inside", "times": 2}),
         (1, {"type": "after_win", "bet": "place_6", "choice": "press"}),
         (1, {"type": "working", "bet": "place_8", "on": True}),
     ]
     second = craps_roll([0, 1], [3, 3, 1, 1, 1], [*moves, *done(1, 0), (0, ROLL)], first)
-    page = page_of(second, second.players[1], "en")
-    steps = text_of(section(page, "steps"))
-    for words in (
+    page, steps = told(second, seat=1)
+    says(
+        steps,
         "Boris places inside (5, 6, 8, 9) at once:",
         "Boris bets 12.00 BYN: place 6",
         "Boris: after a win place 6 is pressed (doubled)",
         "Boris turns place 8 on: it works on the come-out roll",
         "Boris: place 6 wins 14.00 BYN",
         "The puck: ON, the point is 5",
-    ):
-        assert words in steps, (words, steps)
-    assert "(pressed: the bet doubled)" in text_of(page[page.index('id="steps"') :])
+    )
+    says(text_of(page[page.index('id="steps"') :]), "(pressed: the bet doubled)")
 
 
 def test_craps_a_refusal_hands_the_dice_on_and_the_recall_page_checks_the_dice():
     refusal = [(0, {"type": "refuse"}), bet(1, "pass", 1000), *done(0, 1)]
     hand = craps_roll([0, 1], [6, 6, 1, 4, 5], [*refusal, (1, {"type": "roll", "dice": [3, 5]})])
-    page = page_of(hand, hand.players[0], "en")
-    steps = text_of(section(page, "steps"))
-    for words in (
+    page, steps = told(hand)
+    says(
+        steps,
         "Anna passes the dice on",
         "The dice are offered to Boris: a turn to bet first",
         "Boris throws dice No. 3 and No. 5: 1 + 5 = 6",
         "Boris is done betting",
-    ):
-        assert words in steps, (words, steps)
+    )
     proof = section(page, "shuffle")
     assert 'data-committed="dice"' in proof and 'data-verified="1"' in proof
     assert "1d6,2d6,3d1,4d4,5d5" in proof and "deck" not in text_of(proof).lower()
-    assert "Dice faces" in text_of(proof)
-    ru = text_of(section(page_of(hand, hand.players[0], "ru"), "shuffle"))
+    says(text_of(proof), "Dice faces", "No. 3: 1")
+    ru = text_of(section(told(hand, language="ru")[0], "shuffle"))
     assert "колод" not in ru and "кубик" in ru
-    assert "verify the dice" in text_of(page_of(hand, hand.players[0], "en", "hand_list"))
+    says(text_of(page_of(hand, hand.players[0], "en", "hand_list")), "verify the dice")
 
 
 # --- every game: words, never a repr; the money balances --------------------------------------
