@@ -7,6 +7,7 @@ from tables.engines import (  # noqa: F401 - each registers itself
     blackjack,
     blackjack_switch,
     caribbean_stud,
+    dice_blackjack,
     durak,
     golden_oasis,
     highcard,
