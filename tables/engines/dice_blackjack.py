@@ -391,7 +391,8 @@ def _advance(state: State, events: list[Event]) -> None:
     state["order"] = _order(state)
     state["turn"] = 0
     state["phase"] = PLAYING
-    events.append({"type": "bets_closed", "boxes": list(state["order"])})
+    accepted = {str(n): state["boxes"][str(n)]["amount"] for n in state["order"]}
+    events.append({"type": "bets_closed", "boxes": list(state["order"]), "accepted": accepted})
 
 
 # --- the engine --------------------------------------------------------------------------------
