@@ -255,6 +255,18 @@ DEMO_TABLES = [
             "action_seconds": 30,
         },
     ),
+    (
+        "№ 16 · 1–50 BYN",
+        "dice_blackjack",
+        "BYN",
+        {
+            # one box a player of 1 to 50 BYN (DG §9, X8); a win pays 1:1 (§10)
+            "min_bet": 100,
+            "max_bet": 5_000,
+            "bet_seconds": 30,
+            "action_seconds": 30,
+        },
+    ),
 ]
 
 
