@@ -256,8 +256,12 @@ def _copy(state: State) -> State:
 
 
 def _box(state: State, number: int) -> dict:
-    """The box, copied before it changes."""
-    copied = copy_json(state["boxes"][str(number)])
+    """The box, copied as deep as a throw or its settlement changes it (its throws, stakes and
+    hand; a throw's faces are never changed and stay shared): several times faster than
+    ``copy_json``, which was most of a round's time."""
+    box = state["boxes"][str(number)]
+    hands = [{**hand, "stakes": [dict(s) for s in hand["stakes"]]} for hand in box["hands"]]
+    copied = {**box, "throws": list(box["throws"]), "hands": hands}
     state["boxes"][str(number)] = copied
     return copied
 
@@ -361,7 +365,7 @@ def _result(state: State) -> dict:
         by_box[str(number)] = {
             "owner": box["owner"],
             "amount": box["amount"],
-            "throws": copy_json(box["throws"]),
+            "throws": list(box["throws"]),
             "total": total_of(box["throws"]),
             "outcome": box["outcome"],
             "net": box.get("net", 0),
@@ -370,7 +374,7 @@ def _result(state: State) -> dict:
         nets[owner] = nets.get(owner, 0) + box.get("net", 0)
     return {
         "void": False,
-        "dealer": copy_json(state["dealer"]),
+        "dealer": state["dealer"],
         "boxes": by_box,
         "nets": nets,
         "won": {seat: net > 0 for seat, net in nets.items()},
