@@ -377,7 +377,8 @@ def _result(state: State) -> dict:
         "dealer": state["dealer"],
         "boxes": by_box,
         "nets": nets,
-        "won": {seat: net > 0 for seat, net in nets.items()},
+        # a seat whose boxes pushed (X2) neither won nor lost: no badge for it
+        "won": {seat: net > 0 for seat, net in nets.items() if net},
     }
 
 
