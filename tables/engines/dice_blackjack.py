@@ -31,7 +31,6 @@ from fractions import Fraction
 from tables.engines import base, boxes, dice, house
 from tables.engines.base import (
     Commitment,
-    Draws,
     Event,
     GameEngine,
     IllegalAction,
@@ -403,15 +402,18 @@ def _advance(state: State, events: list[Event]) -> None:
 # --- the engine --------------------------------------------------------------------------------
 
 
-class DiceBlackjack(GameEngine):
+class DiceBlackjack(house.BoxRound):
     """Dice blackjack's hooks (module docstring). Players sit at any time and are dealt in from
-    the next round (the GameEngine defaults for sitting and for starting rounds)."""
+    the next round (the GameEngine defaults for sitting and for starting rounds); a leave keeps a
+    box in play, his clock throwing and stopping for him (X8), as ``house.BoxRound`` says."""
 
     game = GAME
     display_name = gettext_noop("Dice blackjack")
     seats = SEATS
     clock_settings = (*GameEngine.clock_settings, "bet_seconds")
     token_pattern = dice.TOKEN_PATTERN
+    pay_tables = PAY_TABLES
+    stages = {BETTING: gettext_noop("taking bets"), PLAYING: gettext_noop("throwing")}
 
     example_configs = (
         {"min_bet": 100, "max_bet": 5_000},
@@ -594,82 +596,17 @@ class DiceBlackjack(GameEngine):
     def all_cards(self, state: State) -> list[str]:
         return dice.tokens(state["tape"]["faces"])
 
-    # --- the house ---------------------------------------------------------------------------
-
-    def exposure(self, state: State | None) -> int | None:
-        """The most the house can still pay on the round: every box not settled at 1:1, within
-        ``max_payout``."""
-        if not self.in_play(state):
-            return 0 if state else None
-        return house.exposure(state, PAY_TABLES, state["limits"]["max_payout"])
-
-    def round_without_bets(self, state: State) -> bool:
-        return (
-            bool(state)
-            and state["over"]
-            and not state["boxes"]
-            and not (state.get("result") or {}).get("void")
-        )
-
-    # --- the session -------------------------------------------------------------------------
+    # --- the session (the house's exposure, the leave, the void, the summary: BoxRound) -----
 
     def sit_minimum(self, config: dict) -> int:
         return int(config["min_bet"])
 
-    def holds_bets(self, state: State | None, seat: int) -> bool:
-        """A seat with a box still in play keeps it after its player leaves: the seat stays his
-        until the round settles it, his clock throwing and stopping for him (X8)."""
-        return self.in_play(state) and seat in state["players"] and boxes.working(state, seat)
-
-    def apply_leave(self, state: State, seat: int, rng: Draws | None = None):
-        """Leaving with a box in play costs nothing now (``holds_bets``); leaving with none
-        leaves the round (nothing staked, nothing to settle)."""
-        if not self.in_play(state) or seat not in state["players"]:
-            return None
-        if self.holds_bets(state, seat):
-            return None
-        return self._out(state, seat, "left")
-
-    def apply_absent(self, state: State, seat: int, rng: Draws | None = None):
-        """Away past the absence limit: with a box in play his clock's choices are made now
-        when it is his turn (X8); with none, out of the round."""
-        if not self.in_play(state) or seat not in state["players"]:
-            return None
-        if self.holds_bets(state, seat):
-            return self._run_out(state, seat, "absent", rng)
-        return self._out(state, seat, "absent")
-
-    def _out(self, state: State, seat: int, reason: str):
+    def leave_round(self, state: State, seat: int, reason: str):
         state = _copy(state)
         state["players"].remove(seat)
         events: list[Event] = [{"type": reason, "seat": seat}]
         _advance(state, events)
         return state, events
-
-    def apply_void(self, state: State):
-        """The staff's void: every bet still in play goes back to its player."""
-        state, events = super().apply_void(state)
-        state["pots"] = {}
-        state["phase"] = OVER
-        return state, events
-
-    def summary(self, state: State | None, config: dict) -> dict:
-        facts: list = [
-            [
-                gettext_noop("Each box"),
-                {"money_range": [config.get("min_bet"), config.get("max_bet")]},
-            ]
-        ]
-        if config.get("max_payout"):
-            facts.append([gettext_noop("Most paid a box"), {"money": config["max_payout"]}])
-        if not self.in_play(state):
-            return {"pot": 0, "stage": "", "facts": facts}
-        facts.append([gettext_noop("House at risk"), {"money": self.exposure(state)}])
-        stage = {
-            BETTING: gettext_noop("taking bets"),
-            PLAYING: gettext_noop("throwing"),
-        }.get(state["phase"], "")
-        return {"pot": sum(state["pots"].values()), "stage": stage, "facts": facts}
 
 
 ENGINE = base.register(DiceBlackjack())

@@ -15,7 +15,7 @@ from django.utils.translation import gettext, gettext_noop
 
 from casino.currencies import format_amount
 from tables.engines.dice_blackjack import TARGET
-from tables.games import Presentation, register
+from tables.games import Presentation, last_result_badges, register
 from tables.games.stud_board import signed
 from tables.kit import affordable, money_box, standard_quick_stakes
 from tables.rules import LimitRows, RulesPage, limit_money
@@ -117,14 +117,8 @@ def present(view: dict, shared: dict) -> dict:
             badges[position] = [("passed", gettext("passed"))]
         elif facts.get("betting"):
             badges[position] = [("deciding", gettext("betting"))]
+    last_result_badges(table, badges)
     last = table.get("last_game") or {}
-    sitting = {s["position"]: s["player_id"] for s in table["seats"]}
-    played = last.get("players_by_seat")
-    for position, won in (last.get("won") or {}).items():
-        if played is None or sitting.get(int(position)) == played.get(position):
-            kind = "last-won" if won else "last-lost"
-            text = gettext("won") if won else gettext("lost")
-            badges.setdefault(int(position), []).append((kind, text))
     boxes = (game or {}).get("boxes") or []
     over = bool(game) and game["over"]
     box_row = [
