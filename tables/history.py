@@ -947,7 +947,7 @@ SPECIAL: dict[str, Callable[[Teller, dict], list[dict]]] = {
 }
 
 
-# --- dice blackjack (DG §9, X1-X6): a box's throws, its stop or bust, the dealer's throws ------
+# --- dice thrown on a box (DG §9, X1-X6): a box's throws, its stop or bust, the dealer's throws ---
 
 
 def _dice(event: dict) -> str:

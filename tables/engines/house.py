@@ -7,8 +7,8 @@
   (``pay_fee``), and reach the bank when the hand ends (``fees_to_bank``): so a void, which
   returns what ``state["escrowed"]`` holds, returns them too.
 - ``BoxRound``: the session hooks of a round in which every dealt-in seat bets its boxes in one
-  window and then plays them (Let It Ride, dice blackjack): the house's exposure, a round nobody
-  bet in, a leave that keeps working bets, the void, the lobby's summary.
+  window and then plays them: the house's exposure, a round nobody bet in, a leave that keeps
+  working bets, the void, the lobby's summary.
 
 Boxes and their pots are ``tables.engines.boxes``.
 """
