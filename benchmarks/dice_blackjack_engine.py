@@ -11,7 +11,9 @@ Then **the floor**, in the same run: the same round in a bare loop (the round's 
 drawn as ``dice.new_tape`` draws it, two throws for the box and two for the dealer, the rule's
 decision, the dealer's rule, the comparison and the 1:1 payout; no state, no rule checked, no
 money or events), what no engine honouring the contract can beat in this interpreter, with the
-engine's and the target's ratio to it.
+engine's and the target's ratio to it; and the shared box machinery alone (a stake placed and
+settled by ``tables.engines.boxes``), the part of the round the engine books through and cannot
+leave out.
 
     .venv/bin/python benchmarks/dice_blackjack_engine.py
     (or benchmarks/run.py dice_blackjack_engine)
@@ -75,8 +77,32 @@ def run(context) -> bool:
         f"{floor:,.0f} rounds/s per core; the engine is {best / floor:.3f} of it, the target "
         f"{TARGET / floor:.3f}"
     )
+    money = box_machinery_rounds(context.seconds)
+    print(
+        f"the shared box machinery alone (boxes.place and boxes.settle_hand of one box at 1:1, "
+        f"what every house game books its stakes through): {money:,.0f} rounds/s per core, "
+        f"{1e6 / money:.1f} µs of the target's {1e6 / TARGET:.1f} µs a round"
+    )
     print(f"load average after: {common.load_average()}")
     return ok
+
+
+def box_machinery_rounds(seconds: float) -> float:
+    """Rounds per CPU second of a box's stake placed and settled by ``tables.engines.boxes`` and
+    nothing else (a pot, its escrow record, the ratio, the payments): part of the engine's round
+    that no dice game can leave out while it books through the shared box functions."""
+    from tables.engines import boxes, house
+
+    limits = house.check_house_config(dict(CONFIG))
+    rounds = 0
+    cpu_start, deadline = time.process_time(), time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        state: dict = {"boxes": {}, "pots": {}, "escrowed": {}}
+        events: list = []
+        boxes.place(state, events, limits, 1, 1, CONFIG["min_bet"])
+        boxes.settle_hand(state, events, 1, 0, 1, reason="box")
+        rounds += 1
+    return rounds / max(time.process_time() - cpu_start, 1e-9)
 
 
 def play_one(engine, strategy, rng: random.Random, draws, carry) -> tuple[dict, str]:

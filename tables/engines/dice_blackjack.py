@@ -174,26 +174,24 @@ def _validated(state: State, position: int, action) -> dict:
         return {"type": BET, "amount": _checked_amount(state, position, action.get("amount"))}
     if kind in (BET, PASS):
         raise IllegalAction(gettext_noop("The bets are closed for this hand."))
-    number = current_box(state)
+    number = current_box(state)  # the boxes are playing: one of them is throwing
+    if state["boxes"][str(number)]["owner"] == position:
+        if kind == STOP and not state["boxes"][str(number)]["throws"]:
+            raise IllegalAction(
+                gettext_noop("Throw your two dice first: then stop or throw again.")
+            )
+        return {"type": kind}
     mine = boxes.boxes_of(state, position)
     if not mine:
         raise IllegalAction(gettext_noop("You have no box in this round."))
-    if number not in mine:
-        if number is not None and any(n > number for n in mine):
-            raise IllegalAction(
-                gettext_noop("Not your turn: box %(box)s is throwing."), box=number + 1
-            )
-        if kind == THROW and any(
-            len(state["boxes"][str(n)]["throws"]) >= MAX_THROWS for n in mine
-        ):  # X4: the third throw
-            raise IllegalAction(
-                gettext_noop("A box throws at most twice: your box has thrown its two throws.")
-            )
-        raise IllegalAction(gettext_noop("Your box has played this round."))
-    thrown = len(state["boxes"][str(number)]["throws"])
-    if kind == STOP and not thrown:
-        raise IllegalAction(gettext_noop("Throw your two dice first: then stop or throw again."))
-    return {"type": kind}
+    if any(n > number for n in mine):
+        raise IllegalAction(gettext_noop("Not your turn: box %(box)s is throwing."), box=number + 1)
+    if kind == THROW and any(len(state["boxes"][str(n)]["throws"]) >= MAX_THROWS for n in mine):
+        # X4: the third throw
+        raise IllegalAction(
+            gettext_noop("A box throws at most twice: your box has thrown its two throws.")
+        )
+    raise IllegalAction(gettext_noop("Your box has played this round."))
 
 
 def _checked_amount(state: State, position: int, amount) -> int:
@@ -475,9 +473,9 @@ class DiceBlackjack(house.BoxRound):
         events: list[Event] = []
         kind = checked["type"]
         if kind == BET:
-            _place(state, events, seat, checked["amount"])
-            if len(boxes.boxes_of(state, seat)) >= state["limits"]["boxes_per_player"]:
-                state["done"].append(seat)
+            number = _place(state, events, seat, checked["amount"])
+            if number + 1 >= box_number(state, seat, state["limits"]["boxes_per_player"]):
+                state["done"].append(seat)  # the seat's last box
         elif kind == PASS:
             events.append({"type": PASS, "seat": seat})
             state["done"].append(seat)

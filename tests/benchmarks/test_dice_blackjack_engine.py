@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from benchmarks import rtp
-from benchmarks.dice_blackjack_engine import bare_rounds
+from benchmarks.dice_blackjack_engine import bare_rounds, box_machinery_rounds, play_one
 from benchmarks.strategies.dice_blackjack import (
     STRATEGIES,
     best_rule,
@@ -60,5 +60,11 @@ def test_every_strategy_plays_whole_rounds(name):
         assert not problem and any(e["type"] == "hand_over" for e in events)
 
 
-def test_the_floor_counts_rounds():
-    assert bare_rounds(0.05) > 0
+def test_the_benchmarks_round_checks_its_money_and_the_floors_count_rounds():
+    rng = random.Random(11)
+    carry = None
+    for _round in range(30):
+        carry, problem = play_one(ENGINE, STRATEGIES["best"], rng, Draws(rng), carry)
+        assert not problem
+    assert carry["hands_dealt"] == 30
+    assert bare_rounds(0.05) > 0 and box_machinery_rounds(0.05) > 0
