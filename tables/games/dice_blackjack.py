@@ -15,7 +15,7 @@ from django.utils.translation import gettext, gettext_noop
 
 from casino.currencies import format_amount
 from tables.engines.dice_blackjack import TARGET
-from tables.games import Presentation, last_result_badges, register
+from tables.games import Presentation, last_result_badges, register, seat_board_facts
 from tables.games.stud_board import signed
 from tables.kit import affordable, money_box, standard_quick_stakes
 from tables.rules import LimitRows, RulesPage, limit_money
@@ -188,6 +188,25 @@ def _controls(game: dict, balance, currency: str) -> dict:
     return {"can_act": True, "bet_box": box, "has_box": bool(own.get("bet"))}
 
 
+def private_facts(view: dict) -> dict:
+    """What a seat's board shows of its own (tables.games.Presentation.private_facts): the
+    common facts, its moves (the bet's range, throw and stop) with the prompt's box and its
+    throws, the phase, and its own seat's facts. Another box's throw that leaves these alike
+    sends that seat only the parts that changed."""
+    game = view["game"] or {}
+    me = view["seat"]
+    throwing = game.get("throwing_box")
+    box = next((b for b in game.get("boxes") or [] if b["number"] == throwing), None)
+    return {
+        **seat_board_facts(view),
+        "legal": game.get("legal"),
+        "bet_range": game.get("bet_range"),
+        "phase": game.get("phase"),
+        "mine": (game.get("seats") or {}).get(str(me)),
+        "prompt": [throwing, box["throws"] if box and box["owner"] == me else None],
+    }
+
+
 def _offers(settings: dict, currency: str) -> list[str]:
     offers = []
     if (settings.get("boxes_per_player") or 1) > 1:
@@ -229,6 +248,7 @@ register(
         game=GAME,
         display_name=gettext_noop("Dice blackjack"),
         presenter=present,
+        private_facts=private_facts,
         board_template="tables/dice_blackjack/board.html",
         replay_template="tables/dice_blackjack/_replay_step.html",
         result_template="tables/dice_blackjack/_hand_result.html",
