@@ -116,3 +116,27 @@ def test_two_players_bet_throw_in_turn_and_see_the_round_settled(
         shot(anna, artifacts, "result", width)
         shot(boris, artifacts, "result-boris", width)
         assert errors == []
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_rules_page_draws_the_examples_throws_as_dice_and_fits(
+    browser, server_url, artifacts, width
+):
+    context = browser.new_context(
+        base_url=server_url, locale="ru-RU", viewport={"width": width, "height": 900}
+    )
+    page = context.new_page()
+    try:
+        page.goto("/rules/dice_blackjack/")
+        example = page.locator("#example-1")
+        expect(example.locator(".die")).to_have_count(14)  # seven throws of two dice
+        box = example.locator(".die").first.bounding_box()
+        assert box["width"] >= 16 and box["height"] >= 16, "a die is drawn, not a dot"
+        page.screenshot(path=artifacts / f"dice_blackjack-rules-{width}.png", full_page=True)
+        page.locator("#examples").screenshot(
+            path=artifacts / f"dice_blackjack-rules-examples-{width}.png"
+        )
+        scroll = page.evaluate("document.documentElement.scrollWidth")
+        assert scroll <= width, f"the rules page is {scroll} px wide at {width}"
+    finally:
+        context.close()
