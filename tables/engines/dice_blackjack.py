@@ -434,35 +434,14 @@ class DiceBlackjack(house.BoxRound):
     def new_hand(self, config, players, rng, carry=None) -> State:
         """Deal in ``players``; the round's throws are drawn now (X7, ``dice.new_tape``)."""
         config = check_config(config)
-        players = sorted(players)
-        if not SEATS[0] <= len(players) <= SEATS[1] or len(set(players)) != len(players):
-            raise ValueError(f"dice blackjack deals in {SEATS[0]} to {SEATS[1]} distinct seats")
-        limits = {key: config[key] for key in house.LIMIT_KEYS if key in config}
-        limits["side_bets"] = {}
-        hands_dealt = (carry or {}).get("hands_dealt", 0) + 1
-        hand_number = config.get("hand_number")
+        throws = tape_throws(len(players), config["boxes_per_player"])
         return {
-            "game": GAME,
-            "hand_key": hand_number if _whole(hand_number) else hands_dealt,
-            "hands_dealt": hands_dealt,
-            "tape": dice.new_tape(rng, tape_throws(len(players), limits["boxes_per_player"])),
-            "limits": limits,
-            "dealt_in": list(players),
-            "players": list(players),  # the dealt-in seats still in the round
-            "done": [],  # seats whose betting is over
-            "phase": BETTING,
-            "boxes": {},
+            **self.round_state(config, players, carry, {}),
+            "tape": dice.new_tape(rng, throws),
             "order": [],  # the boxes in the order they play (X5)
             "turn": 0,  # the index in ``order`` of the box throwing
             "dealer": None,  # {"throws", "total", "bust"} once he has thrown
-            "pots": {},
-            "escrowed": {},
-            "over": False,
-            "result": None,
         }
-
-    def start_events(self, state: State) -> list[Event]:
-        return [{"type": "hand_started", "players": list(state["dealt_in"])}]
 
     def legal_actions(self, state: State, seat: int) -> list[dict]:
         return legal_actions(state, seat)
@@ -512,9 +491,6 @@ class DiceBlackjack(house.BoxRound):
 
     def clock_setting(self, state: State, seat: int) -> str:
         return "bet_seconds" if state["phase"] == BETTING else "action_seconds"
-
-    def carry_over(self, state: State) -> dict:
-        return {"hands_dealt": state["hands_dealt"]}
 
     def commitment(self, state: State) -> Commitment:
         """The round's tape of throws, drawn when it starts (X7)."""

@@ -380,6 +380,44 @@ class BoxRound(GameEngine):
     bet_fact = gettext_noop("Each box")
     over_phase = "over"
 
+    def round_state(
+        self, config: dict, players: list[int], carry: dict | None, side_bets: dict
+    ) -> State:
+        """What every such round's state starts with, for the seated ``players`` at a checked
+        ``config``: the hand's key (the table's hand number, else the rounds dealt), the box
+        limits (the shared ones, every one a number, None or a bool, and the game's own
+        ``side_bets``: no deep copy needed), the seats dealt in, still in and done betting, the
+        betting phase, no boxes, pots or escrow yet. The game adds its own keys."""
+        players = sorted(players)
+        low, high = self.seats
+        if not low <= len(players) <= high or len(set(players)) != len(players):
+            raise ValueError(f"{self.game} deals in {low} to {high} distinct seats")
+        limits = {key: config[key] for key in LIMIT_KEYS if key in config}
+        limits["side_bets"] = side_bets
+        hands_dealt = (carry or {}).get("hands_dealt", 0) + 1
+        hand_number = config.get("hand_number")
+        return {
+            "game": self.game,
+            "hand_key": hand_number if _whole(hand_number) else hands_dealt,
+            "hands_dealt": hands_dealt,
+            "limits": limits,
+            "dealt_in": list(players),
+            "players": list(players),  # the dealt-in seats still in the round
+            "done": [],  # seats whose betting is over
+            "phase": "betting",
+            "boxes": {},
+            "pots": {},
+            "escrowed": {},
+            "over": False,
+            "result": None,
+        }
+
+    def start_events(self, state: State) -> list[Event]:
+        return [{"type": "hand_started", "players": list(state["dealt_in"])}]
+
+    def carry_over(self, state: State) -> dict:
+        return {"hands_dealt": state["hands_dealt"]}
+
     def leave_round(self, state: State, seat: int, reason: str) -> tuple[State, list[Event]]:
         """The seat, with nothing working, leaves the round (``reason``: left, absent)."""
         raise NotImplementedError

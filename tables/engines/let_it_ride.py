@@ -484,42 +484,17 @@ class LetItRide(house.BoxRound):
     def new_hand(self, config, players, rng, carry=None) -> State:
         """Deal in ``players`` at a fresh deck shuffled for this round (L1)."""
         config = check_config(config)
-        players = sorted(players)
-        if not SEATS[0] <= len(players) <= SEATS[1] or len(set(players)) != len(players):
-            raise ValueError(f"let it ride deals in {SEATS[0]} to {SEATS[1]} distinct seats")
         deck = pack_52()
         rng.shuffle(deck)
-        # the shared limits (``house.box_limits``), every one a number, None or a bool but the
-        # side bets', which are this game's own: no deep copy needed
-        limits = {key: config[key] for key in house.LIMIT_KEYS if key in config}
-        limits["side_bets"] = {
-            kind: [config["min_bet"], config["max_bet"]] for kind in BET_KINDS.values()
-        }
-        hands_dealt = (carry or {}).get("hands_dealt", 0) + 1
-        hand_number = config.get("hand_number")
+        side_bets = {kind: [config["min_bet"], config["max_bet"]] for kind in BET_KINDS.values()}
         return {
-            "game": GAME,
-            "hand_key": hand_number if _whole(hand_number) else hands_dealt,
-            "hands_dealt": hands_dealt,
+            **self.round_state(config, players, carry, side_bets),
             "deck": deck,
             "dealt": 0,  # the cards of the deck dealt (to the boxes, then the community)
-            "limits": limits,
-            "dealt_in": list(players),
-            "players": list(players),  # the dealt-in seats still in the round
-            "done": [],  # seats whose betting is over
             "decided": [],  # box owners who decided on the current bet
-            "phase": BETTING,
-            "boxes": {},
             "community": None,
             "opened": 0,  # community cards open
-            "pots": {},
-            "escrowed": {},
-            "over": False,
-            "result": None,
         }
-
-    def start_events(self, state: State) -> list[Event]:
-        return [{"type": "hand_started", "players": list(state["dealt_in"])}]
 
     def legal_actions(self, state: State, seat: int) -> list[dict]:
         return legal_actions(state, seat)
@@ -560,9 +535,6 @@ class LetItRide(house.BoxRound):
 
     def clock_setting(self, state: State, seat: int) -> str:
         return "bet_seconds" if state["phase"] == BETTING else "action_seconds"
-
-    def carry_over(self, state: State) -> dict:
-        return {"hands_dealt": state["hands_dealt"]}
 
     def commitment(self, state: State) -> Commitment:
         """The round's deck, shuffled for it alone (L1)."""
