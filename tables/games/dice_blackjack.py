@@ -234,13 +234,17 @@ def table_limits(settings: dict, currency: str) -> LimitRows:
 RULES = RulesPage(
     game=GAME,
     title=gettext_noop("Dice blackjack"),
-    paragraphs=(6, 10),
-    source="DG",
+    paragraphs=None,
     summary=gettext_noop(
         "Blackjack with dice against the casino: throw two dice, stop or throw two more, and get "
         "closer to 12 than the dealer without going over; a win pays 1:1."
     ),
     terms=("box", "dbj_throw", "dbj_stop", "dbj_bust"),
+    titles={"cards": gettext_noop("The dice")},
+    rulebook=gettext_noop(
+        "The dice-game rules, DG §6–§10 (dice blackjack), as this casino plays them; a rule’s "
+        "number is shown beside it."
+    ),
 )
 
 register(

@@ -42,18 +42,18 @@ class RulesPage:
 
     game: str
     title: str  # gettext_noop'd
-    # the first and last paragraph of the rules (``source``) the page restates; None for a
+    # the first and last paragraph of the card-game rules (CG) the page restates; None for a
     # game of our own
     paragraphs: tuple[int, int] | None
     summary: str  # gettext_noop'd
     terms: tuple[str, ...] = field(default_factory=tuple)
-    # whose paragraphs: the card-game rules (CG) or the dice-game rules (DG), whose page's
-    # "cards" section is about the dice
-    source: str = "CG"
+    # the rules it restates, in a sentence (gettext_noop'd), for a game of another part of the
+    # rulebook than the card games (``paragraphs`` name the card-game rules' paragraphs)
+    rulebook: str = ""
+    # a section's own title where the shared one does not fit the game (anchor -> gettext_noop'd
+    # title: "The dice" for "The cards")
+    titles: dict[str, str] = field(default_factory=dict)
 
-
-# the "cards" section's title where the rules are the dice-game rules
-EQUIPMENT_TITLES = {"DG": gettext_noop("The dice")}
 
 LimitRows = list[tuple[str, str | None]]
 

@@ -11,7 +11,7 @@ from django.utils.translation import gettext
 from casino import jinja2
 from tables.engines.registry import registered_games
 from tables.models import Table
-from tables.rules import EQUIPMENT_TITLES, PAGES, SECTIONS, page_for
+from tables.rules import PAGES, SECTIONS, page_for
 from tables.rules.limits import table_limits
 
 DOCUMENT_LANGUAGES = ("ru", "en")
@@ -35,12 +35,6 @@ def rules_index(request):
     return render(request, "rules/index.html", {"pages": pages})
 
 
-def _title(page, anchor: str, title: str) -> str:
-    if anchor == "cards" and page.source in EQUIPMENT_TITLES:
-        return EQUIPMENT_TITLES[page.source]
-    return title
-
-
 def game_rules(request, game: str):
     page = page_for(game)
     if page is None or game not in registered_games():
@@ -57,7 +51,7 @@ def game_rules(request, game: str):
             "page": page,
             "title": gettext(page.title),
             "sections": [
-                (anchor, gettext(_title(page, anchor, title))) for anchor, title in SECTIONS
+                (anchor, gettext(page.titles.get(anchor, title))) for anchor, title in SECTIONS
             ],
             "table": table,
             "limits": table_limits(table) if table is not None else None,
