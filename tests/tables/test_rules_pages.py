@@ -51,6 +51,8 @@ EXAMPLE_CARDS = {
     "russian_poker": "AH KH QH KS QS 7D TS 9H 8D 9C 8C 7S AD TD 7H AS 9D AC 8S TH",
     # big-stud.md example 1 (A's flush, B's two pairs; examples 2 and 3 name no cards)
     "big_stud": "2H 7H KH KC 9H 4H 5H QS QD JS JD 3C 6C 8S",
+    # dice-blackjack.md examples 1-3 name no cards: their dice (test_dice_blackjack_rules.py)
+    "dice_blackjack": "",
 }
 TITLES = {
     "ru": {
@@ -68,6 +70,7 @@ TITLES = {
         "golden_oasis": "Золотой оазис",
         "russian_poker": "Русский покер",
         "big_stud": "Большой стад покер",
+        "dice_blackjack": "Костяной Блэк Джек",
     },
     "en": {
         "baccarat_bank": "Baccarat with a player-held bank",
@@ -84,6 +87,7 @@ TITLES = {
         "golden_oasis": "Golden Oasis poker",
         "russian_poker": "Russian poker",
         "big_stud": "Big stud poker",
+        "dice_blackjack": "Dice blackjack",
     },
 }
 # What may appear in the other language's script: card ranks and suits' letters as the cards
