@@ -61,6 +61,7 @@ BENCHMARKS = [
     "exchange_e2e",
     "floor_liability",
     "floor_alerts",
+    "dice_blackjack_engine",
 ]
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/casino_bench"

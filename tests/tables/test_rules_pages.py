@@ -53,6 +53,8 @@ EXAMPLE_CARDS = {
     "big_stud": "2H 7H KH KC 9H 4H 5H QS QD JS JD 3C 6C 8S",
     # craps.md examples 1-4 are thrown with dice, not cards (EXAMPLE_DICE)
     "craps": "",
+    # dice-blackjack.md examples 1-3 name no cards: their dice (test_dice_blackjack_rules.py)
+    "dice_blackjack": "",
 }
 # the dice of the worked examples, as their pages draw them (craps.md section 4: example 1's
 # 6, 8, 6; example 2's 12, 3, 4, 7; example 3's hard 6 and 7; example 4's 10)
@@ -74,6 +76,7 @@ TITLES = {
         "russian_poker": "Русский покер",
         "big_stud": "Большой стад покер",
         "craps": "Крэпс",
+        "dice_blackjack": "Костяной Блэк Джек",
     },
     "en": {
         "baccarat_bank": "Baccarat with a player-held bank",
@@ -91,6 +94,7 @@ TITLES = {
         "russian_poker": "Russian poker",
         "big_stud": "Big stud poker",
         "craps": "Craps",
+        "dice_blackjack": "Dice blackjack",
     },
 }
 # What may appear in the other language's script: card ranks and suits' letters as the cards
