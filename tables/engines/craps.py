@@ -355,15 +355,33 @@ def _winning_outcomes(kind: str, point: int | None, barred: int, working: bool) 
     return tuple(wins)
 
 
-def _bet_wins(state: State, bet: dict | None) -> list[int]:
+NO_WINS = (0,) * 15
+
+
+def _bet_wins(state: State, bet: dict | None) -> tuple[int, ...]:
     """What ``bet`` would be paid on each of ``OUTCOMES`` (a win's amount, else 0)."""
+    if not bet:
+        return NO_WINS
+    kind, point = bet["kind"], state["point"]
+    pays = _ratio_of_text(state["propositions"][kind]) if kind in PROPOSITIONS else None
+    return _wins_of(
+        kind,
+        bet["amount"],
+        is_working(bet, point),
+        point,
+        state["barred"],
+        state["max_payout"],
+        pays,
+    )
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _wins_of(kind, amount, working, point, barred, cap, pays) -> tuple[int, ...]:
     paid = [0] * len(OUTCOMES)
-    if bet:
-        point = state["point"]
-        working = is_working(bet, point)
-        for index, ratio in _winning_outcomes(bet["kind"], point, state["barred"], working):
-            paid[index] = _won(state, bet, ratio)
-    return paid
+    for index, ratio in _winning_outcomes(kind, point, barred, working):
+        won = int(amount * (pays if ratio is None else ratio))
+        paid[index] = min(won, cap) if cap else won
+    return tuple(paid)
 
 
 def paid_by_outcome(state: State) -> list[int]:
@@ -371,7 +389,25 @@ def paid_by_outcome(state: State) -> list[int]:
     paid = [0] * len(OUTCOMES)
     for bet in state["bets"].values():
         for index, amount in enumerate(_bet_wins(state, bet)):
-            paid[index] += amount
+            if amount:
+                paid[index] += amount
+    return paid
+
+
+# the last state's ``paid_by_outcome`` (a state is never changed once made: a new one is made
+# for every change), kept as one tuple so that threads never read one state's with another's
+_LAST_PAID: tuple = (None, None)
+
+
+def _paid_now(state: State) -> list[int]:
+    """``paid_by_outcome`` of a state given to the engine (not one being changed), computed
+    once however many actions are weighed against it."""
+    global _LAST_PAID
+    last = _LAST_PAID
+    if last[0] is state:
+        return last[1]
+    paid = paid_by_outcome(state)
+    _LAST_PAID = (state, paid)
     return paid
 
 
@@ -505,7 +541,7 @@ def legal_actions(state: State, position: int) -> list[dict]:
                 actions += [{"type": "roll", "dice": pair} for pair in PAIRS]
         return [*actions, {"type": "refuse"}]
     actions: list[dict] = []
-    paid = paid_by_outcome(state) if state["max_exposure"] else None
+    paid = _paid_now(state) if state["max_exposure"] else None
     for kind in PLACEABLE:
         if _placeable(state, position, kind) is None:
             bounds = amount_bounds(state, position, kind)
@@ -722,13 +758,15 @@ class Craps(GameEngine):
 
     def apply(self, state, seat, action, rng=None):
         checked = _validated(state, seat, action)
+        kind = checked["type"]
+        # the house's risk now, of the state given (a bet's own is weighed against it)
+        paid = _paid_now(state) if state["max_exposure"] and kind in BETS else None
         state = _copy(state)
         events: list[Event] = []
-        kind = checked["type"]
         if kind == "bet":
-            _place(state, events, seat, checked["bet"], checked.get("amount"))
+            _place(state, events, seat, checked["bet"], checked.get("amount"), paid)
         elif kind == "place_group":
-            _place_group(state, events, seat, checked.get("group"), checked.get("times"))
+            _place_group(state, events, seat, checked.get("group"), checked.get("times"), paid)
         elif kind == "take_down":
             _take_down(state, events, seat, checked["bet"])
         elif kind == "working":
@@ -960,19 +998,24 @@ def _all_bets(state: State) -> list[dict]:
 # --- state changes -----------------------------------------------------------------------------
 
 
-def _place(state: State, events: list[Event], position: int, kind: str, amount) -> None:
+BETS = ("bet", "place_group")
+
+
+def _place(state: State, events: list[Event], position: int, kind: str, amount, paid) -> None:
     refusal = _placeable(state, position, kind)
     if refusal:
         raise IllegalAction(refusal)
     if not _whole(amount) or amount <= 0:
         raise IllegalAction(gettext_noop("A bet is a whole amount above 0."))
-    _check_amount(state, position, kind, amount)
+    _check_amount(state, position, kind, amount, paid)
     _stake(state, events, position, kind, amount)
 
 
 def _check_amount(
-    state: State, position: int, kind: str, amount: int, exposure: bool = True
+    state: State, position: int, kind: str, amount: int, paid: list[int] | None
 ) -> None:
+    """Refuse an amount off its multiple or limits; with ``paid`` (``_paid_now``), one that
+    would take the house's risk over ``max_exposure``."""
     step = _step(state, kind)
     if kind.startswith("place_") and amount % step:
         raise IllegalAction(
@@ -998,11 +1041,7 @@ def _check_amount(
         raise IllegalAction(
             gettext_noop("This bet is from %(low)s to %(high)s in all."), low=low, high=high
         )
-    if (
-        exposure
-        and state["max_exposure"]
-        and not _fits(state, paid_by_outcome(state), [(position, kind, amount)])
-    ):
+    if paid is not None and not _fits(state, paid, [(position, kind, amount)]):
         raise IllegalAction(
             gettext_noop("The house cannot take this bet now: the table's risk limit is reached.")
         )
@@ -1025,7 +1064,7 @@ def _charge_commission(state: State, events: list[Event], bet: dict) -> None:
         bet["vig"] += due
 
 
-def _place_group(state, events, position, group, times) -> None:
+def _place_group(state, events, position, group, times, paid) -> None:
     if not isinstance(group, str) or group not in PLACE_GROUPS:
         raise IllegalAction(gettext_noop("The place groups are inside, outside and across."))
     if not _whole(times) or times <= 0:
@@ -1033,8 +1072,8 @@ def _place_group(state, events, position, group, times) -> None:
     numbers = PLACE_GROUPS[group]
     additions = _group(state, position, numbers, times)
     for _position, kind, amount in additions:
-        _check_amount(state, position, kind, amount, exposure=False)
-    if state["max_exposure"] and not _fits(state, paid_by_outcome(state), additions):
+        _check_amount(state, position, kind, amount, None)
+    if paid is not None and not _fits(state, paid, additions):
         raise IllegalAction(
             gettext_noop("The house cannot take this bet now: the table's risk limit is reached.")
         )
