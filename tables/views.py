@@ -96,7 +96,7 @@ def hand_detail(request, table_id: int, number: int):
 def _dice_game(game: str) -> bool:
     """Whether the game's commitments cover dice faces (its engine's secrets are dice tokens,
     ``token_pattern``), not a deck's order."""
-    return getattr(engine_for(game), "token_pattern", None) == dice.TOKEN_PATTERN
+    return dice.commits_dice(engine_for(game))
 
 
 def _committed(hand: Hand) -> dict:
