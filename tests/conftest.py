@@ -73,6 +73,19 @@ def english_messages():
 
 
 @pytest.fixture(scope="session", autouse=True)
+def quick_password_hashing():
+    """The tests' users have their passwords hashed with MD5, as Django advises for test runs:
+    the production hasher's 10^6 PBKDF2 rounds cost 0.2 s of CPU a user here, and the tests
+    make thousands of users. Which hash is stored is no rule of this project: signing in,
+    check_password and sessions work alike. The servers of tests/server.py keep the
+    production settings (a server on the tests' database signs its users in by session)."""
+    from django.test.utils import override_settings
+
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
+
+
+@pytest.fixture(scope="session", autouse=True)
 def test_database_released(request, django_db_blocker):
     """PostgreSQL will not drop a database someone is still connected to: a server the tests
     killed, or a thread's connection, may outlive its test. At the end they are ended, so the
