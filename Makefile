@@ -34,7 +34,7 @@ run: demo
 # channel-layer prefix; TEST_WORKERS=0 runs everything in one process.
 TEST_WORKERS ?= 2
 test: bootstrap
-	CONN_MAX_AGE=0 $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
+	CONN_MAX_AGE=0 $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS)
 
 lint: bootstrap
 	$(BIN)/ruff check .

@@ -101,3 +101,24 @@ def test_database_released(request, django_db_blocker):
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
             " WHERE datname = current_database() AND pid <> pg_backend_pid()"
         )
+
+
+def pytest_collection_modifyitems(config, items):
+    """The longest files first, so that the parallel workers (``make test``: pytest-xdist, a
+    whole file to a worker in this order, ``--no-loadscope-reorder``) end together: the page
+    audit (minutes on its own), then the other browser files (a server and a Chromium each,
+    a minute or more for one or two tests), then the rest, most tests first. Within a file
+    the order is kept."""
+    sizes: dict[str, int] = {}
+    for item in items:
+        sizes[item.nodeid.split("::")[0]] = sizes.get(item.nodeid.split("::")[0], 0) + 1
+
+    def weight(item) -> tuple[int, int]:
+        path = item.nodeid.split("::")[0]
+        if path.endswith("browser/test_page_audit.py"):
+            return (0, 0)
+        if "/browser/" in f"/{path}":
+            return (1, -sizes[path])
+        return (2, -sizes[path])
+
+    items.sort(key=weight)
