@@ -74,3 +74,15 @@ def fits(page: Page) -> None:
     """The page is never wider than its window."""
     widths = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
     assert widths[0] <= widths[1], widths
+
+
+# true once every card's deal-in (table-kit.css ``kit-deal``, a finite CSS animation) has ended;
+# a clock's endless pulse is not waited for
+DEALT_IN = """() => document.getAnimations().every(
+  a => a.playState !== 'running' || a.effect.getComputedTiming().endTime === Infinity)"""
+
+
+def dealt_in(page: Page) -> None:
+    """Wait until the cards have been dealt in (their CSS animations ended): what a picture
+    shows is the board at rest, not a card in flight. A condition, not a fixed pause."""
+    page.wait_for_function(DEALT_IN)

@@ -13,6 +13,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.pages import dealt_in
 from tests.browser.starts import two_at_a_new_table
 
 pytestmark = pytest.mark.browser
@@ -58,7 +59,7 @@ def fits(page: Page, width: int) -> None:
 
 
 def shot(page: Page, shots, name: str, width: int) -> None:
-    page.wait_for_timeout(800)  # the cards dealt in (CSS) before the picture
+    dealt_in(page)  # the cards dealt in (CSS) before the picture
     page.screenshot(path=shots / f"caribbean_stud-{width}-{name}.png", full_page=True)
     fits(page, width)
 

@@ -10,6 +10,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.pages import dealt_in
 from tests.browser.starts import two_at_a_new_table
 
 pytestmark = pytest.mark.browser
@@ -95,7 +96,7 @@ def play_a_hand(anna: Page, boris: Page, shots, width: int, hand: int) -> None:
     expect(anna.locator("#keep-form")).to_be_visible()
     expect(anna.locator("#switch-form button")).to_contain_text(money("1"))
     expect(boris.locator("#keep-form")).to_have_count(0)
-    anna.wait_for_timeout(1_200)  # the cards dealt in (CSS) before the picture
+    dealt_in(anna)  # the cards dealt in (CSS) before the picture
     anna.screenshot(path=shots / f"highcard-boxes-{width}-hand{hand}-deal.png", full_page=True)
     fits(anna, width)
     anna.locator("#keep-form button").click()
@@ -115,7 +116,7 @@ def play_a_hand(anna: Page, boris: Page, shots, width: int, hand: int) -> None:
             re.compile(r"[+−]\d+[.,]\d\d\sBYN")
         )
         expect(page.locator("#table-board .last-hand svg.card[data-card]")).to_have_count(3)
-    anna.wait_for_timeout(1_200)
+    dealt_in(anna)
     anna.screenshot(path=shots / f"highcard-boxes-{width}-hand{hand}-result.png", full_page=True)
     boris.screenshot(
         path=shots / f"highcard-boxes-{width}-hand{hand}-result-boris.png", full_page=True

@@ -9,6 +9,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.pages import dealt_in
 from tests.browser.starts import two_at_a_new_table
 
 CREATE = """
@@ -70,7 +71,7 @@ def fits(page: Page, width: int) -> None:
 
 def shot(page: Page, shots, name: str, width: int) -> None:
     """A full-page picture named by the board's game, the width and ``name``; the page fits."""
-    page.wait_for_timeout(1_000)  # the cards dealt in (CSS) before the picture
+    dealt_in(page)  # the cards dealt in (CSS) before the picture
     game = page.locator("#table-board").get_attribute("data-game")
     page.screenshot(path=shots / f"{game}-{width}-{name}.png", full_page=True)
     fits(page, width)
