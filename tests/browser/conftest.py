@@ -59,8 +59,14 @@ def pytest_runtest_makereport(item, call):
 
 @pytest.fixture(scope="module")
 def daphne_server():
-    # the floor's periodic checks each second, not each 30 s: a test waits for what it caused
-    server = DaphneServer(extra_env={"FLOOR_CHECK_SECONDS": "1"})
+    # the floor's periodic checks each second, not each 30 s: a test waits for what it caused;
+    # passwords hashed quickly (tests/browser/server_settings.py)
+    server = DaphneServer(
+        extra_env={
+            "FLOOR_CHECK_SECONDS": "1",
+            "DJANGO_SETTINGS_MODULE": "tests.browser.server_settings",
+        }
+    )
     with server:
         yield server
 
