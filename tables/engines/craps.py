@@ -931,7 +931,8 @@ class Craps(GameEngine):
         if not state:
             return {"pot": 0, "stage": "", "facts": facts}
         point = state["point"]
-        facts.append([gettext_noop("Point"), point if point is not None else gettext_noop("off")])
+        if point is not None:  # the stage says "coming out" while it is off
+            facts.append([gettext_noop("Point"), point])
         if state["shooter"] is not None:
             facts.append([gettext_noop("Shooter"), {"seat": state["shooter"]}])
         on_layout = sum(state["pots"].values())
@@ -1229,6 +1230,8 @@ def _settle(state: State, events: list[Event], total: int, hard: bool) -> None:
         "outcome": outcome,
         "point": state["point"],
         "net": _nets(results),
+        # the resolutions in §4's order, kept for the board once the next roll has begun
+        "results": [dict(line) for line in results],
     }
     if outcome == "seven_out":  # the dice pass to the left (§4)
         state["refused"] = []
