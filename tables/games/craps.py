@@ -240,7 +240,8 @@ def _chips(area: dict, bets: list[dict], me: int | None, currency: str) -> list[
                 "text": amount_input_value(total, currency),
                 "mine": False,
                 "off": False,
-                "title": gettext("Other players: %(amount)s") % {"amount": format_amount(total, currency)},
+                "title": gettext("Other players: %(amount)s")
+                % {"amount": format_amount(total, currency)},
                 "kind": "others",
             }
         )
@@ -292,12 +293,10 @@ def _panels(game: dict, currency: str, areas_by_kind: dict) -> dict:
             {
                 "kind": kind,
                 "name": bet_name(kind),
-                "box": money_box(
-                    currency, least, most, quick=standard_quick_stakes(least, most)
-                ),
+                "box": money_box(currency, least, most, quick=standard_quick_stakes(least, most)),
             }
         )
-    for key, panel in panels.items():
+    for panel in panels.values():
         names = [form["name"] for form in panel["forms"]]
         panel["title"] = gettext("Bet: %(names)s") % {"names": ", ".join(names)}
         panel["forms"].sort(key=lambda form: craps.ORDER[form["kind"]])

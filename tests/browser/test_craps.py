@@ -99,7 +99,7 @@ def test_three_players_bet_the_pass_line_and_place_bets_roll_after_roll(players,
     # roll 1 deals anna and boris: anna is the shooter, prompted to come out
     expect(anna.locator("#table-board .craps-prompt")).to_be_visible()
     expect(boris.locator("#table-board .craps-prompt")).to_have_count(0)
-    expect(vera.locator('#table-board a.craps-area[data-panel]')).to_have_count(0)
+    expect(vera.locator("#table-board a.craps-area[data-panel]")).to_have_count(0)
     anna.screenshot(path=artifacts / "craps-come-out-390.png", full_page=True)
     fits(anna)
     pages = [anna, boris, vera]
