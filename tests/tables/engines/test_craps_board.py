@@ -146,4 +146,4 @@ def test_the_board_reads_in_russian():
     table = CrapsTable(**BYN).start((3, 3))
     html = board(table, 0, language="ru")
     assert "Coming out" not in html and "Pass line" not in html and "Done betting" not in html
-    assert "Выход: сделайте ставку на линию паса или не паса, затем бросайте" in html
+    assert "Начальный бросок: сделайте ставку «пасс лайн» или «доунт пасс», затем бросайте" in html
