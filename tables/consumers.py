@@ -190,7 +190,7 @@ FORM_BOOLEANS = {"true": True, "false": False}
 
 
 def _form_number(value):
-    if isinstance(value, list):  # several boxes checked: each one's value (craps' two dice)
+    if isinstance(value, list):  # several boxes checked: each one's value (a pair of dice)
         return [_form_number(item) if isinstance(item, str) else item for item in value]
     if isinstance(value, str) and 0 < len(value) < 19 and value.isascii() and value.isdigit():
         return int(value)
