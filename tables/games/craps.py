@@ -390,7 +390,7 @@ def _results(results: list[dict], names: list[str], currency: str) -> list[dict]
                 }
             elif line.get("choice") == "down":
                 text += " · " + gettext("taken down")
-        lines.append({"outcome": outcome, "text": text, "seat": seat})
+        lines.append({"outcome": outcome, "text": text, "seat": seat, "bet": line["bet"]})
     return lines
 
 

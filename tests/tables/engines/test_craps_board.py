@@ -132,7 +132,7 @@ def test_the_last_roll_lists_its_resolutions_in_order_and_the_history():
     html = board(table, None, last_game=last_game(table, 2))
     last = re.search(r'<section class="craps-last".*?</section>', html, re.S).group(0)
     assert "seven out: the dice pass to the left" in last and 'data-total="7"' in last
-    lines = re.findall(r"<li class=\"(\w+)\" data-seat=\"\d\">([^<]*)</li>", last)
+    lines = re.findall(r"<li class=\"(\w+)\" data-seat=\"\d\" data-bet=\"\w+\">([^<]*)</li>", last)
     assert [outcome for outcome, _text in lines] == ["lose", "lose", "lose", "win"]
     assert lines[0][1] == "Player 0: Pass line, 5.00 BYN collected"
     assert lines[-1][1] == "Player 1: Any seven 1.00 BYN paid 4.00 BYN"
