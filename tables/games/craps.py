@@ -23,7 +23,7 @@ from casino.amounts import amount_input_value
 from casino.currencies import format_amount
 from tables.engines import craps
 from tables.games import Presentation, register
-from tables.kit import money_box, standard_quick_stakes
+from tables.kit import bounds_text, money_box, standard_quick_stakes
 
 GAME = "craps"
 WIDTH = 600  # the SVG's viewBox width; it scales to the board's width
@@ -101,93 +101,68 @@ def die_svg(face: int | None, number: int | None = None, size: str = "") -> Mark
     ).format(f" {size}" if size else "", label, pips, serial)
 
 
+def _area(key: str, box: tuple, label: str, sub: str, kinds: tuple, style: str) -> dict:
+    return {"key": key, "box": box, "label": label, "sub": sub, "kinds": kinds, "style": style}
+
+
 def _areas(propositions: dict, barred: int) -> list[dict]:
-    """The layout's areas: where each is drawn and which bets sit on it."""
+    """The layout's areas: where each is drawn (x, y, width, height) and which bets sit on it."""
     areas = []
-    for index, number in enumerate(craps.NUMBERS):
+    for index, n in enumerate(craps.NUMBERS):
         x = index * 100
+        number = _area(
+            f"n{n}",
+            (x, 32, 100, 110),
+            str(n),
+            pgettext("craps layout", "place"),
+            (f"place_{n}", f"come_{n}", f"odds_come_{n}"),
+            "number",
+        )
         areas += [
-            {
-                "key": f"lay{number}",
-                "box": (x, 0, 100, 32),
-                "label": pgettext("craps layout", "Lay"),
-                "kinds": (f"lay_{number}", f"dont_come_{number}"),
-                "style": "band",
-            },
-            {
-                "key": f"n{number}",
-                "box": (x, 32, 100, 110),
-                "label": str(number),
-                "sub": pgettext("craps layout", "place"),
-                "kinds": (f"place_{number}", f"come_{number}", f"odds_come_{number}"),
-                "style": "number",
-                "number": number,
-            },
-            {
-                "key": f"buy{number}",
-                "box": (x, 142, 100, 32),
-                "label": pgettext("craps layout", "Buy"),
-                "kinds": (f"buy_{number}",),
-                "style": "band",
-            },
+            _area(
+                f"lay{n}",
+                (x, 0, 100, 32),
+                pgettext("craps layout", "Lay"),
+                "",
+                (f"lay_{n}", f"dont_come_{n}"),
+                "band",
+            ),
+            number | {"number": n},
+            _area(
+                f"buy{n}",
+                (x, 142, 100, 32),
+                pgettext("craps layout", "Buy"),
+                "",
+                (f"buy_{n}",),
+                "band",
+            ),
         ]
+    bar = gettext("bar: %(n)s pushes") % {"n": barred}
+    field = gettext("2 · 3 · 4 · 9 · 10 · 11 · 12 — 2 and 12 pay double")
     areas += [
-        {
-            "key": "dont_come",
-            "box": (0, 182, 200, 66),
-            "label": gettext("Don't come"),
-            "sub": gettext("bar: %(n)s pushes") % {"n": barred},
-            "kinds": ("dont_come",),
-            "style": "line dark",
-        },
-        {
-            "key": "come",
-            "box": (200, 182, 400, 66),
-            "label": gettext("Come"),
-            "sub": "1:1",
-            "kinds": ("come",),
-            "style": "line",
-        },
-        {
-            "key": "field",
-            "box": (0, 256, 600, 80),
-            "label": gettext("Field"),
-            "sub": gettext("2 · 3 · 4 · 9 · 10 · 11 · 12 — 2 and 12 pay double"),
-            "kinds": ("field",),
-            "style": "field",
-        },
-        {
-            "key": "big6",
-            "box": (0, 344, 85, 76),
-            "label": gettext("Big 6"),
-            "sub": "1:1",
-            "kinds": ("big_6",),
-            "style": "big",
-        },
-        {
-            "key": "big8",
-            "box": (85, 344, 85, 76),
-            "label": gettext("Big 8"),
-            "sub": "1:1",
-            "kinds": ("big_8",),
-            "style": "big",
-        },
-        {
-            "key": "dont_pass",
-            "box": (170, 344, 430, 76),
-            "label": gettext("Don't pass"),
-            "sub": gettext("bar: %(n)s pushes") % {"n": barred},
-            "kinds": ("dont_pass",),
-            "style": "line dark",
-        },
-        {
-            "key": "pass",
-            "box": (0, 428, 600, 66),
-            "label": gettext("Pass line"),
-            "sub": gettext("1:1 · odds behind it"),
-            "kinds": ("pass", "odds_pass"),
-            "style": "line pass",
-        },
+        _area(
+            "dont_come", (0, 182, 200, 66), gettext("Don't come"), bar, ("dont_come",), "line dark"
+        ),
+        _area("come", (200, 182, 400, 66), gettext("Come"), "1:1", ("come",), "line"),
+        _area("field", (0, 256, 600, 80), gettext("Field"), field, ("field",), "field"),
+        _area("big6", (0, 344, 85, 76), gettext("Big 6"), "1:1", ("big_6",), "big"),
+        _area("big8", (85, 344, 85, 76), gettext("Big 8"), "1:1", ("big_8",), "big"),
+        _area(
+            "dont_pass",
+            (170, 344, 430, 76),
+            gettext("Don't pass"),
+            bar,
+            ("dont_pass",),
+            "line dark",
+        ),
+        _area(
+            "pass",
+            (0, 428, 600, 66),
+            gettext("Pass line"),
+            gettext("1:1 · odds behind it"),
+            ("pass", "odds_pass"),
+            "line pass",
+        ),
     ]
     props = (
         [("hard_4", "2+2"), ("hard_6", "3+3"), ("hard_8", "4+4"), ("hard_10", "5+5")],
@@ -198,16 +173,9 @@ def _areas(propositions: dict, barred: int) -> list[dict]:
     for row in props:
         width = WIDTH // len(row)
         for index, (kind, dice_text) in enumerate(row):
-            areas.append(
-                {
-                    "key": kind,
-                    "box": (index * width, y, width, 62),
-                    "label": bet_name(kind).split(" (")[0],
-                    "sub": f"{dice_text} · {propositions.get(kind, '')}",
-                    "kinds": (kind,),
-                    "style": "prop",
-                }
-            )
+            label = bet_name(kind).split(" (")[0]
+            pays = f"{dice_text} · {propositions.get(kind, '')}"
+            areas.append(_area(kind, (index * width, y, width, 62), label, pays, (kind,), "prop"))
         y += 62
     return areas
 
@@ -413,40 +381,28 @@ def _last_roll(last: dict, names: list[str], currency: str) -> dict | None:
 
 
 def present(view: dict, shared: dict) -> dict:
+    """The board's context: the head, the last roll, and with a roll under way the layout, the
+    dice, the seat's panels and controls, every bet and the history."""
     table, game, me = view["table"], view["game"], view["seat"]
-    currency = table["currency"]
-    settings = table.get("settings") or {}
-    names = shared["player_names"]
-    paused = table["status"] == "paused"
-
-    def money(amount) -> str:
-        return format_amount(int(amount or 0), currency)
-
+    currency, terms = table["currency"], table.get("settings") or {}
     context: dict = {
-        "limits": f"{money(settings.get('min_bet'))} – {money(settings.get('max_bet'))}",
+        "limits": bounds_text(terms.get("min_bet"), terms.get("max_bet"), currency),
         "last_roll": _last_roll(table.get("last_game") or {}, shared["last_names"], currency),
         "layout": None,
     }
-    if not game:
-        return context
+    if game:
+        context.update(_playing(view, game, me, shared["player_names"], currency))
+    return context
+
+
+def _playing(view: dict, game: dict, me: int | None, names: list[str], currency: str) -> dict:
+    paused = view["table"]["status"] == "paused"
     legal = [] if paused else (game.get("legal") or [])
     types = {a["type"] for a in legal}
     areas = _areas(game["propositions"], game["barred"])
     by_kind = {kind: area for area in areas for kind in area["kinds"]}
     panels = _panels(game, currency, by_kind) if not paused else {}
     shooter = game["shooter"]
-    badges: dict[int, list] = {}
-    said: dict[int, str] = {}
-    for position in game["players"]:
-        shown = []
-        if position == shooter:
-            shown.append(("shooter", gettext("shooter")))
-        if position in game["done"] and game["phase"] == craps.BETTING:
-            shown.append(("done", gettext("done betting")))
-        badges[position] = shown
-    for position in {b["seat"] for b in game["bets"]}:
-        total = sum(b["amount"] for b in game["bets"] if b["seat"] == position)
-        said[position] = gettext("on the layout %(amount)s") % {"amount": money(total)}
     chosen = game.get("chosen") or []
     roll = game.get("roll")
     thrown = roll["all"] if roll else None
@@ -460,37 +416,52 @@ def present(view: dict, shared: dict) -> dict:
     ]
     me_shooter = me is not None and me == shooter
     throwing = "roll" in types and game["phase"] == craps.THROW
-    context.update(
-        {
-            "layout": _layout(game, me, panels, currency, areas),
-            "panels": [panels[k] for k in sorted(panels, key=lambda k: _panel_order(k, areas))],
-            "my_bets": _my_bets(game, me, currency, legal) if me is not None else [],
-            "groups": _groups(game, currency, legal),
-            "can_done": "done" in types,
-            "can_refuse": "refuse" in types,
-            "throwing": throwing,
-            "pick_dice": throwing and not chosen,
-            "set_dice": set_dice,
-            "chosen_text": " + ".join(f"№ {n}" for n in chosen),
-            "comeout_prompt": me_shooter
-            and game["point"] is None
-            and game["phase"] == craps.BETTING
-            and not game["over"],
-            "shooter_waits": me_shooter and game["phase"] == craps.THROW and not game["may_throw"],
-            "shooter": shooter,
-            "shooter_name": names[shooter] if shooter is not None and shooter < len(names) else "",
-            "point": game["point"],
-            "roll_number": game["roll_number"],
-            "phase": game["phase"],
-            "history": [[die_svg(face, size="small") for face in pair] for pair in game["history"]][
-                ::-1
-            ],
-            "all_bets": _all_bets(game, names, currency),
-            "seat_badges": badges,
-            "seat_said": said,
-        }
-    )
-    return context
+    return {
+        "layout": _layout(game, me, panels, currency, areas),
+        "panels": [panels[k] for k in sorted(panels, key=lambda k: _panel_order(k, areas))],
+        "my_bets": _my_bets(game, me, currency, legal) if me is not None else [],
+        "groups": _groups(game, currency, legal),
+        "can_done": "done" in types,
+        "can_refuse": "refuse" in types,
+        "throwing": throwing,
+        "pick_dice": throwing and not chosen,
+        "set_dice": set_dice,
+        "chosen_text": " + ".join(f"№ {n}" for n in chosen),
+        "comeout_prompt": me_shooter
+        and game["point"] is None
+        and game["phase"] == craps.BETTING
+        and not game["over"],
+        "shooter_waits": me_shooter and game["phase"] == craps.THROW and not game["may_throw"],
+        "shooter": shooter,
+        "shooter_name": names[shooter] if shooter is not None and shooter < len(names) else "",
+        "point": game["point"],
+        "roll_number": game["roll_number"],
+        "phase": game["phase"],
+        "history": [[die_svg(face, size="small") for face in pair] for pair in game["history"]][
+            ::-1
+        ],
+        "all_bets": _all_bets(game, names, currency),
+        **_seat_facts(game, currency),
+    }
+
+
+def _seat_facts(game: dict, currency: str) -> dict:
+    """On each seat: the shooter's badge, "done betting" in the window, and what it has on the
+    layout."""
+    badges: dict[int, list] = {}
+    for position in game["players"]:
+        shown = []
+        if position == game["shooter"]:
+            shown.append(("shooter", gettext("shooter")))
+        if position in game["done"] and game["phase"] == craps.BETTING:
+            shown.append(("done", gettext("done betting")))
+        badges[position] = shown
+    said: dict[int, str] = {}
+    for position in {b["seat"] for b in game["bets"]}:
+        total = sum(b["amount"] for b in game["bets"] if b["seat"] == position)
+        money = format_amount(total, currency)
+        said[position] = gettext("on the layout %(amount)s") % {"amount": money}
+    return {"seat_badges": badges, "seat_said": said}
 
 
 def _panel_order(key: str, areas: list[dict]) -> int:

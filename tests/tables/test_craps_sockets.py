@@ -17,6 +17,7 @@ from tests.tables.sockets import (
     act,
     engine_events,
     events_with_id,
+    script_deals,
     settle,
     table_now,
     table_with_players,
@@ -32,6 +33,7 @@ SETTINGS = {
     "min_unit": 100,
     "bet_seconds": 600,
     "shooter_seconds": 600,
+    "start_seconds": 600,  # the first roll waits for all three to say ready
 }
 # each roll's five dice; the shooter picks dice 1 and 2
 ROLLS = [
@@ -43,13 +45,11 @@ ROLLS = [
 
 @pytest.fixture
 def scripted_dice(monkeypatch):
+    """Each roll dealt to the three players throws the next of ``ROLLS`` (then 1 and 2)."""
     rolls = [list(faces) for faces in ROLLS]
-    real = craps.Craps.new_hand
-
-    def new_hand(self, config, players, rng, carry=None):
-        return real(self, config, players, ScriptedFaces(rolls.pop(0)) if rolls else rng, carry)
-
-    monkeypatch.setattr(craps.Craps, "new_hand", new_hand)
+    script_deals(
+        monkeypatch, craps.ENGINE, 3, lambda: ScriptedFaces(rolls.pop(0) if rolls else [1, 2] * 3)
+    )
 
 
 def text_of(board: str) -> str:
@@ -70,20 +70,21 @@ async def test_three_players_a_pass_line_with_odds_and_place_bets_over_three_rol
     sockets = [await Socket(player, table.pk).connect() for player in players]
     s0, s1, s2 = sockets
     try:
-        for socket in sockets:
-            before = (await table_now(table.pk)).version
-            await socket.send({"type": "sit"})
-            await socket.until_version(before + 1)
-            await settle(sockets, table.pk)
-        # roll 1 deals seat 0 alone (the others sat during it): the shooter's come-out
+        for kind in ("sit", "ready"):
+            for socket in sockets:
+                before = (await table_now(table.pk)).version
+                await socket.send({"type": kind})
+                await socket.until_version(before + 1)
+                await settle(sockets, table.pk)
+        # roll 1 deals all three: seat 0 is the shooter, coming out
         state = (await table_now(table.pk)).state
-        assert state["players"] == [0] and state["shooter"] == 0
+        assert state["players"] == [0, 1, 2] and state["shooter"] == 0
         assert "Coming out: make your pass or don't pass bet, then roll" in text_of(s0.board)
+        assert "craps-prompt" not in s1.board
         await act(sockets, table.pk, s0, {"type": "bet", "bet": "pass", "amount": "10"})
-        await act(sockets, table.pk, s0, {"type": "done"})
+        await everyone_done(sockets, table.pk, s0)
         await act(sockets, table.pk, s0, {"type": "roll", "dice": [1, 2]})
-        state = (await table_now(table.pk)).state
-        assert state["point"] == 6 and state["players"] == [0, 1, 2]
+        assert (await table_now(table.pk)).state["point"] == 6
         for socket in sockets:
             assert 'data-puck="on"' in socket.board and "the point is 6" in text_of(socket.board)
 
