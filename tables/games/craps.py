@@ -141,9 +141,10 @@ def _areas(propositions: dict, barred: int) -> list[dict]:
     field = gettext("2 · 3 · 4 · 9 · 10 · 11 · 12 — 2 and 12 pay double")
     areas += [
         _area(
-            "dont_come", (0, 182, 200, 66), gettext("Don't come"), bar, ("dont_come",), "line dark"
-        ),
-        _area("come", (200, 182, 400, 66), gettext("Come"), "1:1", ("come",), "line"),
+            "dont_come", (0, 182, 220, 66), gettext("Don't come"), bar, ("dont_come",), "line dark"
+        )
+        | {"text_x": 90},  # the puck sits on its right while it is off
+        _area("come", (220, 182, 380, 66), gettext("Come"), "1:1", ("come",), "line"),
         _area("field", (0, 256, 600, 80), gettext("Field"), field, ("field",), "field"),
         _area("big6", (0, 344, 85, 76), gettext("Big 6"), "1:1", ("big_6",), "big"),
         _area("big8", (85, 344, 85, 76), gettext("Big 8"), "1:1", ("big_8",), "big"),
@@ -240,9 +241,9 @@ def _layout(game: dict, me: int | None, panels: dict, currency: str, areas: list
     point = game["point"]
     if point is not None:
         index = craps.NUMBERS.index(point)
-        puck = {"on": True, "cx": index * 100 + 80, "cy": 54}
+        puck = {"on": True, "cx": index * 100 + 83, "cy": 50}
     else:
-        puck = {"on": False, "cx": 178, "cy": 226}
+        puck = {"on": False, "cx": 198, "cy": 215}
     return {"areas": areas, "puck": puck, "width": WIDTH, "height": HEIGHT}
 
 
