@@ -142,11 +142,11 @@ def test_three_players_bet_the_pass_line_and_place_bets_roll_after_roll(
     tile = boss.locator("article.pit-row").filter(has_text=TABLE_NAME)
     for words in (SHOOTER, ON_LAYOUT, AT_RISK):
         expect(tile).to_contain_text(words)
-    tile.screenshot(path=artifacts / "craps-pit-tile.png")
+    boss.screenshot(path=artifacts / "craps-pit.png", full_page=True)
     boss.context.close()
     vera.goto("/lobby/")
     row = vera.locator("#table-list tr.table-row").filter(has_text=TABLE_NAME)
     for words in (SHOOTER, ON_LAYOUT):
         expect(row).to_contain_text(words)
-    row.screenshot(path=artifacts / "craps-lobby-row.png")
+    vera.screenshot(path=artifacts / "craps-lobby.png", full_page=True)
     assert errors == []
