@@ -132,6 +132,9 @@ def test_three_players_bet_the_pass_line_and_place_bets_roll_after_roll(
     assert all(re.search(r"\d+[.,]00.BYN", line) for line in lines if "BYN" in line)
     anna.screenshot(path=artifacts / "craps-resolved-390.png", full_page=True)
     boris.screenshot(path=artifacts / "craps-resolved-1280.png", full_page=True)
+    layout = anna.locator("#table-board svg.craps-layout")
+    layout.scroll_into_view_if_needed()
+    anna.screenshot(path=artifacts / "craps-layout-390.png", clip=layout.bounding_box())
     fits(anna)
     fits(boris)
     # the pit boss's tile and the lobby's row: the shooter, the money on the layout and what
