@@ -1,11 +1,12 @@
 """Three players at the demo's craps table (DG §1–§5) in three browsers, one of them on a 390-px
 phone, the others at 1280 px: they sit down, the third is dealt in from the next roll. The
 shooter is prompted to come out and bets the pass line by clicking it on the layout; the others
-bet the pass line and, once a point is on, place 6 and place 8 (C10's multiples, the least of
-their bounds by default); every player says he is done, the shooter picks two of the five dice
-and rolls. They play on, roll after roll, until a pass line bet and a place bet have been
-resolved: each roll's resolutions are listed in §4's order and the roll history grows. Every
-player sees every bet; the page is never wider than the window."""
+bet the pass line and place 6 or place 8 (C10's multiples, the least of their bounds by
+default), turned on for the come-out (§5.6); every player says he is done, the shooter picks two
+of the five dice and rolls. They play on, roll after roll, until a pass line bet and a place bet
+have been resolved: each roll's resolutions are listed in §4's order and the roll history
+grows. Every player sees every bet; the page is never wider than the window. The pit boss's tile
+and the lobby's row show the shooter and the money on the layout."""
 
 import re
 
@@ -69,10 +70,13 @@ def play_a_roll(pages: list[Page], placed: set) -> None:
             if shooter:
                 expect(page.locator("#table-board .craps-prompt")).to_be_visible()
             bet(page, "pass", "pass")
-        if point and my_seat(page) not in placed and has(page, 'a[data-area="n6"]'):
+        if not shooter and my_seat(page) not in placed and has(page, 'a[data-area="n6"]'):
             kind = "place_6" if len(placed) % 2 == 0 else "place_8"
             bet(page, kind.replace("place_", "n"), kind)
             placed.add(my_seat(page))
+            if not point:  # off on the come-out unless turned on (§5.6): on, to be decided
+                submit(page, f"#craps-working-{kind} button")
+                expect(page.locator(f'.craps-mine li[data-bet="{kind}"]')).to_have_class("working")
     shooter_page = None
     for page in pages:
         if board(page).get_attribute("data-shooter") == my_seat(page):
