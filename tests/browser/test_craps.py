@@ -138,6 +138,10 @@ def test_three_players_bet_the_pass_line_and_place_bets_roll_after_roll(
     boris.screenshot(path=artifacts / "craps-resolved-1280.png", full_page=True)
     layout = anna.locator("#table-board svg.craps-layout")
     layout.scroll_into_view_if_needed()
+    # on the phone the layout's small words are drawn larger (it is drawn at ~60 %)
+    size = "() => getComputedStyle(document.querySelector('.craps-area .area-sub')).fontSize"
+    assert anna.evaluate(size) == "18px", anna.evaluate(size)
+    assert boris.evaluate(size) == "15px"
     anna.screenshot(path=artifacts / "craps-layout-390.png", clip=layout.bounding_box())
     fits(anna)
     fits(boris)
