@@ -195,6 +195,16 @@ class Die:
 DICE = [
     Die("dice", "dice.roll(rng, 2)", lambda rng: dice.roll(rng, 2)),
     Die(
+        "craps_set",
+        "dice.roll_set: the two of craps' five committed dice a new shooter picks first",
+        lambda rng: dice.faces_of(dice.roll_set(rng), [1, 2]),
+    ),
+    Die(
+        "tape",
+        "dice.new_tape: a dice blackjack round's committed throws, the first taken",
+        lambda rng: dice.throw(dice.new_tape(rng, 1))[1],
+    ),
+    Die(
         "draws_die",
         "Draws.randint(1, 6), twice (High card's tie die)",
         lambda rng: [Draws(rng).randint(1, 6), Draws(rng).randint(1, 6)],

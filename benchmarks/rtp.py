@@ -54,11 +54,15 @@ def game_module(game: str):
 # --- one hand and its checks -------------------------------------------------------------------
 
 
-def check_money(events: list[dict]) -> str:
+def check_money(events: list[dict], carried: dict[str, int] | None = None) -> str:
     """What is wrong with the hand's payments, or "": no pot below zero at any payment, every
     pot empty at the end, and the house (its bank and accounts) changed by minus the players'
-    change. Parties are read as base.Party does: seat:N, pot[:name], bank, house:purpose."""
-    pots: dict[str, int] = {}
+    change. Parties are read as base.Party does: seat:N, pot[:name], bank, house:purpose.
+    ``carried``: the pots a game carries from hand to hand (craps' layout), kept up to date
+    here; then the pots need not be empty, and the house changed by minus the players' and the
+    pots' change."""
+    pots: dict[str, int] = carried if carried is not None else {}
+    before = sum(pots.values())
     players = house = 0
     for event in events:
         if event.get("type") != "payment":
@@ -78,9 +82,9 @@ def check_money(events: list[dict]) -> str:
             else:
                 return f"a payment to or from an unknown party {party!r}"
     left = {party: amount for party, amount in pots.items() if amount}
-    if left:
+    if left and carried is None:
         return f"the hand ended with money in its pots: {left}"
-    if house != -players:
+    if house != -players - (sum(pots.values()) - before):
         return f"the house changed by {house}, the players by {players}"
     return ""
 
@@ -93,7 +97,7 @@ def config_of(module, strategy_name: str) -> dict:
     return module.CONFIG
 
 
-def play_hand(engine, module, strategy, rng, draws, carry, config=None, legal=True):
+def play_hand(engine, module, strategy, rng, draws, carry, config=None, legal=True, pots=None):
     """One hand; returns (its events, the carry for the next hand, problem or ""). With
     ``legal`` false the strategy is given None for the legal actions (a module whose strategies
     read only the state says so with ``LEGAL_ACTIONS = False``: the engine still validates every
@@ -112,7 +116,7 @@ def play_hand(engine, module, strategy, rng, draws, carry, config=None, legal=Tr
         events += more
     else:
         return events, None, f"no end after {MAX_STEPS} decisions"
-    problem = check_money(events)
+    problem = check_money(events, pots)
     if not problem and Counter(engine.all_cards(state)) != cards:
         problem = "the cards at the end of the hand are not the cards it started with"
     return events, engine.carry_over(state), problem
@@ -146,8 +150,10 @@ def add_sample(sums: dict, staked: int, returned: int) -> None:
         sums["rs"] += returned * staked
 
 
-def play(game: str, strategy_name: str, hands: int, seed: str) -> dict:
-    """Play ``hands`` hands on one seed; the totals (mergeable across workers)."""
+def play(game: str, strategy_name: str, hands: int, seed: str, until: int = 0) -> dict:
+    """Play ``hands`` hands on one seed, or with ``until`` as many as it takes for every kind
+    to have had that many decisions (the module's ``decisions``); the totals (mergeable across
+    workers)."""
     from tables.engines.base import Draws
     from tables.engines.registry import engine_for
 
@@ -159,9 +165,12 @@ def play(game: str, strategy_name: str, hands: int, seed: str) -> dict:
     draws = Draws(rng)
     totals = new_totals(module)
     carry = None
+    pots: dict[str, int] | None = {} if getattr(module, "CARRIES_MONEY", False) else None
     # CPU time, not the wall clock: the per-core rate must not count a shared machine's waits
     started = time.process_time()
-    for number in range(hands):
+    number = 0
+    while number < hands or (until and min(module.decisions(totals["lines"]).values()) < until):
+        number += 1
         events, carry, problem = play_hand(
             engine,
             module,
@@ -171,12 +180,13 @@ def play(game: str, strategy_name: str, hands: int, seed: str) -> dict:
             carry,
             config,
             getattr(module, "LEGAL_ACTIONS", True),
+            pots,
         )
         draws.taken.clear()  # the harness replays nothing: keep memory flat
         if problem:
             totals["failures"] += 1
             if len(totals["shown"]) < SHOWN_FAILURES:
-                totals["shown"].append(f"hand {number + 1} (seed {seed}): {problem}")
+                totals["shown"].append(f"hand {number} (seed {seed}): {problem}")
         kinds = {k: [0, 0] for k in module.KINDS}
         module.tally(events, kinds, totals["lines"])
         hand_staked = sum(staked for staked, _returned in kinds.values())
@@ -202,7 +212,7 @@ def play(game: str, strategy_name: str, hands: int, seed: str) -> dict:
             totals["boxes"] += module.boxes_in(events)
             continue
         totals["boxes"] += sum(1 for e in events if e.get("reason") == "bet")
-    totals["hands"] = hands
+    totals["hands"] = number
     totals["seconds"] = time.process_time() - started
     return totals
 
@@ -252,7 +262,9 @@ def _worker(job: tuple) -> dict:
     return play(*job)
 
 
-def run(game: str, hands: int, seed: int, workers: int, strategy: str | None) -> dict:
+def run(
+    game: str, hands: int, seed: int, workers: int, strategy: str | None, until: int = 0
+) -> dict:
     module = game_module(game)
     strategy = strategy or next(iter(module.STRATEGIES))
     if strategy not in module.STRATEGIES:
@@ -260,10 +272,13 @@ def run(game: str, hands: int, seed: int, workers: int, strategy: str | None) ->
         raise SystemExit(f"no strategy {strategy!r} for {game}; known: {known}")
     started = time.perf_counter()
     if workers <= 1:
-        parts = [play(game, strategy, hands, str(seed))]
+        parts = [play(game, strategy, hands, str(seed), until)]
     else:
         shares = [hands // workers + (1 if w < hands % workers else 0) for w in range(workers)]
-        jobs = [(game, strategy, share, f"{seed}/{w}") for w, share in enumerate(shares)]
+        share_of_until = -(-until // workers)
+        jobs = [
+            (game, strategy, share, f"{seed}/{w}", share_of_until) for w, share in enumerate(shares)
+        ]
         with multiprocessing.get_context("fork").Pool(workers) as pool:
             parts = pool.map(_worker, jobs)
     wall = time.perf_counter() - started
@@ -357,14 +372,30 @@ def report(game: str, seed: int, workers: int, outcome: dict) -> bool:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game")
-    parser.add_argument("--hands", type=int, default=100_000)
+    parser.add_argument(
+        "--hands",
+        type=int,
+        help="hands to play (default 100,000; for a game with DECISIONS, as many as it takes)",
+    )
+    parser.add_argument(
+        "--decisions",
+        type=int,
+        help="play until every bet kind has this many decisions (a game with DECISIONS: its own)",
+    )
     parser.add_argument("--seed", type=int, default=20261203)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--strategy")
     args = parser.parse_args(argv)
-    if args.hands < 1 or args.workers < 1:
-        parser.error("--hands and --workers are at least 1")
-    outcome = run(args.game, args.hands, args.seed, args.workers, args.strategy)
+    module = game_module(args.game)
+    until = args.decisions
+    if until is None and args.hands is None:
+        until = getattr(module, "DECISIONS", 0)
+    hands = args.hands if args.hands is not None else (0 if until else 100_000)
+    if hands < 0 or args.workers < 1 or (until or 0) < 0 or not (hands or until):
+        parser.error("--hands or --decisions is at least 1, --workers at least 1")
+    if until and not hasattr(module, "decisions"):
+        parser.error(f"{args.game} counts no decisions per kind")
+    outcome = run(args.game, hands, args.seed, args.workers, args.strategy, until or 0)
     return 0 if report(args.game, args.seed, args.workers, outcome) else 1
 
 

@@ -45,6 +45,7 @@ BENCHMARKS = [
     "baccarat_bank_engine",
     "belarusian_poker_engine",
     "big_stud_engine",
+    "craps_engine",
     "khrap_engine",
     "highcard_engine",
     "blackjack_engine",
@@ -60,6 +61,7 @@ BENCHMARKS = [
     "exchange_e2e",
     "floor_liability",
     "floor_alerts",
+    "dice_blackjack_engine",
 ]
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/casino_bench"

@@ -271,6 +271,19 @@ DEMO_TABLES = [
             "action_seconds": 30,
         },
     ),
+    (
+        "№ 17 · 1–50 BYN",
+        "dice_blackjack",
+        "BYN",
+        {
+            # one box a player of 1 to 50 BYN (DG §9, X8); a win pays 1:1 (§10). № 16 is
+            # craps' (its board's branch)
+            "min_bet": 100,
+            "max_bet": 5_000,
+            "bet_seconds": 30,
+            "action_seconds": 30,
+        },
+    ),
 ]
 
 

@@ -50,6 +50,8 @@ REASONS = {
         gettext_noop("box won"),
         gettext_noop("chocolate"),
         gettext_noop("commission"),
+        gettext_noop("commission earned"),
+        gettext_noop("commission returned"),
         gettext_noop("deduction"),
         gettext_noop("double"),
         gettext_noop("entry bet"),
@@ -67,6 +69,9 @@ REASONS = {
         gettext_noop("surrender lost"),
         gettext_noop("surrender returned"),
         gettext_noop("svara joined"),
+        gettext_noop("taken down"),
+        gettext_noop("taken down after a win"),
+        gettext_noop("taken down: the player left"),
         gettext_noop("the bank lost the coup"),
         gettext_noop("the holder left"),
         gettext_noop("tip"),
@@ -74,6 +79,11 @@ REASONS = {
         gettext_noop("void"),
     )
 }
+# a bet off on a come-out roll returned unplayed (a layout's engine writes the ruling)
+REASONS["odds off: returned (C5)"] = gettext_noop("off on this roll: returned")
+# a layout's bet moved onto its number, or doubled from its win
+REASONS["moved"] = gettext_noop("moved to its number")
+REASONS["pressed"] = gettext_noop("pressed: the bet doubled")
 # a stake put on the hand a split made (the engines write "split")
 REASONS["split"] = gettext_noop("a stake on a split hand")
 # a stake added with a card bought (the engines write "buy")
@@ -88,14 +98,29 @@ SIDE_WORDS = {
 }
 # a pot of one seat's money (a bet, a bid, a box): its name ends in the seat's number
 SEAT_POT = re.compile(r"^[a-z_]+?(\d+)$")
+# a seat's bet on a layout of many bets, ``s<seat>:<bet>``, and its commission, ``...:vig``
+LAYOUT_POT = re.compile(r"^s(\d+):([a-z][a-z0-9_]*)(:vig)?$")
+# a layout bet settled (its kind, then how), or a stake put on it (its kind alone)
+LAYOUT_REASON = re.compile(r"^([a-z][a-z0-9_]*?)(?: (won|lost|returned))?$")
+LAYOUT_WORDS = {
+    "won": gettext_noop("%(bet)s won"),
+    "lost": gettext_noop("%(bet)s lost"),
+    "returned": gettext_noop("%(bet)s returned"),
+}
 
 
 class Teller:
     """Writes one hand's events: ``names`` by seat, amounts in ``currency``."""
 
-    def __init__(self, names: dict[int, str], currency: str):
+    def __init__(
+        self, names: dict[int, str], currency: str, bet_name: Callable[[str], str] | None = None
+    ):
         self.names = names
         self.currency = currency
+        # a game with a layout of many bets names each (tables/games: ``bet_name``): a bet's
+        # kind in its events, pots and payments -> its name in the reader's language, "" for
+        # no bet of that game
+        self.bet_name = bet_name
 
     # --- the parts of a sentence ------------------------------------------------------------
 
@@ -125,6 +150,12 @@ class Teller:
         if party.kind == "seat":
             return self.name(party.key)
         if party.kind == "pot":
+            layout = LAYOUT_POT.match(str(party.key))
+            if layout:
+                words = {"player": self.name(layout.group(1)), "bet": self.bet(layout.group(2))}
+                if layout.group(3):
+                    return _("%(player)s’s commission on %(bet)s") % words
+                return _("%(player)s’s bet: %(bet)s") % words
             owner = SEAT_POT.match(str(party.key))
             if owner:
                 return _("%(player)s’s stake") % {"player": self.name(owner.group(1))}
@@ -135,9 +166,18 @@ class Teller:
             return _("the casino (commission)")
         return _("the casino")
 
+    def bet(self, kind) -> str:
+        """A layout's bet by its name (``bet_name``), else as a bet."""
+        name = self.bet_name(kind) if self.bet_name and isinstance(kind, str) else ""
+        return name or _("a bet")
+
     def reason(self, text: str) -> str:
         if text in REASONS:
             return _(REASONS[text])
+        layout = LAYOUT_REASON.match(text or "") if self.bet_name else None
+        if layout and self.bet_name(layout.group(1)):
+            name = self.bet_name(layout.group(1))
+            return _(LAYOUT_WORDS[layout.group(2)]) % {"bet": name} if layout.group(2) else name
         percent = PERCENT_REASON.match(text or "")
         if percent:
             return _("%(percent)s%% of the bank") % {"percent": percent.group(1)}
@@ -234,7 +274,7 @@ class Teller:
                 except ValueError:
                     continue
                 if parsed.kind == "pot":
-                    seat = SEAT_POT.match(str(parsed.key))
+                    seat = SEAT_POT.match(str(parsed.key)) or LAYOUT_POT.match(str(parsed.key))
                     if seat:
                         owner = f"seat:{seat.group(1)}"
                 moved[owner] = moved.get(owner, 0) + change
@@ -339,6 +379,10 @@ def _box_bet(teller: Teller, event: dict) -> list[dict]:
         "box": _box_number(event),
     }
     kind = event["type"]
+    if kind == "bet" and isinstance(event.get("bet"), str):  # a bet on a layout's spot
+        words["bet"] = teller.bet(event["bet"])
+        text = _("%(player)s bets %(amount)s: %(bet)s") % words
+        return [teller.line(kind, seat, text, amount=words["amount"], bet=event["bet"])]
     if words["box"] is None:
         return teller.plain_lines(event)
     if kind == "ante" and event.get("dark"):
@@ -560,6 +604,13 @@ def _started(teller: Teller, event: dict) -> list[dict]:
         lines = [teller.line("hand_started", None, _("The hand starts: %(players)s") % words)]
     else:
         lines = [teller.line("hand_started", None, _("The hand starts"))]
+    if event.get("shooter") is not None:  # a dice game's shooter, coming out or on a point
+        words = {"player": teller.name(event["shooter"]), "number": event.get("point")}
+        if event.get("point") is None:
+            text = _("%(player)s has the dice: coming out")
+        else:
+            text = _("%(player)s has the dice; the point is %(number)s")
+        lines.append(teller.line("shooter", event["shooter"], text % words))
     pack = event.get("pack")
     if event.get("new_shoe") and isinstance(pack, dict):  # a new shoe's cards, checked
         words = {
@@ -804,11 +855,123 @@ def _score(teller: Teller, event: dict) -> list[dict]:
 
 
 def _roll(teller: Teller, event: dict) -> list[dict]:
+    if isinstance(event.get("faces"), list) and len(event["faces"]) == 2:  # a pair of dice
+        return _pair_thrown(teller, event)
     if event.get("seat") is None and _box_number(event) is not None:  # a tie on a house's box
         words = {"box": _box_number(event), "die": event.get("die")}
         return [teller.line("roll", None, _("Box %(box)s: the die shows %(die)s") % words)]
     words = {"player": teller.name(event.get("seat")), "die": event.get("die")}
     return [teller.line("roll", event.get("seat"), _("%(player)s rolls %(die)s") % words)]
+
+
+def _pair_thrown(teller: Teller, event: dict) -> list[dict]:
+    """A shooter throws the two dice he picked of a numbered set: which, their faces, the
+    total."""
+    first, second = event["faces"]
+    words = {"player": teller.name(event.get("seat")), "first": first, "second": second}
+    words["total"] = event.get("total", first + second)
+    picked = event.get("dice") if isinstance(event.get("dice"), list) else []
+    if len(picked) == 2:
+        words["die"], words["other"] = picked
+        text = _(
+            "%(player)s throws dice No. %(die)s and No. %(other)s: %(first)s + %(second)s = "
+            "%(total)s"
+        )
+    else:
+        text = _("%(player)s throws %(first)s + %(second)s = %(total)s")
+    return [teller.line("roll", event.get("seat"), text % words, faces=[first, second])]
+
+
+# a layout bet's decision on a roll (%(player)s, %(bet)s, %(amount)s won, %(number)s moved to)
+DECIDED = {
+    "win": gettext_noop("%(player)s: %(bet)s wins %(amount)s"),
+    "lose": gettext_noop("%(player)s: %(bet)s loses"),
+    "move": gettext_noop("%(player)s: %(bet)s moves to %(number)s"),
+    "return": gettext_noop("%(player)s: %(bet)s was off on this roll and comes back"),
+}
+# a place bet's choice for its next win (%(player)s, %(bet)s)
+AFTER_WIN = {
+    "same": gettext_noop("%(player)s: after a win %(bet)s stays up, the win paid"),
+    "press": gettext_noop("%(player)s: after a win %(bet)s is pressed (doubled)"),
+    "down": gettext_noop("%(player)s: after a win %(bet)s comes down with the win"),
+}
+
+
+def _layout_words(teller: Teller, event: dict) -> dict:
+    return {
+        "player": teller.name(event.get("seat")),
+        "bet": teller.bet(event.get("bet")),
+        "amount": teller.money(event.get("won", event.get("amount"))),
+        "number": event.get("number"),
+    }
+
+
+def _resolved(teller: Teller, event: dict) -> list[dict]:
+    """A bet on a layout decided by the roll: won (how much), lost, moved to its number, or
+    back unplayed."""
+    outcome = event.get("outcome")
+    if outcome not in DECIDED:
+        return teller.plain_lines(event)
+    text = _(DECIDED[outcome]) % _layout_words(teller, event)
+    extra = {"amount": teller.money(event["won"])} if outcome == "win" else {}
+    return [teller.line("resolved", event.get("seat"), text, outcome=outcome, **extra)]
+
+
+def _taken_down(teller: Teller, event: dict) -> list[dict]:
+    words = _layout_words(teller, event)
+    text = _("%(player)s: %(bet)s comes down, %(amount)s back") % words
+    return [teller.line("taken_down", event.get("seat"), text, amount=words["amount"])]
+
+
+def _working(teller: Teller, event: dict) -> list[dict]:
+    words = _layout_words(teller, event)
+    if event.get("on"):
+        text = _("%(player)s turns %(bet)s on: it works on the come-out roll") % words
+    else:
+        text = _("%(player)s turns %(bet)s off for the come-out roll") % words
+    return [teller.line("working", event.get("seat"), text)]
+
+
+def _after_win(teller: Teller, event: dict) -> list[dict]:
+    choice = event.get("choice")
+    if choice not in AFTER_WIN:
+        return teller.plain_lines(event)
+    text = _(AFTER_WIN[choice]) % _layout_words(teller, event)
+    return [teller.line("after_win", event.get("seat"), text, choice=choice)]
+
+
+def _bet_group(teller: Teller, event: dict) -> list[dict]:
+    """Several numbers of a layout bet at once (each one's bet follows as its own line)."""
+    words = {"player": teller.name(event.get("seat")), "group": teller.bet(event.get("group"))}
+    text = _("%(player)s places %(group)s at once:") % words
+    return [teller.line("place_group", event.get("seat"), text)]
+
+
+def _point(teller: Teller, event: dict) -> list[dict]:
+    words = {"number": event.get("number")}
+    if event["type"] == "point":
+        text = _("The point is %(number)s: the puck turns ON")
+    else:
+        text = _("%(number)s, the winner: the point is made, the puck turns OFF")
+    return [teller.line(event["type"], None, text % words, number=event.get("number"))]
+
+
+def _shooter(teller: Teller, event: dict) -> list[dict]:
+    words = {"player": teller.name(event.get("seat"))}
+    text = {
+        "shooter": _("The dice are offered to %(player)s: a turn to bet first"),
+        "dice_to_shooter": _("No more bets: the dice go to %(player)s"),
+        "dice_refused": _("%(player)s passes the dice on"),
+    }[event["type"]]
+    return [teller.line(event["type"], event.get("seat"), text % words)]
+
+
+def _done(teller: Teller, event: dict) -> list[dict]:
+    """A player done: with his bets, at a game of a layout of bets; else as any game's."""
+    if not teller.bet_name:
+        return teller.plain_lines(event)
+    words = {"player": teller.name(event.get("seat"))}
+    return [teller.line("done", event.get("seat"), _("%(player)s is done betting") % words)]
 
 
 def _tip(teller: Teller, event: dict) -> list[dict]:
@@ -883,6 +1046,8 @@ PHRASES = {
     "bonus_forfeited": gettext_noop("%(player)s forfeits the bonus by changing cards"),
     "buy_game": gettext_noop("%(player)s buys the dealer a game"),
     "no_game": gettext_noop("%(player)s takes the ante paid"),
+    "seven_out": gettext_noop("Seven out: the puck turns OFF and the dice pass to the left"),
+    "no_shooter": gettext_noop("Nobody takes the dice: no roll this time"),
 }
 # an answer the engine logs no event of: the action's type alone tells it
 ANSWERS = {kind: PHRASES[kind] for kind in ("accept", "refuse", "join", "decline", "done", "pass")}
@@ -944,4 +1109,79 @@ SPECIAL: dict[str, Callable[[Teller, dict], list[dict]]] = {
     "dealer": _dealer_card,
     "forfeit": _forfeit,
     "timeout": _timeout,
+    "done": _done,
+    "resolved": _resolved,
+    "taken_down": _taken_down,
+    "working": _working,
+    "after_win": _after_win,
+    "place_group": _bet_group,
+    "point": _point,
+    "point_made": _point,
+    "shooter": _shooter,
+    "dice_to_shooter": _shooter,
+    "dice_refused": _shooter,
 }
+
+
+# --- dice thrown on a box (DG §9, X1-X6): a box's throws, its stop or bust, the dealer's throws ---
+
+
+def _dice(event: dict) -> str:
+    faces = event.get("dice") or []
+    return _("%(first)s and %(second)s") % {"first": faces[0], "second": faces[1]}
+
+
+def _dice_throw(teller: Teller, event: dict) -> list[dict]:
+    words = {
+        "player": teller.name(event.get("seat")),
+        "box": _box_number(event),
+        "dice": _dice(event),
+        "total": event.get("total"),
+    }
+    if event.get("throw") == 1:
+        text = _("%(player)s throws %(dice)s on box %(box)s: %(total)s")
+    else:
+        text = _("%(player)s throws again on box %(box)s, %(dice)s: %(total)s in all")
+    return [teller.line("throw", event.get("seat"), text % words, dice=event.get("dice"))]
+
+
+def _dice_stop(teller: Teller, event: dict) -> list[dict]:
+    words = {
+        "player": teller.name(event.get("seat")),
+        "box": _box_number(event),
+        "total": event.get("total"),
+    }
+    text = _("%(player)s stops on box %(box)s with %(total)s") % words
+    return [teller.line("stop", event.get("seat"), text)]
+
+
+def _dice_bust(teller: Teller, event: dict) -> list[dict]:
+    words = {"box": _box_number(event), "total": event.get("total")}
+    text = _("Box %(box)s: %(total)s, over 12, loses at once") % words
+    return [teller.line("bust", event.get("seat"), text)]
+
+
+def _dealer_throw(teller: Teller, event: dict) -> list[dict]:
+    words = {"dice": _dice(event), "total": event.get("total")}
+    if event.get("throw") == 1:
+        text = _("The dealer throws %(dice)s: %(total)s") % words
+    else:
+        text = _("The dealer throws again, %(dice)s: %(total)s in all") % words
+    return [teller.line("dealer_throw", None, text, dice=event.get("dice"))]
+
+
+def _no_dealer_throw(teller: Teller, event: dict) -> list[dict]:
+    return [
+        teller.line("no_dealer_throw", None, _("Every box is over 12: the dealer does not throw"))
+    ]
+
+
+SPECIAL.update(
+    {
+        "throw": _dice_throw,
+        "stop": _dice_stop,
+        "bust": _dice_bust,
+        "dealer_throw": _dealer_throw,
+        "no_dealer_throw": _no_dealer_throw,
+    }
+)

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from casino.ledger import wallet_balances
 from casino.models import Account, AccountKind
+from tables.engines import dice
 from tables.engines.base import Draws
 from tables.engines.registry import engine_for
 from tables.games import presentation_for
@@ -65,6 +66,7 @@ def table_view(
             "notice": table.staff_notice,
             "clock": clock_view(state, table.status),
             "commitment": (state or {}).get("commitment"),
+            "dice_commitment": dice.commits_dice(engine),
             "last_game": (state or {}).get("last_game"),
             # the filling window, who is dealt in, a left table's settlement (tables.starts)
             "start": start_view(table),
@@ -337,7 +339,7 @@ def hand_story(hand: Hand, viewer) -> dict:
     own = None if staff else hand_seat_of(hand, viewer)
     seats_dealt = sorted(int(p) for p in hand.players)
     names = hand_names(hand)
-    teller = Teller(names, hand.table.currency)
+    teller = Teller(names, hand.table.currency, presentation_for(hand.table.game).bet_name)
     state = hand.initial_state
     steps, logged = [], []
     for event in TableEvent.objects.filter(hand=hand).order_by("version"):

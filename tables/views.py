@@ -15,7 +15,8 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from casino.limits import StakeRefused
 from tables import selectors, services
-from tables.engines import shuffle
+from tables.engines import dice, shuffle
+from tables.engines.registry import engine_for
 from tables.games import presentation_for
 from tables.models import Hand, Table
 from tables.presenters import board_context, board_html, staff_act_text
@@ -54,7 +55,11 @@ def hand_list(request, table_id: int):
     hands = selectors.finished_hands(table, request.user)
     # each hand's result is shown by the game's partial (tables/games: result_template), with
     # the players' names and what each won or lost (selectors.hands_told)
-    context = {"table_obj": table, "presentation": presentation_for(table.game)}
+    context = {
+        "table_obj": table,
+        "presentation": presentation_for(table.game),
+        "committed_dice": _dice_game(table.game),
+    }
     if request.htmx and request.GET.get("panel"):
         # the table page's hand-history panel: the latest hands, refreshed while it is open
         hands = selectors.hands_told(hands[:8])
@@ -83,8 +88,27 @@ def hand_detail(request, table_id: int, number: int):
         "verified": verified,
         # each step's public facts and cards are shown by the game's replay partial
         "presentation": presentation_for(hand.table.game),
+        **_committed(hand),
     }
     return render(request, "tables/hand_detail.html", context)
+
+
+def _dice_game(game: str) -> bool:
+    """Whether the game's commitments cover dice faces (its engine's secrets are dice tokens,
+    ``token_pattern``), not a deck's order."""
+    return dice.commits_dice(engine_for(game))
+
+
+def _committed(hand: Hand) -> dict:
+    """What the hand's commitment covers, for its page's words: dice faces for an engine whose
+    secrets are dice tokens (``token_pattern``), each revealed face by its die; else a deck."""
+    if not _dice_game(hand.table.game):
+        return {"committed_dice": False}
+    faces = []
+    if hand.revealed and hand.deck_record:
+        for token in hand.deck_record.split(","):
+            faces.append({"die": token.partition("d")[0], "face": dice.face_of(token)})
+    return {"committed_dice": True, "dice_faces": faces}
 
 
 # --- the pit boss's monitor ---------------------------------------------------------------------

@@ -172,15 +172,18 @@ def track_escrow(state: State, events: Sequence[Event]) -> None:
 def pay(state: State, events: list[Event], source: str, target: str, amount: int, reason: str):
     """Append a payment to ``events`` and keep ``state["pots"]`` (each pot's balance, a pot
     that is empty dropped) and ``state["escrowed"]`` (``track_escrow``) with it."""
-    payment = Payment(source, target, amount, reason).as_event()
-    events.append(payment)
+    events.append(
+        {"type": "payment", "source": source, "target": target, "amount": amount, "reason": reason}
+    )
     pots = state["pots"]
     for party, change in ((source, -amount), (target, amount)):
         if party.startswith(POT):
             pots[party] = pots.get(party, 0) + change
             if not pots[party]:
                 del pots[party]
-    track_escrow(state, [payment])
+    if target.startswith(POT) and not source.startswith(POT):  # as ``track_escrow`` keeps it
+        payers = state.setdefault("escrowed", {}).setdefault(target, {})
+        payers[source] = payers.get(source, 0) + amount
 
 
 def copy_json(value):

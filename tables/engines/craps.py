@@ -282,9 +282,11 @@ def _leaves_layout(kind: str) -> bool:
 
 
 def _copy(state: State) -> State:
+    """A new state sharing what no change touches in place: a bet is replaced, never changed
+    (``_put``), and a pot's escrow record is copied before a payment into it (``_pay_in``)."""
     copied = dict(state)
     for key in ("bets", "pots", "escrowed"):
-        copied[key] = {k: dict(v) if isinstance(v, dict) else v for k, v in state[key].items()}
+        copied[key] = dict(state[key])
     for key in ("done", "players", "refused", "absent", "left", "results"):
         copied[key] = list(state[key])
     return copied
@@ -327,11 +329,17 @@ def _commission(state: State, kind: str, amount: int) -> int:
 
 
 def _pay_ratio(state: State, kind: str, ratio) -> Fraction:
-    return ratio_of(state["propositions"][kind]) if ratio is None else ratio
+    return _ratio_of_text(state["propositions"][kind]) if ratio is None else ratio
+
+
+@functools.cache
+def _ratio_of_text(text: str) -> Fraction:
+    return ratio_of(text)
 
 
 def _won(state: State, bet: dict, ratio) -> int:
-    amount = winnings(bet["amount"], _pay_ratio(state, bet["kind"], ratio))
+    # exact, then rounded once toward zero (the casino's rule, ``boxes.winnings``)
+    amount = int(bet["amount"] * _pay_ratio(state, bet["kind"], ratio))
     cap = state["max_payout"]
     return min(amount, cap) if cap else amount  # C9: the cap is on the bet's win alone
 
@@ -347,15 +355,33 @@ def _winning_outcomes(kind: str, point: int | None, barred: int, working: bool) 
     return tuple(wins)
 
 
-def _bet_wins(state: State, bet: dict | None) -> list[int]:
+NO_WINS = (0,) * 15
+
+
+def _bet_wins(state: State, bet: dict | None) -> tuple[int, ...]:
     """What ``bet`` would be paid on each of ``OUTCOMES`` (a win's amount, else 0)."""
+    if not bet:
+        return NO_WINS
+    kind, point = bet["kind"], state["point"]
+    pays = _ratio_of_text(state["propositions"][kind]) if kind in PROPOSITIONS else None
+    return _wins_of(
+        kind,
+        bet["amount"],
+        is_working(bet, point),
+        point,
+        state["barred"],
+        state["max_payout"],
+        pays,
+    )
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _wins_of(kind, amount, working, point, barred, cap, pays) -> tuple[int, ...]:
     paid = [0] * len(OUTCOMES)
-    if bet:
-        point = state["point"]
-        working = is_working(bet, point)
-        for index, ratio in _winning_outcomes(bet["kind"], point, state["barred"], working):
-            paid[index] = _won(state, bet, ratio)
-    return paid
+    for index, ratio in _winning_outcomes(kind, point, barred, working):
+        won = int(amount * (pays if ratio is None else ratio))
+        paid[index] = min(won, cap) if cap else won
+    return tuple(paid)
 
 
 def paid_by_outcome(state: State) -> list[int]:
@@ -363,7 +389,25 @@ def paid_by_outcome(state: State) -> list[int]:
     paid = [0] * len(OUTCOMES)
     for bet in state["bets"].values():
         for index, amount in enumerate(_bet_wins(state, bet)):
-            paid[index] += amount
+            if amount:
+                paid[index] += amount
+    return paid
+
+
+# the last state's ``paid_by_outcome`` (a state is never changed once made: a new one is made
+# for every change), kept as one tuple so that threads never read one state's with another's
+_LAST_PAID: tuple = (None, None)
+
+
+def _paid_now(state: State) -> list[int]:
+    """``paid_by_outcome`` of a state given to the engine (not one being changed), computed
+    once however many actions are weighed against it."""
+    global _LAST_PAID
+    last = _LAST_PAID
+    if last[0] is state:
+        return last[1]
+    paid = paid_by_outcome(state)
+    _LAST_PAID = (state, paid)
     return paid
 
 
@@ -497,7 +541,7 @@ def legal_actions(state: State, position: int) -> list[dict]:
                 actions += [{"type": "roll", "dice": pair} for pair in PAIRS]
         return [*actions, {"type": "refuse"}]
     actions: list[dict] = []
-    paid = paid_by_outcome(state) if state["max_exposure"] else None
+    paid = _paid_now(state) if state["max_exposure"] else None
     for kind in PLACEABLE:
         if _placeable(state, position, kind) is None:
             bounds = amount_bounds(state, position, kind)
@@ -532,15 +576,17 @@ def legal_actions(state: State, position: int) -> list[dict]:
     return actions
 
 
-# The amounts legal_actions names: the same for every seat (a table's chips), each listed where
-# it is legal for the seat; any other whole amount within the seat's bounds is legal as well.
-LISTED_TIMES = (1, 5)
+# The amounts legal_actions names: the same for every seat (the kind's least amount, a table's
+# smallest chip for it), listed where it is legal for the seat; any other whole amount within
+# the seat's bounds (the view's ``bounds``) is legal as well. One amount a kind keeps the list
+# short: a seat may hold some forty kinds of bet.
+LISTED_TIMES = (1,)
 
 
 def listed_amounts(state: State, kind: str) -> list[int]:
-    low, high = _limits(state, kind)
+    low, _high = _limits(state, kind)
     step = _step(state, kind)
-    return sorted({-(-low // step) * step, high // step * step})
+    return [-(-low // step) * step]
 
 
 PAIRS = [[a, b] for a in range(1, dice.SET_SIZE + 1) for b in range(a + 1, dice.SET_SIZE + 1)]
@@ -712,13 +758,15 @@ class Craps(GameEngine):
 
     def apply(self, state, seat, action, rng=None):
         checked = _validated(state, seat, action)
+        kind = checked["type"]
+        # the house's risk now, of the state given (a bet's own is weighed against it)
+        paid = _paid_now(state) if state["max_exposure"] and kind in BETS else None
         state = _copy(state)
         events: list[Event] = []
-        kind = checked["type"]
         if kind == "bet":
-            _place(state, events, seat, checked["bet"], checked.get("amount"))
+            _place(state, events, seat, checked["bet"], checked.get("amount"), paid)
         elif kind == "place_group":
-            _place_group(state, events, seat, checked.get("group"), checked.get("times"))
+            _place_group(state, events, seat, checked.get("group"), checked.get("times"), paid)
         elif kind == "take_down":
             _take_down(state, events, seat, checked["bet"])
         elif kind == "working":
@@ -931,7 +979,7 @@ class Craps(GameEngine):
         if not state:
             return {"pot": 0, "stage": "", "facts": facts}
         point = state["point"]
-        if point is not None:  # the stage says "coming out" while it is off
+        if point is not None:  # the puck ON (§2.4); off, the stage says "coming out"
             facts.append([gettext_noop("Point"), point])
         if state["shooter"] is not None:
             facts.append([gettext_noop("Shooter"), {"seat": state["shooter"]}])
@@ -950,19 +998,24 @@ def _all_bets(state: State) -> list[dict]:
 # --- state changes -----------------------------------------------------------------------------
 
 
-def _place(state: State, events: list[Event], position: int, kind: str, amount) -> None:
+BETS = ("bet", "place_group")
+
+
+def _place(state: State, events: list[Event], position: int, kind: str, amount, paid) -> None:
     refusal = _placeable(state, position, kind)
     if refusal:
         raise IllegalAction(refusal)
     if not _whole(amount) or amount <= 0:
         raise IllegalAction(gettext_noop("A bet is a whole amount above 0."))
-    _check_amount(state, position, kind, amount)
+    _check_amount(state, position, kind, amount, paid)
     _stake(state, events, position, kind, amount)
 
 
 def _check_amount(
-    state: State, position: int, kind: str, amount: int, exposure: bool = True
+    state: State, position: int, kind: str, amount: int, paid: list[int] | None
 ) -> None:
+    """Refuse an amount off its multiple or limits; with ``paid`` (``_paid_now``), one that
+    would take the house's risk over ``max_exposure``."""
     step = _step(state, kind)
     if kind.startswith("place_") and amount % step:
         raise IllegalAction(
@@ -988,11 +1041,7 @@ def _check_amount(
         raise IllegalAction(
             gettext_noop("This bet is from %(low)s to %(high)s in all."), low=low, high=high
         )
-    if (
-        exposure
-        and state["max_exposure"]
-        and not _fits(state, paid_by_outcome(state), [(position, kind, amount)])
-    ):
+    if paid is not None and not _fits(state, paid, [(position, kind, amount)]):
         raise IllegalAction(
             gettext_noop("The house cannot take this bet now: the table's risk limit is reached.")
         )
@@ -1002,7 +1051,7 @@ def _stake(state: State, events: list[Event], position: int, kind: str, amount: 
     bet = _put(state, position, kind, amount)
     state["staked"] = True
     events.append({"type": "bet", "seat": position, "bet": kind, "amount": amount})
-    pay(state, events, base.seat(position), bet_pot(position, kind), amount, kind)
+    _pay_in(state, events, position, bet_pot(position, kind), amount, kind)
     _charge_commission(state, events, bet)
 
 
@@ -1011,11 +1060,11 @@ def _charge_commission(state: State, events: list[Event], bet: dict) -> None:
     due = _commission(state, bet["kind"], bet["amount"]) - bet["vig"]
     if due > 0:
         position, kind = bet["seat"], bet["kind"]
-        pay(state, events, base.seat(position), vig_pot(position, kind), due, "commission")
+        _pay_in(state, events, position, vig_pot(position, kind), due, "commission")
         bet["vig"] += due
 
 
-def _place_group(state, events, position, group, times) -> None:
+def _place_group(state, events, position, group, times, paid) -> None:
     if not isinstance(group, str) or group not in PLACE_GROUPS:
         raise IllegalAction(gettext_noop("The place groups are inside, outside and across."))
     if not _whole(times) or times <= 0:
@@ -1023,8 +1072,8 @@ def _place_group(state, events, position, group, times) -> None:
     numbers = PLACE_GROUPS[group]
     additions = _group(state, position, numbers, times)
     for _position, kind, amount in additions:
-        _check_amount(state, position, kind, amount, exposure=False)
-    if state["max_exposure"] and not _fits(state, paid_by_outcome(state), additions):
+        _check_amount(state, position, kind, amount, None)
+    if paid is not None and not _fits(state, paid, additions):
         raise IllegalAction(
             gettext_noop("The house cannot take this bet now: the table's risk limit is reached.")
         )
@@ -1051,6 +1100,14 @@ def _return_bet(state: State, events: list[Event], bet: dict, reason: str) -> No
     _empty(state, events, bet_pot(position, kind), base.seat(position), reason)
     _empty(state, events, vig_pot(position, kind), base.seat(position), "commission returned")
     del state["bets"][bet_key(position, kind)]
+
+
+def _pay_in(state: State, events: list[Event], position: int, pot_name: str, amount, reason):
+    """A seat's payment into one of its bet's pots; the pot's escrow record copied first (the
+    state before this change still holds the old one)."""
+    escrowed = state["escrowed"]
+    escrowed[pot_name] = dict(escrowed.get(pot_name, {}))
+    pay(state, events, base.seat(position), pot_name, amount, reason)
 
 
 def _empty(state: State, events: list[Event], pot_name: str, target: str, reason: str) -> int:
@@ -1237,6 +1294,10 @@ def _settle(state: State, events: list[Event], total: int, hard: bool) -> None:
         state["refused"] = []
         state["shooter"] = _next_shooter(state, shooter)
         state["chosen"] = None
+    for position in state["left"]:  # a player gone takes down what may now come down (C6)
+        for bet in _seat_bets(state, position):
+            if _removable(state, bet) is None:
+                _return_bet(state, events, bet, "taken down: the player left")
     state["left"] = [
         p for p in state["left"] if any(b["seat"] == p for b in state["bets"].values())
     ]
@@ -1256,7 +1317,16 @@ def _lose(state: State, events: list[Event], bet: dict) -> dict:
     _empty(state, events, bet_pot(position, kind), HOUSE_BANK, f"{kind} lost")
     _empty(state, events, vig_pot(position, kind), HOUSE_BANK, "commission earned")
     del state["bets"][bet_key(position, kind)]
-    events.append({"type": "resolved", "seat": position, "bet": kind, "outcome": LOSE})
+    events.append(
+        {
+            "type": "resolved",
+            "seat": position,
+            "bet": kind,
+            "outcome": LOSE,
+            "amount": bet["amount"],
+            "vig": bet["vig"],
+        }
+    )
     return {
         "seat": position,
         "bet": kind,
@@ -1273,7 +1343,8 @@ def _move(state: State, events: list[Event], bet: dict, number: int) -> dict:
     amount = bet["amount"]
     pay(state, events, bet_pot(position, kind), bet_pot(position, target), amount, "moved")
     moved = state["escrowed"].pop(bet_pot(position, kind), {})
-    into = state["escrowed"].setdefault(bet_pot(position, target), {})
+    into = dict(state["escrowed"].get(bet_pot(position, target), {}))
+    state["escrowed"][bet_pot(position, target)] = into
     for payer, paid in moved.items():
         into[payer] = into.get(payer, 0) + paid
     del state["bets"][bet_key(position, kind)]
@@ -1294,6 +1365,7 @@ def _move(state: State, events: list[Event], bet: dict, number: int) -> dict:
 def _win(state: State, events: list[Event], bet: dict, ratio) -> dict:
     position, kind = bet["seat"], bet["kind"]
     won = _won(state, bet, ratio)
+    staked, vig = bet["amount"], bet["vig"]
     you = base.seat(position)
     if won:
         pay(state, events, HOUSE_BANK, you, won, f"{kind} won")
@@ -1323,11 +1395,21 @@ def _win(state: State, events: list[Event], bet: dict, ratio) -> dict:
         else:  # C11: the bet doubled from the win, the rest paid
             low, high = _limits(state, kind)
             if bet["amount"] * 2 <= high:
-                pay(state, events, you, bet_pot(position, kind), bet["amount"], "pressed")
+                _pay_in(state, events, position, bet_pot(position, kind), bet["amount"], "pressed")
                 state["bets"][bet_key(position, kind)] = dict(bet, amount=bet["amount"] * 2)
                 line["choice"] = "press"
                 line["pressed_to"] = bet["amount"] * 2
-    events.append({"type": "resolved", "seat": position, "bet": kind, "outcome": WIN, "won": won})
+    events.append(
+        {
+            "type": "resolved",
+            "seat": position,
+            "bet": kind,
+            "outcome": WIN,
+            "amount": staked,
+            "vig": vig,
+            "won": won,
+        }
+    )
     return line
 
 

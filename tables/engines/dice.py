@@ -28,6 +28,12 @@ TOKEN_PATTERN = r"[1-9][0-9]{0,2}d[1-6]"
 TOKEN = re.compile(TOKEN_PATTERN)
 
 
+def commits_dice(engine) -> bool:
+    """Whether an engine's commitments cover dice faces (its secrets are these tokens), not a
+    deck's order: the board and the recall page say "dice" for it."""
+    return getattr(engine, "token_pattern", None) == TOKEN_PATTERN
+
+
 def roll(rng: random.Random, count: int = 2, sides: int = FACES) -> list[int]:
     return [rng.randint(1, sides) for _ in range(count)]
 

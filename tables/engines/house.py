@@ -6,6 +6,9 @@
 - Fees (a card bought, a game bought) go into a pot of the hand, not to the bank at once
   (``pay_fee``), and reach the bank when the hand ends (``fees_to_bank``): so a void, which
   returns what ``state["escrowed"]`` holds, returns them too.
+- ``BoxRound``: the session hooks of a round in which every dealt-in seat bets its boxes in one
+  window and then plays them: the house's exposure, a round nobody bet in, a leave that keeps
+  working bets, the void, the lobby's summary.
 
 Boxes and their pots are ``tables.engines.boxes``.
 """
@@ -18,7 +21,9 @@ from tables.engines import boxes
 from tables.engines.base import (
     HOUSE_BANK,
     POT,
+    Draws,
     Event,
+    GameEngine,
     IllegalAction,
     State,
     copy_json,
@@ -357,3 +362,119 @@ def fees_to_bank(state: State, events: list[Event], target: str = HOUSE_BANK) ->
             (state.get("escrowed") or {}).pop(pot_party, None)
             total += amount
     return total
+
+
+# --- a round of boxes bet in one window ---------------------------------------------------------
+
+
+class BoxRound(GameEngine):
+    """The session hooks of a house-banked round whose state keeps ``boxes`` (the box
+    functions'), ``players`` (the dealt-in seats still in the round), ``pots``, ``phase``,
+    ``over`` and ``limits`` (``max_payout``): a game gives ``pay_tables`` (each stake kind's
+    best line, for ``exposure``), ``stages`` ({phase: the lobby's word}), ``bet_fact`` (the
+    summary's label of the bet's range), the phase a void ends in (``over_phase``) and
+    ``leave_round`` (a seat with nothing staked taken out of the round)."""
+
+    pay_tables: dict = {}
+    stages: dict = {}
+    bet_fact = gettext_noop("Each box")
+    over_phase = "over"
+
+    def round_state(
+        self, config: dict, players: list[int], carry: dict | None, side_bets: dict
+    ) -> State:
+        """What every such round's state starts with, for the seated ``players`` at a checked
+        ``config``: the hand's key (the table's hand number, else the rounds dealt), the box
+        limits (the shared ones, every one a number, None or a bool, and the game's own
+        ``side_bets``: no deep copy needed), the seats dealt in, still in and done betting, the
+        betting phase, no boxes, pots or escrow yet. The game adds its own keys."""
+        players = sorted(players)
+        low, high = self.seats
+        if not low <= len(players) <= high or len(set(players)) != len(players):
+            raise ValueError(f"{self.game} deals in {low} to {high} distinct seats")
+        limits = {key: config[key] for key in LIMIT_KEYS if key in config}
+        limits["side_bets"] = side_bets
+        hands_dealt = (carry or {}).get("hands_dealt", 0) + 1
+        hand_number = config.get("hand_number")
+        return {
+            "game": self.game,
+            "hand_key": hand_number if _whole(hand_number) else hands_dealt,
+            "hands_dealt": hands_dealt,
+            "limits": limits,
+            "dealt_in": list(players),
+            "players": list(players),  # the dealt-in seats still in the round
+            "done": [],  # seats whose betting is over
+            "phase": "betting",
+            "boxes": {},
+            "pots": {},
+            "escrowed": {},
+            "over": False,
+            "result": None,
+        }
+
+    def start_events(self, state: State) -> list[Event]:
+        return [{"type": "hand_started", "players": list(state["dealt_in"])}]
+
+    def carry_over(self, state: State) -> dict:
+        return {"hands_dealt": state["hands_dealt"]}
+
+    def leave_round(self, state: State, seat: int, reason: str) -> tuple[State, list[Event]]:
+        """The seat, with nothing working, leaves the round (``reason``: left, absent)."""
+        raise NotImplementedError
+
+    def exposure(self, state: State | None) -> int | None:
+        """The most the house can still pay on the round: every stake not settled at its best
+        line, a box's within ``max_payout``."""
+        if not self.in_play(state):
+            return 0 if state else None
+        return exposure(state, self.pay_tables, state["limits"]["max_payout"])
+
+    def round_without_bets(self, state: State) -> bool:
+        return (
+            bool(state)
+            and state["over"]
+            and not state["boxes"]
+            and not (state.get("result") or {}).get("void")
+        )
+
+    def holds_bets(self, state: State | None, seat: int) -> bool:
+        """A seat with bets working keeps them after its player leaves: the seat stays his until
+        the round settles them, his decisions taken by his clock."""
+        return self.in_play(state) and seat in state["players"] and boxes.working(state, seat)
+
+    def apply_leave(self, state: State, seat: int, rng: Draws | None = None):
+        """Leaving with bets working costs nothing now (``holds_bets``); leaving with none leaves
+        the round (nothing staked, nothing to settle)."""
+        if not self.in_play(state) or seat not in state["players"]:
+            return None
+        if self.holds_bets(state, seat):
+            return None
+        return self.leave_round(state, seat, "left")
+
+    def apply_absent(self, state: State, seat: int, rng: Draws | None = None):
+        """Away past the absence limit: with bets working his clock's choices are made now; with
+        none, out of the round."""
+        if not self.in_play(state) or seat not in state["players"]:
+            return None
+        if self.holds_bets(state, seat):
+            return self._run_out(state, seat, "absent", rng)
+        return self.leave_round(state, seat, "absent")
+
+    def apply_void(self, state: State):
+        """The staff's void: every bet still working goes back to its player."""
+        state, events = super().apply_void(state)
+        state["pots"] = {}
+        state["phase"] = self.over_phase
+        return state, events
+
+    def summary(self, state: State | None, config: dict) -> dict:
+        facts: list = [
+            [self.bet_fact, {"money_range": [config.get("min_bet"), config.get("max_bet")]}]
+        ]
+        if config.get("max_payout"):
+            facts.append([gettext_noop("Most paid a box"), {"money": config["max_payout"]}])
+        if not self.in_play(state):
+            return {"pot": 0, "stage": "", "facts": facts}
+        facts.append([gettext_noop("House at risk"), {"money": self.exposure(state)}])
+        stage = self.stages.get(state["phase"], "")
+        return {"pot": sum(state["pots"].values()), "stage": stage, "facts": facts}

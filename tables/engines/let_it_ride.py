@@ -44,7 +44,6 @@ from fractions import Fraction
 from tables.engines import base, boxes, house, poker_hands
 from tables.engines.base import (
     Commitment,
-    Draws,
     Event,
     GameEngine,
     IllegalAction,
@@ -451,14 +450,24 @@ def _advance(state: State) -> list[Event]:
 # --- the engine --------------------------------------------------------------------------------
 
 
-class LetItRide(GameEngine):
+class LetItRide(house.BoxRound):
     """Let It Ride's hooks (module docstring). Players sit at any time and are dealt in from the
-    next round (the GameEngine defaults for sitting and for starting rounds)."""
+    next round (the GameEngine defaults for sitting and for starting rounds); a leave keeps the
+    bets riding, his clock taking each bet decided on down (L10), and a void is the redeal of L7
+    (``house.BoxRound``)."""
 
     game = GAME
     display_name = gettext_noop("Let It Ride")
     seats = SEATS
     clock_settings = (*GameEngine.clock_settings, "bet_seconds")
+    pay_tables = PAY_TABLES
+    bet_fact = gettext_noop("Each bet")
+    over_phase = OVER
+    stages = {
+        BETTING: gettext_noop("taking bets"),
+        FIRST: gettext_noop("deciding on bet 1"),
+        SECOND: gettext_noop("deciding on bet 2"),
+    }
 
     example_configs = (
         {"min_bet": 100, "max_bet": 5_000, "max_payout": 500_000},
@@ -475,42 +484,17 @@ class LetItRide(GameEngine):
     def new_hand(self, config, players, rng, carry=None) -> State:
         """Deal in ``players`` at a fresh deck shuffled for this round (L1)."""
         config = check_config(config)
-        players = sorted(players)
-        if not SEATS[0] <= len(players) <= SEATS[1] or len(set(players)) != len(players):
-            raise ValueError(f"let it ride deals in {SEATS[0]} to {SEATS[1]} distinct seats")
         deck = pack_52()
         rng.shuffle(deck)
-        # the shared limits (``house.box_limits``), every one a number, None or a bool but the
-        # side bets', which are this game's own: no deep copy needed
-        limits = {key: config[key] for key in house.LIMIT_KEYS if key in config}
-        limits["side_bets"] = {
-            kind: [config["min_bet"], config["max_bet"]] for kind in BET_KINDS.values()
-        }
-        hands_dealt = (carry or {}).get("hands_dealt", 0) + 1
-        hand_number = config.get("hand_number")
+        side_bets = {kind: [config["min_bet"], config["max_bet"]] for kind in BET_KINDS.values()}
         return {
-            "game": GAME,
-            "hand_key": hand_number if _whole(hand_number) else hands_dealt,
-            "hands_dealt": hands_dealt,
+            **self.round_state(config, players, carry, side_bets),
             "deck": deck,
             "dealt": 0,  # the cards of the deck dealt (to the boxes, then the community)
-            "limits": limits,
-            "dealt_in": list(players),
-            "players": list(players),  # the dealt-in seats still in the round
-            "done": [],  # seats whose betting is over
             "decided": [],  # box owners who decided on the current bet
-            "phase": BETTING,
-            "boxes": {},
             "community": None,
             "opened": 0,  # community cards open
-            "pots": {},
-            "escrowed": {},
-            "over": False,
-            "result": None,
         }
-
-    def start_events(self, state: State) -> list[Event]:
-        return [{"type": "hand_started", "players": list(state["dealt_in"])}]
 
     def legal_actions(self, state: State, seat: int) -> list[dict]:
         return legal_actions(state, seat)
@@ -551,9 +535,6 @@ class LetItRide(GameEngine):
 
     def clock_setting(self, state: State, seat: int) -> str:
         return "bet_seconds" if state["phase"] == BETTING else "action_seconds"
-
-    def carry_over(self, state: State) -> dict:
-        return {"hands_dealt": state["hands_dealt"]}
 
     def commitment(self, state: State) -> Commitment:
         """The round's deck, shuffled for it alone (L1)."""
@@ -650,84 +631,18 @@ class LetItRide(GameEngine):
     def all_cards(self, state: State) -> list[str]:
         return list(state["deck"])
 
-    # --- the house ---------------------------------------------------------------------------
-
-    def exposure(self, state: State | None) -> int | None:
-        """The most the house can still pay on the round: every bet riding at 1000:1, a box's
-        within ``max_payout``."""
-        if not self.in_play(state):
-            return 0 if state else None
-        return house.exposure(state, PAY_TABLES, state["limits"]["max_payout"])
-
-    def round_without_bets(self, state: State) -> bool:
-        return (
-            bool(state)
-            and state["over"]
-            and not state["boxes"]
-            and not (state.get("result") or {}).get("void")
-        )
-
-    # --- the session -------------------------------------------------------------------------
+    # --- the session (the house's exposure, the leave, the void, the summary: BoxRound) -----
 
     def sit_minimum(self, config: dict) -> int:
         """Three bets of the minimum."""
         return 3 * int(config["min_bet"])
 
-    def holds_bets(self, state: State | None, seat: int) -> bool:
-        """A seat with bets riding keeps them after its player leaves: the seat stays his until
-        the round settles them, his decisions taken by his clock (bets taken down, L10)."""
-        return self.in_play(state) and seat in state["players"] and boxes.working(state, seat)
-
-    def apply_leave(self, state: State, seat: int, rng: Draws | None = None):
-        """Leaving with bets riding costs nothing now (``holds_bets``); leaving with none leaves
-        the round (nothing staked, nothing to settle)."""
-        if not self.in_play(state) or seat not in state["players"]:
-            return None
-        if self.holds_bets(state, seat):
-            return None
-        return self._out(state, seat, "left")
-
-    def apply_absent(self, state: State, seat: int, rng: Draws | None = None):
-        """Away past the absence limit: with bets riding his clock's choices are made now (the
-        bet decided on taken down); with none, out of the round."""
-        if not self.in_play(state) or seat not in state["players"]:
-            return None
-        if self.holds_bets(state, seat):
-            return self._run_out(state, seat, "absent", rng)
-        return self._out(state, seat, "absent")
-
-    def _out(self, state: State, seat: int, reason: str):
+    def leave_round(self, state: State, seat: int, reason: str):
         state = _copy(state, "players", "done", "decided", "boxes", "pots", "escrowed")
         state["players"].remove(seat)
         events: list[Event] = [{"type": reason, "seat": seat}]
         events += _advance(state)
         return state, events
-
-    def apply_void(self, state: State):
-        """The staff's void, the redeal of L7: every bet still riding goes back to its player."""
-        state, events = super().apply_void(state)
-        state["pots"] = {}
-        state["phase"] = OVER
-        return state, events
-
-    def summary(self, state: State | None, config: dict) -> dict:
-        facts: list = [
-            [
-                gettext_noop("Each bet"),
-                {"money_range": [config.get("min_bet"), config.get("max_bet")]},
-            ]
-        ]
-        if config.get("max_payout"):
-            facts.append([gettext_noop("Most paid a box"), {"money": config["max_payout"]}])
-        if not self.in_play(state):
-            return {"pot": 0, "stage": "", "facts": facts}
-        facts.append([gettext_noop("House at risk"), {"money": self.exposure(state)}])
-        stage = {
-            BETTING: gettext_noop("taking bets"),
-            FIRST: gettext_noop("deciding on bet 1"),
-            SECOND: gettext_noop("deciding on bet 2"),
-        }.get(state["phase"], "")
-        return {"pot": sum(state["pots"].values()), "stage": stage, "facts": facts}
 
 
 ENGINE = base.register(LetItRide())

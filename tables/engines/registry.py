@@ -8,6 +8,7 @@ from tables.engines import (  # noqa: F401 - each registers itself
     blackjack_switch,
     caribbean_stud,
     craps,
+    dice_blackjack,
     durak,
     golden_oasis,
     highcard,

@@ -66,6 +66,10 @@ class Presentation:
     # the rows of its own limits that page shows, from a table's settings and currency
     rules: RulesPage | None = None
     limits: Callable[[dict, str], list[tuple[str, str | None]]] | None = None
+    # a game with a layout of many bets: a bet's kind (in its events, pots and payments) -> its
+    # name in the active language, "" for a kind it has not, for the hand history's words
+    # (tables/history.py)
+    bet_name: Callable[[str], str] | None = None
 
     @property
     def name(self) -> str:
@@ -134,6 +138,20 @@ def seat_board_facts(view: dict) -> dict:
         "turn": view.get("turn"),
         "balance": view.get("balance"),
     }
+
+
+def last_result_badges(table: dict, badges: dict[int, list]) -> None:
+    """Add the last hand's "won" or "lost" to ``badges`` ({seat: [(kind, text)]}) on the seats
+    of the players who played it, not on a newcomer's (``last_game``'s ``won``: {seat: bool},
+    a seat that neither won nor lost left out)."""
+    last = table.get("last_game") or {}
+    sitting = {s["position"]: s["player_id"] for s in table["seats"]}
+    played = last.get("players_by_seat")
+    for position, won in (last.get("won") or {}).items():
+        if played is None or sitting.get(int(position)) == played.get(position):
+            kind = "last-won" if won else "last-lost"
+            text = gettext("won") if won else gettext("lost")
+            badges.setdefault(int(position), []).append((kind, text))
 
 
 # Each game's registration: every module of this package (imported last: they import this one).

@@ -12,7 +12,7 @@ from __future__ import annotations
 from django.utils.translation import gettext, gettext_noop
 
 from casino.currencies import format_amount
-from tables.games import Presentation, register
+from tables.games import Presentation, last_result_badges, register
 from tables.kit import affordable, back_items, card_items, money_box, standard_quick_stakes
 from tables.rules import LimitRows, RulesPage, limit_money
 
@@ -146,14 +146,8 @@ def present(view: dict, shared: dict) -> dict:
             badges[position] = [("passed", gettext("passed"))]
         elif facts.get("deciding"):
             badges[position] = [("deciding", gettext("deciding"))]
+    last_result_badges(table, badges)
     last = table.get("last_game") or {}
-    sitting = {s["position"]: s["player_id"] for s in table["seats"]}
-    played = last.get("players_by_seat")
-    for position, won in (last.get("won") or {}).items():
-        if played is None or sitting.get(int(position)) == played.get(position):
-            kind = "last-won" if won else "last-lost"
-            text = gettext("won") if won else gettext("lost")
-            badges.setdefault(int(position), []).append((kind, text))
     shown = bool(game) and game["over"] and not (game.get("result") or {}).get("void")
     boxes = (game or {}).get("boxes") or []
     # the deal is new in this version while nobody has decided on bet 1 yet

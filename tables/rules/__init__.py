@@ -47,6 +47,12 @@ class RulesPage:
     paragraphs: tuple[int, int] | None
     summary: str  # gettext_noop'd
     terms: tuple[str, ...] = field(default_factory=tuple)
+    # the rules it restates, in a sentence (gettext_noop'd), for a game of another part of the
+    # rulebook than the card games (``paragraphs`` name the card-game rules' paragraphs)
+    rulebook: str = ""
+    # a section's own title where the shared one does not fit the game (anchor -> gettext_noop'd
+    # title: "The dice" for "The cards")
+    titles: dict[str, str] = field(default_factory=dict)
 
 
 LimitRows = list[tuple[str, str | None]]

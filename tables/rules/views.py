@@ -50,7 +50,9 @@ def game_rules(request, game: str):
         {
             "page": page,
             "title": gettext(page.title),
-            "sections": [(anchor, gettext(title)) for anchor, title in SECTIONS],
+            "sections": [
+                (anchor, gettext(page.titles.get(anchor, title))) for anchor, title in SECTIONS
+            ],
             "table": table,
             "limits": table_limits(table) if table is not None else None,
             "words": words,

@@ -51,7 +51,14 @@ EXAMPLE_CARDS = {
     "russian_poker": "AH KH QH KS QS 7D TS 9H 8D 9C 8C 7S AD TD 7H AS 9D AC 8S TH",
     # big-stud.md example 1 (A's flush, B's two pairs; examples 2 and 3 name no cards)
     "big_stud": "2H 7H KH KC 9H 4H 5H QS QD JS JD 3C 6C 8S",
+    # craps.md examples 1-4 are thrown with dice, not cards (EXAMPLE_DICE)
+    "craps": "",
+    # dice-blackjack.md examples 1-3 name no cards: their dice (test_dice_blackjack_rules.py)
+    "dice_blackjack": "",
 }
+# the dice of the worked examples, as their pages draw them (craps.md section 4: example 1's
+# 6, 8, 6; example 2's 12, 3, 4, 7; example 3's hard 6 and 7; example 4's 10)
+EXAMPLE_DICE = {"craps": ["⚁ ⚃", "⚂ ⚄", "⚀ ⚄", "⚅ ⚅", "⚀ ⚁", "⚀ ⚂", "⚂ ⚃", "⚂ ⚂", "⚃ ⚅"]}
 TITLES = {
     "ru": {
         "baccarat_bank": "Баккара",
@@ -68,6 +75,8 @@ TITLES = {
         "golden_oasis": "Золотой оазис",
         "russian_poker": "Русский покер",
         "big_stud": "Большой стад покер",
+        "craps": "Крэпс",
+        "dice_blackjack": "Костяной Блэк Джек",
     },
     "en": {
         "baccarat_bank": "Baccarat with a player-held bank",
@@ -84,6 +93,8 @@ TITLES = {
         "golden_oasis": "Golden Oasis poker",
         "russian_poker": "Russian poker",
         "big_stud": "Big stud poker",
+        "craps": "Craps",
+        "dice_blackjack": "Dice blackjack",
     },
 }
 # What may appear in the other language's script: card ranks and suits' letters as the cards
@@ -108,7 +119,12 @@ def visible_text(page: str) -> str:
     return html.unescape(page)
 
 
+# a die's committed face as a dice game's record writes it (1d5: die No. 1 showed 5)
+DIE_TOKEN = re.compile(r"\b\d+d[1-6]\b")
+
+
 def foreign_words(text: str, language: str) -> set[str]:
+    text = DIE_TOKEN.sub(" ", text)
     if language == "ru":
         return set(re.findall(r"[A-Za-z]+", text)) - LATIN_ALLOWED_ON_RU
     return set(re.findall(r"[А-Яа-яЁё]+", text)) - CYRILLIC_ALLOWED_ON_EN
@@ -137,6 +153,8 @@ def test_a_rules_page_in_each_language_with_its_title_sections_and_example_cards
     for card in EXAMPLE_CARDS[game].split():
         assert f'data-card="{card}"' in examples or f'data-card="{card}"' in page, card
     assert examples.count('class="rules-example"') >= 1
+    for thrown in EXAMPLE_DICE.get(game, []):
+        assert f'<span class="rules-dice">{thrown}</span>' in examples, thrown
     # the board's words, explained on the page
     words = page[page.index('<section id="words"') :]
     for key in PAGES[game].terms:
@@ -237,6 +255,11 @@ def test_opened_from_a_table_the_page_shows_that_tables_limits():
             "caribbean_stud",
             {"min_bet": 100, "max_bet": 2_000, "max_payout": 100_000, "player_cut": True},
             ["1.00\xa0BYN", "20.00\xa0BYN", "1\xa0000.00\xa0BYN"],
+        ),
+        (
+            "craps",
+            {"min_bet": 100, "max_bet": 5_000, "min_unit": 100, "barred": 2, "max_payout": 90_000},
+            ["1.00\xa0BYN – 50.00\xa0BYN", "900.00\xa0BYN", "30:1", "9:1"],
         ),
         (
             "golden_oasis",

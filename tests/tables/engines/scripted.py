@@ -128,3 +128,29 @@ class ShoeTable:
             k: v for k, v in self.nets().items() if v
         }, "the result's nets are the money's"
         return bank
+
+
+class ScriptedDice(random.Random):
+    """Dice that fall as the test says: ``throws`` are pairs of faces (or a total, thrown as
+    the pair ``pair_of`` makes), taken in order by ``tables.engines.dice.new_tape`` (one
+    ``randint`` a face); once they run out, the seeded generator's faces follow."""
+
+    def __init__(self, *throws):
+        super().__init__(0)
+        self.faces = [face for pair in throws for face in pair_of(pair)]
+
+    def randint(self, a, b):
+        if self.faces:
+            face = self.faces.pop(0)
+            assert a <= face <= b, "a scripted face is a face of the die"
+            return face
+        return super().randint(a, b)
+
+
+def pair_of(throw) -> tuple[int, int]:
+    """Two faces of a throw: the pair given, or for a total (2-12) the highest first face."""
+    if isinstance(throw, int):
+        first = min(6, throw - 1)
+        assert 1 <= throw - first <= 6, f"two dice do not make {throw}"
+        return first, throw - first
+    return tuple(throw)

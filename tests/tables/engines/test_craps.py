@@ -475,10 +475,8 @@ def test_a_player_leaving_keeps_his_pass_line_working_until_it_is_decided():
     table.players = [0]
     assert ENGINE.holds_bets(table.state, 1)
     events = table.roll((2, 4))  # the point: his pass line is paid on his held seat
-    assert net_of(events)[seat(1)] == 10
-    table.start((1, 1))
-    table.state, events = ENGINE.apply_leave(table.state, 1)  # pass line now may come down
-    assert net_of(events)[seat(1)] == 10 and not ENGINE.holds_bets(table.state, 1)
+    assert net_of(events)[seat(1)] == 10 + 10  # the win, and the line bet now free to come down
+    assert not ENGINE.holds_bets(table.state, 1) and table.state["left"] == []
 
 
 def test_the_last_player_leaving_takes_every_bet_down_nobody_is_left_to_throw():
