@@ -22,42 +22,13 @@ from markupsafe import Markup
 from casino.amounts import amount_input_value
 from casino.currencies import format_amount
 from tables.engines import craps
-from tables.games import Presentation, register
+from tables.games import Presentation, craps_words, register
 from tables.kit import bounds_text, money_box, standard_quick_stakes
 
 GAME = "craps"
 WIDTH = 600  # the SVG's viewBox width; it scales to the board's width
 PROPS_TOP = 502  # the centre's propositions, under the pass line
 
-# each bet's name (%(n)s its number)
-BET_NAMES = {
-    "pass": gettext_noop("Pass line"),
-    "odds_pass": gettext_noop("Odds on the pass line"),
-    "dont_pass": gettext_noop("Don't pass"),
-    "come": gettext_noop("Come"),
-    "dont_come": gettext_noop("Don't come"),
-    "field": gettext_noop("Field"),
-    "big_6": gettext_noop("Big 6"),
-    "big_8": gettext_noop("Big 8"),
-    "come_": gettext_noop("Come on %(n)s"),
-    "dont_come_": gettext_noop("Don't come on %(n)s"),
-    "odds_come_": gettext_noop("Odds on come %(n)s"),
-    "place_": gettext_noop("Place %(n)s"),
-    "buy_": gettext_noop("Buy %(n)s"),
-    "lay_": gettext_noop("Lay %(n)s"),
-    "hard_": gettext_noop("Hard %(n)s"),
-    "two": gettext_noop("Two (1+1)"),
-    "three": gettext_noop("Three (1+2)"),
-    "eleven": gettext_noop("Eleven (5+6)"),
-    "twelve": gettext_noop("Twelve (6+6)"),
-    "any_seven": gettext_noop("Any seven"),
-    "any_craps": gettext_noop("Any craps"),
-}
-GROUP_NAMES = {
-    "inside": gettext_noop("Inside (5, 6, 8, 9)"),
-    "outside": gettext_noop("Outside (4, 5, 9, 10)"),
-    "across": gettext_noop("Across (4 to 10)"),
-}
 OUTCOMES = {
     "point": gettext_noop("the point is %(n)s"),
     "winner": gettext_noop("%(n)s, the winner: the point is made"),
@@ -77,10 +48,10 @@ PIPS = {
 
 
 def bet_name(kind: str) -> str:
-    number = craps.number_of(kind)
-    if number is not None and kind not in ("big_6", "big_8"):
-        return gettext(BET_NAMES[kind[: -len(str(number))]]) % {"n": number}
-    return gettext(BET_NAMES[kind])
+    """A bet's name as the hand histories write it (tables/games/craps_words.py), capitalised
+    to stand first on the board."""
+    name = craps_words.bet_name(kind)
+    return name[:1].upper() + name[1:]
 
 
 def die_svg(face: int | None, number: int | None = None, size: str = "") -> Markup:
@@ -325,7 +296,7 @@ def _groups(game: dict, currency: str, legal: list[dict]) -> list[dict]:
                 {
                     "group": group,
                     "times": count,
-                    "label": f"{gettext(GROUP_NAMES[group])}: {format_amount(total, currency)}",
+                    "label": f"{bet_name(group)}: {format_amount(total, currency)}",
                 }
             )
     return groups
@@ -495,5 +466,6 @@ register(
         board_template="tables/craps/board.html",
         css="css/games/craps.css",
         js="js/games/craps.js",
+        **craps_words.WORDS,
     )
 )
