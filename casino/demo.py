@@ -256,6 +256,22 @@ DEMO_TABLES = [
         },
     ),
     (
+        "№ 16 · 1–100 BYN",
+        "craps",
+        "BYN",
+        {
+            # every bet kind from 1 to 100 BYN in whole roubles (DG §5; place bets in their
+            # multiples, C10: 5 BYN on 4, 5, 9, 10, 6 BYN on 6 and 8); 15 seconds to bet on
+            # each roll, 20 for the shooter to throw before the dice pass (section 5)
+            "min_bet": 100,
+            "max_bet": 10_000,
+            "min_unit": 100,
+            "bet_seconds": 15,
+            "shooter_seconds": 20,
+            "action_seconds": 30,
+        },
+    ),
+    (
         "№ 17 · 1–50 BYN",
         "dice_blackjack",
         "BYN",

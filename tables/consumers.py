@@ -172,10 +172,11 @@ def _encodes(text: str) -> bool:
 def engine_action(frame: dict) -> dict:
     """A form's fields as an engine action. htmx sends every field as text, one checked box as
     a string and several as a list: a field of chosen ``cards`` is always a list, and a whole
-    number typed in a form (a seat, a box) is a number, as engines validate them, and a form's
-    "true" or "false" (a hidden field or a checkbox's value: a box played dark) is a boolean.
-    An amount (the field ``amount`` or any ``*_amount``) stays as typed, in major units: the
-    service converts it in the table's currency (``services.table_act(typed=True)``)."""
+    number typed in a form (a seat, a box, each of several boxes checked: a shooter's two dice)
+    is a number, as engines validate them, and a form's "true" or "false" (a hidden field or a
+    checkbox's value: a box played dark) is a boolean. An amount (the field ``amount`` or any
+    ``*_amount``) stays as typed, in major units: the service converts it in the table's
+    currency (``services.table_act(typed=True)``)."""
     payload = {
         key: value if key == "amount" or key.endswith("_amount") else _form_number(value)
         for key, value in frame["payload"].items()
@@ -189,6 +190,8 @@ FORM_BOOLEANS = {"true": True, "false": False}
 
 
 def _form_number(value):
+    if isinstance(value, list):  # several boxes checked: each one's value (a pair of dice)
+        return [_form_number(item) if isinstance(item, str) else item for item in value]
     if isinstance(value, str) and 0 < len(value) < 19 and value.isascii() and value.isdigit():
         return int(value)
     if isinstance(value, str) and value in FORM_BOOLEANS:

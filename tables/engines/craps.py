@@ -1287,6 +1287,8 @@ def _settle(state: State, events: list[Event], total: int, hard: bool) -> None:
         "outcome": outcome,
         "point": state["point"],
         "net": _nets(results),
+        # the resolutions in §4's order, kept for the board once the next roll has begun
+        "results": [dict(line) for line in results],
     }
     if outcome == "seven_out":  # the dice pass to the left (§4)
         state["refused"] = []

@@ -152,3 +152,7 @@ def test_a_boards_form_fields_reach_the_engine_as_numbers_and_booleans():
     assert engine_action(frame) == {"type": "bet", "box": 3, "dark": True, "amount": "2,50"}
     frame = {"action": "tip", "payload": {"to": "1", "amount": "1"}}
     assert engine_action(frame) == {"type": "tip", "to": 1, "amount": "1"}
+    frame = {"action": "roll", "payload": {"dice": ["2", "5"]}}
+    assert engine_action(frame) == {"type": "roll", "dice": [2, 5]}
+    frame = {"action": "discard", "payload": {"cards": ["AS", "TD"]}}
+    assert engine_action(frame) == {"type": "discard", "cards": ["AS", "TD"]}
