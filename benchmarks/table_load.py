@@ -60,6 +60,9 @@ import benchmarks as common
 TABLES = max(1, int(os.environ.get("BENCH_TABLES", "").strip() or 50))
 MEMORY_TABLES = 2 * TABLES  # tables held open for the memory reading (100 x 2 clients)
 PACE_SECONDS = 1.0  # paced scenario: each table acts once per PACE_SECONDS
+# a game whose paced scenario is another (issue 35: a craps roll every ~5 s, its ~11 actions,
+# the eight players' bets and "done"s and the roll, spread between)
+GAME_PACE = {"craps": 0.45}
 STAKE = 100  # minor units: 1.00 BYN
 FUNDING = 1_000_000
 ACTION_SECONDS = 3_600  # turn clock: no timeout fires while the generator thinks
@@ -88,6 +91,8 @@ SETUPS = {
     "postgrescs": "(xii) Caribbean stud 6, PostgreSQL + Redis",
     "sqlitebs": "(xiii) big stud 8, SQLite + in-mem",
     "postgresbs": "(xiv) big stud 8, PostgreSQL + Redis",
+    "sqlitecr": "(xv) craps 8, SQLite + in-mem",
+    "postgrescr": "(xvi) craps 8, PostgreSQL + Redis",
 }
 # the 2-seat (Durak) setup each many-seat setup's Daphne CPU per action is set beside
 TWO_SEAT_OF = {
@@ -101,6 +106,8 @@ TWO_SEAT_OF = {
     "postgrescs": "postgres",
     "sqlitebs": "sqlite",
     "postgresbs": "postgres",
+    "sqlitecr": "sqlite",
+    "postgrescr": "postgres",
 }
 # the same game at two seats, beside each many-seat setup where it ran in the same run
 SAME_GAME_TWO_SEATS_OF = {"sqlite6": "sqlite2hc", "postgres6": "postgres2hc"}
@@ -113,6 +120,8 @@ SIX_SEAT_HIGH_CARD_OF = {
     "postgrescs": "postgres6",
     "sqlitebs": "sqlite6",
     "postgresbs": "postgres6",
+    "sqlitecr": "sqlite6",
+    "postgrescr": "postgres6",
 }
 # issue 30: a 6-seat action's Daphne CPU against (the bare echo's own 6/2 ratio x the 2-seat
 # action's), and the 6-seat max actions/s against the 2-seat's
@@ -152,6 +161,8 @@ GAMES = {
     "caribbean": ("caribbean_stud", 6, {"min_bet": STAKE, "max_bet": 10 * STAKE, "boxes": 7}),
     # issue 34: players against each other, eight sockets, fixed bets of one and two stakes
     "bigstud": ("big_stud", 8, {"small_bet": STAKE, "big_bet": 2 * STAKE, "share_percent": "5"}),
+    # issue 35: eight players at a craps layout, bets of one stake between rolls
+    "craps": ("craps", 8, {"min_bet": STAKE, "max_bet": 100 * STAKE, "min_unit": STAKE}),
 }
 SETUP_GAME = {
     "sqlite": "durak",
@@ -168,6 +179,8 @@ SETUP_GAME = {
     "postgrescs": "caribbean",
     "sqlitebs": "bigstud",
     "postgresbs": "bigstud",
+    "sqlitecr": "craps",
+    "postgrescr": "craps",
 }
 SIX_SEAT_MEMORY = False  # the memory target is read with the 2-seat tables
 APPS = {
@@ -724,7 +737,35 @@ CHOOSERS = {
     "khrap": "form_choice",
     "belarusian_poker": "form_choice",
     "big_stud": "form_choice",
+    "craps": "craps_choice",
 }
+
+
+CRAPS_BET_CHANCE = 0.3  # a player awaited at craps bets (one area at random), else is done
+
+
+def craps_choice(frame: str, rng: random.Random) -> dict | None:
+    """Craps from its board's forms: the shooter with the dice rolls (a new shooter picks two of
+    the five dice offered); a player in the betting window now and then bets the least on an
+    area the board offers, else says done; nothing else (no take-downs, no passing the dice),
+    so that rolls follow each other."""
+    attrs = board_attrs(frame) or {}
+    if attrs.get("data-my-turn") != "1":
+        return form_choice(frame, rng)
+    by_action: dict[str, list[dict]] = {}
+    for fields in submitted_forms(frame, rng):
+        if fields.get("type") == "act":
+            by_action.setdefault(fields.get("action", ""), []).append(fields)
+    if "roll" in by_action:
+        fields = dict(by_action["roll"][0])
+        if "dice" in fields:  # a new shooter: two of the five
+            fields["dice"] = ["1", "2"]
+        return act_frame(fields)
+    if by_action.get("bet") and rng.random() < CRAPS_BET_CHANCE:
+        return act_frame(rng.choice(by_action["bet"]))
+    if "done" in by_action:
+        return act_frame(by_action["done"][0])
+    return form_choice(frame, rng)
 
 
 def board_choice(frame: str, rng: random.Random) -> dict | None:
@@ -1105,7 +1146,7 @@ async def _loadgen(config: dict) -> dict:
     result["rss_kb"][f"{seats * len(drivers)} clients"] = _rss_kb(pid)
     if not result["failures"]:
         for round_no in range(config["repeat"]):
-            for name, pace in (("paced", PACE_SECONDS), ("max", None)):
+            for name, pace in (("paced", GAME_PACE.get(game, PACE_SECONDS)), ("max", None)):
                 phase = await _phase(
                     drivers,
                     name,
