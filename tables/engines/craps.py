@@ -1244,6 +1244,10 @@ def _settle(state: State, events: list[Event], total: int, hard: bool) -> None:
     results = []
     for bet, _decision in losers:  # collected first (§4)
         results.append(_lose(state, events, bet))
+    for bet, decision in winners:  # field, big 6 and 8, come, then place (§4, §5.6)
+        results.append(_win(state, events, bet, decision[1]))
+    # then the moves: a come bet moving to a number whose come bet this roll won joins none
+    # (that one is paid and off the layout first: a bet moved is never paid on its move)
     for bet, decision in others:
         if decision[0] == MOVE:
             results.append(_move(state, events, bet, decision[1]))
@@ -1260,8 +1264,6 @@ def _settle(state: State, events: list[Event], total: int, hard: bool) -> None:
                     "amount": bet["amount"],
                 }
             )
-    for bet, decision in winners:  # field, big 6 and 8, come, then place (§4, §5.6)
-        results.append(_win(state, events, bet, decision[1]))
     state["results"] = results
     # the puck (§2.4, §4)
     if point is None and total in NUMBERS:

@@ -579,3 +579,16 @@ def test_next_hand_deals_in_players_away_without_waiting_for_them():
     )
     assert new["players"] == [0, 1] and ENGINE.to_act(new) == [0]
     assert ENGINE.next_hand(state, [SeatInfo(1, away=True)], CHIPS) is None
+
+
+def test_dg5_3_a_come_bet_moving_onto_a_number_whose_come_bet_wins_is_not_paid_on_its_move():
+    """Found by the return harness (come returned 1.019): on a 6, the come bet on 6 is paid and
+    off the layout before the new come bet moves there; the new one waits for the next 6."""
+    table = CrapsTable(players=[0])
+    table.roll((1, 3), bets=[(0, "pass", 10)])  # point 4
+    table.roll((2, 4), bets=[(0, "come", 10)])  # the come bet to 6
+    events = table.roll((1, 5), bets=[(0, "come", 12)])  # 6: the come 6 wins, the new one moves
+    won = [(e["bet"], e["amount"], e["won"]) for e in events if e.get("outcome") == WIN]
+    assert won == [("come_6", 10, 10)]
+    assert table.bet_of(0, "come_6")["amount"] == 12
+    assert table.net(0, events) == -12 + 10 + 10
