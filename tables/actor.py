@@ -28,12 +28,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from casino import ledger
 from casino.amounts import AmountError, parse_amount
 from casino.currencies import format_amount
 from casino.models import Player
+from tables import presence
 from tables.engines import shuffle
 from tables.engines.base import (
     POT,
@@ -64,7 +66,7 @@ from tables.starts import HAND_SEATS, open_window, start_seconds, window_deadlin
 
 DEFAULT_ACTION_SECONDS = 30
 DEFAULT_GRACE_SECONDS = 60
-DEFAULT_ABSENCE_SECONDS = 180
+DEFAULT_ABSENCE_SECONDS = presence.DEFAULT_ABSENCE_SECONDS
 MAX_OVERDUE_STEPS = 50
 BET_SETTING = "bet_seconds"  # the clock of a stake (``Engine.clock_setting``)
 # what the actor keeps in a table's state beside the engine's: they carry over each apply
@@ -86,10 +88,16 @@ class TableError(Exception):
     """A request the table refuses; str() is a sentence for that player alone."""
 
 
+class LeaveDeferred(TableError):
+    """A leave that could not be applied at once: recorded (``ask_leave``), the table's clock
+    applies it; str() tells the player so."""
+
+
 @dataclass(frozen=True)
 class Outcome:
     version: int
     replayed: bool = False
+    deferred: bool = False  # a leave recorded for the table's clock to apply (``ask_leave``)
 
 
 @dataclass
@@ -711,7 +719,8 @@ def hold_leaving(
     public view, his decisions run on their timeouts at once, and the seat is freed when the
     engine holds nothing more for it (``release_leavers``)."""
     seat.leaving_since = change.now
-    seat.save(update_fields=["leaving_since"])
+    seat.leave_asked_at = None  # (a leave asked for is applied: this is it)
+    seat.save(update_fields=["leaving_since", "leave_asked_at"])
     table_step(
         change,
         cause=cause,
@@ -724,6 +733,24 @@ def hold_leaving(
     set_clocks(change)
     apply_overdue(change)
     release_leavers(change)
+
+
+def ask_leave(table_id: int, player_id: int, now: dt.datetime) -> bool:
+    """Record that the player asked to leave the table, in a transaction of its own and
+    without the table's lock (the change that tried to apply the leave may have failed for
+    it): the seat's ``leave_asked_at`` (the first asking kept) and the table's deadline, so
+    the clock or the sweeper applies it (``seat_items``). The table row's update waits for
+    any change holding the lock and lands after it, so a deadline that change stored cannot
+    hide the leave. Returns whether the player has a seat there to leave."""
+    with transaction.atomic():
+        seats = Seat.objects.filter(table_id=table_id, player_id=player_id, leaving_since=None)
+        if not seats.exists():
+            return False
+        seats.filter(leave_asked_at=None).update(leave_asked_at=now)
+        Table.objects.filter(pk=table_id).filter(Q(deadline=None) | Q(deadline__gt=now)).update(
+            deadline=now
+        )
+    return True
 
 
 def release_leavers(change: Change) -> None:
@@ -823,14 +850,16 @@ def set_clocks(change: Change, *, fresh: bool = False) -> None:
 
 
 def due_items(change: Change) -> list[tuple[float, str, int]]:
-    """(when, what, seat) of everything with a deadline: each seat's clock and absences."""
+    """(when, what, seat) of everything with a deadline: each seat's clock and absences, the
+    leaves asked for and not yet applied, the seats away past the absence limit."""
+    seated = seat_items(change)
     table, seats = change.table, change.seats
     state = table.state
     window = window_deadline(table)
     if window is not None:  # the filling window of an open table (tables.starts)
-        return [(window, "start", -1)]
+        return sorted([(window, "start", -1), *seated])
     if table.status != TableStatus.PLAYING or not state:
-        return []
+        return sorted(seated)
     grace = change.seconds("grace_seconds", DEFAULT_GRACE_SECONDS)
     absence = change.seconds("absence_seconds", DEFAULT_ABSENCE_SECONDS)
     items = []
@@ -848,7 +877,13 @@ def due_items(change: Change) -> list[tuple[float, str, int]]:
                 continue
             if seat.away_since is not None and seat.position not in handled:
                 items.append((seat.away_since.timestamp() + absence, "absence", seat.position))
-    return sorted(items)
+    return sorted([*items, *seated])
+
+
+def seat_items(change: Change) -> list[tuple[float, str, int]]:
+    """The seats' own due items, whatever the hand: a leave asked for and not yet applied, a
+    seat away past the absence limit (``tables.presence.seat_items``)."""
+    return presence.seat_items(change.table, change.seats, change.engine)
 
 
 def _earliest(items) -> dt.datetime | None:
@@ -868,6 +903,20 @@ def apply_overdue(change: Change) -> int:
         if what == "start":  # the filling window is over: the hand starts with who is there
             try_start(change)
             table.start_window = None  # a hand that could not start leaves the table open
+            store(change)
+            applied += 1
+            continue
+        if what in ("leave", "vacate"):
+            seat = change.seats[position]
+            asked = what == "leave"
+            unseat(
+                change,
+                seat,
+                cause=TableEvent.Cause.CLOCK,
+                action={"type": "leave", "when": "asked" if asked else "absent"},
+                player=seat.player if asked else None,
+                forfeit="left" if asked else "absent",
+            )
             store(change)
             applied += 1
             continue

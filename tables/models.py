@@ -106,6 +106,9 @@ class Seat(models.Model):
     # taken by its clock, nothing working at the hand's end); any action of its own resets it.
     # At ``MISSED_WINDOWS`` the seat is sat out until its player comes back.
     missed_windows = models.PositiveSmallIntegerField(_("betting windows missed"), default=0)
+    # the player asked to leave and the leave could not be applied then (the table paused, or
+    # the change failed): the table's clock applies it as soon as it can (issue 46)
+    leave_asked_at = models.DateTimeField(_("leave asked at"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("seat")

@@ -21,10 +21,13 @@ from django.conf import settings
 from django.db import connection
 from django.db.models import Q
 
-from tables.models import Seat, SeatStatus
+from tables.engines.base import Engine
+from tables.models import Seat, SeatStatus, Table, TableStatus
 from tables.rows import aware, db_time
+from tables.starts import HAND_SEATS
 
 _SEAT = Seat._meta.db_table
+DEFAULT_ABSENCE_SECONDS = 180  # D13's absence limit, unless the table's settings say
 
 
 def expiry() -> dt.timedelta:
@@ -98,3 +101,40 @@ def unseen_seats(now: dt.datetime, among: set[int] | None = None) -> list[tuple[
     if among is not None:
         seats = seats.filter(table_id__in=among)
     return list(seats.order_by("last_seen").values_list("table_id", "player_id"))
+
+
+def seat_items(
+    table: Table, seats: dict[int, Seat], engine: Engine
+) -> list[tuple[float, str, int]]:
+    """(when, what, seat) the table actor applies for the seats themselves, whatever the hand
+    (issue 46):
+
+    - "leave": a leave the player asked for that could not be applied then (``leave_asked_at``,
+      ``tables.actor.ask_leave``): due at once, unless the table is paused;
+    - "vacate": a seat whose player is gone (no socket open) for the table's absence limit
+      (``absence_seconds``, D13) is freed as if he had left, between hands as well as within
+      them. A seat dealt into the hand in play is judged by the hand's own absence rule first
+      (the engine's ``apply_absent``, the actor's "absence" item); once that is applied, or the
+      hand is over, the seat goes. A player sitting out with his socket open keeps his seat.
+
+    Nothing for a paused table (its clocks stop) nor for a seat left with bets working."""
+    if table.status == TableStatus.PAUSED:
+        return []
+    state = table.state or {}
+    absence = float(table.setting("absence_seconds", DEFAULT_ABSENCE_SECONDS))
+    playing = table.status == TableStatus.PLAYING and engine.in_play(state)
+    dealt_in = set(state.get(HAND_SEATS) or []) - set(state.get("absences_applied") or [])
+    items = []
+    for position, seat in seats.items():
+        if seat.leaving_since is not None:  # left already, his bets playing out
+            continue
+        if seat.leave_asked_at is not None:
+            items.append((seat.leave_asked_at.timestamp(), "leave", position))
+        elif (
+            seat.away_since is not None
+            and seat.connections == 0
+            and table.status in (TableStatus.OPEN, TableStatus.PLAYING)
+            and not (playing and position in dealt_in)
+        ):
+            items.append((seat.away_since.timestamp() + absence, "vacate", position))
+    return items

@@ -53,6 +53,7 @@ _SEAT_FIELDS = (
     "removal_requested_by_id",
     "leaving_since",
     "missed_windows",
+    "leave_asked_at",
 )
 
 
@@ -112,11 +113,18 @@ def load_table(table_id: int, *, lock: bool) -> Table | None:
 def open_table(
     table_id: int, *, replay: tuple[int, str] | None = None
 ) -> tuple[Table | None, dict[int, Seat], int | None]:
-    """The table row locked (FOR UPDATE of the table row alone, where the database has it), its
-    seats with their players' names and, for ``replay`` = (player id, client action id), the
-    version an earlier event with that id made: one statement, where three were (the actor's
-    every change starts here, and each statement is a round trip to the database thread)."""
-    table_columns = ", ".join(f't."{name}"' for name in _TABLE_FIELDS)
+    """The table row locked (FOR UPDATE, where the database has it), then its seats with their
+    players' names and, for ``replay`` = (player id, client action id), the version an earlier
+    event with that id made.
+
+    Two statements, on purpose (issue 46): under PostgreSQL's READ COMMITTED a statement that
+    waits for the table's lock and reads the seats in one go re-checks only the locked row when
+    the lock comes, and sees the seats (and the events) as they were before the transaction it
+    waited for committed: a second sit took a taken position, a second leave updated a seat
+    that was gone. A statement begun once the lock is held sees everything committed before."""
+    table = load_table(table_id, lock=True)
+    if table is None:
+        return None, {}, None
     seat_columns = ", ".join(f's."{name}"' for name in _SEAT_FIELDS)
     params: list = []
     replayed = "NULL"
@@ -128,36 +136,19 @@ def open_table(
         )
         params += list(replay)
     sql = (
-        f'SELECT {table_columns}, {seat_columns}, p."self_excluded_until", p."display_name", '
+        f'SELECT {seat_columns}, p."self_excluded_until", p."display_name", '
         f'p."username", {replayed} '
         f'FROM "{_TABLE}" t LEFT JOIN "{_SEAT}" s ON s."table_id" = t."id" '
         f'LEFT JOIN "{_PLAYER}" p ON p."id" = s."player_id" WHERE t."id" = %s '
         'ORDER BY s."position"'
     )
     params.append(table_id)
-    if connection.features.has_select_for_update:
-        sql += " FOR UPDATE OF t"
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
-    if not rows:
-        return None, {}, None
-    width = len(_TABLE_FIELDS)
-    table = Table.from_db(connection.alias, _TABLE_FIELDS, _table_values(rows[0][:width]))
-    seats = {}
-    for row in rows:
-        seat_values = list(row[width : width + len(_SEAT_FIELDS)])
-        if seat_values[0] is None:  # a table with no seat: the outer join's one empty row
-            continue
-        seat_values[5] = aware(seat_values[5])  # away_since
-        seat_values[6] = aware(seat_values[6])  # last_seen
-        seat_values[8] = bool(seat_values[8])  # ready (an integer on SQLite)
-        seat_values[10] = aware(seat_values[10])  # leaving_since
-        seat = Seat.from_db(connection.alias, _SEAT_FIELDS, seat_values)
-        seat.shown_name = row[-3] or row[-2]
-        seat.self_excluded_until = _date(row[-4])
-        seats[seat.position] = seat
-    return table, seats, rows[0][-1]
+    # (a table with no seat: the outer join's one empty row)
+    seats = _seats(row[:-1] for row in rows if row[0] is not None)
+    return table, seats, (rows[0][-1] if rows else None)
 
 
 _EVENT_COLUMNS = (
@@ -211,7 +202,12 @@ def seats_of(table: Table) -> dict[int, Seat]:
             'ORDER BY s."position"',
             [table.pk],
         )
-        rows = cursor.fetchall()
+        return _seats(cursor.fetchall())
+
+
+def _seats(rows) -> dict[int, Seat]:
+    """Seats by position from rows of ``_SEAT_FIELDS`` followed by the player's
+    self-exclusion date, display name and username."""
     seats = {}
     for row in rows:
         values = list(row[: len(_SEAT_FIELDS)])
@@ -219,6 +215,7 @@ def seats_of(table: Table) -> dict[int, Seat]:
         values[6] = aware(values[6])  # last_seen
         values[8] = bool(values[8])  # ready (an integer on SQLite)
         values[10] = aware(values[10])  # leaving_since
+        values[12] = aware(values[12])  # leave_asked_at
         seat = Seat.from_db(connection.alias, _SEAT_FIELDS, values)
         seat.shown_name = row[-2] or row[-1]
         seat.self_excluded_until = _date(row[-3])

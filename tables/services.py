@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -19,10 +19,13 @@ from casino.currencies import format_amount
 from casino.models import Player
 from tables import presence
 from tables.actor import (
+    REFUSALS,
     Change,
+    LeaveDeferred,
     Outcome,
     TableError,
     apply_overdue,
+    ask_leave,
     commit,
     errors_told,
     illegal,
@@ -61,6 +64,7 @@ __all__ = [
     "STAFF_ACTS",
     "VOID_PERMISSION",
     "Outcome",
+    "LeaveDeferred",
     "TableError",
     "announce_table_gone",
     "broadcast",
@@ -222,18 +226,7 @@ def _seat_down(change: Change, player: Player, *, connected: bool, action: dict)
             _("You need %(amount)s to sit at this table.")
             % {"amount": format_amount(minimum, table.currency)}
         )
-    # Sitting down from the table's socket counts that socket as connected.
-    seat = Seat.objects.create(
-        table=table,
-        player=player,
-        position=free[0],
-        connections=1 if connected else 0,
-        last_seen=change.now if connected else None,
-        away_since=None if connected else change.now,
-        status=SeatStatus.SITTING if connected else SeatStatus.DISCONNECTED,
-        ready=True,
-    )
-    change.seats[seat.position] = seat
+    seat = _take_seat(change, player, free[0], connected=connected)
     table_step(
         change,
         cause=TableEvent.Cause.PLAYER if action["type"] == "sit" else TableEvent.Cause.SYSTEM,
@@ -243,6 +236,43 @@ def _seat_down(change: Change, player: Player, *, connected: bool, action: dict)
         player=player,
     )
     return seat
+
+
+def _take_seat(change: Change, player: Player, position: int, *, connected: bool) -> Seat:
+    """Insert the player's seat at ``position``, in a savepoint. The seats were read after the
+    table's lock was taken (``tables.rows.open_table``), so a taken position is not expected;
+    should the unique constraint still meet one (a writer that did not go through the actor),
+    the committed seats are read again and another free seat is chosen for him, or he is told
+    the table is full; a seat of his own that is already there is his (a second socket's
+    sit). Never a failed change for a race (issue 46)."""
+    # Sitting down from the table's socket counts that socket as connected.
+    fields = {
+        "connections": 1 if connected else 0,
+        "last_seen": change.now if connected else None,
+        "away_since": None if connected else change.now,
+        "status": SeatStatus.SITTING if connected else SeatStatus.DISCONNECTED,
+        "ready": True,
+    }
+    for _attempt in range(change.engine.seats[1]):
+        try:
+            with transaction.atomic():
+                seat = Seat.objects.create(
+                    table=change.table, player=player, position=position, **fields
+                )
+        except IntegrityError:
+            log.warning("table %s: seat %s was taken meanwhile", change.table.pk, position)
+            change.seats.clear()
+            change.seats.update(seats_of(change.table))
+            if change.seat_of(player) is not None or change.held_seat_of(player) is not None:
+                raise TableError(_("You are already seated at this table.")) from None
+            free = [p for p in range(change.engine.seats[1]) if p not in change.seats]
+            if not free:
+                raise TableError(_("This table is full.")) from None
+            position = free[0]
+            continue
+        change.seats[seat.position] = seat
+        return seat
+    raise TableError(_("This seat has just been taken: choose another."))
 
 
 def table_ready(*, table_id: int, player: Player, now: dt.datetime | None = None) -> Outcome:
@@ -281,7 +311,12 @@ def table_ready(*, table_id: int, player: Player, now: dt.datetime | None = None
 
 def table_leave(*, table_id: int, player: Player, now: dt.datetime | None = None) -> Outcome:
     """Leave the seat; what leaving mid-hand costs is the game's (a match forfeited, a hand
-    folded, nothing between hands)."""
+    folded, nothing between hands).
+
+    A leave is never lost (issue 46): one that cannot be applied now (the table is paused, or
+    the change failed) is recorded for the table's clock, which applies it as soon as it can
+    (``actor.ask_leave``), and the player is told so (``LeaveDeferred``, a refusal's sentence
+    to him alone: his socket stays open)."""
     now = now or timezone.now()
 
     def leave(change: Change) -> Outcome:
@@ -290,8 +325,21 @@ def table_leave(*, table_id: int, player: Player, now: dt.datetime | None = None
         if seat is None:
             raise TableError(_("You are not seated at this table."))
         if table.status == TableStatus.PAUSED:
-            # staff are looking into the hand: nobody takes money away from it meanwhile
-            raise TableError(_("The table is paused by the casino: you may leave once it resumes."))
+            # staff are looking into the hand: nobody takes money away from it meanwhile; the
+            # leave waits for the resume (``actor.seat_items``)
+            if seat.leave_asked_at is None:
+                seat.leave_asked_at = now
+                seat.save(update_fields=["leave_asked_at"])
+                table_step(
+                    change,
+                    cause=TableEvent.Cause.PLAYER,
+                    events=[{"type": "leave_asked", "seat": seat.position}],
+                    action={"type": "leave"},
+                    seat=seat.position,
+                    player=player,
+                )
+                store(change)
+            return Outcome(version=table.version, deferred=True)
         # in play, or between hands with money of the session still at the table (a bank held
         # from coup to coup): the engine says what leaving costs
         unseat(
@@ -305,7 +353,22 @@ def table_leave(*, table_id: int, player: Player, now: dt.datetime | None = None
         store(change)
         return Outcome(version=table.version)
 
-    return locked(table_id, now, leave)
+    try:
+        outcome = locked(table_id, now, leave)
+    except REFUSALS:
+        raise
+    except Exception:
+        log.exception("table %s: a leave failed; the table's clock will apply it", table_id)
+        if not ask_leave(table_id, player.pk, now):
+            raise
+        raise LeaveDeferred(
+            _("Your leave is recorded: you will be taken from the table in a moment.")
+        ) from None
+    if outcome.deferred:
+        raise LeaveDeferred(
+            _("The table is paused by the casino: you will leave it as soon as it resumes.")
+        )
+    return outcome
 
 
 def table_presence(
@@ -450,8 +513,10 @@ def table_apply_overdue(*, table_id: int, now: dt.datetime | None = None) -> int
 def overdue_table_ids(now: dt.datetime | None = None, among: set[int] | None = None) -> list[int]:
     now = now or timezone.now()
     # an open table's deadline is its filling window's (tables.starts)
+    # (a closed table's deadline: a leave asked for there, ``actor.seat_items``)
     tables = Table.objects.filter(
-        deadline__lte=now, status__in=(TableStatus.PLAYING, TableStatus.OPEN)
+        deadline__lte=now,
+        status__in=(TableStatus.PLAYING, TableStatus.OPEN, TableStatus.CLOSED),
     )
     if among is not None:
         tables = tables.filter(pk__in=among)

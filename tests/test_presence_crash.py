@@ -104,7 +104,9 @@ def test_a_player_whose_server_was_killed_becomes_away_and_the_absence_limit_end
             )
             assert not away["seats"]["crash-b"]["away"]
             over = wait_for(server, table_id, lambda s: s["over"], "the absence limit")
-    absent = over["seats"]["crash-a"]["position"]
+    absent = away["seats"]["crash-a"]["position"]
+    # the match is over and he is still away past the limit: his seat is freed (issue 46)
+    assert "crash-a" not in over["seats"]
     assert over["forfeits"] == [absent]
     assert over["winner"] == over["seats"]["crash-b"]["position"]
     assert over["books_clean"]

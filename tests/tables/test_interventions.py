@@ -100,20 +100,27 @@ def test_voiding_needs_a_supervisor_the_pit_boss_may_pause(
 # --- pause ----------------------------------------------------------------------------------------
 
 
-def test_leaving_while_paused_is_refused_and_the_pot_stays_until_play_resumes(
+def test_leaving_while_paused_is_recorded_and_applied_once_play_resumes(
     durak_table, two_players, pit_boss
 ):
+    """Issue 46: a leave the pause holds back is not lost: the player is told it waits for the
+    resume, the pot stays meanwhile, and the table's clock applies it (D11, a forfeit) once
+    staff resume; asking twice records it once."""
     table = seat_both(durak_table, two_players)
     services.table_staff_act(table_id=table.pk, staff=pit_boss, act="pause", reason="review")
     leaver, stayer = two_players
-    with pytest.raises(services.TableError, match="paused by the casino"):
-        services.table_leave(table_id=table.pk, player=leaver)
+    for _twice in range(2):
+        with pytest.raises(services.LeaveDeferred, match="as soon as it resumes"):
+            services.table_leave(table_id=table.pk, player=leaver)
     with pytest.raises(services.TableError, match="paused by the casino"):
         services.table_act(table_id=table.pk, player=leaver, action={"type": "take"})
     assert Seat.objects.filter(table=table).count() == 2
+    assert Seat.objects.get(table=table, player=leaver).leave_asked_at is not None
     assert escrow_balance(table) == 2 * STAKE
+    assert services.table_apply_overdue(table_id=table.pk) == 0  # paused: nothing runs
     services.table_staff_act(table_id=table.pk, staff=pit_boss, act="resume", reason="clear")
-    services.table_leave(table_id=table.pk, player=leaver)  # now he may: D11, a forfeit
+    assert services.table_apply_overdue(table_id=table.pk) >= 1  # the clock applies the leave
+    assert list(Seat.objects.filter(table=table).values_list("player", flat=True)) == [stayer.pk]
     assert balances(leaver)[0] == 10_000 - STAKE and balances(stayer)[0] > 10_000
     assert_books_clean()
 
