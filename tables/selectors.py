@@ -18,6 +18,7 @@ from tables.engines.registry import engine_for
 from tables.games import presentation_for
 from tables.history import Teller
 from tables.models import MISSED_WINDOWS, Hand, Seat, SeatStatus, Table, TableEvent, TableStatus
+from tables.presence import seat_items
 from tables.rows import seats_of, shown_name
 from tables.starts import START_SETTING, start_view
 
@@ -196,6 +197,9 @@ def floor_facts(table: Table, seats: dict[int, Seat], playing: bool) -> dict:
     return {
         "stakes": {str(p): stakes.get(str(p), 0) for p in sorted(seats)},
         "removing": [p for p in sorted(seats) if seats[p].removal_requested_by_id is not None],
+        # a seat away past the absence limit is freed, a leave asked for waits for the clock
+        # (issue 46): when, by seat
+        **seat_deadlines(table, seats),
         "clock": clock_view(state, table.status)["deadlines"],
         "changed_at": table.changed_at.timestamp() if table.changed_at else None,
         "notice": table.staff_notice,
@@ -206,6 +210,17 @@ def floor_facts(table: Table, seats: dict[int, Seat], playing: bool) -> dict:
             "sit_minimum": engine_for(table.game).sit_minimum(public_settings(table)),
         },
         "exposure": exposure(table, playing),
+    }
+
+
+def seat_deadlines(table: Table, seats: dict[int, Seat]) -> dict:
+    """When each seat whose player is gone is freed ("vacating", by seat: epoch seconds) and
+    which seats have a leave waiting for the table's clock ("leave_asked"): the actor's own
+    items (``tables.presence.seat_items``)."""
+    items = seat_items(table, seats, engine_for(table.game))
+    return {
+        "vacating": {str(p): when for when, what, p in items if what == "vacate"},
+        "leave_asked": [p for _when, what, p in items if what == "leave"],
     }
 
 
