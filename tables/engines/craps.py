@@ -458,7 +458,7 @@ def _placeable(state: State, position: int, kind: str) -> str | None:
     point = state["point"]
     if kind not in PLACEABLE:
         return gettext_noop("There is no such bet on the layout.")
-    if kind == "pass" and point is not None:
+    if kind == "pass" and point is not None and not _entry_bet_due(state, position):
         return gettext_noop("A pass line bet is made only on the come-out roll (§5.1).")
     if kind == "dont_pass" and point is not None:
         return gettext_noop(
@@ -659,14 +659,25 @@ def has_line_bet(state: State, position: int) -> bool:
     return bool(_bet(state, position, "pass") or _bet(state, position, "dont_pass"))
 
 
+def _entry_bet_due(state: State, position: int) -> bool:
+    """A new shooter given the dice while the point is on, with no line bet: §4 has him make
+    his entry bet before he shoots, so he may make it on the pass line, played on the point
+    set (rules-decisions, issue 47; a don't pass is made before the come-out only, §5.4)."""
+    return (
+        position == state["shooter"]
+        and state["phase"] == BETTING
+        and state["point"] is not None
+        and not has_line_bet(state, position)
+    )
+
+
 def _may_throw(state: State) -> str | None:
     """§4: a player makes his pass or don't pass bet before he becomes the shooter, so the
     shooter holds one on every roll he throws, a new shooter taking the dice mid-point too."""
     if not has_line_bet(state, state["shooter"]):
         if state["point"] is not None:
             return gettext_noop(
-                "Only a player with a pass line or don't pass bet takes the dice while the "
-                "point is on (§4): pass them."
+                "The shooter makes his pass line bet before he throws, on the point set (§4)."
             )
         return gettext_noop(
             "The shooter makes a pass line or don't pass bet before his come-out roll (§4)."
@@ -1225,15 +1236,9 @@ def _after_decision(state: State, events: list[Event]) -> None:
 
 
 def _next_shooter(state: State, after: int) -> int | None:
-    """The next player on the left (the next seat up, round the table) who may shoot: while a
-    point is on, only one holding a pass or don't pass bet (§4: it is made before he becomes
-    the shooter, and §5.1 takes no new one once the point is set)."""
+    """The next player on the left (the next seat up, round the table) who may shoot."""
     candidates = [
-        p
-        for p in state["players"]
-        if p not in state["absent"]
-        and p not in state["refused"]
-        and (state["point"] is None or has_line_bet(state, p))
+        p for p in state["players"] if p not in state["absent"] and p not in state["refused"]
     ]
     if not candidates:
         return None

@@ -617,38 +617,31 @@ def test_dg5_6_off_is_offered_and_honoured_on_a_come_out_only():
     ]
 
 
-def test_dg4_a_new_shooter_mid_point_needs_a_line_bet_the_dice_skip_players_without_one():
-    """§4: a player makes a pass or don't pass bet before he becomes the shooter; mid-point
-    none can be made (§5.1), so the dice go on to the next player holding one."""
+def test_dg4_a_new_shooter_mid_point_makes_his_entry_bet_on_the_pass_line_before_he_throws():
+    """§4: a player makes a pass or don't pass bet before he becomes the shooter. Given the dice
+    mid-point with none, his betting turn offers the pass line on the point set (his entry
+    bet); without it he may only pass the dice. Nobody else may make a pass bet then (§5.1)."""
     table = CrapsTable(players=[0, 1, 2])
     table.start((2, 2))
     table.bet(0, "pass", 10)
-    table.bet(2, "pass", 10)
-    table.bet(1, "place_6", 6)
     table.throw()  # point 4, shooter 0
-    table.start((3, 3))
+    table.start((2, 2))
     for position in (0, 1, 2):
         table.act(position, type="done")
-    table.act(0, type="refuse")  # seat 1 has no line bet: the dice go to seat 2
-    assert table.state["shooter"] == 2
-    table.act(2, type="done")
-    table.act(2, type="roll", dice=[1, 2])
-    assert table.state["result"]["shooter"] == 2
-
-
-def test_dg4_a_shooter_mid_point_without_a_line_bet_may_only_pass_the_dice():
-    table = CrapsTable(players=[0, 1])
-    table.start((2, 2))
-    table.bet(0, "pass", 10)
-    table.throw()  # point 4, shooter 0
-    table.start((3, 3))
-    # the state as a shooter without a line bet would hold it (a layout from before the fix)
-    table.state["bets"].pop(craps.bet_key(0, "pass"))
-    table.state["pots"].pop(craps.bet_pot(0, "pass"))
-    table.act(0, type="done")
+    table.act(0, type="refuse")  # the dice to seat 1, who has no line bet
+    assert table.state["shooter"] == 1 and ENGINE.to_act(table.state) == [1]
+    assert {"type": "bet", "bet": "pass", "amount": 1} in ENGINE.legal_actions(table.state, 1)
+    assert not [a for a in ENGINE.legal_actions(table.state, 2) if a.get("bet") == "pass"]
     table.act(1, type="done")
-    assert ENGINE.legal_actions(table.state, 0) == [{"type": "refuse"}]
-    refused(table, 0, "Only a player with a pass line", type="roll", dice=[1, 2])
+    assert ENGINE.legal_actions(table.state, 1) == [{"type": "refuse"}]
+    refused(table, 1, "makes his pass line bet before he throws", type="roll", dice=[1, 2])
+    table.act(1, type="refuse")  # seat 2 makes his entry bet and throws the point
+    assert table.state["shooter"] == 2
+    table.bet(2, "pass", 10)
+    table.act(2, type="done")
+    events = table.act(2, type="roll", dice=[1, 2])
+    won = [(e["seat"], e["bet"]) for e in events if e.get("outcome") == WIN]
+    assert won == [(0, "pass"), (2, "pass")]
 
 
 def test_dg4_the_shooter_keeps_his_only_line_bet_while_he_holds_the_dice():
