@@ -814,6 +814,20 @@ class BigStud(GameEngine):
             _advance(state, events)
         return state, events
 
+    def bet_states(self, state: State) -> dict[str, str]:
+        """Every hand still in works; an all-in one is live: it plays on to the showdown
+        whatever its player does (T12); the view marks it all-in, and it ends only with the
+        hand (``decided``)."""
+        if state["over"]:
+            return {}
+        return {f"seat {p}": "live" if p in state["all_in"] else "working" for p in live(state)}
+
+    def decided(self, state: State, events: list[Event]) -> set[str]:
+        """The hand's end (a void too) decides every hand still in it."""
+        if any(e.get("type") in ("hand_over", "void") for e in events):
+            return {f"seat {p}" for p in state["dealt_in"]}
+        return set()
+
     def apply_void(self, state: State):
         """§112, T11: every stake goes back (the escrow's default)."""
         state, events = super().apply_void(state)

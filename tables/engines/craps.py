@@ -915,6 +915,7 @@ class Craps(GameEngine):
             "left": list(state["left"]),
             "to_act": to_act(state),
             "done": list(state["done"]),
+            # what ``bet_states`` calls each bet: what settlement does (issue 47)
             "bets": [dict(b, working=is_working(b, state["point"])) for b in _all_bets(state)],
             "roll": dict(state["roll"]) if state["roll"] else None,
             "results": [dict(r) for r in state["results"]],
@@ -941,6 +942,34 @@ class Craps(GameEngine):
                 and (bounds := offered_bounds(state, seat, kind))
             }
         return public
+
+    def offered(self, state: State, seat: int) -> list[dict]:
+        """The two ends of each bet's range in the view (``bounds``): ``legal_actions`` names
+        the least amount of a kind only."""
+        if seat not in to_act(state) or state["phase"] != BETTING:
+            return []
+        return [
+            {"type": "bet", "bet": kind, "amount": amount}
+            for kind in PLACEABLE
+            if _placeable(state, seat, kind) is None
+            and (bounds := offered_bounds(state, seat, kind))
+            for amount in sorted(set(bounds))
+        ]
+
+    def bet_states(self, state: State) -> dict[str, str]:
+        """Each bet as the view calls it: working, or off (§5.6, C5, C12: ``is_working``)."""
+        point = state["point"]
+        return {
+            bet_key(b["seat"], b["kind"]): "working" if is_working(b, point) else "off"
+            for b in state["bets"].values()
+        }
+
+    def decided(self, state: State, events: list[Event]) -> set[str]:
+        return {
+            bet_key(e["seat"], e["bet"])
+            for e in events
+            if e.get("type") == "resolved" and e.get("outcome") in (WIN, LOSE)
+        }
 
     def all_cards(self, state: State) -> list[str]:
         return dice.tokens(state["faces"])
