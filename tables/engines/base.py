@@ -390,6 +390,26 @@ class GameEngine:
     def view(self, state: State, seat: int | None) -> dict:
         raise NotImplementedError
 
+    def offered(self, state: State, seat: int) -> list[dict]:
+        """The actions the seat's view offers beyond ``legal_actions``: where a view gives an
+        amount's range the board lets a player type (``bounds``, ``ranges``) and the legal
+        actions name fewer amounts, each range's ends as actions. Every one must be accepted
+        by ``apply``: a range is computed with every house limit in it (``max_bet``,
+        ``max_payout``, ``max_exposure``; issue 47). By default the legal actions name the
+        ends of every range the view gives: nothing more."""
+        return []
+
+    def bet_states(self, state: State) -> dict[str, str]:
+        """What the views call each bet or hand in play ({id: word}): ``"off"`` (it is neither
+        won nor lost on the next decision), ``"working"``, or ``"live"`` (a hand that plays on
+        to its decision whatever its player does: it ends only by being decided). The views
+        read this; settlement must do what it says (``decided``; issue 47)."""
+        return {}
+
+    def decided(self, state: State, events: list[Event]) -> set[str]:
+        """The ids of ``bet_states`` that a step's ``events`` won or lost (decided)."""
+        return set()
+
     def full_view(self, state: State) -> dict:
         """Staff, after the hand: by default the public view plus each seat's own view, and the
         cards nobody was shown (``hidden_cards``)."""

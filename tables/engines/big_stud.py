@@ -22,7 +22,8 @@ bank is paid (§113, T10), also when it is won without a showdown. Best five of 
 dealer's left (T8). If the deck cannot give every player still in a seventh card, one card is
 turned face up as a community card for all (T9). A void returns every stake (§112, T11: the
 GameEngine default, from the escrow). No answer in time checks if it can, else folds (T13);
-leaving mid-hand folds.
+leaving mid-hand folds, but an all-in hand stays live to the showdown; a hand nobody bet in
+ends with no showdown (there is no bank to open the hands for).
 
 The croupier's chores (dealing, collecting, the showdown, paying) are automatic; players only
 decide.
@@ -403,6 +404,9 @@ def _advance(state: State, events: list[Event]) -> None:
             return
         _return_uncalled(state, events)
         if state["street"] == LAST_STREET:
+            if not sum(state["paid"].values()):
+                _no_bank(state, events)  # nobody bet: no showdown over a bank of 0.00
+                return
             _showdown(state, events)
             return
         state["street"] += 1
@@ -437,6 +441,30 @@ def _showdown(state: State, events: list[Event]) -> None:
     )
     _log(state, None, "showdown")
     _pay_banks(state, events, shown=True)
+
+
+def _no_bank(state: State, events: list[Event]) -> None:
+    """Every round checked through (T4, decision T5: no ante, no forced bet): the bank is
+    empty, so there is nothing to play the hands for and none is opened (issue 47)."""
+    state["over"] = True
+    state["queue"] = []
+    state["escrowed"] = {}
+    state["result"] = {
+        "void": False,
+        "shown": False,
+        "no_bank": True,
+        "winners": [],
+        "split": False,
+        "bank": 0,
+        "share": 0,
+        "pots": [],
+        "payouts": {},
+        "returned": dict(state["returned"]),
+        "paid": dict(state["paid"]),
+        "hands": {},
+        "community": state["community"],
+    }
+    events.append({"type": "hand_over", "result": state["result"]})
 
 
 def banks(state: State) -> list[dict]:
@@ -518,6 +546,14 @@ def _copy(state: State) -> State:
         copied[key] = {p: list(cards) for p, cards in state[key].items()}
     copied["escrowed"] = {name: dict(payers) for name, payers in state["escrowed"].items()}
     return copied
+
+
+def _live_all_in_leaver(state: State, position: int) -> bool:
+    return (
+        position in state["left"]
+        and position in state["all_in"]
+        and position not in state["folded"]
+    )
 
 
 def _fold(state: State, position: int) -> None:
@@ -754,22 +790,43 @@ class BigStud(GameEngine):
         return int(config["small_bet"])
 
     def holds_bets(self, state: State | None, seat: int) -> bool:
-        return False  # leaving folds at once: nothing of his is left working
+        """An all-in player who left plays on to the showdown (his seat held until the hand
+        ends); any other leaver folded at once: nothing of his is left working."""
+        return bool(self.in_play(state) and _live_all_in_leaver(state, seat))
 
     def apply_leave(self, state: State, seat: int, rng: Draws | None = None):
-        """Leaving mid-hand folds at once, whoever's turn it is. His stakes stay in the bank;
-        a void returns them to the house for him, not to the seat (someone else may sit)."""
+        """Leaving mid-hand folds at once, whoever's turn it is; his stakes stay in the bank
+        and a void returns them to the house for him, not to the seat (someone else may sit).
+        An all-in hand is not folded: it has nothing more to decide and stays live to the
+        showdown for the pots he paid into, as in every poker room (T12, issue 47); his seat
+        is held for him until the hand ends (``holds_bets``)."""
         if not self.in_play(state) or seat not in state["dealt_in"] or seat in state["left"]:
             return None
         state = _copy(state)
         events: list[Event] = [{"type": "left", "seat": seat}]
         state["left"].append(seat)
         _log(state, seat, "left")
+        if seat in state["all_in"] and seat not in state["folded"]:
+            return state, events
         unclaim(state, seat, UNCLAIMED)
         if seat not in state["folded"]:
             _fold(state, seat)
             _advance(state, events)
         return state, events
+
+    def bet_states(self, state: State) -> dict[str, str]:
+        """Every hand still in works; an all-in one is live: it plays on to the showdown
+        whatever its player does (T12); the view marks it all-in, and it ends only with the
+        hand (``decided``)."""
+        if state["over"]:
+            return {}
+        return {f"seat {p}": "live" if p in state["all_in"] else "working" for p in live(state)}
+
+    def decided(self, state: State, events: list[Event]) -> set[str]:
+        """The hand's end (a void too) decides every hand still in it."""
+        if any(e.get("type") in ("hand_over", "void") for e in events):
+            return {f"seat {p}" for p in state["dealt_in"]}
+        return set()
 
     def apply_void(self, state: State):
         """§112, T11: every stake goes back (the escrow's default)."""

@@ -301,6 +301,21 @@ def place(
     return box_state
 
 
+def refuse_dark_before_open(owned: list[dict], needed: int = 1) -> None:
+    """Never a lone dark box: it would be a hand played and settled with no box its player
+    sees (issue 47). A dark box is staked once ``needed`` of the player's boxes (``owned``) are
+    open (CG §40: one more bet beside the ante box; §32: the second of two; §65: beyond two
+    open ones, Golden Oasis' ``needed`` of 2)."""
+    if sum(1 for b in owned if b["kind"] == OPEN) < needed:
+        raise IllegalAction(
+            gettext_noop(
+                "A dark box goes beside your open boxes: stake %(count)s open first "
+                "(CG §32, §40, §65)."
+            ),
+            count=needed,
+        )
+
+
 def _check_new_box(state: State, limits: dict, position: int, dark: bool) -> None:
     """A seat may own so many boxes, so many of them open and so many dark (CG §32, §65,
     §73; config ``boxes_per_player``, ``open_boxes_per_player``, ``dark_boxes_per_player``)."""
@@ -321,6 +336,8 @@ def _check_new_box(state: State, limits: dict, position: int, dark: bool) -> Non
     open_limit = limits["open_boxes_per_player"]
     if open_limit is None:
         open_limit = limits["boxes_per_player"]
+    if dark:
+        refuse_dark_before_open(owned)
     if not dark and kind_count >= open_limit:
         raise IllegalAction(
             gettext_noop(

@@ -458,7 +458,7 @@ def _placeable(state: State, position: int, kind: str) -> str | None:
     point = state["point"]
     if kind not in PLACEABLE:
         return gettext_noop("There is no such bet on the layout.")
-    if kind == "pass" and point is not None:
+    if kind == "pass" and point is not None and not _entry_bet_due(state, position):
         return gettext_noop("A pass line bet is made only on the come-out roll (§5.1).")
     if kind == "dont_pass" and point is not None:
         return gettext_noop(
@@ -504,6 +504,36 @@ def amount_bounds(state: State, position: int, kind: str) -> tuple[int, int] | N
     return least, most
 
 
+def offered_bounds(
+    state: State, position: int, kind: str, paid: list[int] | None = None
+) -> tuple[int, int] | None:
+    """``amount_bounds`` within the house's risk limit as well: the range a view offers is what
+    ``apply`` accepts (issue 47). A bet's wins grow with its amount, so the amounts that fit
+    ``max_exposure`` are the low end of the range: the largest is found by halving."""
+    bounds = amount_bounds(state, position, kind)
+    if bounds is None or not state["max_exposure"]:
+        return bounds
+    paid = _paid_now(state) if paid is None else paid
+    least, most = bounds
+    step = _step(state, kind)
+
+    def fits(amount: int) -> bool:
+        return _fits(state, paid, [(position, kind, amount)])
+
+    if not fits(least):
+        return None
+    if fits(most):
+        return bounds
+    low, high = least // step, most // step  # in steps: fits(low), not fits(high)
+    while high - low > 1:
+        middle = (low + high) // 2
+        if fits(middle * step):
+            low = middle
+        else:
+            high = middle
+    return least, low * step
+
+
 def _step(state: State, kind: str) -> int:
     number = number_of(kind)
     if kind.startswith("place_"):
@@ -526,6 +556,13 @@ def _removable(state: State, bet: dict) -> str | None:
         return gettext_noop("A pass line bet stays until its point is decided (§5.1, C6).")
     if kind in ("come",) or kind.startswith("come_"):
         return gettext_noop("A come bet stays until it is decided (C6).")
+    if (
+        kind == "dont_pass"
+        and state["point"] is not None
+        and bet["seat"] == state["shooter"]
+        and not _bet(state, bet["seat"], "pass")
+    ):
+        return gettext_noop("The shooter's line bet stays while he holds the dice (§4).")
     return None
 
 
@@ -562,7 +599,9 @@ def legal_actions(state: State, position: int) -> list[dict]:
         kind = bet["kind"]
         if _removable(state, bet) is None:
             actions.append({"type": "take_down", "bet": kind})
-        if kind.startswith(SWITCHABLE):
+        if kind.startswith(SWITCHABLE) and state["point"] is None:
+            # §5.6, C5, C12: "off" is honoured on a come-out roll only; once a point is on
+            # every bet works, so the switch is not offered then (issue 47)
             actions.append({"type": "working", "bet": kind, "on": not bet.get("on")})
         if kind.startswith("place_"):
             actions += [
@@ -616,11 +655,30 @@ def _group(state: State, position: int, numbers, times: int) -> list[tuple[int, 
     return [(position, f"place_{n}", times * _step(state, f"place_{n}")) for n in numbers]
 
 
+def has_line_bet(state: State, position: int) -> bool:
+    return bool(_bet(state, position, "pass") or _bet(state, position, "dont_pass"))
+
+
+def _entry_bet_due(state: State, position: int) -> bool:
+    """A new shooter given the dice while the point is on, with no line bet: §4 has him make
+    his entry bet before he shoots, so he may make it on the pass line, played on the point
+    set (rules-decisions, issue 47; a don't pass is made before the come-out only, §5.4)."""
+    return (
+        position == state["shooter"]
+        and state["phase"] == BETTING
+        and state["point"] is not None
+        and not has_line_bet(state, position)
+    )
+
+
 def _may_throw(state: State) -> str | None:
-    shooter = state["shooter"]
-    if state["point"] is None and not (
-        _bet(state, shooter, "pass") or _bet(state, shooter, "dont_pass")
-    ):
+    """§4: a player makes his pass or don't pass bet before he becomes the shooter, so the
+    shooter holds one on every roll he throws, a new shooter taking the dice mid-point too."""
+    if not has_line_bet(state, state["shooter"]):
+        if state["point"] is not None:
+            return gettext_noop(
+                "The shooter makes his pass line bet before he throws, on the point set (§4)."
+            )
         return gettext_noop(
             "The shooter makes a pass line or don't pass bet before his come-out roll (§4)."
         )
@@ -716,6 +774,9 @@ class Craps(GameEngine):
             "shooter": None,
             "chosen": None,
             "refused": [],
+            # the seat the dice were last with: after every player refuses them the next
+            # roll offers them on from its left (§4), not from the lowest seat (issue 47)
+            "dice_from": carry.get("dice_from", -1),
             "bets": {k: dict(v) for k, v in (carry.get("bets") or {}).items()} if pots else {},
             "pots": pots,
             "escrowed": {k: dict(v) for k, v in (carry.get("escrowed") or {}).items()}
@@ -738,9 +799,12 @@ class Craps(GameEngine):
         if shooter in players and shooter not in absent:
             state["shooter"], state["chosen"] = shooter, carry.get("chosen")
         else:
-            state["shooter"] = _next_shooter(state, shooter if shooter is not None else -1)
-        if state["shooter"] is None:
+            after = shooter if shooter is not None else state["dice_from"]
+            state["shooter"] = _next_shooter(state, after)
+        if state["shooter"] is None and not to_act(state):
             _end(state, [], {"no_shooter": True})
+        # else with nobody who may shoot (mid-point, no line bet present) the players still
+        # bet and take down; the roll ends unthrown once they are done (``_after_decision``)
         return state
 
     def start_events(self, state: State) -> list[Event]:
@@ -813,6 +877,7 @@ class Craps(GameEngine):
             "point": state["point"],
             "shooter": state["shooter"],
             "chosen": state["chosen"],
+            "dice_from": state["dice_from"],
             "bets": {k: dict(v) for k, v in state["bets"].items()},
             "pots": dict(state["pots"]),
             "escrowed": {k: dict(v) for k, v in state["escrowed"].items()},
@@ -850,6 +915,7 @@ class Craps(GameEngine):
             "left": list(state["left"]),
             "to_act": to_act(state),
             "done": list(state["done"]),
+            # what ``bet_states`` calls each bet: what settlement does (issue 47)
             "bets": [dict(b, working=is_working(b, state["point"])) for b in _all_bets(state)],
             "roll": dict(state["roll"]) if state["roll"] else None,
             "results": [dict(r) for r in state["results"]],
@@ -866,15 +932,44 @@ class Craps(GameEngine):
             legal = legal_actions(state, seat)
             public["legal"] = legal
             public["may_throw"] = seat == state["shooter"] and _may_throw(state) is None
+            # every house limit in: max_bet, the odds' C4, max_exposure (issue 47)
             public["bounds"] = {
                 kind: list(bounds)
                 for kind in PLACEABLE
                 if seat in to_act(state)
                 and state["phase"] == BETTING
                 and _placeable(state, seat, kind) is None
-                and (bounds := amount_bounds(state, seat, kind))
+                and (bounds := offered_bounds(state, seat, kind))
             }
         return public
+
+    def offered(self, state: State, seat: int) -> list[dict]:
+        """The two ends of each bet's range in the view (``bounds``): ``legal_actions`` names
+        the least amount of a kind only."""
+        if seat not in to_act(state) or state["phase"] != BETTING:
+            return []
+        return [
+            {"type": "bet", "bet": kind, "amount": amount}
+            for kind in PLACEABLE
+            if _placeable(state, seat, kind) is None
+            and (bounds := offered_bounds(state, seat, kind))
+            for amount in sorted(set(bounds))
+        ]
+
+    def bet_states(self, state: State) -> dict[str, str]:
+        """Each bet as the view calls it: working, or off (§5.6, C5, C12: ``is_working``)."""
+        point = state["point"]
+        return {
+            bet_key(b["seat"], b["kind"]): "working" if is_working(b, point) else "off"
+            for b in state["bets"].values()
+        }
+
+    def decided(self, state: State, events: list[Event]) -> set[str]:
+        return {
+            bet_key(e["seat"], e["bet"])
+            for e in events
+            if e.get("type") == "resolved" and e.get("outcome") in (WIN, LOSE)
+        }
 
     def all_cards(self, state: State) -> list[str]:
         return dice.tokens(state["faces"])
@@ -1127,6 +1222,13 @@ def _switch(state, events, position, kind, on) -> None:
         )
     if not isinstance(on, bool):
         raise IllegalAction(gettext_noop("A bet is turned on or off."))
+    if state["point"] is not None:  # §5.6, C12: off is honoured on a come-out only
+        raise IllegalAction(
+            gettext_noop(
+                "A bet is turned off only for a come-out roll: while the point is on, every "
+                "bet works (§5.6)."
+            )
+        )
     if bool(bet.get("on")) == on:
         raise IllegalAction(gettext_noop("That bet is already so."))
     bet = dict(bet, on=on)
@@ -1180,7 +1282,9 @@ def _pass_dice(state: State, events: list[Event]) -> None:
     old = state["shooter"]
     if old is not None:
         state["refused"].append(old)
-    state["shooter"], state["chosen"] = _next_shooter(state, old if old is not None else -1), None
+        state["dice_from"] = old
+    after = old if old is not None else state["dice_from"]
+    state["shooter"], state["chosen"] = _next_shooter(state, after), None
     if state["shooter"] is None:
         _end(state, events, {"no_shooter": True})
         return
@@ -1294,6 +1398,7 @@ def _settle(state: State, events: list[Event], total: int, hard: bool) -> None:
     }
     if outcome == "seven_out":  # the dice pass to the left (§4)
         state["refused"] = []
+        state["dice_from"] = shooter
         state["shooter"] = _next_shooter(state, shooter)
         state["chosen"] = None
     for position in state["left"]:  # a player gone takes down what may now come down (C6)

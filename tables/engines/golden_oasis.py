@@ -30,6 +30,7 @@ RULES = StudRules(
     boxes_per_player=3,
     open_boxes_per_player=2,  # §65
     dark_boxes_per_player=1,
+    open_before_dark=2,  # §65: boxes beyond two open ones are dark
 )
 BONUS_PAYS = {  # a table's bonus as the demo table offers it (G8: the table's settings)
     "flush": "10:1",

@@ -285,6 +285,56 @@ def room_for(
     return low
 
 
+def room_for_boxes(
+    state: State,
+    pay_tables: dict,
+    limits: dict,
+    *,
+    numbers: list[int],
+    position: int,
+    up_to: int,
+) -> int:
+    """The largest stake up to ``up_to`` that one bet may put on each of ``numbers`` at once
+    (Blackjack Switch's two boxes, §73) within ``max_exposure``: ``room_for`` of them
+    together, 0 if none fits."""
+    limit = limits.get("max_exposure")
+    if limit is None:
+        return up_to
+    max_payout = limits.get("max_payout")
+    placed = state.get("boxes") or {}
+    names = {str(n) for n in numbers}
+    others = sum(
+        box_exposure(b, pay_tables, max_payout) for n, b in placed.items() if n not in names
+    )
+
+    def fits(amount: int) -> bool:
+        return (
+            others
+            + sum(
+                box_exposure(
+                    _box_with_stake(placed.get(str(n)), position, amount, boxes.MAIN, False),
+                    pay_tables,
+                    max_payout,
+                )
+                for n in numbers
+            )
+            <= limit
+        )
+
+    if fits(up_to):
+        return up_to
+    low, high = 0, up_to
+    if not fits(low):
+        return 0
+    while high - low > 1:
+        middle = (low + high) // 2
+        if fits(middle):
+            low = middle
+        else:
+            high = middle
+    return low
+
+
 def refuse_over_exposure(
     state: State,
     pay_tables: dict,

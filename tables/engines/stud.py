@@ -158,6 +158,8 @@ class StudRules:
     boxes_per_player: int = 1
     open_boxes_per_player: int = 1
     dark_boxes_per_player: int = 0
+    # the open boxes a player stakes before a dark one (never a lone dark box: §32, §40, §65)
+    open_before_dark: int = 1
     # the cards and how they score: the five-card games' by default
     pack: Callable[[], list[str]] = pack_52
     hand_size: int = 5
@@ -509,6 +511,9 @@ class StudEngine(GameEngine):
         if not self._may_own(state, position, dark):
             if dark and not limits["dark_boxes_per_player"]:
                 raise IllegalAction(gettext_noop("Dark boxes are not played at this table."))
+            if dark:  # §32, §40, §65: never a lone dark box (issue 47)
+                owned = [state["boxes"][str(n)] for n in boxes.boxes_of(state, position)]
+                boxes.refuse_dark_before_open(owned, self.rules.open_before_dark)
             raise IllegalAction(
                 gettext_noop(
                     "A player may play %(open)s open and %(dark)s dark boxes here; "
@@ -573,6 +578,9 @@ class StudEngine(GameEngine):
             boxes._check_new_box(
                 {"boxes": state["boxes"]}, boxes.limits_of(state["limits"]), position, dark
             )
+            if dark:  # §65: Golden Oasis' dark boxes only beyond two open ones
+                owned = [state["boxes"][str(n)] for n in boxes.boxes_of(state, position)]
+                boxes.refuse_dark_before_open(owned, self.rules.open_before_dark)
         except IllegalAction:
             return False
         return True

@@ -1075,6 +1075,15 @@ class TwentyOne(GameEngine):
         spans = [found["boxes"].get(str(n)) for n in targets]
         if spans and all(spans):
             found["bet"] = [max(s[0] for s in spans), min(s[1] for s in spans)]
+            if len(targets) > 1:  # one bet stakes them all: the house's risk of them together
+                found["bet"][1] = house.room_for_boxes(
+                    state,
+                    self.pay_tables(state),
+                    limits,
+                    numbers=targets,
+                    position=position,
+                    up_to=found["bet"][1],
+                )
             if found["bet"][0] > found["bet"][1]:
                 found["bet"] = None
         return found
@@ -1183,7 +1192,9 @@ class TwentyOne(GameEngine):
                 insured = any(
                     s["seat"] == position and s["kind"] == INSURANCE for s in box_state["side"]
                 )
-                if rules.insurance and not insured:
+                # §81: insurance is at most half of what plays on the box; nothing plays on a
+                # surrendered one (asked beside surrender when there is no hole card, S6)
+                if rules.insurance and not insured and not hand.get("surrendered"):
                     bounds = self._insurance_bounds(state, number, position)
                     if bounds is not None:
                         found += [
@@ -1239,8 +1250,12 @@ class TwentyOne(GameEngine):
                 hand["outcome"] = "even money"
         else:
             self.apply_early(step, position, checked)
-        if not self._offers(state, position):
-            state["done"].append(position)
+        # a seat with nothing left to decide is done: this one, and any other whose offers
+        # this one took away (insurance within ``max_exposure``): an awaited seat always has
+        # a legal action (issue 47)
+        for player in state["players"]:
+            if player not in state["done"] and not self._offers(state, player):
+                state["done"].append(player)
 
     def _open_offers(self, step: Step, phase: str) -> bool:
         """Open a phase of offers; True if anyone has one to decide (else it is passed)."""

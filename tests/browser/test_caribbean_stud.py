@@ -97,16 +97,22 @@ def test_cg_41_a_caribbean_hand_with_a_card_change_and_a_dark_box(
         anna.locator("#table-board #ante-form input[name=amount]").fill("10")
         anna.locator("#table-board #ante-form input[name=bonus]").check()
         click(anna, "#ante-form button[type=submit]")
-        # Boris: a dark box (its bet of 20 at once), then his open box
+        # Boris: his open box, then a dark box beside it (§40: one more bet beside the ante
+        # box, never alone; its bet of 20 at once), then done
         taken = "#table-board .house-boxes:not(.last) .house-box[data-box='0']:not(.free)"
         expect(boris.locator(taken)).to_have_count(1)  # Anna's box, seen before he picks one
+        expect(boris.locator("#table-board #box-form input[name=dark]")).to_have_count(0)
+        boris.locator("#table-board #box-form select[name=box]").select_option("1")
+        boris.locator("#table-board #box-form input[name=amount]").fill("10")
+        click(boris, "#box-form button[type=submit]")
+        mine = "#table-board .house-boxes:not(.last) .house-box[data-box='1']:not(.free)"
+        expect(boris.locator(mine)).to_have_count(1)
         boris.locator("#table-board #box-form select[name=box]").select_option("3")
         boris.locator("#table-board #box-form input[name=amount]").fill("10")
         boris.locator("#table-board #box-form input[name=dark]").check()
         click(boris, "#box-form button[type=submit]")
         expect(boris.locator("#table-board .house-box.dark")).to_have_count(1)
-        boris.locator("#table-board #ante-form input[name=amount]").fill("10")
-        click(boris, "#ante-form button[type=submit]")
+        click(boris, "#done-form button")
         # the deal: the dealer's last card up, four backs (§40); Anna's cards to her alone
         for page in (anna, boris):
             dealer = page.locator("#table-board .house-dealer")

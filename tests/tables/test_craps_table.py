@@ -91,10 +91,13 @@ def test_bets_ride_from_roll_to_roll_and_a_leaver_is_held_until_his_point_is_dec
     seat = table.seats.get(player=anna)
     assert seat.leaving_since is not None  # held: her pass line and odds ride on the 6
     assert balance(anna) == 100_000 - 1_000  # the odds came down, the pass line stays
+    # the dice go to boris, who makes his entry bet on the pass line before he shoots (§4)
+    assert table.state["shooter"] == table.seats.get(player=boris).position
+    act(table, boris, type="bet", bet="pass", amount=1_000)
     table = throw(table, (boris,))  # 6: the point is made: she is paid on her held seat
     assert balance(anna) == 100_000 + 1_000  # her win, and her line bet back to her
     assert not table.seats.filter(player=anna).exists()  # released once nothing of hers rides
-    assert balance(boris) == 100_000 - 1_200  # his place 8 still up
+    assert balance(boris) == 100_000 - 1_200  # his place 8 still up, his pass won and rides
     out = StringIO()
     call_command("verifyhands", stdout=out)
     assert "0 mismatched" in out.getvalue()

@@ -48,9 +48,11 @@ def card_shown(html: str, code: str) -> bool:
 
 
 def playing_with_a_dark_box():
-    """Anna plays box 1 open, Boris box 4 dark and bets behind Anna; the cards are dealt."""
+    """Anna plays box 1 open, Boris box 3 open and box 4 dark beside it (never a lone dark box,
+    issue 47) and bets behind Anna; the cards are dealt."""
     state = deal(FULL, [0, 1])
     state = act(state, 0, type="bet", amount=300)
+    state = act(state, 1, type="bet", box=2, amount=200)
     state = act(state, 1, type="bet", box=3, amount=200, dark=True)
     state = act(state, 1, type="behind", box=0, amount=100)
     state = act(state, 1, type="pass")
@@ -80,12 +82,13 @@ def test_the_dealers_card_and_a_dark_box_are_backs_in_every_board(viewer):
 def test_once_the_dealer_turns_his_card_every_card_and_result_is_shown():
     state = playing_with_a_dark_box()
     state = act(state, 0, type="stand", box=0)
+    state = act(state, 1, type="stand", box=2)
     assert state["over"]
     html = render(state, FULL, [0, 1], 1)
     for code in (state["dealer"]["card"], state["boxes"]["3"]["card"], state["boxes"]["0"]["card"]):
         assert card_shown(html, code)
     results = re.findall(r'class="house-box-result outcome-(won|lost|push)"', html)
-    assert len(results) == 2
+    assert len(results) == 3
     assert re.search(r'<b class="num">[+−]\d+\.\d\d\xa0BYN</b>', html)
 
 
@@ -95,8 +98,9 @@ def test_a_card_change_offers_keep_and_change_for_the_fee():
     assert 'id="keep-form"' in html and 'id="switch-form"' in html
     assert "Change card (fee 1.50\xa0BYN)" in html  # half of 3.00, rounded up
     assert 'name="box" value="0"' in html
-    # Boris has no open box: nothing to decide
-    assert 'id="keep-form"' not in render(state, FULL, [0, 1], 1)
+    # Boris decides on his open box only, never on the dark one
+    boris = render(state, FULL, [0, 1], 1)
+    assert 'id="keep-form"' in boris and 'name="box" value="3"' not in boris.split("keep-form")[1]
 
 
 def test_seven_boxes_render_and_fit_the_row():
@@ -121,8 +125,10 @@ def test_the_stake_forms_are_bounded_by_the_limits_and_the_balance():
     assert "(1.00\xa0BYN – 10.00\xa0BYN)" in bet
     for form in ("box-form", "behind-form", "pass-form", "tip-form"):
         assert f'id="{form}"' in html
-    assert 'name="dark" value="true"' in html
+    assert 'name="dark" value="true"' not in html, "a dark box only beside an open one"
     assert ">Pass<" in html  # nothing staked yet
+    staked = render(act(state, 0, type="bet", box=0, amount=100), FULL, [0, 1], 0)
+    assert 'name="dark" value="true"' in staked
     # with 4.00 BYN in the wallet the box takes at most 4.00
     poor = render(state, FULL, [0, 1], 0, balance=400)
     bet = poor.split('id="bet-form"', 1)[1].split("</form>", 1)[0]

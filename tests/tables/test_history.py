@@ -658,17 +658,20 @@ def stud_deck(top: str) -> list[str]:
 
 def caribbean_hand(**recording):
     """Caribbean stud: Anna (box 1) changes her 2♠ for the A♥ (fee = ante, §41) and bets on two
-    aces; Boris plays box 2 dark (ante + bet at once, C7); the dealer A♠ K♦ 7♣ 5♥ 3♦ qualifies
-    with ace-king (§43): Anna's aces win 1:1, Boris's queen high loses."""
+    aces; Boris plays box 2 dark (ante + bet at once, C7) beside his open box 4, which he folds;
+    the dealer A♠ K♦ 7♣ 5♥ 3♦ qualifies with ace-king (§43): Anna's aces win 1:1, Boris's queen
+    high loses."""
     return record_hand(
         "caribbean_stud",
         {"min_bet": 100, "max_bet": 2_000},
         [0, 1],
-        ScriptedRng(stud_deck("AD 9C 8S 4H 2S QS JD 9H 6C 3S AS KD 7C 5H 3D AH")),
+        ScriptedRng(stud_deck("AD 9C 8S 4H 2S QS JD 9H 6C 3S TH 8H 6D 5C 4C AS KD 7C 5H 3D AH")),
         [
             (0, {"type": "ante", "amount": 1000}),
+            (1, {"type": "ante", "box": 3, "amount": 500}),
             (1, {"type": "ante", "box": 1, "amount": 500, "dark": True}),
             (1, {"type": "done"}),
+            (1, {"type": "fold", "box": 3}),
             (0, {"type": "change", "box": 0, "cards": ["2S"]}),
             (0, {"type": "bet", "box": 0}),
         ],
@@ -750,8 +753,8 @@ def test_stud_changes_dark_boxes_and_a_bought_game_are_in_the_history():
     ):
         assert words in steps, (words, steps)
     net = {row["party"]: row["amount"] for row in hand_story_net(hand)}
-    # Anna: −10 fee, +10 ante, +20 bet; Boris: −5 ante −10 bet
-    assert net["Anna"] == "+20.00\xa0BYN" and net["Boris"] == "−15.00\xa0BYN"
+    # Anna: −10 fee, +10 ante, +20 bet; Boris: −5 ante −10 bet, −5 the folded box's ante
+    assert net["Anna"] == "+20.00\xa0BYN" and net["Boris"] == "−20.00\xa0BYN"
     bought = oasis_hand()
     steps = text_of(section(page_of(bought, bought.players[0], "en"), "steps"))
     for words in (
@@ -899,12 +902,22 @@ def test_craps_bets_the_throw_and_each_decision_are_in_the_history():
 
 
 def test_craps_the_point_a_place_group_and_the_press_read_in_words():
-    first = craps_roll([0, 1], [2, 3, 6, 6, 6], [bet(0, "pass", 1000), *done(1, 0), (0, ROLL_1_2)])
-    says(told(first)[1], "Anna has the dice: coming out", "The point is 5: the puck turns ON")
+    # a bet is turned on or off for a come-out roll only (§5.6, issue 47)
+    on = (1, {"type": "working", "bet": "place_8", "on": True})
+    first = craps_roll(
+        [0, 1],
+        [2, 3, 6, 6, 6],
+        [bet(0, "pass", 1000), bet(1, "place_8", 600), on, *done(1, 0), (0, ROLL_1_2)],
+    )
+    says(
+        told(first, seat=1)[1],
+        "Anna has the dice: coming out",
+        "Boris turns place 8 on: it works on the come-out roll",
+        "The point is 5: the puck turns ON",
+    )
     moves = [
         (1, {"type": "place_group", "group": "inside", "times": 2}),
         (1, {"type": "after_win", "bet": "place_6", "choice": "press"}),
-        (1, {"type": "working", "bet": "place_8", "on": True}),
     ]
     second = craps_roll([0, 1], [3, 3, 1, 1, 1], [*moves, *done(1, 0), (0, ROLL)], first)
     page, steps = told(second, seat=1)
@@ -913,7 +926,6 @@ def test_craps_the_point_a_place_group_and_the_press_read_in_words():
         "Boris places inside (5, 6, 8, 9) at once:",
         "Boris bets 12.00 BYN: place 6",
         "Boris: after a win place 6 is pressed (doubled)",
-        "Boris turns place 8 on: it works on the come-out roll",
         "Boris: place 6 wins 14.00 BYN",
         "The puck: ON, the point is 5",
     )

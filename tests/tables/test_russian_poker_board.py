@@ -14,8 +14,9 @@ from tests.tables.test_stud_board import act, render, shown
 
 GAME = "russian_poker"
 CONFIG = {"min_bet": 100, "max_bet": 800}
-# box 0 (seat 0): K♥ Q♥ 7♣, 20 points; box 1 (seat 1, dark): 9♣ 8♦ 7♠; the dealer J♠ 10♠ 8♥: 20
-DEAL = "KH QH 7C 9C 8D 7S JS TS 8H"
+# box 0 (seat 0): K♥ Q♥ 7♣, 20 points; box 1 (seat 1, dark): 9♣ 8♦ 7♠; box 3 (seat 1's open
+# box, folded: a dark box is the second of two, §32): 8♠ 9♠ 7♦; the dealer J♠ 10♠ 8♥: 20
+DEAL = "KH QH 7C 9C 8D 7S 8S 9S 7D JS TS 8H"
 # the svara's pack: box 0 gets A♥ K♥ Q♥ (31), the joiner's box 2 9♥ 8♥ J♦, the dealer 7♦ 8♠ 9♦
 SVARA = "AH KH QH 9H 8S JD 7D 8C 9D"
 
@@ -29,9 +30,11 @@ def tied_state():
     engine = engine_for(GAME)
     state = engine.new_hand(dict(CONFIG), [0, 1], ScriptedRng(deck(DEAL), deck(SVARA), rest=True))
     state = act(GAME, state, 0, type="ante", amount=100)
+    state = act(GAME, state, 1, type="ante", box=3, amount=100)
     state = act(GAME, state, 1, type="ante", box=1, amount=200, dark=True)
     state = act(GAME, state, 1, type="done")
     assert state["phase"] == "deciding"
+    state = act(GAME, state, 1, type="fold", box=3)
     return state
 
 

@@ -54,16 +54,19 @@ def shown(html: str, code: str) -> bool:
 
 
 # box 0 (Anna): AS AD 7C 5H 2S, a pair of aces; box 1 (Boris, dark): KS KD 9C 9H 3S, two pairs;
+# box 2 (Boris's open box, beside which the dark one goes, §40; folded): TH 8H 6D 5C 3C;
 # the dealer: QH JH 8D 6C 4S, his 4S up (no game: Q-J high)
-CARIBBEAN_DEAL = "AS AD 7C 5H 2S KS KD 9C 9H 3S QH JH 8D 6C 4S TC"
+CARIBBEAN_DEAL = "AS AD 7C 5H 2S KS KD 9C 9H 3S TH 8H 6D 5C 3C QH JH 8D 6C 4S TC"
 
 
 def caribbean_decisions():
     state = deal("caribbean_stud", CARIBBEAN, [0, 1], CARIBBEAN_DEAL)
     state = act("caribbean_stud", state, 0, type="ante", amount=200, bonus=True)
+    state = act("caribbean_stud", state, 1, type="ante", box=2, amount=100)
     state = act("caribbean_stud", state, 1, type="ante", box=1, amount=100, dark=True)
     state = act("caribbean_stud", state, 1, type="done")
     assert state["phase"] == "deciding"
+    state = act("caribbean_stud", state, 1, type="fold", box=2)
     return state
 
 

@@ -31,6 +31,12 @@ letters:
     refused.
 (g) the engine's ``all_cards`` stay the same multiset through a hand, the commitment covers
     them and the undealt cards come in the committed order.
+(h) what a view offers is accepted (issue 47): every action its amount ranges offer beyond the
+    legal actions (``offered``: each range's ends, computed with every house limit) applies;
+    sampled, one awaited seat a step, as the refusals are.
+(i) what a view calls a bet is what settlement does (issue 47, ``bet_states``): a bet called
+    "off" is neither won nor lost by the next step (``decided``); a hand called "live" is not
+    dropped: after any step (its player leaving too) it is still in play or decided.
 
 The checks are plain ``assert``s whose messages start with the letter, so a test on a broken
 engine can say which check caught it.
@@ -475,6 +481,7 @@ class ConformanceTable:
         taken = list(draws.taken) if draws else []
         self.record.steps.append(Step(hook, position, action, taken, state, events))
         self._check_clocks_run_on(position, state)
+        self._check_bet_states(hook, state, events)
         self.state = state
         self.steps += 1
         self._book(events)
@@ -492,6 +499,21 @@ class ConformanceTable:
                 assert engine.turn_key(before, other) == engine.turn_key(state, other), (
                     f"(e) seat {position}'s step restarts seat {other}'s clock, whose decision "
                     "is the same"
+                )
+
+    def _check_bet_states(self, hook: str, state: dict, events: list) -> None:
+        """(i) What the views called each bet before the step is what the step did."""
+        called = self.engine.bet_states(self.state)
+        if not called:
+            return
+        decided = self.engine.decided(state, events)
+        after = self.engine.bet_states(state)
+        for bet, word in called.items():
+            if word == "off":
+                assert bet not in decided, f"(i) {bet}, called off, is decided by {hook}"
+            elif word == "live":
+                assert bet in after or bet in decided, (
+                    f"(i) {bet}, called live, is dropped undecided by {hook}"
                 )
 
     def _close_record(self) -> None:
@@ -716,6 +738,15 @@ class ConformanceTable:
                     self._assert_refused(position, action, f"seat {other}'s action")
         for action in MALFORMED_ACTIONS:
             self._assert_refused(position, action, "a malformed action")
+        for action in engine.offered(state, position):  # (h): beyond what (a) applied
+            if action in actions:
+                continue
+            try:
+                engine.apply(state, position, action, self._draws())
+            except IllegalAction as refused:
+                raise AssertionError(
+                    f"(h) seat {position}'s view offers {action}, which is refused: {refused}"
+                ) from refused
         action = self.random.choice(actions)
         for key in action:
             for odd in ODD_VALUES:

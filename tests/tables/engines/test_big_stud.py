@@ -336,3 +336,57 @@ def test_the_config_is_checked_with_sentences():
         ENGINE.check_config({"small_bet": 100, "big_bet": 200, "share_cap": -1})
     checked = ENGINE.check_config({"small_bet": 100, "big_bet": 200})
     assert checked["share_percent"] == "5" and checked["share_cap"] is None
+
+
+# --- issue 47: an all-in hand stays live; no showdown over an empty bank ------------------------
+
+ALL_IN_LEAVES = {
+    A: ["2H", "7H", "KH", "KC", "9H", "4D", "5S"],  # a pair of kings
+    B: ["QS", "QD", "JS", "QC", "QH", "6C", "8S"],  # four queens, all-in for 5 on third street
+    C: ["2C", "4C", "TC", "8C", "9C"],  # folds on fifth street
+}
+
+
+def test_T12_an_all_in_player_who_leaves_stays_live_to_the_showdown_and_is_paid():
+    """In every poker room an all-in hand has nothing left to decide and plays to the showdown
+    for the pots it paid into: leaving does not fold it; the seat is held until the hand ends
+    (``holds_bets``) and the main pot it wins is paid to it."""
+    hand = Hand(ALL_IN_LEAVES, stacks={"0": 10_000, "1": 500, "2": 10_000})
+    hand.acts((A, "bet"), (B, "call"), (C, "call"))  # B all-in for 500
+    assert B in hand.state["all_in"]
+    hand.state, events = ENGINE.apply_leave(hand.state, B)
+    hand.events += events
+    assert B not in hand.state["folded"] and B in hand.state["left"]
+    assert ENGINE.holds_bets(hand.state, B) and not ENGINE.holds_bets(hand.state, C)
+    hand.acts((A, "bet"), (C, "call"))  # fourth street
+    hand.acts((A, "bet"), (C, "fold"))  # fifth: the rest is dealt at once
+    result = hand.state["result"]
+    assert hand.state["over"] and result["shown"] and "1" in result["hands"]
+    assert sorted(result["pots"][0]["eligible"]) == [A, B] and result["pots"][0]["winners"] == [B]
+    assert result["payouts"]["1"] == 1_500 - 75  # the main pot less the casino's 5 % (§113)
+    assert not ENGINE.holds_bets(hand.state, B)
+
+
+def test_T13_a_player_who_leaves_with_chips_behind_still_folds():
+    hand = Hand(ALL_IN_LEAVES, stacks={"0": 10_000, "1": 5_000, "2": 10_000})
+    hand.acts((A, "bet"), (B, "call"))
+    hand.state, _events = ENGINE.apply_leave(hand.state, B)
+    assert B in hand.state["folded"] and not ENGINE.holds_bets(hand.state, B)
+
+
+def test_T4_T5_a_hand_nobody_bets_in_ends_without_a_showdown_over_an_empty_bank():
+    hands = {
+        A: ["2H", "7H", "KH", "KC", "9H", "4D", "5S"],
+        B: ["QS", "QD", "JS", "QC", "QH", "6C", "8S"],
+        C: ["2C", "4C", "TC", "8C", "9C", "3D", "6D"],
+    }
+    hand = Hand(hands)
+    while not hand.state["over"]:
+        hand.act(hand.state["queue"][0], "check")
+    result = hand.state["result"]
+    assert result["no_bank"] and not result["shown"] and result["hands"] == {}
+    assert result["bank"] == 0 and result["pots"] == [] and result["payouts"] == {}
+    assert not [e for e in hand.events if e["type"] in ("payment", "opened")]
+    assert (
+        "opened" not in ENGINE.view(hand.state, None) or not ENGINE.view(hand.state, None)["opened"]
+    )

@@ -73,8 +73,11 @@ def test_the_community_card_and_the_showdown_are_shown_to_everyone():
     hand = Hand.__new__(Hand)
     hand.state = ENGINE.new_hand(CONFIG, list(range(8)), ScriptedRng(list(deck)))
     hand.events = []
+    hand.act(hand.state["queue"][0], "bet")  # a bank to play for: a showdown (issue 47)
     while not hand.state["over"]:
-        hand.act(hand.state["queue"][0], "check")
+        position = hand.state["queue"][0]
+        kinds = {a["type"] for a in ENGINE.legal_actions(hand.state, position)}
+        hand.act(position, "call" if "call" in kinds else "check")
     html = board(hand, None)
     assert deck[48] in CARD.findall(html)
     assert "Showdown" in html and html.count('class="bs-opened"') >= 1

@@ -367,3 +367,34 @@ def test_cg_85_a_super_match_below_the_table_minimum_is_refused_in_the_settings(
 
 def test_cg_73_sitting_down_takes_the_minimum_on_both_boxes():
     assert ENGINE.sit_minimum({"min_bet": 500}) == 1_000
+
+
+# --- issue 47: what is offered is what happens ----------------------------------------------
+
+
+def test_cg_81_no_insurance_on_a_box_surrendered_without_a_hole_card():
+    """§81: insurance is at most half of what plays on the box; asked beside surrender when the
+    dealer takes no hole card (S6), it goes from a box once that box is surrendered."""
+    table = Table([0], ["TC", "6D", "AS", "6C", "TD", "8H"], config=NO_HOLE)
+    table.bet({0: 1_000})
+    assert {"type": "insurance", "box": 0, "amount": 500} in table.legal(0)
+    table.act(0, type="surrender", box=0)
+    offered = [a for a in table.legal(0) if a["type"] == "insurance"]
+    assert offered and {a["box"] for a in offered} == {1}
+    assert "0" not in ENGINE.view(table.state, 0)["ranges"]["insurance"]
+    table.refused(0, "no insurance to take on this box", type="insurance", box=0, amount=250)
+
+
+def test_cg_73_with_max_exposure_the_most_offered_stakes_both_boxes_and_is_accepted():
+    """One bet stakes two boxes (§73): the most a player is offered is what the house's risk
+    limit leaves for both boxes together, and it is accepted."""
+    config = ENGINE.check_config(
+        {"min_bet": 100, "max_bet": 5_000, "player_cut": False, "max_exposure": 6_000}
+    )
+    table = Table([0], [], config=config)
+    low, high = ENGINE.view(table.state, 0)["ranges"]["bet"]
+    assert high < 5_000
+    assert {"type": "bet", "amount": high} in table.legal(0)
+    ENGINE.apply(table.state, 0, {"type": "bet", "amount": high})
+    with pytest.raises(IllegalAction, match="house takes"):
+        ENGINE.apply(table.state, 0, {"type": "bet", "amount": high + 1})

@@ -271,9 +271,9 @@ def test_c7_a_dark_box_against_a_dealer_without_a_game_is_paid_the_ante_and_neve
 
 def test_c7_a_second_dark_box_and_a_second_open_box_are_refused():
     table = Table([0, 1])
+    table.act(0, type="ante", box=0, amount=10)
     table.act(0, type="ante", box=2, amount=10, dark=True)
     table.refused(0, {"type": "ante", "box": 3, "amount": 10, "dark": True}, "1 open and 1 dark")
-    table.act(0, type="ante", box=0, amount=10)
     table.refused(0, {"type": "ante", "box": 4, "amount": 10}, "1 open and 1 dark")
     table.refused(1, {"type": "ante", "box": 2, "amount": 10}, "staked already")
 
@@ -374,3 +374,16 @@ def test_hidden_cards_the_dealers_four_down_and_each_box_its_owners_only():
     table.act(1, type="bet", box=1)
     assert ENGINE.hidden_cards(table.state) == []
     assert all('"AC"' in table.seen(v) and '"8S"' in table.seen(v) for v in (None, 0, 1))
+
+
+def test_cg_40_a_lone_dark_box_is_refused_it_is_one_more_bet_beside_the_ante_box():
+    """§40: the dark box is one more bet beside the player's ante box: offered and accepted only
+    once he has his open box (issue 47), never a hand played with no box he sees."""
+    table = Table([0, 1])
+    assert ENGINE.bet_ranges(table.state, 0)["dark"] == []
+    assert not [a for a in ENGINE.legal_actions(table.state, 0) if a.get("dark")]
+    table.refused(0, {"type": "ante", "box": 2, "amount": 10, "dark": True}, "beside your open")
+    assert table.state["boxes"] == {}, "nothing booked"
+    table.act(0, type="ante", box=0, amount=10)
+    assert ENGINE.bet_ranges(table.state, 0)["dark"]
+    table.act(0, type="ante", box=2, amount=10, dark=True)

@@ -17,10 +17,13 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from tables.engines.base import GameEngine
+from tables.engines import craps
+from tables.engines.base import GameEngine, copy_json
+from tables.engines.betting import unclaim
 from tables.engines.big_stud import BigStud
 from tables.engines.blackjack_switch import BlackjackSwitch
 from tables.engines.caribbean_stud import CaribbeanStud
+from tables.engines.craps import Craps
 from tables.engines.durak import Durak
 from tables.engines.highcard import HighCard
 from tables.engines.registry import engine_for, registered_games
@@ -317,6 +320,106 @@ class BigStudShowingADownCard(BigStud):
         if seat is not None and others:
             view["peek"] = state["down"][str(others[0])][:1]
         return view
+
+
+# --- issue 47: what a view offers or calls a bet is what happens --------------------------
+
+
+class HighCardAwaitingWithNothing(HighCard):
+    """Awaits a seat it offers nothing (as an insurance phase within ``max_exposure`` did when
+    another seat's insurance took the room: the player saw no button)."""
+
+    def legal_actions(self, state, seat):
+        awaited = self.to_act(state)
+        if len(awaited) > 1 and seat == awaited[-1]:
+            return []
+        return super().legal_actions(state, seat)
+
+
+class CrapsOfferingWhatTheHouseRefuses(Craps):
+    """Its view's ranges forget the house's risk limit (``max_exposure``): the top of a range
+    is refused when a player bets it."""
+
+    def offered(self, state, seat):
+        if seat not in craps.to_act(state) or state["phase"] != craps.BETTING:
+            return []
+        return [
+            {"type": "bet", "bet": kind, "amount": bounds[1]}
+            for kind in craps.PLACEABLE
+            if craps._placeable(state, seat, kind) is None
+            and (bounds := craps.amount_bounds(state, seat, kind))
+        ]
+
+
+class CrapsCallingTheFieldOff(Craps):
+    """Its view calls a field bet off, yet the roll decides it (as a place bet turned "off"
+    mid-point was shown off and lost on the seven)."""
+
+    def bet_states(self, state):
+        found = super().bet_states(state)
+        return {bet: "off" if bet.endswith(":field") else word for bet, word in found.items()}
+
+
+class BigStudFoldingAnAllInLeaver(BigStud):
+    """Folds a player who leaves all-in: a live hand dropped with the pots he paid into."""
+
+    def apply_leave(self, state, seat, rng=None):
+        if not self.in_play(state) or seat not in state["dealt_in"] or seat in state["left"]:
+            return None
+        state = copy_json(state)
+        state["left"].append(seat)
+        unclaim(state, seat, "house:unclaimed")
+        if seat not in state["folded"]:
+            state["folded"].append(seat)
+            if seat in state["queue"]:
+                state["queue"].remove(seat)
+        return state, [{"type": "left", "seat": seat}]
+
+
+CRAPS_LOW_RISK = {"min_bet": 100, "max_bet": 3_000, "min_unit": 100, "max_exposure": 4_000}
+BIG_STUD_SHORT = BigStud.example_configs[1]  # seat 2's wallet is empty: all-in from the start
+
+
+def test_a_seat_awaited_with_no_legal_action_is_caught():
+    with pytest.raises(AssertionError, match=r"\(a\) seat \d is awaited but has no legal"):
+        run_state_machine_as_test(
+            machine_for(HighCardAwaitingWithNothing(), HIGH_CARD, 3), settings=FAIL_FAST
+        )
+
+
+def test_a_view_offering_an_amount_the_house_refuses_is_caught():
+    with pytest.raises(AssertionError, match=r"\(h\) seat \d's view offers .* refused"):
+        ConformanceTable(CrapsOfferingWhatTheHouseRefuses(), CRAPS_LOW_RISK, 2, seed=7)
+
+
+def test_a_bet_called_off_that_settlement_decides_is_caught():
+    table = ConformanceTable(CrapsCallingTheFieldOff(), CRAPS_LOW_RISK, 1, seed=7)
+    table.act_with(0, {"type": "bet", "bet": "pass", "amount": 100})
+    table.act_with(0, {"type": "bet", "bet": "field", "amount": 100})
+    table.act_with(0, {"type": "done"})
+    with pytest.raises(AssertionError, match=r"\(i\) 0:field, called off, is decided"):
+        table.act_with(0, {"type": "roll", "dice": [1, 2]})
+
+
+def test_a_live_all_in_hand_dropped_when_its_player_leaves_is_caught():
+    table = ConformanceTable(BigStudFoldingAnAllInLeaver(), BIG_STUD_SHORT, 3, seed=7)
+    assert 2 in table.state["all_in"]
+    with pytest.raises(AssertionError, match=r"\(i\) seat 2, called live, is dropped"):
+        table.leave(2)
+
+
+def test_the_same_engines_unbroken_pass_the_same_scripts():
+    table = ConformanceTable(Craps(), CRAPS_LOW_RISK, 1, seed=7)
+    table.act_with(0, {"type": "bet", "bet": "pass", "amount": 100})
+    table.act_with(0, {"type": "bet", "bet": "field", "amount": 100})
+    table.act_with(0, {"type": "done"})
+    table.act_with(0, {"type": "roll", "dice": [1, 2]})
+    table.close()
+    table = ConformanceTable(BigStud(), BIG_STUD_SHORT, 3, seed=7)
+    table.leave(2)
+    assert 2 in table.held and 2 not in table.state["folded"]
+    table.play(hands=1, max_steps=200, calm=True)
+    table.close()
 
 
 BIG_STUD = BigStud.example_configs[0]

@@ -592,3 +592,100 @@ def test_dg5_3_a_come_bet_moving_onto_a_number_whose_come_bet_wins_is_not_paid_o
     assert won == [("come_6", 10, 10)]
     assert table.bet_of(0, "come_6")["amount"] == 12
     assert table.net(0, events) == -12 + 10 + 10
+
+
+# --- issue 47: what is offered is what happens --------------------------------------------------
+
+
+def test_dg5_6_off_is_offered_and_honoured_on_a_come_out_only():
+    """§5.6, C12: a place bet is off on the come-out unless turned on; once the point is on it
+    works, so turning it off is neither offered nor accepted (it would still lose on the 7)."""
+    table = CrapsTable(players=[0, 1])
+    table.start((4, 4))
+    table.bet(0, "pass", 10)
+    table.bet(1, "place_6", 6)
+    assert {"type": "working", "bet": "place_6", "on": True} in ENGINE.legal_actions(table.state, 1)
+    table.throw()  # point 8
+    table.start((3, 4))
+    assert not [a for a in ENGINE.legal_actions(table.state, 1) if a["type"] == "working"]
+    refused(table, 1, "only for a come-out roll", type="working", bet="place_6", on=False)
+    view = ENGINE.view(table.state, 1)
+    assert [b["working"] for b in view["bets"] if b["kind"] == "place_6"] == [True]
+    events = table.throw()  # seven-out: the place bet the view calls working loses
+    assert ("place_6", LOSE) in [
+        (e["bet"], e["outcome"]) for e in events if e["type"] == "resolved"
+    ]
+
+
+def test_dg4_a_new_shooter_mid_point_makes_his_entry_bet_on_the_pass_line_before_he_throws():
+    """§4: a player makes a pass or don't pass bet before he becomes the shooter. Given the dice
+    mid-point with none, his betting turn offers the pass line on the point set (his entry
+    bet); without it he may only pass the dice. Nobody else may make a pass bet then (§5.1)."""
+    table = CrapsTable(players=[0, 1, 2])
+    table.start((2, 2))
+    table.bet(0, "pass", 10)
+    table.throw()  # point 4, shooter 0
+    table.start((2, 2))
+    for position in (0, 1, 2):
+        table.act(position, type="done")
+    table.act(0, type="refuse")  # the dice to seat 1, who has no line bet
+    assert table.state["shooter"] == 1 and ENGINE.to_act(table.state) == [1]
+    assert {"type": "bet", "bet": "pass", "amount": 1} in ENGINE.legal_actions(table.state, 1)
+    assert not [a for a in ENGINE.legal_actions(table.state, 2) if a.get("bet") == "pass"]
+    table.act(1, type="done")
+    assert ENGINE.legal_actions(table.state, 1) == [{"type": "refuse"}]
+    refused(table, 1, "makes his pass line bet before he throws", type="roll", dice=[1, 2])
+    table.act(1, type="refuse")  # seat 2 makes his entry bet and throws the point
+    assert table.state["shooter"] == 2
+    table.bet(2, "pass", 10)
+    table.act(2, type="done")
+    events = table.act(2, type="roll", dice=[1, 2])
+    won = [(e["seat"], e["bet"]) for e in events if e.get("outcome") == WIN]
+    assert won == [(0, "pass"), (2, "pass")]
+
+
+def test_dg4_the_shooter_keeps_his_only_line_bet_while_he_holds_the_dice():
+    table = CrapsTable(players=[0, 1])
+    table.start((2, 2))
+    table.bet(0, "dont_pass", 10)
+    table.bet(1, "dont_pass", 10)
+    table.throw()  # point 4
+    table.start((3, 3))
+    assert {"type": "take_down", "bet": "dont_pass"} not in ENGINE.legal_actions(table.state, 0)
+    refused(table, 0, "stays while he holds the dice", type="take_down", bet="dont_pass")
+    table.act(1, type="take_down", bet="dont_pass")  # C6: another player's may come down
+
+
+def test_dg4_after_every_player_refuses_the_dice_go_on_to_the_left_not_to_the_lowest_seat():
+    table = CrapsTable(players=[0, 2, 5])
+    table.roll((2, 2), bets=[(0, "pass", 10)])
+    table.roll((3, 4))  # seven-out: the dice to seat 2
+    table.start((3, 4))
+    for position in (2, 5, 0):
+        assert table.state["shooter"] == position
+        table.act(position, type="refuse")
+        for waiting in list(ENGINE.to_act(table.state)):
+            if table.state["phase"] == craps.BETTING and waiting != table.state["shooter"]:
+                table.act(waiting, type="done")
+        if table.state["phase"] == craps.BETTING and table.state["shooter"] is not None:
+            table.act(table.state["shooter"], type="done")
+    assert table.state["result"] == {"no_shooter": True}
+    table.carry = ENGINE.carry_over(table.state)
+    table.start((3, 4))
+    assert table.state["shooter"] == 2  # the left of seat 0, who had them last
+
+
+def test_max_exposure_the_ranges_a_view_offers_are_accepted_to_their_last_amount():
+    table = CrapsTable(players=[0, 1], max_exposure=400)
+    table.roll((2, 2), bets=[(0, "pass", 10)])  # point 4
+    table.start((3, 3))
+    table.bet(1, "hard_4", 20)  # pays 7:1: 140 of the 400 at risk
+    bounds = ENGINE.view(table.state, 1)["bounds"]
+    assert bounds["place_4"][1] < 1_000  # the risk limit, not max_bet, ends the range
+    for kind, (low, high) in bounds.items():
+        for amount in (low, high):
+            ENGINE.apply(table.state, 1, {"type": "bet", "bet": kind, "amount": amount})
+        step = craps._step(table.state, kind)
+        if high + step <= craps.amount_bounds(table.state, 1, kind)[1]:
+            with pytest.raises(IllegalAction, match="risk limit"):
+                ENGINE.apply(table.state, 1, {"type": "bet", "bet": kind, "amount": high + step})

@@ -81,8 +81,9 @@ def test_your_bets_are_chips_working_or_off_with_their_controls():
     mine = re.search(r'<section class="craps-mine".*?</section>', html, re.S).group(0)
     assert "Place 8</span> <b>12.00 BYN</b>" in mine and "Hard 6</span> <b>1.00 BYN</b>" in mine
     assert mine.count("working") >= 2
-    # take down, on/off and the place bet's after-a-win choice (same is its default, §5.6)
-    assert 'id="craps-down-place_8"' in mine and 'id="craps-working-place_8"' in mine
+    # take down and the place bet's after-a-win choice (same is its default, §5.6); no on/off
+    # while the point is on: every bet works then (§5.6, issue 47)
+    assert 'id="craps-down-place_8"' in mine and 'id="craps-working-place_8"' not in mine
     assert 'data-choice="same"' in mine
     assert 'id="craps-after-place_8-press"' in mine and 'id="craps-after-place_8-down"' in mine
     assert '<g class="craps-chip mine" data-bet="place_8">' in html

@@ -154,19 +154,22 @@ def test_cg_66_g5_after_a_bought_game_the_dealer_needs_a_pair_ace_high_fails():
 
 
 def test_g6_g7_a_dark_box_is_settled_on_the_dealers_original_hand_when_another_buys():
-    table = Table([0], ["5S 5D 9C 7H 2D", "4S 4D TC 7C 2S"], NO_GAME, then="8D")
+    # §65: the dark box is the third, beyond two open ones (box 1 has nothing and folds)
+    table = Table([0], ["5S 5D 9C 7H 2D", "KH JC 9D 4C 2H", "4S 4D TC 7C 2S"], NO_GAME, then="8D")
     table.act(0, type="ante", box=0, amount=10)
-    table.act(0, type="ante", box=1, amount=10, dark=True)
+    table.act(0, type="ante", box=1, amount=10)
+    table.act(0, type="ante", box=2, amount=10, dark=True)
     table.act(0, type="done")
-    events = table.act(0, type="bet", box=0)
+    table.act(0, type="bet", box=0)
+    events = table.act(0, type="fold", box=1)
     assert table.phase == "buying" and table.to_act() == [0], "the dark box is never asked"
-    assert table.box(1)["outcome"] == "no game"
+    assert table.box(2)["outcome"] == "no game"
     assert ("bank", "seat:0", 10) in table.paid(events), "the dark box's ante paid at once"
     table.act(0, type="buy_game", box=0)
     assert table.dealer() == ["8D", "JD", "8C", "6H", "3D"], "eights: beating both boxes"
     assert table.view(0)["dealer"]["first"] == NO_GAME.split()
-    assert table.box_net(0) == -40 and table.box_net(1) == 10
-    assert table.state["result"]["boxes"]["1"]["cards"] is None, "never compared, never shown"
+    assert table.box_net(0) == -40 and table.box_net(2) == 10
+    assert table.state["result"]["boxes"]["2"]["cards"] is None, "never compared, never shown"
 
 
 def test_cg_65_two_open_boxes_a_player_more_only_dark():
@@ -213,14 +216,17 @@ def test_cg_68_g8_any_exchange_forfeits_the_bonus_even_to_a_flush(hand, give, th
 
 
 def test_g10_a_clock_folds_the_open_box_the_dark_box_plays_on():
-    table = Table([0], [NOTHING, "TS TD 7C 5H 3S"], ACE_KING)
+    table = Table([0], [NOTHING, "KH JC 9D 4C 2H", "TS TD 7C 5H 3S"], ACE_KING)
     table.act(0, type="ante", box=0, amount=10)
-    table.act(0, type="ante", box=1, amount=10, dark=True)
+    table.act(0, type="ante", box=1, amount=10)
+    table.act(0, type="ante", box=2, amount=10, dark=True)
     table.act(0, type="done")
     assert ENGINE.timeout_action(table.state, 0) == {"type": "fold", "box": 0}
     table.timeout(0)
-    assert table.box(0)["status"] == "folded" and table.box(1)["status"] == "settled"
-    assert table.box_net(0) == -10 and table.box_net(1) == 30, "tens beat ace-king"
+    table.timeout(0)
+    assert table.box(0)["status"] == "folded" and table.box(1)["status"] == "folded"
+    assert table.box(2)["status"] == "settled"
+    assert table.box_net(0) == -10 and table.box_net(2) == 30, "tens beat ace-king"
 
 
 def test_cg_65_no_draw_decisions_apply_at_once_exchanges_are_dealt_box_by_box_from_box_0():
@@ -263,34 +269,38 @@ def test_bad_input_is_refused_and_changes_nothing():
 
 
 def test_a_void_returns_what_is_at_stake_and_every_fee_a_settled_box_stays_settled():
-    hands = [NOTHING, "TS TD 7C 5H 3S", "AS AD 7S 6S 5D"]
+    hands = [NOTHING, "KH JC 9D 4C 2H", "TS TD 7C 5H 3S", "AS AD 7S 6S 5D"]
     table = Table([0, 1], hands, ACE_KING, "KS QS", config=BONUS)
     table.act(0, type="ante", box=0, amount=10, bonus=True)
-    table.act(0, type="ante", box=1, amount=15, dark=True)
+    table.act(0, type="ante", box=1, amount=10)
+    table.act(0, type="ante", box=2, amount=15, dark=True)
     table.act(0, type="done")
-    table.act(1, type="ante", amount=20, bonus=True)  # box 2
+    table.act(1, type="ante", amount=20, bonus=True)  # box 3
     table.act(0, type="exchange", box=0, cards=["2S"])
-    table.act(1, type="exchange", box=2, cards=["5D"])  # both bonuses are the house's now
+    table.act(1, type="exchange", box=3, cards=["5D"])  # both bonuses are the house's now
+    table.act(0, type="fold", box=1)  # box 1 decides before box 0's second decision
     table.act(0, type="fold", box=0)  # and so is box 0's ante
     assert table.to_act() == [1]
     events = table.void()
     assert sorted(table.paid(events)) == sorted(
         [
             ("pot:fee:s0:exchange", "seat:0", 10),
-            ("pot:b1:s0", "seat:0", 15),
-            ("pot:b1:s0:bet", "seat:0", 30),
-            ("pot:b2:s1", "seat:1", 20),
+            ("pot:b2:s0", "seat:0", 15),
+            ("pot:b2:s0:bet", "seat:0", 30),
+            ("pot:b3:s1", "seat:1", 20),
             ("pot:fee:s1:exchange", "seat:1", 20),
         ]
     ), "the stakes still in their pots and every fee"
     changes = {k: v for k, v in table.changes().items() if v}
-    assert changes == {"seat:0": -20, "seat:1": -10, "bank": 30}, "what was settled stays"
+    assert changes == {"seat:0": -30, "seat:1": -10, "bank": 40}, "what was settled stays"
 
 
 def test_hidden_cards_the_dealers_four_and_the_dark_box_are_in_no_view():
-    table = Table([0, 1], [NOTHING, "TS TD 7C 5H 3S", "AS AD 7S 6S 5D"], "AC KD 8C 6D 3H")
+    hands = [NOTHING, "KH JC 9D 4C 2H", "TS TD 7C 5H 3S", "AS AD 7S 6S 5D"]
+    table = Table([0, 1], hands, "AC KD 8C 6D 3H")
     table.act(0, type="ante", box=0, amount=10)
-    table.act(0, type="ante", box=1, amount=10, dark=True)
+    table.act(0, type="ante", box=1, amount=10)
+    table.act(0, type="ante", box=2, amount=10, dark=True)
     table.act(0, type="done")
     table.act(1, type="ante", amount=10)
     hidden = {"AC", "KD", "8C", "6D", "TS", "TD", "7C", "5H", "3S"}
@@ -324,3 +334,16 @@ def test_a_deck_run_short_by_six_five_card_exchanges_is_refilled_from_the_cards_
     while not table.over:  # a dealer without a game: the pairs asked take the ante paid
         table.act(table.to_act()[0], type="no_game")
     assert sum(table.nets().values()) == -table.house()
+
+
+def test_cg_65_boxes_are_dark_only_beyond_two_open_ones():
+    """§65: a player plays two ante boxes; any more are blind. A dark box before both open
+    ones is refused with a sentence and nothing booked (issue 47)."""
+    table = Table([0, 1])
+    table.refused(0, {"type": "ante", "box": 2, "amount": 10, "dark": True}, "stake 2 open first")
+    table.act(0, type="ante", box=0, amount=10)
+    assert ENGINE.bet_ranges(table.state, 0)["dark"] == []
+    table.refused(0, {"type": "ante", "box": 2, "amount": 10, "dark": True}, "stake 2 open first")
+    table.act(0, type="ante", box=1, amount=10)
+    assert ENGINE.bet_ranges(table.state, 0)["dark"]
+    table.act(0, type="ante", box=2, amount=10, dark=True)

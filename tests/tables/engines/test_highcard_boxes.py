@@ -79,10 +79,12 @@ def test_bets_on_boxes_outside_their_rules_are_refused_with_a_sentence(seat, act
 
 def test_a_fourth_box_and_a_second_dark_box_are_refused():
     state = deal([0, 1], config=FULL)
+    with pytest.raises(IllegalAction, match="beside your open boxes"):  # never alone (issue 47)
+        act(state, 0, type="bet", box=1, amount=100, dark=True)
+    state, _ = act(state, 0, type="bet", box=2, amount=100)
     state, _ = act(state, 0, type="bet", box=1, amount=100, dark=True)
     with pytest.raises(IllegalAction, match="at most 1 dark boxes"):
-        act(state, 0, type="bet", box=2, amount=100, dark=True)
-    state, _ = act(state, 0, type="bet", box=2, amount=100)
+        act(state, 0, type="bet", box=4, amount=100, dark=True)
     state, _ = act(state, 0, type="bet", box=3, amount=100)
     with pytest.raises(IllegalAction, match="at most 3 boxes"):
         act(state, 0, type="bet", box=5, amount=100)

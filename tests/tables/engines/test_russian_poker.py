@@ -255,8 +255,9 @@ def test_r11_a_silent_owner_folds_the_tied_box_and_a_silent_player_does_not_join
 def dark_table(dark_hand, dealer, packs=()):
     """Seat 0: open box 0 (9-8-7 of three suits: 9 points), dark box 1 (``dark_hand``)."""
     table = Table([0], ["9C 8D 7S", dark_hand], dealer, packs=packs)
+    table.act(0, type="ante", box=0, amount=10)
     table.act(0, type="ante", box=1, amount=10, dark=True)
-    table.act(0, type="ante", amount=10)
+    table.act(0, type="done")
     return table
 
 
@@ -272,9 +273,10 @@ def test_cg_32_r9_a_dark_box_bets_at_once_is_never_seen_and_cannot_fold():
 
 def test_cg_32_a_third_box_and_a_second_open_box_are_refused():
     table = Table([0], ["9C 8D 7S", "KH QH 7H"], QUALIFIED_20)
+    table.refused(0, {"type": "ante", "box": 1, "amount": 10, "dark": True}, "beside your open")
+    table.act(0, type="ante", box=0, amount=10)
     table.act(0, type="ante", box=1, amount=10, dark=True)
     table.refused(0, {"type": "ante", "box": 2, "amount": 10, "dark": True}, "1 open and 1 dark")
-    table.act(0, type="ante", box=0, amount=10)
     table.refused(0, {"type": "ante", "box": 3, "amount": 10}, "1 open and 1 dark")
 
 

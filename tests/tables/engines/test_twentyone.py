@@ -242,3 +242,43 @@ def test_an_action_copies_what_it_changes_only_never_the_shoe_order():
     assert after["boxes"]["0"] is not state["boxes"]["0"]
     assert after["shoe"]["order"] is state["shoe"]["order"], "the order is one string"
     assert after["limits"] is state["limits"]
+
+
+# --- issue 47: an awaited seat always has a legal action ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "config", "limit"),
+    [
+        # natural 3:2: two boxes of 100 risk 300, one insurance of 50 (2:1) takes the rest
+        ("blackjack", {"min_bet": 100, "max_bet": 5_000, "boxes": 7}, 400),
+        # natural 2:1 (§134): two boxes of 100 risk 400, one insurance of 50 the rest (§137)
+        ("pontoon", {"min_bet": 10, "max_bet": 5_000, "boxes": 7}, 500),
+    ],
+)
+def test_cg_103_137_insurance_taken_by_one_seat_within_max_exposure_leaves_no_seat_waiting(
+    game, config, limit
+):
+    """With ``max_exposure``, one seat's insurance can use up what the house may risk: the
+    other seat, insured nowhere, then has no insurance left to take and is done at once, not
+    awaited with no button to press."""
+    from tables.engines.registry import engine_for
+
+    engine = engine_for(game)
+    checked = engine.check_config({**config, "player_cut": False, "max_exposure": limit})
+    top = ["TS", "9S", "AD", "9C", "7D"]  # boxes T 9 and 9 7, the dealer's ace
+    state = engine.new_hand(checked, [0, 1], ScriptedRng(shoe_order(top)))
+    for position in (0, 1):
+        state, _events = engine.apply(
+            state, position, {"type": "bet", "amount": 100}, Draws.replaying([])
+        )
+        if state["phase"] == "betting" and position in engine.to_act(state):
+            state, _events = engine.apply(state, position, {"type": "pass"}, Draws.replaying([]))
+    assert state["phase"] == "insurance"
+    assert {"type": "insurance", "box": 1, "amount": 50} in engine.legal_actions(state, 1)
+    state, _events = engine.apply(
+        state, 0, {"type": "insurance", "box": 0, "amount": 50}, Draws.replaying([])
+    )
+    for position in engine.to_act(state):
+        assert engine.legal_actions(state, position), f"seat {position} awaited with nothing"
+    assert 1 not in engine.to_act(state)
