@@ -24,6 +24,7 @@ import datetime as dt
 import hashlib
 import logging
 import time
+from collections import defaultdict
 
 from channels.layers import get_channel_layer
 from django.conf import settings
@@ -43,7 +44,7 @@ from tables.engines.registry import engine_for
 from tables.listeners import TableNews
 from tables.models import Hand, Seat, Table, TableEvent
 from tables.outbox import PIT_GROUP
-from tables.payments import escrow_prefix, transfer_keys
+from tables.payments import escrow_prefix, escrow_reference, transfer_keys
 
 log = logging.getLogger(__name__)
 
@@ -161,14 +162,50 @@ def hand_money(table_id: int, versions) -> tuple[dict[int, int], bool]:
         .values("account__kind", "account__owner_id", "account__purpose")
         .annotate(total=Sum("amount"))
     )
-    nets: dict[int, int] = {}
+    return _nets(rows)
+
+
+def _nets(rows) -> tuple[dict[int, int], bool]:
+    nets: dict[int, int] = defaultdict(int)
     house_bank = False
     for row in rows:
-        if row["account__kind"] == AccountKind.WALLET and row["total"]:
-            nets[row["account__owner_id"]] = row["total"]
+        if row["account__kind"] == AccountKind.WALLET:
+            nets[row["account__owner_id"]] += row["total"]
         elif row["account__kind"] == AccountKind.HOUSE:
             house_bank = house_bank or row["account__purpose"] == HousePurpose.TABLE
-    return nets, house_bank
+    return {player: net for player, net in nets.items() if net}, house_bank
+
+
+def scope_money(table: Table) -> tuple[dict[int, int], bool] | None:
+    """Each player's result of the money the table's escrow scope held, once it holds none:
+    what the transfers since the scope last stood empty added to or took from his wallet, and
+    whether the house bank took part; None while the scope still holds the players' money.
+
+    A player's result is known only when the money held for him is paid out: a bank held from
+    coup to coup (baccarat's, CG §4–§17), a Khrap bank carried from deal to deal, are still his,
+    not won or lost, until they come back or are lost (so a bank returned to its holder is no
+    win, and its opening no loss to the others). A scope that spans one hand settles with it."""
+    base = escrow_reference(table, engine_for(table.game).escrow_key(table.state or {}))
+    rows = (
+        Entry.objects.filter(transfer__reference=base)
+        .values("transfer_id", "account__kind", "account__owner_id", "account__purpose")
+        .annotate(total=Sum("amount"))
+        .order_by("transfer_id")
+    )
+    transfers: dict[int, list[dict]] = defaultdict(list)
+    for row in rows:
+        transfers[row["transfer_id"]].append(row)
+    held, since = 0, 0
+    ordered = sorted(transfers)
+    for n, transfer_id in enumerate(ordered):
+        held += sum(
+            r["total"] for r in transfers[transfer_id] if r["account__kind"] == AccountKind.ESCROW
+        )
+        if held == 0 and n < len(ordered) - 1:
+            since = n + 1  # the scope stood empty here: what came before was settled then
+    if held:
+        return None
+    return _nets(row for transfer_id in ordered[since:] for row in transfers[transfer_id])
 
 
 def losses_shared(nets: dict[int, int]) -> list[tuple[int, int, int]]:
@@ -193,13 +230,10 @@ def hand_over(table: Table) -> None:
         return
     # the hand ending is the table's last (the next one is dealt after the listeners)
     hand = Hand(pk=hand_id, table_id=table.pk, number=table.hand_number)
-    versions = set(
-        TableEvent.objects.filter(table_id=table.pk, hand_id=hand_id).values_list(
-            "version", flat=True
-        )
-    )
-    versions.add(table.version)  # this change's event is stored when the change is
-    nets, house_bank = hand_money(table.pk, versions)
+    settled = scope_money(table)
+    if settled is None:  # the players' money is still held for them: no result yet
+        return
+    nets, house_bank = settled
     now = timezone.now()
     between_players = not house_bank and any(n > 0 for n in nets.values()) and len(nets) > 1
     HandMoney.objects.bulk_create(

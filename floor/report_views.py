@@ -58,13 +58,17 @@ def _page_section(section: Section) -> dict:
 
 def _charts(report: Report) -> list[str]:
     drawn = []
-    for currency, days in report.ggr_by_day.items():
+    for currency, days in report.revenue_by_day.items():
         drawn.append(
             mark_safe(  # noqa: S308 - charts.bar_chart escapes every text it writes
                 charts.bar_chart(
-                    chart_id=f"ggr-{currency.lower()}",
-                    title=_("Tables GGR per day, %(currency)s") % {"currency": currency},
-                    description=_("Gross gaming revenue of the tables and tournaments, by day."),
+                    chart_id=f"revenue-{currency.lower()}",
+                    title=_("Tables' casino revenue per day, %(currency)s")
+                    % {"currency": currency},
+                    description=_(
+                        "What the house booked at the tables and tournaments (commission, rake, "
+                        "the house bank's result), by day."
+                    ),
                     bars=[(day.isoformat(), value) for day, value in days],
                     format_value=lambda minor, currency=currency: format_amount(minor, currency),
                 )
