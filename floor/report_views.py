@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from casino.currencies import format_amount, to_major
+from casino.templatetags.money import money
 from floor import charts
 from floor.report_forms import ReportForm
 from floor.reports import Money, Report, Section, revenue_report
@@ -25,8 +26,8 @@ REPORTS_PERMISSION = "casino.view_reports"
 def page_cell(cell) -> dict:
     """A cell as the page shows it; `numeric` cells align right."""
     if isinstance(cell, Money):
-        text = "—" if cell.minor is None else format_amount(cell.minor, cell.currency)
-        return {"text": text, "numeric": True}
+        # the money filter's nowrap span: an amount never breaks inside its number
+        return {"text": money(cell.minor, cell.currency), "numeric": True}
     if isinstance(cell, dt.date):
         return {"text": cell.isoformat(), "numeric": False}
     return {"text": str(cell), "numeric": isinstance(cell, int)}
