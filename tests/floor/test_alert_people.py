@@ -64,19 +64,39 @@ def test_an_absent_punter_is_named_with_his_own_money_the_bank_with_its_holder(m
 
 def test_a_bank_handed_back_to_its_holder_is_no_big_win_b11(monkeypatch):
     """Anna's 276.00 bank comes back to her as 281.70 when she sells it and nobody buys (§11):
-    her result is the 5.70 it won, not 281.70; the punters lost 5.00 and 1.00."""
+    her result is the 5.70 it won, not 281.70; Boris lost 5.00 and Vera 1.00 to her. Each money
+    rule names the player whose money it was: the winner Anna, the losers Boris and Vera."""
     table, (anna, boris, vera) = baccarat_table(monkeypatch)
-    AlertRule.objects.filter(kind=AlertKind.BIG_WIN).update(threshold=5, enabled=True)
+    thresholds = {
+        AlertKind.BIG_WIN: (5, None),  # 5.00 BYN in one hand
+        AlertKind.TABLE_HOUR: (5, None),  # 5.00 BYN within an hour
+        AlertKind.LOSSES_TO_ONE: (1, None),  # one hand's losses to the same player
+        AlertKind.BIG_LOSSES_TO_ONE: (1, 1),  # more than 1.00 BYN once
+    }
+    for kind, (threshold, times) in thresholds.items():
+        AlertRule.objects.filter(kind=kind).update(threshold=threshold, times=times, enabled=True)
     play_two_coups(table, anna, boris, vera)
-    assert not Alert.objects.filter(kind=AlertKind.BIG_WIN).exists()  # the bank is still hers
+    # the bank is still hers: nobody has won or lost anything yet, whatever the wallets say
+    assert not Alert.objects.exists()
     act(table, anna, {"type": "sell"})
     for player in (boris, vera):
         act(table, player, {"type": "pass"})
     state = state_of(table)
     while state["phase"] == "offer" and state["offer"]:
         seat = state["offer"][0]
-        player = {0: anna, 1: boris, 2: vera}[seat]
-        act(table, player, {"type": "decline"})
+        act(table, {0: anna, 1: boris, 2: vera}[seat], {"type": "decline"})
         state = state_of(table)
-    (win,) = Alert.objects.filter(kind=AlertKind.BIG_WIN)
-    assert (win.player, win.facts["amount"]) == (anna, 570)
+    found = {
+        (a.kind, a.player, a.other_player): a.facts.get("amount")
+        for a in Alert.objects.select_related("player", "other_player")
+    }
+    assert found == {
+        (AlertKind.BIG_WIN, anna, None): 570,
+        (AlertKind.TABLE_HOUR, anna, None): 570,
+        (AlertKind.LOSSES_TO_ONE, boris, anna): None,
+        (AlertKind.LOSSES_TO_ONE, vera, anna): None,
+        (AlertKind.BIG_LOSSES_TO_ONE, boris, anna): 500,
+    }
+    with translation.override("en"):
+        said = alerts.message(Alert.objects.get(kind=AlertKind.BIG_WIN))
+    assert said.startswith(f'{anna.shown_name} won <span class="money">5.70\xa0BYN</span>')
