@@ -97,5 +97,6 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
 
         with translation.override(self.language):
             return render_to_string(
-                "casino/_balances.html", {"balances": balances_of(self.user), "oob": True}
+                "casino/_balances.html",
+                {"balances": balances_of(self.user), "oob": True, "staff": self.user.is_staff},
             )

@@ -19,6 +19,9 @@ from django.utils import translation
 from jinja2 import BaseLoader, Environment, FileSystemLoader
 from markupsafe import escape
 
+from casino.templatetags.money import money as money_filter
+from casino.templatetags.money import money_html
+
 TEMPLATE_DIR = settings.BASE_DIR / "templates" / "jinja2"
 MESSAGE = re.compile(r'_\("([^"\\]*)"\)')
 SHOWN_MESSAGE = re.compile(r'\{\{\s*_\("([^"\\]*)"\)\s*\}\}')
@@ -55,11 +58,16 @@ def repr_expression(text: str) -> str:
 @functools.cache
 def environment(language: str) -> Environment:
     """The environment of one language: its templates are compiled in that language."""
-    return Environment(
+    env = Environment(
         loader=TranslatingLoader(language),
         autoescape=True,
         auto_reload=settings.DEBUG,
     )
+    # the one money filter of the Django templates (casino.templatetags.money): an amount in
+    # minor units as the nowrap span every page shows; `amount` wraps a text already written
+    env.filters["money"] = money_filter
+    env.filters["amount"] = money_html
+    return env
 
 
 def render(name: str, context: dict) -> str:

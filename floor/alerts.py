@@ -24,6 +24,7 @@ import datetime as dt
 import hashlib
 import logging
 import time
+from collections import defaultdict
 
 from channels.layers import get_channel_layer
 from django.conf import settings
@@ -32,18 +33,21 @@ from django.db.models import Count, OuterRef, Q, Subquery, Sum
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.formats import date_format
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from casino.books import books_check
 from casino.currencies import format_amount, minor_factor
 from casino.models import Account, AccountKind, Entry, HousePurpose, Player
 from casino.realtime import group_send_all, has_listeners
+from casino.templatetags.money import money_html
 from floor.models import RULES, Alert, AlertKind, AlertRule, HandFlow, HandMoney
 from tables.engines.registry import engine_for
 from tables.listeners import TableNews
 from tables.models import Hand, Seat, Table, TableEvent
 from tables.outbox import PIT_GROUP
-from tables.payments import escrow_prefix, transfer_keys
+from tables.payments import escrow_prefix, escrow_reference, transfer_keys
 
 log = logging.getLogger(__name__)
 
@@ -161,14 +165,50 @@ def hand_money(table_id: int, versions) -> tuple[dict[int, int], bool]:
         .values("account__kind", "account__owner_id", "account__purpose")
         .annotate(total=Sum("amount"))
     )
-    nets: dict[int, int] = {}
+    return _nets(rows)
+
+
+def _nets(rows) -> tuple[dict[int, int], bool]:
+    nets: dict[int, int] = defaultdict(int)
     house_bank = False
     for row in rows:
-        if row["account__kind"] == AccountKind.WALLET and row["total"]:
-            nets[row["account__owner_id"]] = row["total"]
+        if row["account__kind"] == AccountKind.WALLET:
+            nets[row["account__owner_id"]] += row["total"]
         elif row["account__kind"] == AccountKind.HOUSE:
             house_bank = house_bank or row["account__purpose"] == HousePurpose.TABLE
-    return nets, house_bank
+    return {player: net for player, net in nets.items() if net}, house_bank
+
+
+def scope_money(table: Table) -> tuple[dict[int, int], bool] | None:
+    """Each player's result of the money the table's escrow scope held, once it holds none:
+    what the transfers since the scope last stood empty added to or took from his wallet, and
+    whether the house bank took part; None while the scope still holds the players' money.
+
+    A player's result is known only when the money held for him is paid out: a bank held from
+    coup to coup (baccarat's, CG §4–§17), a Khrap bank carried from deal to deal, are still his,
+    not won or lost, until they come back or are lost (so a bank returned to its holder is no
+    win, and its opening no loss to the others). A scope that spans one hand settles with it."""
+    base = escrow_reference(table, engine_for(table.game).escrow_key(table.state or {}))
+    rows = (
+        Entry.objects.filter(transfer__reference=base)
+        .values("transfer_id", "account__kind", "account__owner_id", "account__purpose")
+        .annotate(total=Sum("amount"))
+        .order_by("transfer_id")
+    )
+    transfers: dict[int, list[dict]] = defaultdict(list)
+    for row in rows:
+        transfers[row["transfer_id"]].append(row)
+    held, since = 0, 0
+    ordered = sorted(transfers)
+    for n, transfer_id in enumerate(ordered):
+        held += sum(
+            r["total"] for r in transfers[transfer_id] if r["account__kind"] == AccountKind.ESCROW
+        )
+        if held == 0 and n < len(ordered) - 1:
+            since = n + 1  # the scope stood empty here: what came before was settled then
+    if held:
+        return None
+    return _nets(row for transfer_id in ordered[since:] for row in transfers[transfer_id])
 
 
 def losses_shared(nets: dict[int, int]) -> list[tuple[int, int, int]]:
@@ -193,13 +233,10 @@ def hand_over(table: Table) -> None:
         return
     # the hand ending is the table's last (the next one is dealt after the listeners)
     hand = Hand(pk=hand_id, table_id=table.pk, number=table.hand_number)
-    versions = set(
-        TableEvent.objects.filter(table_id=table.pk, hand_id=hand_id).values_list(
-            "version", flat=True
-        )
-    )
-    versions.add(table.version)  # this change's event is stored when the change is
-    nets, house_bank = hand_money(table.pk, versions)
+    settled = scope_money(table)
+    if settled is None:  # the players' money is still held for them: no result yet
+        return
+    nets, house_bank = settled
     now = timezone.now()
     between_players = not house_bank and any(n > 0 for n in nets.values()) and len(nets) > 1
     HandMoney.objects.bulk_create(
@@ -471,6 +508,25 @@ def _escrow_facts(money: dict[str, int]) -> list[list]:
     return [[currency, amount] for currency, amount in sorted(money.items())]
 
 
+def seats_in_play(table: Table) -> dict[int, int]:
+    """{seat: the money of his in the table's pots}, seats with any: the actor's count, pot by
+    pot, of whose money each pot holds (``tables.actor.count_seat_stakes``): a player's bank,
+    and the bets it won, are his, never the money of the player beside him."""
+    if not engine_for(table.game).in_play(table.state):
+        return {}
+    stakes = (table.state or {}).get("seat_stakes") or {}
+    return {int(seat): amount for seat, amount in stakes.items() if amount > 0}
+
+
+def _whose(table: Table, in_play: dict[int, int]) -> list[list]:
+    """[[player's shown name, amount], ...] of the seats with money in play, in seat order."""
+    seats = {s.position: s for s in Seat.objects.filter(table=table).select_related("player")}
+    return [
+        [seats[position].player.shown_name if position in seats else "—", amount]
+        for position, amount in sorted(in_play.items())
+    ]
+
+
 def _idle_tables(held, rule: AlertRule, now: dt.datetime) -> int:
     since = now - dt.timedelta(minutes=rule.threshold or 0)
     last_event = TableEvent.objects.filter(table=OuterRef("pk")).order_by("-version")
@@ -478,7 +534,7 @@ def _idle_tables(held, rule: AlertRule, now: dt.datetime) -> int:
         last_action=Subquery(last_event.values("created_at")[:1])
     )
     raised = 0
-    for table in tables.only("pk", "name", "version", "created_at"):
+    for table in tables.only("pk", "name", "version", "created_at", "game", "state", "currency"):
         last = table.last_action or table.created_at
         if last > since:
             continue
@@ -491,6 +547,8 @@ def _idle_tables(held, rule: AlertRule, now: dt.datetime) -> int:
                 "table_name": table.name,
                 "since": last.isoformat(),
                 "escrow": _escrow_facts(held[table.pk]),
+                "currency": table.currency,
+                "whose": _whose(table, seats_in_play(table)),
                 "threshold": rule.threshold,
             },
         )
@@ -514,6 +572,7 @@ def _seats_away(held, rule: AlertRule, now: dt.datetime) -> int:
             continue
         if _spell_alerted_already(seat):
             continue
+        in_play = seats_in_play(table)
         alert = raise_alert(
             AlertKind.AWAY,
             f"away:{table.pk}:{seat.player_id}:{seat.away_since.timestamp():.6f}",  # a spell each
@@ -526,6 +585,10 @@ def _seats_away(held, rule: AlertRule, now: dt.datetime) -> int:
                 "seat": seat.position,
                 "version": table.version,
                 "escrow": _escrow_facts(held[table.pk]),
+                # the absent player's own money, and whose the rest is (issue 45)
+                "currency": table.currency,
+                "own": in_play.get(seat.position, 0),
+                "whose": _whose(table, {p: a for p, a in in_play.items() if p != seat.position}),
                 "threshold": rule.threshold,
             },
         )
@@ -597,7 +660,8 @@ def books_job(now: dt.datetime | None = None, *, force: bool = False) -> int:
 
 
 def _money(amount: int | None, currency: str) -> str:
-    return format_amount(amount or 0, currency) if currency else str(amount)
+    """An amount as the pages show it (the money filter's span, never wrapped)."""
+    return money_html(format_amount(amount or 0, currency)) if currency else str(amount)
 
 
 def _when(iso: str | None) -> str:
@@ -607,12 +671,17 @@ def _when(iso: str | None) -> str:
 
 
 def message(alert: Alert) -> str:
-    """What the alert found, in plain words of the active language."""
+    """What the alert found, in plain words of the active language, as safe HTML: every name
+    and detail escaped, every amount the money filter's nowrap span."""
+    return mark_safe(_message(alert))  # noqa: S308 - every value put in is escaped
+
+
+def _message(alert: Alert) -> str:
     facts = alert.facts
     currency = facts.get("currency", "")
     words = {
-        "player": alert.player.shown_name if alert.player_id else "—",
-        "other": alert.other_player.shown_name if alert.other_player_id else "—",
+        "player": escape(alert.player.shown_name) if alert.player_id else "—",
+        "other": escape(alert.other_player.shown_name) if alert.other_player_id else "—",
         "hand": facts.get("hand"),
         "amount": _money(facts.get("amount"), currency),
         "threshold": _money(facts.get("threshold"), currency),
@@ -650,34 +719,70 @@ def message(alert: Alert) -> str:
         return _(
             "%(player)s gave up %(cards)s in hand %(hand)s, a hand stronger than %(beats)s%% "
             "of all."
-        ) % {**words, "cards": " ".join(facts.get("cards", [])), "beats": facts.get("beats")}
-    if kind == AlertKind.AWAY:
-        return _("%(player)s has been away since %(since)s with %(escrow)s in play.") % {
+        ) % {
             **words,
-            "since": _when(facts.get("since")),
-            "escrow": _escrow_words(facts),
+            "cards": escape(" ".join(facts.get("cards", []))),
+            "beats": facts.get("beats"),
         }
+    if kind == AlertKind.AWAY:
+        return _away_message(facts, words)
     if kind == AlertKind.IDLE:
-        return _("Nothing has happened since %(since)s; %(escrow)s is held in escrow.") % {
+        text = _("Nothing has happened since %(since)s; %(escrow)s is held in escrow.") % {
             "since": _when(facts.get("since")),
             "escrow": _escrow_words(facts),
         }
+        if facts.get("whose"):
+            text += " " + _("Whose: %(whose)s.") % {"whose": _whose_words(facts)}
+        return text
     if kind == AlertKind.ERROR:
         return _("%(error)s at version %(version)s: %(detail)s") % {
-            "error": facts.get("error"),
+            "error": escape(facts.get("error")),
             "version": facts.get("version"),
-            "detail": facts.get("detail") or "—",
+            "detail": escape(facts.get("detail") or "—"),
         }
     problems = facts.get("problems") or []
     return _("%(count)s problem(s): %(first)s") % {
         "count": facts.get("count"),
-        "first": problems[0] if problems else "—",
+        "first": escape(problems[0]) if problems else "—",
     }
+
+
+def _away_message(facts: dict, words: dict) -> str:
+    """The absent player named with his own money in play, never another's (a bank held by the
+    player beside him is that player's, and said so)."""
+    since = _when(facts.get("since"))
+    if "own" not in facts:  # raised before issue 45: the table's escrow alone
+        return _("%(player)s has been away since %(since)s with %(escrow)s in play.") % {
+            **words,
+            "since": since,
+            "escrow": _escrow_words(facts),
+        }
+    if facts["own"]:
+        text = _("%(player)s has been away since %(since)s with %(own)s of their own in play.") % {
+            **words,
+            "since": since,
+            "own": _money(facts["own"], facts.get("currency", "")),
+        }
+    else:
+        text = _("%(player)s has been away since %(since)s with nothing of their own in play.") % {
+            **words,
+            "since": since,
+        }
+    if facts.get("whose"):
+        text += " " + _("Also in play: %(whose)s.") % {"whose": _whose_words(facts)}
+    return text
+
+
+def _whose_words(facts: dict) -> str:
+    currency = facts.get("currency", "")
+    return ", ".join(
+        f"{escape(name)} {_money(amount, currency)}" for name, amount in facts.get("whose") or []
+    )
 
 
 def _escrow_words(facts: dict) -> str:
     held = facts.get("escrow", [])
-    return ", ".join(format_amount(amount, currency) for currency, amount in held)
+    return ", ".join(_money(amount, currency) for currency, amount in held)
 
 
 def alert_row(alert: Alert) -> dict:

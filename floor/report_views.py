@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from casino.currencies import format_amount, to_major
+from casino.templatetags.money import money
 from floor import charts
 from floor.report_forms import ReportForm
 from floor.reports import Money, Report, Section, revenue_report
@@ -25,8 +26,8 @@ REPORTS_PERMISSION = "casino.view_reports"
 def page_cell(cell) -> dict:
     """A cell as the page shows it; `numeric` cells align right."""
     if isinstance(cell, Money):
-        text = "—" if cell.minor is None else format_amount(cell.minor, cell.currency)
-        return {"text": text, "numeric": True}
+        # the money filter's nowrap span: an amount never breaks inside its number
+        return {"text": money(cell.minor, cell.currency), "numeric": True}
     if isinstance(cell, dt.date):
         return {"text": cell.isoformat(), "numeric": False}
     return {"text": str(cell), "numeric": isinstance(cell, int)}
@@ -58,13 +59,17 @@ def _page_section(section: Section) -> dict:
 
 def _charts(report: Report) -> list[str]:
     drawn = []
-    for currency, days in report.ggr_by_day.items():
+    for currency, days in report.revenue_by_day.items():
         drawn.append(
             mark_safe(  # noqa: S308 - charts.bar_chart escapes every text it writes
                 charts.bar_chart(
-                    chart_id=f"ggr-{currency.lower()}",
-                    title=_("Tables GGR per day, %(currency)s") % {"currency": currency},
-                    description=_("Gross gaming revenue of the tables and tournaments, by day."),
+                    chart_id=f"revenue-{currency.lower()}",
+                    title=_("Tables' casino revenue per day, %(currency)s")
+                    % {"currency": currency},
+                    description=_(
+                        "What the house booked at the tables and tournaments (commission, rake, "
+                        "the house bank's result), by day."
+                    ),
                     bars=[(day.isoformat(), value) for day, value in days],
                     format_value=lambda minor, currency=currency: format_amount(minor, currency),
                 )

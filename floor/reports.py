@@ -1,13 +1,18 @@
-"""The revenue reports (issue 17, part 5): what the tables and the sportsbook earned, read from
-the ledger and the bets, aggregated in the database (one grouped query per source; Python only
-merges a few rows per day and table, or per sport and market kind).
+"""The revenue reports (issue 17, part 5; issue 45): what the tables and the sportsbook earned,
+read from the ledger and the bets, aggregated in the database (one grouped query per source;
+Python only merges a few rows per day and table, or per sport and market kind).
 
-Definitions (docs/rules-decisions.md "Revenue reports"):
+Definitions (docs/rules-decisions.md "Revenue reports" and "The casino's revenue is what the house
+books"):
 - tables and tournaments, per local day of the booking, game and place: stakes taken (wallet
   debits of `stake` transfers), paid out (wallet credits of `payout` transfers), refunds
   (wallet credits of `refund` transfers: a void), commission and rake (credits of the casino's
-  commission account), GGR = stakes - paid out - refunds (the commission is part of it), and
-  the hands that ended that day;
+  commission account), the house bank's result (the net of the legs on the place's house bank:
+  a house-banked game's wins and losses), and the hands that ended that day. The **casino's
+  revenue** is what the house accounts booked: commission and rake + the house bank's result.
+  What players staked and was not paid back that day is theirs still (a bank held from coup to
+  coup, a pot carried to the next deal, a prize fund): it is shown apart, as is the turnover
+  between players at a place where the house banks nothing;
 - the sportsbook, per sport and market kind: fixed-odds bets placed in the period (turnover,
   what is still open, what the settled ones paid, margin = turnover - open - paid), the
   exchange's bets matched in the period and the commission it booked in the period, and spread
@@ -95,6 +100,12 @@ def _local_day(field_name: str) -> TruncDate:
 # --- tables and tournaments -------------------------------------------------------------------
 
 
+# The house accounts whose legs are the casino's own money at a place: its bank (a house-banked
+# game's) and the one commission account. The rest a table's transfers touch holds the players'
+# money for them: pots and banks in escrow, `unclaimed` (a leaver's share), a prize pool.
+HOUSE_BANK_PURPOSES = (HousePurpose.TABLE, HousePurpose.GAME)
+
+
 @dataclass
 class PlaceDay:
     """One place (a table or a tournament) on one day, in its currency (minor units)."""
@@ -109,17 +120,33 @@ class PlaceDay:
     paid: int = 0
     refunds: int = 0
     commission: int = 0
+    house_bank: int = 0  # the net of the legs on the place's house bank (its result)
+    house_bank_legs: int = 0  # how many legs the house bank had (0: it took no part)
     hands: int = 0
 
     @property
-    def ggr(self) -> int:
-        """What the casino earned here. At a table, the players' net loss. In a tournament the
-        entry fees are the players' money (the prize fund, paid back as prizes) but for the
-        casino's share booked at the start (CG §126): that share is its revenue, whether the
-        prizes are paid yet or not, and a fee refunded never was."""
-        if self.place == "tournament":
-            return self.commission
-        return self.stakes - self.paid - self.refunds
+    def revenue(self) -> int:
+        """What the casino earned here: what its house accounts booked, the commission and rake
+        (a tournament's casino share, CG §126, on the day it was booked) and the house bank's
+        result. Money passing between players is never the casino's, whether it was paid back
+        that day or is still held for them (a bank, a carried pot, a prize fund)."""
+        return self.commission + self.house_bank
+
+    @property
+    def held(self) -> int:
+        """The players' money that went into play here that day and was not paid back to them
+        that day (negative: more came back than went in, e.g. a bank held since the day before
+        returned to its holder): stakes - paid out - refunds - the casino's revenue. It stays
+        theirs."""
+        return self.stakes - self.paid - self.refunds - self.revenue
+
+    @property
+    def between_players(self) -> int:
+        """The turnover between players: what players staked against one another where the
+        house bank took no part, less what was refunded and the casino's commission or rake
+        (a bank held by a player and the bets against it, a pot, a durak match, a tournament's
+        prize fund). 0 where the house banked."""
+        return 0 if self.house_bank_legs else self.stakes - self.refunds - self.commission
 
 
 # Where a transfer's reference names its place: "table:7:hand:12" (tables.payments),
@@ -148,11 +175,26 @@ def _wallet_sum(kind: str, sign: int = 1) -> Sum:
     )
 
 
+def _house_sum(purposes) -> Sum:
+    return Sum(
+        Case(
+            When(account__kind=AccountKind.HOUSE, account__purpose__in=purposes, then=F("amount")),
+            default=0,
+            output_field=IntegerField(),
+        )
+    )
+
+
 def _place_money(period: Period, prefix: str, currency: str | None) -> list[dict]:
-    """Per local day, place id and currency: the wallets' stakes, payouts and refunds and the
-    commission account's takings of the transfers referencing the place."""
+    """Per local day, place id and currency: the wallets' stakes, payouts and refunds, and the
+    house accounts' legs (the commission account's takings, the house bank's result) of the
+    transfers referencing the place."""
     entries = Entry.objects.filter(
-        Q(account__kind=AccountKind.WALLET) | Q(account__purpose=HousePurpose.COMMISSION),
+        Q(account__kind=AccountKind.WALLET)
+        | Q(
+            account__kind=AccountKind.HOUSE,
+            account__purpose__in=(HousePurpose.COMMISSION, *HOUSE_BANK_PURPOSES),
+        ),
         transfer__reference__startswith=prefix,
         transfer__created_at__gte=period.start,
         transfer__created_at__lt=period.end,
@@ -166,10 +208,15 @@ def _place_money(period: Period, prefix: str, currency: str | None) -> list[dict
             stakes=_wallet_sum(TransferKind.STAKE, sign=-1),
             paid=_wallet_sum(TransferKind.PAYOUT),
             refunds=_wallet_sum(TransferKind.REFUND),
-            commission=Sum(
+            commission=_house_sum((HousePurpose.COMMISSION,)),
+            house_bank=_house_sum(HOUSE_BANK_PURPOSES),
+            house_bank_legs=Count(
                 Case(
-                    When(account__purpose=HousePurpose.COMMISSION, then=F("amount")),
-                    default=0,
+                    When(
+                        account__kind=AccountKind.HOUSE,
+                        account__purpose__in=HOUSE_BANK_PURPOSES,
+                        then=1,
+                    ),
                     output_field=IntegerField(),
                 )
             ),
@@ -244,6 +291,8 @@ def place_days(period: Period, currency: str | None = None) -> list[PlaceDay]:
                 target.paid += r["paid"]
                 target.refunds += r["refunds"]
                 target.commission += r["commission"]
+                target.house_bank += r["house_bank"]
+                target.house_bank_legs += r["house_bank_legs"]
     for (day, table_id), count in hands.items():
         known = places["table"].get(table_id)
         if known is not None:
@@ -460,7 +509,8 @@ class Report:
     period: Period
     currency: str | None
     sections: list[Section]
-    ggr_by_day: dict[str, list[tuple[dt.date, int]]]  # currency -> (day, GGR) for every day
+    # currency -> (day, the tables' casino revenue) for every day
+    revenue_by_day: dict[str, list[tuple[dt.date, int]]]
 
 
 def _sum(rows, attribute: str) -> int:
@@ -474,12 +524,25 @@ def _place_label(row: PlaceDay) -> str:
 
 
 def _tables_sections(days: list[PlaceDay]) -> list[Section]:
-    money_columns = [_("Stakes"), _("Paid out"), _("Refunds"), _("Commission and rake"), _("GGR")]
+    money_columns = [
+        _("Stakes"),
+        _("Paid out"),
+        _("Refunds"),
+        _("Players' money still in play"),
+        _("Turnover between players"),
+        _("Commission and rake"),
+        _("House bank result"),
+        _("Casino revenue"),
+    ]
 
     def figures(rows, currency) -> list[Cell]:
         return [
-            *(Money(_sum(rows, a), currency) for a in ("stakes", "paid", "refunds", "commission")),
-            Money(sum(r.ggr for r in rows), currency),
+            *(Money(_sum(rows, a), currency) for a in ("stakes", "paid", "refunds")),
+            Money(sum(r.held for r in rows), currency),
+            Money(sum(r.between_players for r in rows), currency),
+            Money(_sum(rows, "commission"), currency),
+            Money(_sum(rows, "house_bank"), currency),
+            Money(sum(r.revenue for r in rows), currency),
             _sum(rows, "hands"),
         ]
 
@@ -606,15 +669,27 @@ def _totals_section(days: list[PlaceDay], book: list[BookRow]) -> Section:
     section = Section(
         "totals",
         _("House revenue by currency"),
-        [_("Currency"), _("Tables GGR"), _("Sportsbook margin"), _("Total")],
+        [
+            _("Currency"),
+            _("Tables: casino revenue"),
+            _("Sportsbook margin"),
+            _("Total"),
+            _("Turnover between players"),
+        ],
         empty=_("Nothing was earned or lost in this period."),
     )
     tables: dict[str, int] = defaultdict(int)
     sportsbook: dict[str, int] = defaultdict(int)
+    # the players' money that changed hands among them: never the casino's (the exchange's
+    # matched stakes are bets between players too, BK §52)
+    between: dict[str, int] = defaultdict(int)
     for r in days:
-        tables[r.currency] += r.ggr
+        tables[r.currency] += r.revenue
+        between[r.currency] += r.between_players
     for r in book:
         sportsbook[r.currency] += r.margin
+        if r.product == EXCHANGE:
+            between[r.currency] += r.turnover
     for currency in sorted(set(tables) | set(sportsbook)):
         section.rows.append(
             [
@@ -622,6 +697,7 @@ def _totals_section(days: list[PlaceDay], book: list[BookRow]) -> Section:
                 Money(tables[currency], currency),
                 Money(sportsbook[currency], currency),
                 Money(tables[currency] + sportsbook[currency], currency),
+                Money(between[currency], currency),
             ]
         )
     return section
@@ -630,17 +706,17 @@ def _totals_section(days: list[PlaceDay], book: list[BookRow]) -> Section:
 def revenue_report(period: Period, currency: str | None = None) -> Report:
     days = place_days(period, currency)
     book = book_rows(period, currency)
-    ggr: dict[str, dict[dt.date, int]] = defaultdict(dict)
+    revenue: dict[str, dict[dt.date, int]] = defaultdict(dict)
     for r in days:
-        ggr[r.currency][r.day] = ggr[r.currency].get(r.day, 0) + r.ggr
+        revenue[r.currency][r.day] = revenue[r.currency].get(r.day, 0) + r.revenue
     if currency:
-        ggr.setdefault(currency, {})
+        revenue.setdefault(currency, {})
     return Report(
         period=period,
         currency=currency,
         sections=[_totals_section(days, book), *_tables_sections(days), _book_section(book)],
-        ggr_by_day={
+        revenue_by_day={
             c: [(day, per_day.get(day, 0)) for day in period.days()]
-            for c, per_day in sorted(ggr.items())
+            for c, per_day in sorted(revenue.items())
         },
     )

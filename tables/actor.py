@@ -21,6 +21,7 @@ locks. Player entry points are in ``tables.services``, staff acts in ``tables.st
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 import functools
 import secrets
@@ -77,6 +78,7 @@ ACTOR_KEYS = (
     "last_game",
     "absences_applied",
     "seat_stakes",
+    "pot_stakes",  # whose money each pot of the scope holds (``count_seat_stakes``)
     "paused_at",
     "windows_missed",  # the seats whose betting window passed this hand (``note_missed``)
     "acted_seats",  # the seats that acted this hand (``acted``): no window of theirs passed
@@ -310,7 +312,7 @@ def commit(
         book(table, change.seats, engine.escrow_key(state), events)
     except PaymentRefused as refusal:
         raise TableError(str(refusal)) from refusal
-    count_seat_stakes(state, events)
+    count_seat_stakes(state, events, engine.pot_owners(state))
     if cause == TableEvent.Cause.PLAYER and step == TableEvent.Step.ENGINE and seat is not None:
         acted(change, state, seat)
     change.record(
@@ -589,11 +591,13 @@ def start_hand(change: Change, upcoming: NextHand) -> None:
     if carried and upcoming.carry is not None and escrow_unchanged(engine, table.state, state):
         # a session carried into this hand (a bank held from coup to coup) keeps its money
         state["seat_stakes"] = dict(carried)
+        if (table.state or {}).get("pot_stakes"):
+            state["pot_stakes"] = copy.deepcopy(table.state["pot_stakes"])
     events = [
         *engine.start_events(state),
         {"type": "commitment", "sha256": published, "scope": covered.scope},
     ]
-    count_seat_stakes(state, events)
+    count_seat_stakes(state, events, engine.pot_owners(state))
     table.state = state
     table.status = TableStatus.PLAYING
     table.version += 1
@@ -627,20 +631,71 @@ def escrow_unchanged(engine: Engine, before: dict, after: dict) -> bool:
     return engine.escrow_key(before) == engine.escrow_key(after)
 
 
-def count_seat_stakes(state: dict, events: list[dict]) -> None:
+def count_seat_stakes(state: dict, events: list[dict], owners: dict | None = None) -> None:
     """Each seat's money in the pots of this escrow scope (the pit boss's "chips in play"),
-    kept in the state from the payments the actor books: a stake into a pot adds, a pot paying
-    the seat back (a win, a refund) takes away, never below nothing."""
-    stakes = dict(state.get("seat_stakes") or {})
+    kept in the state from the payments the actor books, pot by pot (``pot_stakes``: {pot:
+    {seat: amount}}), so that money follows whose it is:
+    - a stake into a pot is the payer's there;
+    - a pot paying a seat gives him back his own first, the rest (a win) taken from the pot's
+      other payers in proportion (they lost it);
+    - a pot paying another pot (a bet lost to a player's bank) moves the money: into a pot one
+      seat owns whoever paid it in (``owners``, the engine's ``pot_owners``) it is the owner's,
+      into any other the same payers'; a pot paying the house takes from its payers alike.
+    ``seat_stakes`` is each seat's sum over the pots."""
+    pots = {
+        name: {seat: amount for seat, amount in shares.items() if amount}
+        for name, shares in (state.get("pot_stakes") or {}).items()
+    }
+    owned = {Party.parse(p).key: str(Party.parse(o).key) for p, o in (owners or {}).items()}
     for payment in payments(events):
         source, target = Party.parse(payment.source), Party.parse(payment.target)
         if source.kind == SEAT and target.kind == POT:
-            key = str(source.key)
-            stakes[key] = stakes.get(key, 0) + payment.amount
-        elif source.kind == POT and target.kind == SEAT:
-            key = str(target.key)
-            stakes[key] = max(0, stakes.get(key, 0) - payment.amount)
-    state["seat_stakes"] = {key: amount for key, amount in stakes.items() if amount}
+            shares = pots.setdefault(target.key, {})
+            holder = owned.get(target.key, str(source.key))
+            shares[holder] = shares.get(holder, 0) + payment.amount
+        elif source.kind == POT:
+            shares = pots.setdefault(source.key, {})
+            taken = _take(shares, payment.amount, str(target.key) if target.kind == SEAT else None)
+            if target.kind == POT:
+                into = pots.setdefault(target.key, {})
+                if target.key in owned:
+                    taken = {owned[target.key]: sum(taken.values())}
+                for seat_key, amount in taken.items():
+                    into[seat_key] = into.get(seat_key, 0) + amount
+    pots = {name: shares for name, shares in pots.items() if any(shares.values())}
+    state["pot_stakes"] = pots
+    stakes: dict[str, int] = {}
+    for shares in pots.values():
+        for seat_key, amount in shares.items():
+            if amount:
+                stakes[seat_key] = stakes.get(seat_key, 0) + amount
+    state["seat_stakes"] = stakes
+
+
+def _take(shares: dict[str, int], amount: int, first: str | None) -> dict[str, int]:
+    """Take `amount` out of a pot's shares ({seat: amount}, changed in place): `first`'s own
+    share before the others', the others' in proportion to their shares (the last one taking
+    the rounding); what the shares do not cover (money the pot got from no seat: the house's,
+    another pot's) is taken from no one. Returns {seat: amount taken}."""
+    taken: dict[str, int] = {}
+    if first is not None and shares.get(first):
+        own = min(shares[first], amount)
+        shares[first] -= own
+        taken[first] = own
+        amount -= own
+    others = [key for key, share in shares.items() if share > 0]
+    total = sum(shares[key] for key in others)
+    if amount <= 0 or total <= 0:
+        return taken
+    amount = min(amount, total)
+    left = amount
+    for n, key in enumerate(others):
+        part = left if n == len(others) - 1 else amount * shares[key] // total
+        part = min(part, shares[key])
+        shares[key] -= part
+        taken[key] = taken.get(key, 0) + part
+        left -= part
+    return taken
 
 
 def unseat(

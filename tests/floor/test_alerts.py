@@ -174,7 +174,7 @@ def test_a_big_win_raises_one_alert_once_staff_lower_the_threshold(seka):
     assert (alert.player, alert.table, alert.facts["amount"]) == (bob, table, net)
     assert net > 1_500 and alert.facts["hand"] == hand.number
     words = alerts.message(alert)
-    assert "won 20.16" in words and f"hand {hand.number}" in words
+    assert 'won <span class="money">20.16\xa0BYN</span>' in words and f"hand {hand.number}" in words
     assert alerts.acknowledge(alert.pk, boss)
     # the same hand's news again (a retried listener) is the same occurrence
     table.refresh_from_db()
@@ -479,7 +479,7 @@ def test_only_the_pit_boss_sees_acknowledges_and_changes_alerts(seka):
     assert AlertRule.objects.get(kind=AlertKind.BIG_WIN).threshold == 1_000
     page = signed_in(pit_boss()).get(urls["list"]).content.decode()
     assert 'id="floor-alerts"' in page and f'id="alert-{alert.pk}"' in page
-    assert "won 2,500.00" in page.replace("\xa0", ",") and bob.shown_name in page
+    assert 'won <span class="money">2\xa0500.00\xa0BYN</span>' in page and bob.shown_name in page
     assert 'ws-connect="/ws/pit/"' in page and 'aria-current="page"' in page
     assert "A player wins more than 1" in page  # the rules in plain words
     russian = signed_in(pit_boss())

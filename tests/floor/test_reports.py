@@ -202,7 +202,18 @@ def bets(db, clock):
 
 
 def figures(row):
-    return (row.stakes, row.paid, row.refunds, row.commission, row.ggr, row.hands)
+    """stakes, paid out, refunds, commission, the house bank's result, the casino's revenue
+    (the last two: what the house accounts booked), the players' money left in play, hands."""
+    return (
+        row.stakes,
+        row.paid,
+        row.refunds,
+        row.commission,
+        row.house_bank,
+        row.revenue,
+        row.held,
+        row.hands,
+    )
 
 
 # --- the figures ------------------------------------------------------------------------------
@@ -214,16 +225,23 @@ def test_ggr_per_game_and_day_follows_the_casino_s_midnight(hands):
     by_key = {(r.day, r.place_id): r for r in rows}
     assert set(by_key) == {(DAY, highcard.pk), (NEXT, highcard.pk), (NEXT, durak_table.pk)}
     # before midnight: antes 3 x 0.10, bets 1.00 + 2.00 staked; the win paid 1.00 + the box 1.00
-    # + the ante pot 0.10, the loss the ante pot 0.10; two hands ended
-    assert figures(by_key[(DAY, highcard.pk)]) == (330, 220, 0, 0, 110, 2)
+    # + the ante pot 0.10, the loss the ante pot 0.10; two hands ended. The house bank won the
+    # 2.00 and lost the 1.00: its 1.00 is the casino's revenue; the third hand's ante, dealt
+    # before midnight, is the player's money still in play (it was never the casino's)
+    assert figures(by_key[(DAY, highcard.pk)]) == (330, 220, 0, 0, 100, 100, 10, 2)
     # after midnight: the pass sends the ante to the commission; antes 2 x 0.10 and a 5.00 bet
     # staked, the win paid 5.00 + 5.00 + the ante 0.10
-    assert figures(by_key[(NEXT, highcard.pk)]) == (520, 1_010, 0, 10, -490, 2)
+    # (the house bank lost the 5.00; the ante held overnight paid back, a new one taken)
+    assert figures(by_key[(NEXT, highcard.pk)]) == (520, 1_010, 0, 10, -500, -490, 0, 2)
     # durak: 2 x 1.00 staked, the winner paid 1.90 and 0.10 commission; the voided match's
     # 2 x 1.00 staked and refunded. Its hands are the deals that ended (the void ends none).
     deals = Hand.objects.filter(table=durak_table, ended_at__isnull=False).count()
     assert deals >= 1
-    assert figures(by_key[(NEXT, durak_table.pk)]) == (400, 190, 200, 10, 10, deals)
+    assert figures(by_key[(NEXT, durak_table.pk)]) == (400, 190, 200, 10, 0, 10, 0, deals)
+    # money between players: the durak match's stakes less its refunds and the commission;
+    # none where the house banked
+    assert by_key[(NEXT, durak_table.pk)].between_players == 190
+    assert by_key[(DAY, highcard.pk)].between_players == 0
     # one day at a time: the minute before midnight is the 20th, the half minute after the 21st
     assert {(r.day, r.place_id) for r in place_days(Period(DAY, DAY))} == {(DAY, highcard.pk)}
     assert {r.place_id for r in place_days(Period(NEXT, NEXT))} == {highcard.pk, durak_table.pk}
@@ -337,12 +355,14 @@ def test_the_page_s_totals_chart_and_csv_agree_in_every_currency(hands, bets, cl
     never adds one currency to another, the chart has a bar a day, the CSV the page's rows."""
     report = revenue_report(Period(DAY, NEXT))
     totals = next(s for s in report.sections if s.key == "totals")
-    # BYN: tables 1.10 - 4.90 + 0.10; sportsbook -50.00 - 40.00 + 0.90; USD: -20.00 on one bet
+    # BYN: tables 1.00 - 4.90 + 0.10 (the house accounts' takings: an ante still in play is
+    # the player's); sportsbook -50.00 - 40.00 + 0.90; USD: -20.00 on one bet. Between players:
+    # the durak match's 1.90 and the exchange's 60.00 matched
     assert [[getattr(c, "minor", c) for c in row] for row in totals.rows] == [
-        ["BYN", -370, -8_100, -8_470],
-        ["USD", 0, -2_000, -2_000],
+        ["BYN", -380, -8_100, -8_480, 6_190],
+        ["USD", 0, -2_000, -2_000, 0],
     ]
-    assert list(report.ggr_by_day) == ["BYN"]  # the tables played in BYN only
+    assert list(report.revenue_by_day) == ["BYN"]  # the tables played in BYN only
     client.force_login(reporter)
     for currency in ("", "BYN", "USD"):
         page_matches_csv(client, currency)
@@ -351,8 +371,8 @@ def test_the_page_s_totals_chart_and_csv_agree_in_every_currency(hands, bets, cl
         {"date_from": (DAY - dt.timedelta(days=1)).isoformat(), "date_to": NEXT.isoformat()},
     ).content.decode()
     bars = re.findall(r'<rect class="bar"[^>]*data-label="([\d-]+)" data-value="(-?\d+)"', page)
-    assert bars == [("2026-11-19", "0"), ("2026-11-20", "110"), ("2026-11-21", "-480")]
-    assert 'role="img"' in page and 'aria-labelledby="ggr-byn-title ggr-byn-desc"' in page
+    assert bars == [("2026-11-19", "0"), ("2026-11-20", "100"), ("2026-11-21", "-480")]
+    assert 'role="img"' in page and 'aria-labelledby="revenue-byn-title revenue-byn-desc"' in page
     usd = client.get(
         reverse("floor:reports"),
         {"date_from": DAY.isoformat(), "date_to": NEXT.isoformat(), "currency": "USD"},
@@ -381,7 +401,7 @@ def page_matches_csv(client, currency):
     if currency == "USD":
         assert "BYN" not in body and "-20.00" in body
     else:
-        assert "-3.70" in body and "-81.00" in body  # the BYN totals, never mixed with USD
+        assert "-3.80" in body and "-81.00" in body  # the BYN totals, never mixed with USD
 
 
 def test_the_default_range_is_the_last_seven_days(client, reporter):
@@ -573,18 +593,19 @@ def test_a_tournament_earns_only_the_casino_s_share_cg_126(db, client, reporter)
     for player in players:
         tournament_services.tournament_register(tournament_id=tournament.pk, player=player)
     registered = tournament_row()
-    assert (registered.stakes, registered.commission, registered.ggr) == (800_00, 0, 0)
+    assert (registered.stakes, registered.commission, registered.revenue) == (800_00, 0, 0)
 
     started(tournament, [])
     tournament.refresh_from_db()
     assert (tournament.casino_share, tournament.prize_fund) == (160_00, 640_00)
     row = tournament_row()
-    assert (row.stakes, row.paid, row.commission, row.ggr) == (800_00, 0, 160_00, 160_00)
+    assert (row.stakes, row.paid, row.commission, row.revenue) == (800_00, 0, 160_00, 160_00)
 
     report = revenue_report(period, "BYN")
     totals = next(s for s in report.sections if s.key == "totals")
+    # the prize fund is the players' money, passed among them
     assert [[getattr(c, "minor", c) for c in r] for r in totals.rows] == [
-        ["BYN", 160_00, 0, 160_00]
+        ["BYN", 160_00, 0, 160_00, 640_00]
     ]
 
     # the matches decided by withdrawals (D11): the prizes are paid out of the fund
@@ -603,11 +624,12 @@ def test_a_tournament_earns_only_the_casino_s_share_cg_126(db, client, reporter)
     assert tournament.status == "finished"
     assert escrow_balance(tournament) == 0
     row = tournament_row()
-    assert (row.stakes, row.paid, row.commission, row.ggr) == (800_00, 640_00, 160_00, 160_00)
+    assert (row.stakes, row.paid, row.commission, row.revenue) == (800_00, 640_00, 160_00, 160_00)
     report = revenue_report(period, "BYN")
     by_day = next(s for s in report.sections if s.key == "tables_by_day")
     totals = next(s for s in report.sections if s.key == "totals")
     assert sum(r[-2].minor for r in by_day.rows) == totals.rows[0][1].minor == 160_00
+    assert sum(r[-5].minor for r in by_day.rows) == 640_00  # between players
 
     client.force_login(reporter)
     query = {"date_from": today.isoformat(), "date_to": today.isoformat(), "currency": "BYN"}

@@ -224,8 +224,10 @@ def test_a_penalty_bank_waits_in_escrow_on_an_open_table_shown_in_the_lobby_and_
     client.force_login(a)
     client.cookies["django_language"] = "en"
     page = client.get(reverse("hand_list", args=[table.pk])).content.decode()
-    assert 'data-game="khrap"' in page and re.search(r"owes 40[.,]00\xa0BYN into the next", page)
-    assert re.search(r"Carried to the next deal: 40[.,]00", page), page
+    assert 'data-game="khrap"' in page and re.search(
+        r'owes <span class="money">40[.,]00\xa0BYN</span> into the next', page
+    )
+    assert re.search(r'Carried to the next deal: <span class="money">40[.,]00', page), page
     services.table_staff_act(table_id=table.pk, staff=staff, act="void", reason="test")
     assert ledger.balances_of(a)["BYN"] == FUNDS - STAKE + 490
     assert selectors.table_summary_of(table.pk)["pot"] == 0

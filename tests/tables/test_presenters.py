@@ -331,7 +331,10 @@ def test_the_rows_render_any_games_facts_with_money_formatted(template, rf):
         html = render_to_string(template, {"t": summary, "oob": True}, request=rf.get("/"))
     assert 'id="table-row-61"' in html or 'id="pit-table-61"' in html
     assert "3/6" in html and "15.00\xa0BYN" in html  # seats taken of the capacity, the pot
-    assert "1.00\xa0BYN – 50.00\xa0BYN" in html  # a money range through the money filter
+    # a money range through the money filter: each amount its own nowrap span
+    assert (
+        '<span class="money">1.00\xa0BYN</span> – <span class="money">50.00\xa0BYN</span>' in html
+    )
     assert "Score" in html and "3:1" in html and "betting" in html
     assert "Podkidnoy durak" in html
 
