@@ -4,20 +4,30 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tables', '0014_betting_windows'),
+        ("tables", "0014_betting_windows"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='tournamentmatch',
-            name='turnout',
+            model_name="tournamentmatch",
+            name="turnout",
             field=models.JSONField(blank=True, default=dict),
         ),
         migrations.AlterField(
-            model_name='tournament',
-            name='status',
-            field=models.CharField(choices=[('registering', 'registration open'), ('running', 'running'), ('finished', 'finished'), ('cancelled', 'cancelled'), ('void', 'void: nobody played, every fee refunded')], default='registering', max_length=12, verbose_name='status'),
+            model_name="tournament",
+            name="status",
+            field=models.CharField(
+                choices=[
+                    ("registering", "registration open"),
+                    ("running", "running"),
+                    ("finished", "finished"),
+                    ("cancelled", "cancelled"),
+                    ("void", "void: nobody played, every fee refunded"),
+                ],
+                default="registering",
+                max_length=12,
+                verbose_name="status",
+            ),
         ),
     ]

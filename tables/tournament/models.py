@@ -198,6 +198,10 @@ class TournamentEntry(models.Model):
         return f"{self.tournament} · {self.player}"
 
 
+# the key of a match's notices to its players (casino.notices): this and the match's id
+NOTICE_KEY_PREFIX = "tournament-match:"
+
+
 class MatchStatus(models.TextChoices):
     WAITING = "waiting", _("waiting for players")
     OPEN = "open", _("being played")
@@ -276,4 +280,4 @@ class TournamentMatch(models.Model):
     @property
     def notice_key(self) -> str:
         """The key of its players' notices (casino.notices) while it is open."""
-        return f"tournament-match:{self.pk}"
+        return f"{NOTICE_KEY_PREFIX}{self.pk}"

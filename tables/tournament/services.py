@@ -30,7 +30,7 @@ from django.utils.translation import gettext as _
 
 from casino import ledger, limits, notices
 from casino.currencies import format_amount
-from casino.models import HousePurpose, Player, TransferKind
+from casino.models import HousePurpose, Notice, Player, TransferKind
 from casino.realtime import group_send_all
 from tables import services as table_services
 from tables.listeners import TableNews
@@ -38,6 +38,7 @@ from tables.models import Hand, Seat, Table, TableEvent
 from tables.outbox import PIT_GROUP
 from tables.tournament import bracket
 from tables.tournament.models import (
+    NOTICE_KEY_PREFIX,
     STAGE_LABELS,
     EntryStatus,
     MatchStatus,
@@ -689,7 +690,25 @@ def tournament_due(now: dt.datetime | None = None) -> int:
     )
     for tournament_id in set(waiting.values_list("tournament_id", flat=True)):
         done += tournament_open_matches(tournament_id=tournament_id, now=now)
+    # a match opened but its notices not sent (the process stopped in between): send them now
+    unsent = Notice.objects.filter(
+        key__startswith=NOTICE_KEY_PREFIX, sent_at__isnull=True, closed_at__isnull=True
+    ).values_list("key", flat=True)
+    match_ids = {int(key.removeprefix(NOTICE_KEY_PREFIX)) for key in unsent}
+    for match in _open_matches_by_id(match_ids):
+        _summon(match)
+        done += 1
     return done
+
+
+def _open_matches_by_id(match_ids: set[int]) -> list[TournamentMatch]:
+    if not match_ids:
+        return []
+    return list(
+        TournamentMatch.objects.filter(pk__in=match_ids, status=MatchStatus.OPEN)
+        .exclude(table__isnull=True)
+        .select_related("entry_a__player", "entry_b__player")
+    )
 
 
 # --- the table's listener -----------------------------------------------------------------------

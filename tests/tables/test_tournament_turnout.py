@@ -77,6 +77,9 @@ def test_a_match_that_opens_sends_each_player_a_notice_naming_the_opponent_and_t
                 f"against {other.player.shown_name}." in page
             ), url
             assert reverse("tournament_match_play", args=[tournament.pk, final.pk]) in page
+            # the lobby and the tournament page say it again in their own tournament part
+            again = url in (reverse("lobby"), reverse("tournament", args=[tournament.pk]))
+            assert page.count("your match is open") == (2 if again else 1), url
         notice.refresh_from_db()
         assert notice.shown_at is not None
     # decided: the notices close and no page shows them any more
@@ -316,3 +319,17 @@ def test_a_double_click_on_register_books_one_fee_and_tells_the_second_click_why
         ).count()
         == 1
     )
+
+
+def test_the_due_job_sends_the_notices_of_a_match_opened_before_a_stop_and_counts_from_then():
+    tournament = started(make_tournament(absence_seconds=60), funded_players(2))
+    (final,) = open_matches(tournament)
+    # as if the process had stopped after seating the players, before sending their notices
+    Notice.objects.filter(key=final.notice_key).update(sent_at=None)
+    resent = timezone.now() + dt.timedelta(seconds=20)
+    assert services.tournament_due(now=resent) == 1
+    for notice in Notice.objects.filter(key=final.notice_key):
+        assert notice.sent_at is not None
+        seat = Seat.objects.get(table_id=final.table_id, player_id=notice.player_id)
+        assert seat.away_since == notice.sent_at
+    assert services.tournament_due(now=resent) == 0  # sent: nothing more to do
