@@ -333,3 +333,26 @@ def test_the_due_job_sends_the_notices_of_a_match_opened_before_a_stop_and_count
         seat = Seat.objects.get(table_id=final.table_id, player_id=notice.player_id)
         assert seat.away_since == notice.sent_at
     assert services.tournament_due(now=resent) == 0  # sent: nothing more to do
+
+
+async def test_the_bracket_socket_tells_each_reader_his_own_open_match():
+    players = await database_sync_to_async(funded_players)(3, language="en")
+    tournament = await database_sync_to_async(
+        lambda: started(make_tournament(name="Live cup"), players[:2])
+    )()
+    frames = {}
+    for player in players:  # the two in the final, and a third who only watches
+        cookie = await session_cookie(player)
+        socket = WebsocketCommunicator(
+            application,
+            f"/ws/tournament/{tournament.pk}/",
+            headers=[(b"origin", b"http://127.0.0.1:8000"), (b"host", b"127.0.0.1:8000"), cookie],
+        )
+        assert (await socket.connect())[0]
+        frames[player.pk] = await socket.receive_from(timeout=10)
+        await socket.disconnect()
+    a, b, watcher = players
+    assert "your match is open at table № " in frames[a.pk]
+    assert f"against {b.shown_name}." in frames[a.pk]
+    assert f"against {a.shown_name}." in frames[b.pk]
+    assert "your match is open" not in frames[watcher.pk]
