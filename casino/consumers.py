@@ -36,9 +36,9 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
-        await self.send(text_data=await self._render_balances())
-        # issue 45: the player's open notices, whole, on every (re)connect
-        await self.send(text_data=await self._render_notices())
+        # issue 45: with the balances, the player's open notices, whole, on every (re)connect
+        # (one frame: both are swapped out of band)
+        await self.send(text_data=await self._render_balances() + await self._render_notices())
         if with_tables:
             html, self.rows = await self._render_tables()
             await self.send(text_data=html)
