@@ -1,4 +1,5 @@
-"""The lobby's live updates: the player's balances and the list of tables.
+"""The header socket of every page: the player's balances and notices (casino.notices), and on
+the lobby page the list of tables.
 
 Thin by design: authenticate, join the player's own group (and, for the lobby page's socket,
 ``?tables=1``, the lobby group), render fragments. The list is sent whole on (re)connect, then a
@@ -35,7 +36,9 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
-        await self.send(text_data=await self._render_balances())
+        # issue 45: with the balances, the player's open notices, whole, on every (re)connect
+        # (one frame: both are swapped out of band)
+        await self.send(text_data=await self._render_balances() + await self._render_notices())
         if with_tables:
             html, self.rows = await self._render_tables()
             await self.send(text_data=html)
@@ -51,6 +54,10 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
 
     async def wallet_balance(self, event):
         await self.send(text_data=await self._render_balances())
+
+    async def notice_changed(self, event):
+        """A notice of the player's was sent or closed: the notices region, whole."""
+        await self.send(text_data=await self._render_notices())
 
     async def lobby_table(self, event):
         """A table changed: its row in the lobby list, swapped out of band (or added)."""
@@ -90,6 +97,15 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
         with translation.override(self.language):
             html = rows.whole("tables/_lobby_rows.html", {"lobby_tables": tables})
         return html, rows
+
+    @database_sync_to_async
+    def _render_notices(self) -> str:
+        from casino import notices
+
+        opened = notices.open_notices(self.user.pk)
+        notices.notices_shown(opened)
+        with translation.override(self.language):
+            return notices.render_notices(opened, oob=True)
 
     @database_sync_to_async
     def _render_balances(self) -> str:

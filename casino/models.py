@@ -303,3 +303,35 @@ class GamingLimit(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} {self.get_kind_display()} {self.currency}"
+
+
+class Notice(models.Model):
+    """Something an app tells one player on every page he has open (issue 45: "your match is
+    open at table № 18"), until the app closes it. The platform knows nothing of what it says:
+    the app names a template and its context (primitives), rendered in the reader's language
+    each time it is shown. ``sent_at``: when it was first sent to the player's sockets (an app
+    may count from then, e.g. an absence limit); ``shown_at``: when a page of his first had it."""
+
+    player = models.ForeignKey(
+        Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="notices"
+    )
+    key = models.CharField(_("key"), max_length=80)
+    template = models.CharField(max_length=120)
+    context = models.JSONField(default=dict, blank=True)
+    url = models.CharField(_("link"), max_length=200)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    sent_at = models.DateTimeField(_("sent"), null=True, blank=True)
+    shown_at = models.DateTimeField(_("first shown"), null=True, blank=True)
+    closed_at = models.DateTimeField(_("closed"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("notice")
+        verbose_name_plural = _("notices")
+        ordering = ["created_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "key"], name="notice_once_per_key"),
+        ]
+        indexes = [models.Index(fields=["player", "closed_at"], name="notice_open_by_player")]
+
+    def __str__(self) -> str:
+        return f"{self.player} · {self.key}"

@@ -80,6 +80,7 @@ def language_switch(request):
 def lobby(request):
     from sportsbook.line.selectors import events_list
     from tables.selectors import lobby_tables
+    from tables.tournament.selectors import player_open_matches, tournaments_by_status
 
     # live events first, then the next to start
     live = list(events_list(live=True)[:LOBBY_EVENTS])
@@ -91,7 +92,13 @@ def lobby(request):
     return render(
         request,
         "casino/lobby.html",
-        {"lobby_tables": lobby_tables(), "lobby_events": live + upcoming},
+        {
+            "lobby_tables": lobby_tables(),
+            "lobby_events": live + upcoming,
+            # issue 45: the player's open matches, and the tournaments taking entries
+            "my_matches": player_open_matches(request.user),
+            "lobby_tournaments": tournaments_by_status()["upcoming"],
+        },
     )
 
 

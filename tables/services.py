@@ -377,7 +377,9 @@ def table_presence(
     """A socket of the player connected or disconnected, its heartbeat found the seat marked
     away ("seen"), the seat's heartbeat expired ("expire": tables.presence), or the player sat
     out or came back. While a seated player is away (not seen, or sitting out) the grace period
-    and the absence limit run (D13)."""
+    and the absence limit run (D13). "summoned": the app that seated the player told him where
+    to come at ``now`` (a tournament's notice, issue 45): if he has not come since he was
+    seated, his time away counts from then, not from his seating."""
     now = now or timezone.now()
     kind = change
 
@@ -387,6 +389,12 @@ def table_presence(
         if seat is None:
             if kind in ("sit_out", "back"):
                 raise TableError(_("You are not seated at this table."))
+            return Outcome(version=table.version)
+        if kind == "summoned":
+            if seat.away_since is not None and seat.last_seen is None and seat.away_since < now:
+                seat.away_since = now
+                seat.save(update_fields=["away_since"])
+                store(change)
             return Outcome(version=table.version)
         if kind == "connect":
             seat.connections += 1

@@ -12,6 +12,12 @@ urlpatterns = [
     # knock-out tournaments (issue 16)
     path("tournaments/", tournament_views.tournament_list, name="tournaments"),
     path("tournaments/<int:tournament_id>/", tournament_views.tournament_detail, name="tournament"),
+    # issue 45: a notice's "Play" link: the match's table, or a sentence once it is decided
+    path(
+        "tournaments/<int:tournament_id>/match/<int:match_id>/",
+        tournament_views.tournament_match_play,
+        name="tournament_match_play",
+    ),
     path(
         "tournaments/<int:tournament_id>/<slug:act>/",
         tournament_views.tournament_act,

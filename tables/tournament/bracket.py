@@ -106,13 +106,21 @@ def fund_split(total_fees: int, casino_percent: Decimal | str | int) -> tuple[in
     return casino, total_fees - casino
 
 
-def prize_shares(fund: int, places: list[int]) -> list[int]:
+def prize_shares(fund: int, places: list[int], eligible: list[bool] | None = None) -> list[int]:
     """§127, D8, D9, D12: each awarded place's percentage, the shares of places that do not
     exist redistributed in proportion (so the whole fund is paid), rounded down with the
-    remainder to first place. ``places`` sorted, first place first; places past 8 get 0."""
+    remainder to first place. ``places`` sorted, first place first; places past 8 get 0.
+    ``eligible`` (issue 45): False for a player who played no card in the tournament: he gets
+    0 and his place's share goes to the others as a place that does not exist (D9); the
+    remainder goes to the best place paid."""
     if places != sorted(places):
         raise ValueError("places must be sorted, first place first")
-    weights = [PRIZE_PERCENT_BY_PLACE.get(place, 0) for place in places]
+    if eligible is None:
+        eligible = [True] * len(places)
+    weights = [
+        PRIZE_PERCENT_BY_PLACE.get(place, 0) if paid else 0
+        for place, paid in zip(places, eligible, strict=True)
+    ]
     awarded = [w for w in weights if w]
     if not awarded:
         return [0] * len(places)

@@ -19,6 +19,7 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
         if user is None or not user.is_authenticated:
             await self.close(code=CLOSE_UNAUTHENTICATED)
             return
+        self.user = user
         self.tournament_id = self.scope["url_route"]["kwargs"]["tournament_id"]
         self.language = getattr(user, "language", None) or "ru"
         html = await self._render()
@@ -44,13 +45,16 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
 
     @database_sync_to_async
     def _render(self) -> str | None:
+        from tables.tournament.selectors import player_open_matches
         from tables.tournament.views import tournament_context
 
         tournament = Tournament.objects.filter(pk=self.tournament_id).first()
         if tournament is None:
             return None
+        # issue 45: the reader's own open match, in his notice's words, with the bracket
+        mine = player_open_matches(self.user, tournament)
         with translation.override(self.language):
             return render_to_string(
                 "tables/tournament/_live.html",
-                {**tournament_context(tournament), "oob": True},
+                {**tournament_context(tournament), "my_matches": mine, "oob": True},
             )

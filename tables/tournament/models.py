@@ -33,6 +33,8 @@ class TournamentStatus(models.TextChoices):
     RUNNING = "running", _("running")
     FINISHED = "finished", _("finished")
     CANCELLED = "cancelled", _("cancelled")
+    # issue 45: over with nobody who played a card in a prize place: every fee refunded
+    VOID = "void", _("void: nobody played, every fee refunded")
 
 
 class Tournament(models.Model):
@@ -137,6 +139,13 @@ class Tournament(models.Model):
         return self.starts_at
 
     @property
+    def registration_closes(self):
+        """When registration really closes: its closing time, or the start if that comes first
+        (the countdown after the minimum of entrants, issue 26). The page says this and
+        ``services.registration_refusal`` holds to it (issue 45)."""
+        return min(self.registration_closes_at, self.effective_start)
+
+    @property
     def escrow_reference(self) -> str:
         return f"tournament:{self.pk}"
 
@@ -189,6 +198,10 @@ class TournamentEntry(models.Model):
         return f"{self.tournament} · {self.player}"
 
 
+# the key of a match's notices to its players (casino.notices): this and the match's id
+NOTICE_KEY_PREFIX = "tournament-match:"
+
+
 class MatchStatus(models.TextChoices):
     WAITING = "waiting", _("waiting for players")
     OPEN = "open", _("being played")
@@ -223,8 +236,13 @@ class TournamentMatch(models.Model):
         TournamentEntry, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     # how it was decided: "wins", "timeouts" (D13), "absent" (D13, no-show), "left" (D11),
-    # "withdrawn" (D11, before the match opened), "bye" (D1)
+    # "withdrawn" (D11, before the match opened), "bye" (D1); issue 45 (no winner):
+    # "no_show" (neither player came), "unopposed" (nobody came out of the other match),
+    # "nobody" (no player reached this match)
     reason = models.CharField(max_length=16, blank=True)
+    # issue 45: who took part at the table, recorded when it is decided: {entry id: "played"
+    # (made a move himself), "came" (opened the table, made none), "absent" (never came)}
+    turnout = models.JSONField(default=dict, blank=True)
     score = models.JSONField(null=True, blank=True)
     opened_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -258,3 +276,8 @@ class TournamentMatch(models.Model):
         if self.winner_id is None:
             return None
         return next((e for e in self.entries if e.pk != self.winner_id), None)
+
+    @property
+    def notice_key(self) -> str:
+        """The key of its players' notices (casino.notices) while it is open."""
+        return f"{NOTICE_KEY_PREFIX}{self.pk}"

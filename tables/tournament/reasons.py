@@ -43,6 +43,31 @@ WORDS = {
 }
 
 
+# issue 45: matches decided with no winner, or without an opponent
+NO_WINNER_WORDS = {
+    "no_show": gettext_lazy(
+        "%(first)s and %(second)s: neither came to the match — it has no winner and neither "
+        "goes through (rules D11 and D13 as the casino applies them)"
+    ),
+    "unopposed": gettext_lazy(
+        "%(winner)s goes through without an opponent: nobody came out of the other match"
+    ),
+    "nobody": gettext_lazy("Nobody came out of the matches before: this match has no players"),
+}
+
+
+def no_winner_sentence(reason: str, *, names: list[str]) -> str:
+    """The sentence for a match decided without being won at the table (issue 45): "no_show"
+    (both named), "unopposed" (the one who goes through named), "nobody"; "" for others."""
+    if reason == "no_show" and len(names) == 2:
+        return str(NO_WINNER_WORDS[reason]) % {"first": names[0], "second": names[1]}
+    if reason == "unopposed" and names:
+        return str(NO_WINNER_WORDS[reason]) % {"winner": names[0]}
+    if reason == "nobody":
+        return str(NO_WINNER_WORDS[reason])
+    return ""
+
+
 def forfeit_sentence(reason: str, *, loser: str, winner: str, played: bool = True) -> str:
     """The sentence for a forfeit (``reason`` of ``FORFEITS``; "" for any other): ``loser``
     and ``winner`` are names (``loser`` may be "": a player who has left the table; the same

@@ -13,7 +13,14 @@ from tables.tournament.models import (
     TournamentMatch,
     TournamentStatus,
 )
-from tables.tournament.reasons import FORFEITS, forfeit_sentence
+from tables.tournament.reasons import (
+    FORFEITS,
+    NO_WINNER_WORDS,
+    forfeit_sentence,
+    no_winner_sentence,
+)
+
+NO_WINNER_REASONS = tuple(NO_WINNER_WORDS)
 
 
 def tournaments_by_status() -> dict[str, list[Tournament]]:
@@ -78,7 +85,10 @@ def bracket_rounds(tournament: Tournament) -> list[dict]:
 
 
 def match_reason(match: TournamentMatch) -> str:
-    """A forfeited match's reason in words (D11, D13); "" for one won at the table or a bye."""
+    """A forfeited match's reason in words (D11, D13), or why it has no winner or no opponent
+    (issue 45); "" for one won at the table or a bye."""
+    if match.reason in NO_WINNER_REASONS:
+        return no_winner_sentence(match.reason, names=[e.player.shown_name for e in match.entries])
     if match.reason not in FORFEITS or match.winner_id is None:
         return ""
     winner = next(e for e in match.entries if e.pk == match.winner_id)
@@ -95,15 +105,76 @@ def match_reason(match: TournamentMatch) -> str:
 
 
 def prize_table(tournament: Tournament) -> list[dict]:
+    """The places, each with its prize; once it is over, whether a placed player played no
+    card in the whole tournament (issue 45: no prize to him)."""
+    from tables.tournament.services import played_entries
+
     placed = tournament.entries.filter(place__isnull=False).select_related("player")
+    over = tournament.status in (TournamentStatus.FINISHED, TournamentStatus.VOID)
+    played = played_entries(tournament) if over else set()
     return [
         {
             "place": place_label(entry.place),
             "name": entry.player.shown_name,
             "prize": format_amount(entry.prize, tournament.currency) if entry.prize else "",
+            "played_nothing": over and entry.pk not in played,
         }
         for entry in placed.order_by("place", "pk")
     ]
+
+
+def player_open_matches(player, tournament: Tournament | None = None) -> list[dict]:
+    """The player's matches open at their tables, as his notices say them (issue 45): for the
+    lobby and the tournament page, rendered with the page."""
+    from django.urls import reverse
+
+    if not player.is_authenticated:
+        return []
+    matches = (
+        TournamentMatch.objects.filter(status="open", table__isnull=False)
+        .filter(Q(entry_a__player=player) | Q(entry_b__player=player))
+        .select_related("tournament", "entry_a__player", "entry_b__player")
+        .order_by("opened_at", "pk")
+    )
+    if tournament is not None:
+        matches = matches.filter(tournament=tournament)
+    rows = []
+    for match in matches:
+        other = match.entry_b if match.entry_a.player_id == player.pk else match.entry_a
+        rows.append(
+            {
+                "tournament": match.tournament.name,
+                "stage": match.stage,
+                "opponent": other.player.shown_name,
+                "table": match.table_id,
+                "notice_url": reverse(
+                    "tournament_match_play", args=[match.tournament_id, match.pk]
+                ),
+            }
+        )
+    return rows
+
+
+def match_result(match: TournamentMatch) -> str:
+    """A decided match's result in words, for whoever follows a link to it (issue 45)."""
+    from django.utils.translation import gettext as _
+
+    reason = match_reason(match)
+    if reason:
+        return reason
+    winner = next((e for e in match.entries if e.pk == match.winner_id), None)
+    if winner is None:
+        return _("it has no winner")
+    if match.status == "bye":
+        return _("%(winner)s goes through with a bye") % {"winner": winner.player.shown_name}
+    score = match.score or []
+    if len(score) == 2:
+        return _("won by %(winner)s, %(a)s:%(b)s") % {
+            "winner": winner.player.shown_name,
+            "a": score[0],
+            "b": score[1],
+        }
+    return _("won by %(winner)s") % {"winner": winner.player.shown_name}
 
 
 def pit_tournaments() -> list[dict]:

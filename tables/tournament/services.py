@@ -24,19 +24,21 @@ import random
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Q
+from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from casino import ledger, limits
+from casino import ledger, limits, notices
 from casino.currencies import format_amount
-from casino.models import Player, TransferKind
+from casino.models import HousePurpose, Notice, Player, TransferKind
 from casino.realtime import group_send_all
 from tables import services as table_services
 from tables.listeners import TableNews
-from tables.models import Hand, Table
+from tables.models import Hand, Seat, Table, TableEvent
 from tables.outbox import PIT_GROUP
 from tables.tournament import bracket
 from tables.tournament.models import (
+    NOTICE_KEY_PREFIX,
     STAGE_LABELS,
     EntryStatus,
     MatchStatus,
@@ -49,6 +51,8 @@ from tables.tournament.models import (
 log = logging.getLogger(__name__)
 
 SEATED_BY = "tournament"
+# a player's part in a match at its table (TournamentMatch.turnout, issue 45)
+PLAYED, CAME, ABSENT = "played", "came", "absent"
 
 
 class TournamentError(Exception):
@@ -78,14 +82,22 @@ def registration_refusal(tournament: Tournament, now: dt.datetime) -> str | None
     """Why nobody may register now (None: they may)."""
     if tournament.status != TournamentStatus.REGISTERING:
         return _("Registration for this tournament is over.")
-    if now >= tournament.registration_closes_at:
+    closes = tournament.registration_closes  # what the page says (issue 45)
+    if now >= closes:
         return _("Registration for this tournament closed at %(when)s.") % {
-            "when": timezone.localtime(tournament.registration_closes_at).strftime("%d.%m %H:%M")
+            "when": closing_time(closes)
         }
     registered = tournament.entries.filter(status=EntryStatus.REGISTERED).count()
     if registered >= tournament.max_entrants:
         return _("The tournament is full.")
     return None
+
+
+def closing_time(when: dt.datetime) -> str:
+    """A closing time as the tournament page writes it: with its seconds when it has any, so
+    the page and a refusal never disagree about the minute (issue 45)."""
+    local = timezone.localtime(when)
+    return local.strftime("%d.%m.%Y %H:%M:%S" if local.second else "%d.%m.%Y %H:%M")
 
 
 def tournament_register(
@@ -339,37 +351,51 @@ def _matches(tournament: Tournament):
 def _decide(
     tournament: Tournament,
     match: TournamentMatch,
-    winner: TournamentEntry,
+    winner: TournamentEntry | None,
     *,
     status: str,
     reason: str,
     now: dt.datetime,
     score: list[int] | None = None,
+    turnout: dict | None = None,
 ) -> None:
     """The match is decided: the winner advances at once to his next match (D1), the loser is
     placed (and a semi-final loser goes to the third-place match, §124); when every match is
-    decided the prizes are paid (§127). Call holding the tournament's lock."""
+    decided the prizes are paid (§127). ``winner`` None (issue 45): nobody wins it (neither
+    player came, or nobody reached it); its players are both out, placed as its losers, and a
+    semi-final's pair does not play the third-place match (4th). Call holding the tournament's
+    lock."""
     match.winner = winner
     match.status = status
     match.reason = reason
     match.score = score
     match.finished_at = now
-    match.save(update_fields=["winner", "status", "reason", "score", "finished_at"])
-    loser = match.loser()
+    match.turnout = turnout or {}
+    match.save(update_fields=["winner", "status", "reason", "score", "finished_at", "turnout"])
+    notices.notice_close(key=match.notice_key, now=now)
+    losers = [e for e in match.entries if winner is None or e.pk != winner.pk]
     size = tournament.bracket_size
     final_round = bracket.rounds_of(size) - 1
     third_place = _matches(tournament).filter(stage=bracket.THIRD_PLACE).first()
     if match.stage == bracket.THIRD_PLACE:
         _place(winner, 3)
-        _place(loser, 4)
+        for loser in losers:
+            _place(loser, 4)
     elif match.round_number == final_round:
         _place(winner, 1)
-        _place(loser, 2)
+        for loser in losers:
+            _place(loser, 2)
     else:
         if match.stage == bracket.SEMI_FINAL and third_place is not None:
-            _fill(tournament, third_place, match.slot % 2, loser, now)
+            if winner is not None and losers:
+                _fill(tournament, third_place, match.slot % 2, losers[0], now)
+            else:  # nobody to send: the third-place match's side is settled empty
+                for loser in losers:
+                    _place(loser, 4)
+                _fill(tournament, third_place, match.slot % 2, None, now)
         else:
-            _place(loser, bracket.loser_place(size, match.round_number))
+            for loser in losers:
+                _place(loser, bracket.loser_place(size, match.round_number))
         following = _matches(tournament).get(
             round_number=match.round_number + 1, slot=match.slot // 2
         )
@@ -392,18 +418,44 @@ def _fill(
     tournament: Tournament,
     match: TournamentMatch,
     side: int,
-    entry: TournamentEntry,
+    entry: TournamentEntry | None,
     now: dt.datetime,
 ) -> None:
-    """Put the entry on its side of the match; once both are known the match opens (after
-    commit, ``tournament_open_matches``), or is a walkover if one of them withdrew (D11)."""
-    if side == 0:
-        match.entry_a = entry
-    else:
-        match.entry_b = entry
-    match.save(update_fields=["entry_a" if side == 0 else "entry_b"])
+    """Put the entry on its side of the match (None: nobody comes from that side); once both
+    are known the match opens (after commit, ``tournament_open_matches``), or is a walkover if
+    one of them withdrew (D11); once both sides are settled with one player or none it is
+    decided without being played (issue 45)."""
+    if entry is not None:
+        if side == 0:
+            match.entry_a = entry
+        else:
+            match.entry_b = entry
+        match.save(update_fields=["entry_a" if side == 0 else "entry_b"])
     if match.entry_a_id and match.entry_b_id:
         _walkover(tournament, match, now)
+    elif match.status == MatchStatus.WAITING and all(
+        feeder.decided for feeder in _feeders(tournament, match)
+    ):
+        alone = match.entries
+        if alone:  # nobody came out of the other match: he goes through unopposed
+            walkover = MatchStatus.WALKOVER
+            _decide(tournament, match, alone[0], status=walkover, reason="unopposed", now=now)
+        else:
+            _decide(tournament, match, None, status=MatchStatus.WALKOVER, reason="nobody", now=now)
+
+
+def _feeders(tournament: Tournament, match: TournamentMatch) -> list[TournamentMatch]:
+    """The matches whose players (winners; the semi-finals' losers for the third-place match)
+    fill this one's sides; none for the first round."""
+    if match.stage == bracket.THIRD_PLACE:
+        return list(_matches(tournament).filter(stage=bracket.SEMI_FINAL))
+    if match.round_number == 0:
+        return []
+    return list(
+        _matches(tournament)
+        .filter(round_number=match.round_number - 1, slot__in=(2 * match.slot, 2 * match.slot + 1))
+        .exclude(stage=bracket.THIRD_PLACE)
+    )
 
 
 def _walkover(tournament: Tournament, match: TournamentMatch, now: dt.datetime) -> None:
@@ -415,16 +467,38 @@ def _walkover(tournament: Tournament, match: TournamentMatch, now: dt.datetime) 
         _decide(tournament, match, winner, status=MatchStatus.WALKOVER, reason="withdrawn", now=now)
 
 
+def played_entries(tournament: Tournament) -> set[int]:
+    """The entries that made a move of their own at a table of the tournament (issue 45)."""
+    played = set()
+    for turnout in TournamentMatch.objects.filter(tournament=tournament).values_list(
+        "turnout", flat=True
+    ):
+        played |= {int(entry) for entry, took in (turnout or {}).items() if took == PLAYED}
+    return played
+
+
 def _finish(tournament: Tournament, now: dt.datetime) -> None:
     """§127 after the final (and the third-place match): the fund paid to the places that
     exist (D8, D9), rounded down with the remainder to first place (D12); the escrow ends
-    empty and is closed."""
+    empty and is closed. Issue 45: a player who played no card in the whole tournament is
+    paid nothing (his place's share goes to the others as D9 shares a place that does not
+    exist); with nobody who played in a prize place, the tournament is void and every fee is
+    refunded (``_void``)."""
+    if tournament.status != TournamentStatus.RUNNING:  # finished by a match decided within
+        return
     placed = list(
         tournament.entries.filter(place__isnull=False, place__lte=8)
         .select_related("player")
         .order_by("place", "pk")
     )
-    shares = bracket.prize_shares(tournament.prize_fund, [entry.place for entry in placed])
+    played = played_entries(tournament)
+    eligible = [entry.pk in played for entry in placed]
+    if tournament.prize_fund and not any(eligible):
+        _void(tournament, now)
+        return
+    shares = bracket.prize_shares(
+        tournament.prize_fund, [entry.place for entry in placed], eligible=eligible
+    )
     payouts = []
     for entry, prize in zip(placed, shares, strict=True):
         entry.prize = prize
@@ -441,6 +515,37 @@ def _finish(tournament: Tournament, now: dt.datetime) -> None:
         )
     _close_escrow(tournament)
     tournament.status = TournamentStatus.FINISHED
+    tournament.ended_at = now
+    tournament.save(update_fields=["status", "ended_at"])
+
+
+def _void(tournament: Tournament, now: dt.datetime) -> None:
+    """Issue 45: nobody who played a card holds a prize place (nobody played at all): every
+    entry fee paid at the start comes back whole, the casino's share (§126) out of the
+    commission account and the fund out of the escrow, in one transfer (its key makes a
+    retry book nothing)."""
+    entries = list(
+        tournament.entries.filter(status__in=(EntryStatus.REGISTERED, EntryStatus.WITHDRAWN))
+        .select_related("player")
+        .order_by("pk")
+    )
+    currency = tournament.currency
+    legs = [(ledger.wallet_for(entry.player, currency), entry.fee) for entry in entries]
+    if tournament.prize_fund:
+        escrow = ledger.escrow_account(tournament.escrow_reference, currency)
+        legs.append((escrow, -tournament.prize_fund))
+    if tournament.casino_share:
+        commission = ledger.house_account(HousePurpose.COMMISSION, currency)
+        legs.append((commission, -tournament.casino_share))
+    ledger.transfer_create(
+        idempotency_key=f"tournament:{tournament.pk}:void",
+        kind=TransferKind.REFUND,
+        legs=legs,
+        memo=_("Entry fee refunded, nobody played: %(name)s") % {"name": tournament.name},
+        reference=tournament.escrow_reference,
+    )
+    _close_escrow(tournament)
+    tournament.status = TournamentStatus.VOID
     tournament.ended_at = now
     tournament.save(update_fields=["status", "ended_at"])
 
@@ -495,8 +600,10 @@ def tournament_open_matches(*, tournament_id: int, now: dt.datetime | None = Non
             match.status = MatchStatus.OPEN
             match.opened_at = now
             match.save(update_fields=["table", "status", "opened_at"])
+            _post_notices(tournament, match)
             _after_commit(tournament, open_matches=False)
         _seat(match)
+        _summon(match)
         opened += 1
 
 
@@ -513,6 +620,44 @@ def _withdraw_self_excluded(
     if excluded:
         _walkover(tournament, match, now)
     return bool(excluded)
+
+
+NOTICE_TEMPLATE = "tables/tournament/_notice.html"
+
+
+def _post_notices(tournament: Tournament, match: TournamentMatch) -> None:
+    """Issue 45: each player of a match that opens is told where to come, on every page he
+    has open (casino.notices); posted with the match, sent once the table has seated them."""
+    url = reverse("tournament_match_play", args=[tournament.pk, match.pk])
+    for entry, other in ((match.entry_a, match.entry_b), (match.entry_b, match.entry_a)):
+        notices.notice_post(
+            player_id=entry.player_id,
+            key=match.notice_key,
+            template=NOTICE_TEMPLATE,
+            context={
+                "tournament": tournament.name,
+                "stage": match.stage,
+                "opponent": other.player.shown_name,
+                "table": match.table_id,
+            },
+            url=url,
+        )
+
+
+def _summon(match: TournamentMatch, now: dt.datetime | None = None) -> None:
+    """Send the match's notices to its players and count each one's absence (D13) from when
+    his was first sent, not from when the table seated him (issue 45)."""
+    sent = notices.notices_send(key=match.notice_key, now=now)
+    players = {e.player_id: e.player for e in match.entries}
+    for player_id, when in sent.items():
+        if player_id not in players:
+            continue
+        try:
+            table_services.table_presence(
+                table_id=match.table_id, player=players[player_id], change="summoned", now=when
+            )
+        except table_services.TableError:
+            log.exception("tournament match %s: the summons could not be noted", match.pk)
 
 
 def _seat(match: TournamentMatch) -> None:
@@ -545,7 +690,25 @@ def tournament_due(now: dt.datetime | None = None) -> int:
     )
     for tournament_id in set(waiting.values_list("tournament_id", flat=True)):
         done += tournament_open_matches(tournament_id=tournament_id, now=now)
+    # a match opened but its notices not sent (the process stopped in between): send them now
+    unsent = Notice.objects.filter(
+        key__startswith=NOTICE_KEY_PREFIX, sent_at__isnull=True, closed_at__isnull=True
+    ).values_list("key", flat=True)
+    match_ids = {int(key.removeprefix(NOTICE_KEY_PREFIX)) for key in unsent}
+    for match in _open_matches_by_id(match_ids):
+        _summon(match)
+        done += 1
     return done
+
+
+def _open_matches_by_id(match_ids: set[int]) -> list[TournamentMatch]:
+    if not match_ids:
+        return []
+    return list(
+        TournamentMatch.objects.filter(pk__in=match_ids, status=MatchStatus.OPEN)
+        .exclude(table__isnull=True)
+        .select_related("entry_a__player", "entry_b__player")
+    )
 
 
 # --- the table's listener -----------------------------------------------------------------------
@@ -579,20 +742,59 @@ def on_table_news(news: TableNews) -> None:
         match.table = None
         match.status = MatchStatus.WAITING
         match.save(update_fields=["table", "status"])
+        notices.notice_close(key=match.notice_key)
     else:
         players = Hand.objects.get(pk=news.table.state["hand_id"]).players
         winner_player = int(players[str(seat)])
         winner = next(e for e in match.entries if e.player_id == winner_player)
+        reason = _reason(result)
+        turnout = _turnout(news, match, players)
+        if reason != "left" and turnout[str(winner.pk)] == ABSENT:
+            # issue 45 (D11, D13): the clock would give the match to a player who never came;
+            # neither wins it by playing nothing
+            winner, reason = None, "no_show"
         _decide(
             tournament,
             match,
             winner,
             status=MatchStatus.FINISHED,
-            reason=_reason(result),
+            reason=reason,
             score=_score_by_side(match, players, result.get("score") or []),
             now=timezone.now(),
+            turnout=turnout,
         )
     _after_commit(tournament)
+
+
+def _turnout(news: TableNews, match: TournamentMatch, players: dict) -> dict[str, str]:
+    """Each side's part in the match at its table (issue 45): "played" (made a move of his
+    own, this change's included), "came" (a socket of his opened the table), else "absent"."""
+    table = news.table
+    movers = set(
+        TableEvent.objects.filter(
+            table=table, cause=TableEvent.Cause.PLAYER, step=TableEvent.Step.ENGINE
+        ).values_list("player_id", flat=True)
+    )
+    if (
+        news.cause == TableEvent.Cause.PLAYER
+        and news.step == TableEvent.Step.ENGINE
+        and news.seat is not None
+    ):
+        movers.add(int(players[str(news.seat)]))
+    came = set(
+        Seat.objects.filter(table=table, last_seen__isnull=False).values_list(
+            "player_id", flat=True
+        )
+    )
+    turnout = {}
+    for entry in match.entries:
+        if entry.player_id in movers:
+            turnout[str(entry.pk)] = PLAYED
+        elif entry.player_id in came:
+            turnout[str(entry.pk)] = CAME
+        else:
+            turnout[str(entry.pk)] = ABSENT
+    return turnout
 
 
 def _reason(result: dict) -> str:

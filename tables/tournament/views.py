@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from casino.currencies import format_amount
 from tables.tournament import selectors, services
-from tables.tournament.models import Tournament, TournamentStatus
+from tables.tournament.models import MatchStatus, Tournament, TournamentMatch, TournamentStatus
 
 
 @require_GET
@@ -40,9 +40,37 @@ def tournament_detail(request, tournament_id: int):
         "entries": selectors.live_entries(tournament),
         "fee": format_amount(tournament.entry_fee, tournament.currency),
         "registration_refusal": services.registration_refusal(tournament, timezone.now()),
+        "registration_closes": services.closing_time(tournament.registration_closes),
+        "starts": services.closing_time(tournament.effective_start),
         "running": tournament.status == TournamentStatus.RUNNING,
+        "my_matches": selectors.player_open_matches(request.user, tournament),
     }
     return render(request, "tables/tournament/detail.html", context)
+
+
+@require_GET
+@login_required
+def tournament_match_play(request, tournament_id: int, match_id: int):
+    """A notice's "Play" link (issue 45): to the match's table while it is open; once decided
+    (a stale banner, an old tab) a sentence with its result on the tournament's page."""
+    match = get_object_or_404(
+        TournamentMatch.objects.select_related("entry_a__player", "entry_b__player"),
+        pk=match_id,
+        tournament_id=tournament_id,
+    )
+    if match.status == MatchStatus.OPEN and match.table_id:
+        return redirect(reverse("table", args=[match.table_id]))
+    if match.decided:
+        messages.info(
+            request,
+            _("This match is decided already: %(result)s.")
+            % {"result": selectors.match_result(match)},
+        )
+    else:
+        messages.info(
+            request, _("This match has no table yet: its players are told when it opens.")
+        )
+    return redirect(reverse("tournament", args=[tournament_id]))
 
 
 ACTS = {

@@ -23,6 +23,7 @@ from tests.tables.tournament_helpers import (
     make_tournament,
     open_matches,
     play_match_out,
+    play_until_both_moved,
     started,
 )
 
@@ -146,6 +147,7 @@ def test_d11_a_player_who_withdraws_mid_match_loses_it_and_the_fee_is_not_refund
     tournament = started(make_tournament(), funded_players(2))
     (final,) = open_matches(tournament)
     quitter, stays = final.entry_a.player, final.entry_b.player
+    play_until_both_moved(final.table_id, [quitter, stays])  # both took part (issue 45)
     services.tournament_withdraw(tournament_id=tournament.pk, player=quitter)
     final.refresh_from_db()
     assert final.status == MatchStatus.FINISHED and final.reason == "left"

@@ -86,3 +86,24 @@ def play_match_out(table_id: int, players, seed: int = 1, limit: int = 20_000) -
             action=pick_action(table.state, seat, rng),
         )
     raise AssertionError("the match did not end")
+
+
+def play_until_both_moved(table_id: int, players, seed: int = 1, limit: int = 200) -> None:
+    """Random legal moves at the match's table until each player has made one of his own (both
+    took part: issue 45's rulings then pay them as the places say)."""
+    rng = random.Random(seed)
+    by_id = {p.pk: p for p in players}
+    moved: set[int] = set()
+    for _step in range(limit):
+        if moved == set(by_id):
+            return
+        table = Table.objects.get(pk=table_id)
+        seats = {s.position: s.player_id for s in table.seats.all()}
+        (seat,) = durak.to_act(table.state)
+        table_services.table_act(
+            table_id=table_id,
+            player=by_id[seats[seat]],
+            action=pick_action(table.state, seat, rng),
+        )
+        moved.add(seats[seat])
+    raise AssertionError("the players did not both move")
