@@ -25,6 +25,7 @@ from sportsbook.betting.forms import (
     AddForm,
     BettorSettingsForm,
     CurrencyForm,
+    OddsPolicyForm,
     OutcomeForm,
     PlaceForm,
     SystemForm,
@@ -174,7 +175,7 @@ def slip_currency(request):
 @require_POST
 def slip_policy(request):
     settings_row, _created = BettorSettings.objects.get_or_create(player=request.user)
-    form = BettorSettingsForm(request.POST, instance=settings_row)
+    form = OddsPolicyForm(request.POST, instance=settings_row)
     if form.is_valid():
         form.save()
     return _slip_response(request)

@@ -401,7 +401,10 @@ def test_settings_page_changes_the_odds_policy(bettor):
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     client.force_login(bettor)
     assert "When odds change" in text(client.get(reverse("sportsbook:settings")))
-    response = client.post(reverse("sportsbook:settings"), {"odds_policy": "any"})
+    response = client.post(
+        reverse("sportsbook:settings"),
+        {"odds_policy": "any", "spread_policy": "small", "spread_points": "5"},
+    )
     assert response.status_code == 302
     assert BettorSettings.objects.get(player=bettor).odds_policy == OddsPolicy.ANY
     bad = client.post(reverse("sportsbook:settings"), {"odds_policy": "whatever"})
