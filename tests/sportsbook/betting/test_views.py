@@ -395,6 +395,10 @@ def test_odds_change_is_shown_old_and_new_and_a_confirm_places_at_the_new_odds(c
     assert "The odds have changed. Check the new odds and confirm your bet." in first
     assert re.search(r'class="old-odds">1\.50</s> → <strong class="new-odds">1\.40', first)
     assert "Confirm the new odds and place" in first
+    # beside the selection's stake: the odds it was added at and the odds to confirm
+    single = first[first.index('class="single-stake"') :]
+    single = single[: single.index("</label>")]
+    assert re.search(r'class="requote".*>1\.50</s> → <strong class="new-odds">1\.40<', single)
     assert form_value(first, f"odds_{pick.pk}") == "1.400"
     assert form_value(first, f"stake_{pick.pk}") == "10"
     assert not Bet.objects.filter(player=bettor).exists()
