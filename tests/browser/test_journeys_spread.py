@@ -165,7 +165,7 @@ def test_the_default_setting_takes_the_quote_met_while_it_ticks(
     expect(buy.locator(".price")).not_to_have_text(price)
     assert handle.evaluate("button => button.isConnected")
     # and the position's P&L follows the quote, in place too
-    pnl = row.locator("td.pnl")
+    pnl = row.locator(".pnl")
     expect(pnl).not_to_have_text(pnl.inner_text())
     shoot(page, "position-open")  # the positions' table fits its card, "Закрыть" inside it
 
