@@ -220,6 +220,10 @@ LOGGING = {
 # Spread bets (issue 18): a CSV of historical quotes ("code,bid,ask" per line) to replay instead
 # of the seeded random walk the server's clock runs by default.
 SPREAD_FEED_FILE = env.str("SPREAD_FEED_FILE", default="")
+# Seconds between the feed's quotes (the server's clock and the sweeper), and how long a re-quote
+# is held for the player to confirm (issue 45).
+SPREAD_FEED_SECONDS = env.float("SPREAD_FEED_SECONDS", default=2.0)
+SPREAD_HOLD_SECONDS = env.int("SPREAD_HOLD_SECONDS", default=10)
 
 # Table presence (issue 19, tables.presence): each table socket refreshes its seat's last-seen
 # time every TABLE_HEARTBEAT_SECONDS; a seat unseen for TABLE_PRESENCE_SECONDS is away (a

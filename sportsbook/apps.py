@@ -15,11 +15,11 @@ class SportsbookConfig(AppConfig):
         # pace: settlement (SB §6.1), the exchange's lapse (BK §46) and settlement, the spread
         # feed and margin watch (BK §36)
         from casino import due_jobs
-        from sportsbook.clock import JOBS, call_job
+        from sportsbook.clock import JOBS, call_job, period
 
         for path, every in JOBS:
             name = "sportsbook settlement" if path.endswith(".settle_due") else path.rsplit(".")[-1]
-            due_jobs.register(name, lambda path=path: call_job(path), every=every)
+            due_jobs.register(name, lambda path=path: call_job(path), every=period(every))
 
     def books_check(self, report) -> None:
         from sportsbook.books import check_receivable, check_stakes_held

@@ -5,8 +5,10 @@ bets' price feed and margin watch (BK §36).
 With the in-memory channel layer (`make run`) no other process can reach this server's sockets,
 so the server itself does this work: the first socket of the process (the lobby socket every
 signed-in page opens, or an event page's) starts one asyncio task that wakes every TICK_SECONDS
-and runs each job of JOBS whose period has passed. In production `manage.py tableclock` calls the
-same functions; each locks its rows, so a job run twice at once does its work once.
+(sooner if a job's period is shorter) and runs each job of JOBS whose period has passed. A period
+is seconds, or the name of a setting that holds them (the spread feed's SPREAD_FEED_SECONDS). In
+production `manage.py tableclock` calls the same functions; each locks its rows, so a job run
+twice at once does its work once.
 """
 
 from __future__ import annotations
@@ -22,14 +24,29 @@ log = logging.getLogger(__name__)
 
 TICK_SECONDS = 1.0
 
-# (the function, "module.name", returning a count; seconds between runs)
-JOBS: list[tuple[str, float]] = [
+# (the function, "module.name", returning a count; seconds between runs, or a setting's name)
+JOBS: list[tuple[str, float | str]] = [
     ("sportsbook.settlement.runner.settle_due", 15.0),
     ("sportsbook.exchange.services.exchange_lapse_due", 5.0),
     ("sportsbook.exchange.services.exchange_settle_due", 15.0),
-    ("sportsbook.spread.services.spread_feed_tick", 2.0),
+    ("sportsbook.spread.services.spread_feed_tick", "SPREAD_FEED_SECONDS"),
     ("sportsbook.spread.services.spread_margin_watch", 5.0),
 ]
+
+
+def period(every: float | str) -> float:
+    """A job's seconds between runs: the number, or the setting it names (read when asked)."""
+    if isinstance(every, str):
+        from django.conf import settings
+
+        return float(getattr(settings, every))
+    return float(every)
+
+
+def tick_seconds() -> float:
+    """How long the clock sleeps: TICK_SECONDS, or less when a job is due more often."""
+    return min([TICK_SECONDS, *(period(every) for _path, every in JOBS)])
+
 
 _task: asyncio.Task | None = None
 _last_run: dict[str, float] = {}
@@ -53,9 +70,9 @@ def _run_due_jobs() -> dict[str, int]:
     logged and the others still run. Returns what each job that ran reported."""
     now = time.monotonic()
     done = {}
-    for path, period in JOBS:
+    for path, every in JOBS:
         last = _last_run.get(path)
-        if last is not None and now - last < period:
+        if last is not None and now - last < period(every):
             continue
         _last_run[path] = now
         try:
@@ -74,4 +91,4 @@ async def _run() -> None:
             await _tick()
         except Exception:
             log.exception("sportsbook clock tick failed")
-        await asyncio.sleep(TICK_SECONDS)
+        await asyncio.sleep(tick_seconds())

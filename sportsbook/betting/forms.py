@@ -117,6 +117,17 @@ class SystemForm(forms.Form):
 
 
 class BettorSettingsForm(forms.ModelForm):
+    """The betting settings page: what to do when odds (SB §1.7) or spread quotes move."""
+
+    class Meta:
+        model = BettorSettings
+        fields = ("odds_policy", "spread_policy", "spread_points")
+        widgets = {"spread_points": forms.NumberInput(attrs={"min": 0, "max": 1000, "size": 4})}
+
+
+class OddsPolicyForm(forms.ModelForm):
+    """The slip's own select: the odds' setting only."""
+
     class Meta:
         model = BettorSettings
         fields = ("odds_policy",)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -26,12 +27,38 @@ class OddsPolicy(models.TextChoices):
     ANY = "any", _("accept any change")
 
 
+class SpreadPolicy(models.TextChoices):
+    """What to do when a spread quote moved between the page and the order (BK §29–§31, A11;
+    docs/rules-decisions.md): the odds' choices (the same values, `betting.moves`) and one more,
+    the default: small moves against the player, of at most his N points, or any in his favour."""
+
+    ASK = OddsPolicy.ASK.value, _("confirm every change")
+    HIGHER = OddsPolicy.HIGHER.value, _("accept changes in my favour")
+    SMALL = "small", _("accept changes of at most N points against me, or any in my favour")
+    ANY = OddsPolicy.ANY.value, _("accept any change")
+
+
+DEFAULT_SPREAD_POINTS = 5  # N of SpreadPolicy.SMALL until the player sets his own
+MAX_SPREAD_POINTS = 1000
+
+
 class BettorSettings(models.Model):
     player = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="bettor_settings"
     )
     odds_policy = models.CharField(
         _("when odds change"), max_length=8, choices=OddsPolicy.choices, default=OddsPolicy.ASK
+    )
+    spread_policy = models.CharField(
+        _("when a spread quote moves"),
+        max_length=8,
+        choices=SpreadPolicy.choices,
+        default=SpreadPolicy.SMALL,
+    )
+    spread_points = models.PositiveSmallIntegerField(
+        _("N: points against me taken without asking"),
+        default=DEFAULT_SPREAD_POINTS,
+        validators=[MaxValueValidator(MAX_SPREAD_POINTS)],
     )
 
     class Meta:

@@ -33,6 +33,7 @@ from casino.models import (
     TransferKind,
 )
 from casino.realtime import group_send_all
+from sportsbook.betting import moves
 from sportsbook.models import (
     LINE_CURRENCY,
     Bet,
@@ -360,11 +361,7 @@ def _check_odds(
     changes = {}
     for selection in selections:
         now_odds = legs[selection.outcome_id].odds
-        if now_odds == selection.odds_seen:
-            continue
-        if policy == OddsPolicy.ANY or (
-            policy == OddsPolicy.HIGHER and now_odds > selection.odds_seen
-        ):
+        if moves.move_accepted(policy, now_odds - selection.odds_seen):
             continue
         changes[selection.outcome_id] = (selection.odds_seen, now_odds)
     if changes:

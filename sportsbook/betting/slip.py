@@ -127,6 +127,19 @@ def set_currency(session, currency: str) -> Slip:
     return slip
 
 
+def remove_placed(session, bets) -> Slip:
+    """Take out of the slip the selections the placed `bets` stand on (a placed express or
+    system: the whole slip); the rest stays. A slip left empty forgets its system's N too."""
+    slip = load(session)
+    placed = {leg.outcome_id for bet in bets for leg in bet.legs.all()}
+    if placed:
+        slip.items = [i for i in slip.items if i.outcome_id not in placed]
+        if not slip.items:
+            slip.system_size = None
+        save(session, slip)
+    return slip
+
+
 def clear(session) -> Slip:
     slip = load(session)
     slip.items = []

@@ -25,13 +25,14 @@ from sportsbook.betting.forms import (
     AddForm,
     BettorSettingsForm,
     CurrencyForm,
+    OddsPolicyForm,
     OutcomeForm,
     PlaceForm,
     SystemForm,
 )
 from sportsbook.betting.selectors import bet_of, bets_of, slip_view, wallet_currencies
 from sportsbook.line.selectors import outcome_for_page
-from sportsbook.models import BetKind, BettorSettings
+from sportsbook.models import Bet, BetKind, BettorSettings
 from sportsbook.pages import SECTIONS, is_id, line_context, slip_context
 
 
@@ -174,7 +175,7 @@ def slip_currency(request):
 @require_POST
 def slip_policy(request):
     settings_row, _created = BettorSettings.objects.get_or_create(player=request.user)
-    form = BettorSettingsForm(request.POST, instance=settings_row)
+    form = OddsPolicyForm(request.POST, instance=settings_row)
     if form.is_valid():
         form.save()
     return _slip_response(request)
@@ -186,6 +187,9 @@ def slip_place(request):
     """Place the singles, the express or the system of the slip (SB §2.1–§2.5)."""
     slip_now = slip_view(session_slip.load(request.session), request.user)
     if not slip_now.rows:
+        placed = _placed_with(request)
+        if placed:  # the form sent again after its bets emptied the slip: a double click
+            return _slip_response(request, notices={"slip": placed})
         return _error(request, _("Your bet slip is empty."))
     kind = request.POST.get("kind", "")
     section = kind if kind in SECTIONS else "slip"
@@ -274,14 +278,34 @@ def slip_place(request):
     if accepted_odds:
         session_slip.set_odds_seen(request.session, accepted_odds)
     all_placed = notices and all(level == "success" for level, _t, _b in notices)
+    # The selections a bet was placed on leave the slip (all of them for an express or a
+    # system); what was refused, asked again or not staked stays, with its notices.
+    left = session_slip.remove_placed(
+        request.session, [bet for level, _t, bet in notices if level == "success"]
+    )
     return _slip_response(
         request,
         keys={kind: None if all_placed else key},
-        notices={kind: notices},
+        notices={kind if left.items else "slip": notices},
         form_odds={kind: form_odds},
         typed={} if all_placed else typed,
         confirm={kind: confirm},
     )
+
+
+def _placed_with(request) -> list:
+    """The success notices of the bets this form's key already placed (its idempotency key, as
+    bet_place stores it): a form sent again once its bets emptied the slip is told so."""
+    key = request.POST.get("idempotency_key", "")
+    if not _is_uuid(key):
+        return []
+    bets = Bet.objects.filter(
+        player=request.user, idempotency_key__startswith=f"{request.user.pk}:{uuid.UUID(key)}:"
+    ).order_by("pk")
+    return [
+        ("success", _("Bet №%(number)s was already placed.") % {"number": bet.pk}, bet)
+        for bet in bets
+    ]
 
 
 def _is_uuid(value: str) -> bool:

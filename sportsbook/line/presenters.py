@@ -11,6 +11,19 @@ from django.utils.translation import gettext_noop, ngettext, pgettext
 
 from sportsbook.settlement.markets import KINDS
 
+
+def odds_text(value) -> str:
+    """Decimal odds as a bettor reads them, one way in both languages (a point, as amounts are
+    written: "2.48", never "2,48"): 1.850 -> 1.85, 2.000 -> 2.00, 1.875 -> 1.875, and a product
+    of odds (an express) to three decimals: 6.07625 -> 6.076."""
+    if value is None or value == "":
+        return "—"
+    number = Decimal(value)
+    if number == number.quantize(Decimal("0.01")):
+        return f"{number:.2f}"
+    return f"{number.normalize():f}" if number.as_tuple().exponent >= -3 else f"{number:.3f}"
+
+
 MARKET_NAMES = {
     "1x2": gettext_noop("Match result (1X2)"),
     "total": gettext_noop("Total over/under"),

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from casino import roles
 from casino.models import Player
 from casino.realtime import group_send_all
+from sportsbook.line.presenters import odds_text
 from sportsbook.models import Event, EventStatus, Market, MarketStatus, OddsChange, Outcome
 
 
@@ -69,7 +70,8 @@ def odds_set(
             return outcome
         if expected_odds is not None and outcome.odds != Decimal(expected_odds):
             raise LineError(
-                _("These odds were changed meanwhile to %(odds)s.") % {"odds": outcome.odds}
+                _("These odds were changed meanwhile to %(odds)s.")
+                % {"odds": odds_text(outcome.odds)}
             )
         OddsChange.objects.create(
             outcome=outcome, old_odds=outcome.odds, new_odds=odds, changed_by=staff

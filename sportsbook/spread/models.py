@@ -188,3 +188,36 @@ class SpreadClose(ImmutableLedgerRecord):
         ordering = ["-pk"]
         verbose_name = _("spread close")
         verbose_name_plural = _("spread closes")
+
+
+class SpreadHold(models.Model):
+    """A re-quote held for one player (A11 as ruled in docs/rules-decisions.md): his order met a
+    quote that moved further than his setting takes, so the bookmaker offers him the quote it met,
+    `level`, for his order (asset, direction, stake, the position it closes) until `expires_at`.
+    Confirming it in time executes the order at `level` with the order's idempotency key (so a
+    double click is one order); `order` is the order it became."""
+
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="spread_holds"
+    )
+    asset = models.ForeignKey(SpreadAsset, on_delete=models.CASCADE, related_name="holds")
+    direction = models.CharField(_("direction"), max_length=4)
+    stake = models.BigIntegerField(_("stake per point"))
+    position_id = models.BigIntegerField(_("position closed"), null=True, blank=True)
+    seen = models.DecimalField(_("quote seen"), max_digits=18, decimal_places=6)
+    level = models.DecimalField(_("quote held"), max_digits=18, decimal_places=6)
+    idempotency_key = models.CharField(_("idempotency key"), max_length=120)
+    offered_at = models.DateTimeField(_("offered at"))
+    expires_at = models.DateTimeField(_("held until"))
+    order = models.ForeignKey(
+        SpreadOrder, on_delete=models.SET_NULL, null=True, blank=True, related_name="holds"
+    )
+
+    class Meta:
+        ordering = ["-pk"]
+        verbose_name = _("spread re-quote held")
+        verbose_name_plural = _("spread re-quotes held")
+        indexes = [models.Index(fields=["player", "-offered_at"], name="spread_hold_player")]
+
+    def __str__(self) -> str:
+        return f"spread hold {self.pk}: {self.direction} {self.stake}/pt @ {self.level}"

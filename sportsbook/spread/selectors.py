@@ -58,6 +58,21 @@ class AssetRow:
     def pk(self) -> int:
         return self.asset.pk
 
+    @property
+    def state(self) -> str:
+        """What decides the asset's controls: a tick changes only its prices, a change of state
+        re-renders the asset (its buttons with it)."""
+        if self.asset.delisted_at is not None:
+            return "delisted"
+        if self.asset.halted:
+            return "halted"
+        return "open" if self.open else "closed"
+
+    @property
+    def deal_id(self) -> str:
+        """The id of the place beside the asset where its orders' answers show."""
+        return f"spread-deal-{self.pk}"
+
 
 def spread_assets(now=None, *, delisted: bool = False, asset_ids=None) -> list[AssetRow]:
     """The assets quoted (players' pages); with `delisted`, those no longer quoted too (A13:

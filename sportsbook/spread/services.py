@@ -31,11 +31,16 @@ from casino import ledger, limits, roles
 from casino.currencies import format_amount
 from casino.models import Account, HousePurpose, Player, TransferKind
 from casino.realtime import group_send_all
+from sportsbook.betting import moves
 from sportsbook.models import (
+    DEFAULT_SPREAD_POINTS,
+    BettorSettings,
     SpreadAsset,
     SpreadClose,
     SpreadCloseReason,
+    SpreadHold,
     SpreadOrder,
+    SpreadPolicy,
     SpreadPosition,
     SpreadQuote,
 )
@@ -59,15 +64,28 @@ class SpreadRefused(Exception):
 
 
 class Requote(SpreadRefused):
-    """A11: the quote moved since the player saw it; `level` binds now, to confirm."""
+    """The quote met moved from the one the player saw further than his setting takes (A11 as
+    ruled in docs/rules-decisions.md): nothing was booked, and `hold` offers him the quote met
+    for his order until `hold.expires_at`. `expired`: he confirmed a hold too late; this is the
+    next one."""
 
-    def __init__(self, seen: Decimal, level: Decimal, point_size: Decimal):
-        self.seen, self.level = seen, level
+    def __init__(self, hold: SpreadHold, point_size: Decimal, *, expired: bool = False):
+        self.hold = hold
+        self.seen, self.level = hold.seen, hold.level
+        self.expired = expired
         places = point_size.normalize()
-        super().__init__(
-            _("The quote moved from %(seen)s to %(now)s. Check it and confirm.")
-            % {"seen": seen.quantize(places), "now": level.quantize(places)}
-        )
+        values = {"seen": hold.seen.quantize(places), "now": hold.level.quantize(places)}
+        if expired:
+            text = _(
+                "The time to confirm %(seen)s ran out: the quote now is %(now)s. "
+                "It is held for you: confirm in time to take it."
+            )
+        else:
+            text = _(
+                "The quote moved from %(seen)s to %(now)s. "
+                "It is held for you: confirm in time to take it."
+            )
+        super().__init__(text % values)
 
 
 class QuoteError(Exception):
@@ -222,15 +240,37 @@ def _parse_level(value) -> Decimal:
     return level
 
 
+def spread_policy_of(player: Player) -> tuple[str, int]:
+    """The player's setting for moved quotes (his betting settings): the policy and its N."""
+    row = (
+        BettorSettings.objects.filter(player=player)
+        .values_list("spread_policy", "spread_points")
+        .first()
+    )
+    return row or (SpreadPolicy.SMALL, DEFAULT_SPREAD_POINTS)
+
+
+def hold_seconds() -> int:
+    return int(settings.SPREAD_HOLD_SECONDS)
+
+
+def _favour(side: rules.Direction, seen: Decimal, met: Decimal, point_size: Decimal) -> Decimal:
+    """How many points the quote met is better for the player than the one he saw (negative:
+    worse): a lower ask to buy at, a higher bid to sell at."""
+    points = (seen - met) / point_size
+    return points if side is rules.Direction.UP else -points
+
+
 def spread_bet(
     *,
     player: Player,
     asset_id: int,
     direction: str,
     stake: int,
-    level_seen,
+    level_seen=None,
     idempotency_key: str,
     position_id: int | None = None,
+    hold_id: int | None = None,
     now: dt.datetime | None = None,
 ) -> tuple[SpreadOrder, bool]:
     """Buy (up) at the ask or sell (down) at the bid (BK §29, §30), `stake` per point (§28).
@@ -239,10 +279,16 @@ def spread_bet(
     limits (A10), its initial margin moved to the margin account. An order that names a position
     (`position_id`) only ever closes it: a position closed meanwhile, unknown, another player's,
     on another asset or in the same direction is refused and nothing opens. Only in working hours
-    (§32) and while the asset is not halted. The quote binds when the server accepts the order
-    (A11):
-    if it is not the one the player saw (`level_seen`), Requote carries the new one to confirm.
-    Returns (order, created); the same key again returns the first order and moves nothing."""
+    (§32) and while the asset is not halted.
+
+    The quote that binds is the one the order meets under the asset's lock (A11), if it is the
+    one the player saw (`level_seen`) or his setting takes the move (`spread_policy_of`:
+    `betting.moves`). Otherwise nothing is booked and Requote offers him the quote met, held for
+    SPREAD_HOLD_SECONDS: his confirmation (`hold_id`, with the same order and key) executes at the
+    held quote while the hold lasts; after it, the held quote is what he saw, and the quote then
+    met binds as above (or he is offered the next hold).
+    Returns (order, created); the same key again returns the first order and moves nothing; the
+    key of another order is refused."""
     now = now or timezone.now()
     key = f"{player.pk}:{idempotency_key}"
     try:
@@ -251,10 +297,11 @@ def spread_bet(
         raise SpreadRefused(_("A bet is up (buy) or down (sell).")) from None
     if not isinstance(stake, int) or isinstance(stake, bool) or stake <= 0:
         raise SpreadRefused(_("The stake per point must be more than zero."))
-    seen = _parse_level(level_seen)
+    seen = None if hold_id is not None else _parse_level(level_seen)
     existing = SpreadOrder.objects.filter(idempotency_key=key).first()
     if existing is not None:
-        return existing, False
+        return _same_order(existing, asset_id, side, stake), False
+    requote = None
     try:
         with transaction.atomic():
             asset = SpreadAsset.objects.select_for_update().filter(pk=asset_id).first()
@@ -262,7 +309,7 @@ def spread_bet(
                 raise SpreadRefused(_("This asset is not quoted."))
             existing = SpreadOrder.objects.filter(idempotency_key=key).first()
             if existing is not None:  # a double click that waited for the lock
-                return existing, False
+                return _same_order(existing, asset.pk, side, stake), False
             if asset.delisted_at is not None:
                 raise SpreadRefused(_("This asset is no longer quoted (delisted)."))
             if asset.halted:
@@ -271,44 +318,111 @@ def spread_bet(
                 raise SpreadRefused(_("The bookmaker is closed for this asset now (BK §32)."))
             if position_id is not None:
                 _check_named(player, asset, side, position_id)
-            level = rules.open_level(side, asset_quote(asset))
-            if level != seen:
-                raise Requote(seen, level, asset.point_size)
-            opposite = list(
-                SpreadPosition.objects.select_for_update()
-                .filter(
-                    player=player,
-                    asset=asset,
-                    direction=side.opposite.value,
-                    stake__gt=0,
-                )
-                .order_by("pk")
-            )
-            if position_id is not None:
-                opposite = [p for p in opposite if p.pk == position_id]
-                if not opposite:  # closed out since _check_named read it
-                    raise SpreadRefused(_("This position is already closed."))
-            order = SpreadOrder.objects.create(
-                player=player,
-                asset=asset,
-                direction=side.value,
-                stake=stake,
-                level=level,
-                closes=bool(opposite),
-                idempotency_key=key,
-                at=now,
-            )
-            if opposite:
-                _close_by_order(player, asset, opposite, order, now)
+            hold = None
+            if hold_id is not None:
+                hold = _hold_of(player, hold_id, asset, side, stake, position_id, key)
+                seen = hold.level
+            met = rules.open_level(side, asset_quote(asset))
+            if hold is not None and now <= hold.expires_at:
+                level = hold.level  # the bookmaker's offer, taken in time
             else:
-                _open(player, asset, side, order, now)
-            _announce(None, [player.pk], traded=[asset.pk])
+                policy, points = spread_policy_of(player)
+                if not moves.move_accepted(
+                    policy, _favour(side, seen, met, asset.point_size), points
+                ):
+                    offered = SpreadHold.objects.create(
+                        player=player,
+                        asset=asset,
+                        direction=side.value,
+                        stake=stake,
+                        position_id=position_id,
+                        seen=seen,
+                        level=met,
+                        idempotency_key=key,
+                        offered_at=now,
+                        expires_at=now + dt.timedelta(seconds=hold_seconds()),
+                    )
+                    requote = Requote(offered, asset.point_size, expired=hold is not None)
+                level = met
+            if requote is None:
+                order = _execute(player, asset, side, stake, level, key, position_id, now)
+                if hold is not None:
+                    hold.order = order
+                    hold.save(update_fields=["order"])
     except IntegrityError:
         existing = SpreadOrder.objects.filter(idempotency_key=key).first()
         if existing is None:
             raise
-        return existing, False
+        return _same_order(existing, asset_id, side, stake), False
+    if requote is not None:  # the hold is committed; nothing else was done
+        raise requote
     return order, True
+
+
+def _same_order(existing: SpreadOrder, asset_id: int, side, stake: int) -> SpreadOrder:
+    """The order a key already made: the same order sent again (a double click, a retry) gets
+    it; another order with that key (a form sent before, reused) is refused."""
+    if (existing.asset_id, existing.direction, existing.stake) != (asset_id, side.value, stake):
+        raise SpreadRefused(
+            _(
+                "This form was already sent, for order №%(number)s: "
+                "reload the page to place another."
+            )
+            % {"number": existing.pk}
+        )
+    return existing
+
+
+def _hold_of(player, hold_id: int, asset, side, stake: int, position_id, key: str) -> SpreadHold:
+    """The player's own hold for exactly this order; anything else is refused."""
+    hold = (
+        SpreadHold.objects.filter(pk=hold_id, player=player).first()
+        if 0 < hold_id <= MAX_ID
+        else None
+    )
+    if hold is None:
+        raise SpreadRefused(_("No quote is held for you under that number: place the order again."))
+    if (hold.asset_id, hold.direction, hold.stake, hold.position_id, hold.idempotency_key) != (
+        asset.pk,
+        side.value,
+        stake,
+        position_id,
+        key,
+    ):
+        raise SpreadRefused(
+            _("This confirmation does not match the quote held for you: place the order again.")
+        )
+    return hold
+
+
+def _execute(player, asset, side, stake, level, key, position_id, now) -> SpreadOrder:
+    """The order at `level`: it closes the opposite bets or opens one. Call holding the asset's
+    lock."""
+    opposite = list(
+        SpreadPosition.objects.select_for_update()
+        .filter(player=player, asset=asset, direction=side.opposite.value, stake__gt=0)
+        .order_by("pk")
+    )
+    if position_id is not None:
+        opposite = [p for p in opposite if p.pk == position_id]
+        if not opposite:  # closed out since _check_named read it
+            raise SpreadRefused(_("This position is already closed."))
+    order = SpreadOrder.objects.create(
+        player=player,
+        asset=asset,
+        direction=side.value,
+        stake=stake,
+        level=level,
+        closes=bool(opposite),
+        idempotency_key=key,
+        at=now,
+    )
+    if opposite:
+        _close_by_order(player, asset, opposite, order, now)
+    else:
+        _open(player, asset, side, order, now)
+    _announce(None, [player.pk], traded=[asset.pk])
+    return order
 
 
 def _check_named(player, asset: SpreadAsset, side, position_id: int) -> None:

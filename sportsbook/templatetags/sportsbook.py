@@ -7,19 +7,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from casino.currencies import MINOR_UNITS
+from sportsbook.line.presenters import odds_text
 
 register = template.Library()
 
 
 @register.filter
 def odds(value) -> str:
-    """Decimal odds as a bettor reads them: 1.850 -> 1.85, 2.000 -> 2.00, 1.875 -> 1.875."""
-    if value is None or value == "":
-        return "—"
-    number = Decimal(value)
-    if number == number.quantize(Decimal("0.01")):
-        return f"{number:.2f}"
-    return f"{number.normalize():f}" if number.as_tuple().exponent >= -3 else f"{number:.3f}"
+    """Decimal odds as a bettor reads them (`line.presenters.odds_text`): 1.850 -> 1.85."""
+    return odds_text(value)
 
 
 @register.filter

@@ -126,29 +126,30 @@ def test_open_and_partly_close_a_spread_bet_while_the_quote_moves(
     asset.locator("input[name=stake]").fill("2")
     asset.locator("button.buy").click()
     positions = page.locator("#spread-positions")
-    expect(page.locator("#spread-orders .notice.success")).to_contain_text("75.03")
+    expect(asset.locator(".spread-deal .notice.success")).to_contain_text("75.03")
     expect(positions.locator("tr[data-position]")).to_have_count(1)
-    expect(positions.locator("td.pnl")).to_contain_text("-6.00")  # the spread: -3 x 2.00
+    expect(positions.locator(".pnl")).to_contain_text("-6.00")  # the spread: -3 x 2.00
 
     # the quote moves (staff, another process): the asset, its chart and the P&L follow live
     daphne_server.shell(QUOTE_SET % {"asset": line["asset"], "bid": "75.53", "ask": "75.56"})
     expect(asset.locator(".bid")).to_have_text("75.53")
-    expect(positions.locator("td.pnl")).to_contain_text("100.00")  # +50 points x 2.00
+    expect(positions.locator(".pnl")).to_contain_text("100.00")  # +50 points x 2.00
 
-    # type 1.50 per point of the 2.00 to close; a tick re-renders the row while it is typed,
-    # and what was typed stays (it is what the player meant to send); it closes at the new bid
+    # type 1.50 per point of the 2.00 to close; a tick changes the row's figures while it is
+    # typed, and what was typed stays (it is what the player meant to send); it closes at the
+    # new bid (within the player's default setting: the bid he saw)
     close = positions.locator("form.spread-close")
     close.locator("input[name=stake]").fill("1.5")
     daphne_server.shell(QUOTE_SET % {"asset": line["asset"], "bid": "75.43", "ask": "75.46"})
     expect(asset.locator(".bid")).to_have_text("75.43")
-    expect(positions.locator("td.pnl")).to_contain_text("80.00")  # +40 points x 2.00
+    expect(positions.locator(".pnl")).to_contain_text("80.00")  # +40 points x 2.00
     expect(close.locator("input[name=stake]")).to_have_value("1.5")
     close.locator("button[type=submit]").click()
-    expect(page.locator("#spread-orders .notice.success")).to_contain_text("75.43")
-    expect(positions.locator("tr[data-position] td").nth(2)).to_contain_text("0.50")
+    expect(page.locator("#spread-positions-deal .notice.success")).to_contain_text("75.43")
+    expect(positions.locator("tr[data-position] .stake")).to_contain_text("0.50")
 
     # it moves again; the rest's P&L follows: +20 points x 0.50
     daphne_server.shell(QUOTE_SET % {"asset": line["asset"], "bid": "75.23", "ask": "75.26"})
-    expect(positions.locator("td.pnl")).to_contain_text("10.00")
+    expect(positions.locator(".pnl")).to_contain_text("10.00")
     expect(positions.locator(".spread-account .equity")).to_be_visible()
     page.screenshot(path=artifacts / "spread-partly-closed.png", full_page=True)

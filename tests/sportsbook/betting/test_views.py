@@ -202,10 +202,18 @@ def test_singles_express_and_system_are_placed(client, bettor):
     singles = Bet.objects.filter(player=bettor, kind=BetKind.SINGLE).order_by("pk")
     assert [b.stake for b in singles] == [1000, 1250]
     assert all(b.currency == "BYN" for b in singles)
+    # the placed selections left the slip; the one not staked stays
+    assert re.findall(r'data-outcome="(\d+)"', text(response)) == [str(picks[2].pk)]
 
-    place(client, BetKind.EXPRESS, stake="5")
+    for pick in picks[:2]:
+        add(client, pick)
+    placed = text(place(client, BetKind.EXPRESS, stake="5"))
     express = Bet.objects.get(player=bettor, kind=BetKind.EXPRESS)
     assert express.stake == 500 and express.legs.count() == 3
+    assert "accepted" in placed and "slip-row" not in placed  # the slip is empty
+
+    for pick in picks:
+        add(client, pick)
 
     slip = text(client.get(reverse("sportsbook:slip")))
     assert "3 combinations" in slip and "2 of 3" in slip
@@ -241,23 +249,45 @@ def test_double_submit_places_one_bet(client, bettor):
         add(client, pick)
     key = str(uuid.uuid4())
     first = place(client, BetKind.EXPRESS, stake="5", key=key)
-    second = place(client, BetKind.EXPRESS, stake="5", key=key)
+    second = place(client, BetKind.EXPRESS, stake="5", key=key)  # the slip is empty by now
     assert "accepted" in text(first)
     assert "was already placed" in text(second)
     assert Bet.objects.filter(player=bettor).count() == 1
     assert Entry.objects.filter(account__owner=bettor, amount=-500).count() == 1
     # singles: each single of a retried form is placed once
+    for pick in picks:
+        add(client, pick)
+    key = str(uuid.uuid4())
     place(client, BetKind.SINGLE, stakes={picks[0]: "3", picks[1]: "4"}, key=key)
     place(client, BetKind.SINGLE, stakes={picks[0]: "3", picks[1]: "4"}, key=key)
     assert Bet.objects.filter(player=bettor, kind=BetKind.SINGLE).count() == 2
 
 
 def test_a_new_key_is_rendered_after_a_bet(client):
-    pick = factories.outcome(factories.event())
+    pick, other = (factories.outcome(factories.event()) for _ in range(2))
     add(client, pick)
+    add(client, other)
     before = form_value(text(client.get(reverse("sportsbook:slip"))), "idempotency_key")
     after = form_value(text(place(client, BetKind.SINGLE, stakes={pick: "5"})), "idempotency_key")
     assert before != after
+
+
+def test_the_slip_empties_after_its_bets_are_placed(client, bettor):
+    picks = [factories.outcome(factories.event()) for _ in range(2)]
+    for pick in picks:
+        add(client, pick)
+    placed = text(place(client, BetKind.SINGLE, stakes={picks[0]: "5", picks[1]: "6"}))
+    assert placed.count("accepted") == 2 and "slip-row" not in placed
+    assert 'class="count">0<' in placed
+    assert "Click the odds of an outcome to add it to your bet slip." in placed
+    slip = text(client.get(reverse("sportsbook:slip")))
+    assert "slip-row" not in slip and Bet.objects.filter(player=bettor).count() == 2
+    # a refused selection stays in the slip, with its reason
+    for pick in picks:
+        add(client, pick)
+    answer = text(place(client, BetKind.SINGLE, stakes={picks[0]: "5", picks[1]: "0.01"}))
+    assert "accepted" in answer and "The minimum stake" in answer
+    assert re.findall(r'data-outcome="(\d+)"', answer) == [str(picks[1].pk)]
 
 
 # --- placing: every refusal shown ------------------------------------------------------------
@@ -365,6 +395,10 @@ def test_odds_change_is_shown_old_and_new_and_a_confirm_places_at_the_new_odds(c
     assert "The odds have changed. Check the new odds and confirm your bet." in first
     assert re.search(r'class="old-odds">1\.50</s> → <strong class="new-odds">1\.40', first)
     assert "Confirm the new odds and place" in first
+    # beside the selection's stake: the odds it was added at and the odds to confirm
+    single = first[first.index('class="single-stake"') :]
+    single = single[: single.index("</label>")]
+    assert re.search(r'class="requote".*>1\.50</s> → <strong class="new-odds">1\.40<', single)
     assert form_value(first, f"odds_{pick.pk}") == "1.400"
     assert form_value(first, f"stake_{pick.pk}") == "10"
     assert not Bet.objects.filter(player=bettor).exists()
@@ -401,7 +435,10 @@ def test_settings_page_changes_the_odds_policy(bettor):
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     client.force_login(bettor)
     assert "When odds change" in text(client.get(reverse("sportsbook:settings")))
-    response = client.post(reverse("sportsbook:settings"), {"odds_policy": "any"})
+    response = client.post(
+        reverse("sportsbook:settings"),
+        {"odds_policy": "any", "spread_policy": "small", "spread_points": "5"},
+    )
     assert response.status_code == 302
     assert BettorSettings.objects.get(player=bettor).odds_policy == OddsPolicy.ANY
     bad = client.post(reverse("sportsbook:settings"), {"odds_policy": "whatever"})
@@ -478,6 +515,8 @@ def test_my_bets_shows_open_then_settled_bets_with_each_legs_result(client, bett
     add(client, home_win)
     add(client, draw)
     place(client, BetKind.SINGLE, stakes={home_win: "10", draw: "10"})
+    add(client, home_win)
+    add(client, draw)
     place(client, BetKind.EXPRESS, stake="5")
     open_page = text(client.get(reverse("sportsbook:my_bets")))
     assert open_page.count('class="bet card status-open"') == 3

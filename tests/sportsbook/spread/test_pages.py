@@ -16,7 +16,7 @@ from django.urls import reverse
 
 from casino import ledger
 from casino.asgi import application
-from sportsbook.models import SpreadAsset, SpreadPosition
+from sportsbook.models import BettorSettings, SpreadAsset, SpreadHold, SpreadPolicy, SpreadPosition
 from sportsbook.spread.services import spread_asset_delist, spread_feed_tick, spread_quote_set
 from tests.conftest import assert_books_clean, fund, new_player
 
@@ -53,19 +53,30 @@ def test_buy_then_partly_close_from_the_page_with_live_pnl_and_a_requote():
     player, client = signed_in_client()
     page = client.get(reverse("sportsbook:spread"))
     assert page.status_code == 200 and "<polyline" in page.text
-    assert 'value="up:1.205300"' in page.text and 'ws-connect="/ws/sport/spread/"' in page.text
+    assert 'name="level_up" value="1.205300"' in page.text
+    assert 'ws-connect="/ws/sport/spread/"' in page.text
     response = order(client, asset, "up:1.205300", "10")
     assert "Opened: up 10.00" in response.text and "1.2053" in response.text
     spread_quote_set(asset_id=asset.pk, bid=D("1.2063"), ask=D("1.2066"))
     page = client.get(reverse("sportsbook:spread"))
     assert "100.00" in page.text  # P&L +10 points x 10 at the bid now
-    # the player saw the old bid: the quote moved, he is asked to confirm (A11)
+    # the player saw the old bid and confirms every change: the quote moved, the quote met is
+    # held for him beside the positions (A11 as ruled), and confirming it closes at it
+    BettorSettings.objects.create(player=player, spread_policy=SpreadPolicy.ASK)
     position = SpreadPosition.objects.get()
-    stale = order(client, asset, None, "4", direction="down", level="1.2050", position=position.pk)
-    assert (
-        "The quote moved from 1.2050 to 1.2063" in stale.text and "Confirm at 1.2063" in stale.text
-    )
-    done = order(client, asset, None, "4", direction="down", level="1.2063", position=position.pk)
+    key = uuid.uuid4().hex
+    stale = order(
+        client, asset, None, "4", direction="down", level="1.2050", position=position.pk,
+        idempotency_key=key,
+    )  # fmt: skip
+    assert 'id="spread-positions-deal"' in stale.text
+    assert "EUR/USD: The quote moved from 1.2050 to 1.2063" in stale.text
+    assert "Confirm at 1.2063" in stale.text and "data-hold-seconds=" in stale.text
+    hold = SpreadHold.objects.get()
+    done = order(
+        client, asset, None, "4", direction="down", position=position.pk, hold=hold.pk,
+        idempotency_key=key,
+    )  # fmt: skip
     assert "Closed: down 4.00" in done.text
     position.refresh_from_db()
     assert (position.stake, position.realised) == (600, 4_000)
@@ -108,7 +119,9 @@ async def test_quotes_and_pnl_are_pushed_over_the_socket():
         asset_id=asset.pk, bid=D("1.2080"), ask=D("1.2083")
     )
     pushed = await socket.receive_from()
-    assert f'id="spread-asset-{asset.pk}"' in pushed and "<polyline" in pushed
+    # a tick changes text in place: the quote, the chart, the figures; never the asset whole
+    assert f'id="spread-quote-{asset.pk}"' in pushed and "<polyline" in pushed
+    assert f'id="spread-asset-{asset.pk}"' not in pushed and "<form" not in pushed
     assert "1.2080" in pushed and "270.00" in pushed  # worked example 1: +27 x 10
     # A13: delisted while the page is open: the row says so (not "halted") and takes no order
     await database_sync_to_async(spread_asset_delist)(asset_id=asset.pk)

@@ -13,7 +13,14 @@ import pytest
 from django.utils import timezone
 
 from casino import ledger
-from sportsbook.models import SpreadAsset, SpreadClose, SpreadCloseReason, SpreadPosition
+from sportsbook.models import (
+    BettorSettings,
+    SpreadAsset,
+    SpreadClose,
+    SpreadCloseReason,
+    SpreadPolicy,
+    SpreadPosition,
+)
 from sportsbook.spread.services import (
     QuoteError,
     Requote,
@@ -134,6 +141,7 @@ def test_a5_a6_an_opposite_bet_closes_never_hedges_and_never_more_than_is_open(e
 
 
 def test_a11_the_quote_current_at_acceptance_binds_a_moved_quote_asks_again(eurusd, player):
+    BettorSettings.objects.create(player=player, spread_policy=SpreadPolicy.ASK)
     with pytest.raises(Requote) as moved:
         bet(player, eurusd, "up", 1_000, level_seen=D("1.2051"))
     assert moved.value.level == D("1.2053")
