@@ -4,11 +4,9 @@ from django.db import migrations
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tables', '0015_seat_leave_asked_at'),
-        ('tables', '0015_tournament_turnout_and_void'),
+        ("tables", "0015_seat_leave_asked_at"),
+        ("tables", "0015_tournament_turnout_and_void"),
     ]
 
-    operations = [
-    ]
+    operations = []
