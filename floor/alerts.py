@@ -3,10 +3,12 @@ live list.
 
 Three ways in, none naming a game:
 - a hand is over (``on_table_news``, a listener of ``tables.listeners``, in the actor's
-  transaction): each player's result of the hand is read from the ledger's transfers of the
-  hand's versions (``tables.payments.transfer_keys``) and kept (``HandMoney``; who lost to whom,
-  ``HandFlow``, where no house bank took part); then the big win, the hour at one table, the
-  chip-dumping rules and the hands given up (the engine's ``folded_hands``);
+  transaction): once the table's escrow scope holds no money (a scope that spans hands, a
+  player's bank or a carried bank, only when it is paid out: ``scope_money``), each player's
+  result is read from the ledger's transfers of the scope since it last stood empty and kept
+  (``HandMoney``; who lost to whom, ``HandFlow``, where no house bank took part); then the big
+  win, the hour at one table, the chip-dumping rules and the hands given up (the engine's
+  ``folded_hands``);
 - a change to a table failed unexpectedly (``on_table_error``, told by the actor after the
   rollback);
 - the due jobs (``floor_checks``: seats away and idle tables holding escrow; ``books_job``).
@@ -233,11 +235,23 @@ def hand_over(table: Table) -> None:
         return
     # the hand ending is the table's last (the next one is dealt after the listeners)
     hand = Hand(pk=hand_id, table_id=table.pk, number=table.hand_number)
+    now = timezone.now()
+    hand_facts = {"table_name": table.name, "hand": hand.number, "currency": table.currency}
     settled = scope_money(table)
-    if settled is None:  # the players' money is still held for them: no result yet
+    if settled is None:
+        # the players' money is still held for them (a bank carried on): no result yet, but
+        # a hand given up is this hand's, where the house bank took no part in it
+        versions = set(
+            TableEvent.objects.filter(table_id=table.pk, hand_id=hand_id).values_list(
+                "version", flat=True
+            )
+        )
+        versions.add(table.version)  # this change's event is stored when the change is
+        _nets, house_bank = hand_money(table.pk, versions)
+        if not house_bank:
+            _strong_folds((table, hand, hand_facts, now, enabled_rules()))
         return
     nets, house_bank = settled
-    now = timezone.now()
     between_players = not house_bank and any(n > 0 for n in nets.values()) and len(nets) > 1
     HandMoney.objects.bulk_create(
         [
@@ -270,7 +284,6 @@ def hand_over(table: Table) -> None:
         ]
     )
     active = enabled_rules()
-    hand_facts = {"table_name": table.name, "hand": hand.number, "currency": table.currency}
     context = (table, hand, hand_facts, now, active)
     _big_wins(context, nets)
     _table_hour(context, nets)

@@ -524,25 +524,27 @@ def _place_label(row: PlaceDay) -> str:
 
 
 def _tables_sections(days: list[PlaceDay]) -> list[Section]:
+    # the casino's own money first (what a phone shows before any scrolling), then the
+    # players' money: what they staked, got back, still have in play, passed among themselves
     money_columns = [
+        _("Casino revenue"),
+        _("Commission and rake"),
+        _("House bank result"),
         _("Stakes"),
         _("Paid out"),
         _("Refunds"),
         _("Players' money still in play"),
         _("Turnover between players"),
-        _("Commission and rake"),
-        _("House bank result"),
-        _("Casino revenue"),
     ]
 
     def figures(rows, currency) -> list[Cell]:
         return [
+            Money(sum(r.revenue for r in rows), currency),
+            Money(_sum(rows, "commission"), currency),
+            Money(_sum(rows, "house_bank"), currency),
             *(Money(_sum(rows, a), currency) for a in ("stakes", "paid", "refunds")),
             Money(sum(r.held for r in rows), currency),
             Money(sum(r.between_players for r in rows), currency),
-            Money(_sum(rows, "commission"), currency),
-            Money(_sum(rows, "house_bank"), currency),
-            Money(sum(r.revenue for r in rows), currency),
             _sum(rows, "hands"),
         ]
 

@@ -14,6 +14,7 @@ from django.utils import timezone, translation
 from floor import alerts
 from floor.models import Alert, AlertKind, AlertRule
 from tables import services
+from tests.floor.test_alerts import STRONG, deals, play_hand, poker_table  # noqa: F401
 from tests.floor.test_house_revenue import act, baccarat_table, play_two_coups, state_of
 
 pytestmark = pytest.mark.django_db
@@ -100,3 +101,17 @@ def test_a_bank_handed_back_to_its_holder_is_no_big_win_b11(monkeypatch):
     with translation.override("en"):
         said = alerts.message(Alert.objects.get(kind=AlertKind.BIG_WIN))
     assert said.startswith(f'{anna.shown_name} won <span class="money">5.70\xa0BYN</span>')
+
+
+def test_a_hand_given_up_while_a_bank_carries_on_names_who_gave_it_up(monkeypatch, deals):  # noqa: F811
+    """Where the escrow carries the players' money on to the next deal (a Khrap bank, §119),
+    a hand is over before anyone's result is known: no money rule is evaluated then, but a
+    strong hand given up is this hand's, and names the player who gave it up."""
+    table, (ann, bob) = poker_table()
+    monkeypatch.setattr(alerts, "scope_money", lambda table: None)  # the bank carries on
+    AlertRule.objects.filter(kind=AlertKind.BIG_WIN).update(threshold=1, enabled=True)
+    deals.append(STRONG)
+    play_hand(table, ann, bob)  # weak hands: nothing
+    play_hand(table, ann, bob, 20_000)  # ann gives up a strong hand, bob wins 200.00
+    (alert,) = Alert.objects.all()
+    assert (alert.kind, alert.player, alert.table) == (AlertKind.STRONG_FOLD, ann, table)
