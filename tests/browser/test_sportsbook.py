@@ -62,6 +62,15 @@ def picks(daphne_server):
     return json.loads(output.strip().splitlines()[-1])
 
 
+def add_again(page: Page, chosen: list) -> None:
+    """Put these outcomes into the (empty) slip again, from their events' pages."""
+    for number, pick in enumerate(chosen, start=1):
+        page.goto(f"/sport/event/{pick['event']}/")
+        expect(page.locator(".event-page[data-connected='1']")).to_have_count(1)
+        page.locator(f"#outcome-{pick['outcome']}").click()
+        expect(page.locator("#bet-slip .slip-row")).to_have_count(number)
+
+
 def slip_connected(page: Page):
     expect(page.locator("#slip-live[data-connected='1']")).to_have_count(1)
 
@@ -87,9 +96,13 @@ def test_express_system_live_odds_change_confirm_and_my_bets(
     express = slip.locator("#slip-express")
     express.locator("input[name=stake]").fill("5")
     express.locator("button[type=submit]").click()
-    expect(slip.locator("#slip-express .notice.success")).to_have_count(1)
+    # the bet is placed: its notice stays, its selections leave the slip (issue 45)
+    expect(slip.locator(".slip-notices .notice.success")).to_have_count(1)
+    expect(slip.locator(".slip-row")).to_have_count(0)
+    expect(slip.locator(".count")).to_have_text("0")
 
     # a system 2 of 3: every combination listed, the stake per combination shown
+    add_again(page, picks)
     system = slip.locator("#slip-system")
     expect(system.locator("select[name=system_size]")).to_have_value("2")
     system.locator("input[name=stake]").fill("30")
@@ -97,12 +110,12 @@ def test_express_system_live_odds_change_confirm_and_my_bets(
     expect(system.locator(".combination")).to_have_count(3)
     expect(system.locator(".per-combination")).to_contain_text("10.00")
     system.locator("button[type=submit]").click()
-    expect(slip.locator("#slip-system .notice.success")).to_have_count(1)
+    expect(slip.locator(".slip-notices .notice.success")).to_have_count(1)
+    expect(slip.locator(".slip-row")).to_have_count(0)
 
     # the trader moves the odds: the slip shows old and new, live
     first = picks[0]["outcome"]
-    page.goto(f"/sport/event/{picks[0]['event']}/")
-    expect(page.locator(".event-page[data-connected='1']")).to_have_count(1)
+    add_again(page, picks[:1])
     slip_connected(page)
     daphne_server.shell(ODDS_SET % {"outcome": first, "odds": "1.80"})
     expect(page.locator(f"#outcome-{first} .odds")).to_have_text("1.80")
@@ -118,8 +131,13 @@ def test_express_system_live_odds_change_confirm_and_my_bets(
     notice = page.locator("#slip-singles .notice.odds")
     expect(notice.locator(".old-odds")).to_have_text("1.50")
     expect(notice.locator(".new-odds")).to_have_text("1.80")
+    # beside the selection's stake too: the odds it was added at, and the odds to confirm
+    requote = singles.locator(".single-stake .requote")
+    expect(requote.locator(".old-odds")).to_have_text("1.50")
+    expect(requote.locator(".new-odds")).to_have_text("1.80")
     page.locator("#slip-singles button[type=submit]").click()
-    expect(page.locator("#slip-singles .notice.success")).to_have_count(1)
+    expect(page.locator("#bet-slip .slip-notices .notice.success")).to_have_count(1)
+    expect(page.locator("#bet-slip .slip-row")).to_have_count(0)
 
     # my bets: the express, the system and the single, open
     page.locator("nav.main-nav a[href='/sport/bets/']").click()

@@ -101,3 +101,13 @@ async def test_bk_46_the_server_clock_lapses_exchange_offers_at_the_start():
     with pytest.raises(asyncio.CancelledError):
         await clock._task
     await database_sync_to_async(assert_books_clean)()
+
+
+def test_the_spread_feeds_pace_is_a_setting(settings):
+    """SPREAD_FEED_SECONDS sets how often the feed ticks (issue 45: the browser journey runs it
+    every 0.5 s); the clock then wakes at least that often."""
+    settings.SPREAD_FEED_SECONDS = 0.5
+    feed = dict(clock.JOBS)["sportsbook.spread.services.spread_feed_tick"]
+    assert clock.period(feed) == 0.5 and clock.tick_seconds() == 0.5
+    settings.SPREAD_FEED_SECONDS = 2.0
+    assert clock.period(feed) == 2.0 and clock.tick_seconds() == clock.TICK_SECONDS

@@ -213,7 +213,7 @@ async def test_another_traders_odds_change_reaches_the_traders_page():
     )
     assert f"✓ {staff.shown_name}" in row  # who set them
     assert 'name="was" value="2.350"' in row and 'name="odds" value="2.350"' in row
-    assert log.startswith('<div id="odds-changes" hx-swap-oob="innerHTML">') and "2.350" in log
+    assert log.startswith('<div id="odds-changes" hx-swap-oob="innerHTML">') and "→ 2.35<" in log
     await page.disconnect()
 
 
