@@ -87,16 +87,24 @@ def rows_of_parts(parts: list[dict], kinds) -> list[dict]:
     return rows
 
 
-def _simulated_rows(game: str, strategy: str, kinds) -> tuple[list, dict]:
+def shown_rows(rows: list[dict], shown) -> list[dict]:
+    """The rows a page shows: a bet made only on a good hand (a stud game's bet, Let It Ride's
+    first two bets left to ride) returns more than it is staked on the hands it is made on, so
+    its own figure says nothing of the game; the game's whole return does (``all``)."""
+    return [row for row in rows if row["bet"] in shown]
+
+
+def _simulated_rows(game: str, strategy: str, kinds, shown=("all",)) -> tuple[list, dict]:
     parts = [simulate_part(game, strategy, part, kinds) for part in range(PARTS)]
     run = {
         "hands": sum(p["hands"] for p in parts),
         "seed": SEED,
         "strategy": strategy,
         "kinds": list(kinds),
+        "shown": list(shown),
         "parts": parts,
     }
-    return rows_of_parts(parts, kinds), run
+    return shown_rows(rows_of_parts(parts, kinds), shown), run
 
 
 def _module(game: str):
@@ -120,7 +128,7 @@ def dice_blackjack() -> dict:
 def russian_poker() -> dict:
     module = _module("russian_poker")
     found = module.exact_of(module.THRESHOLDS["basic"], module.SVARAS)["return"]
-    rows = [_exact_row(k, found[k]) for k in (*module.KINDS, "all")]
+    rows = [_exact_row("all", found["all"])]  # the bet is made on good hands: the game's whole
     return {"config": module.CONFIG, "strategy": "basic", "rows": rows}
 
 
@@ -144,12 +152,12 @@ def _twentyone(game: str) -> dict:
 
 
 def let_it_ride() -> dict:
-    """Bets 1 and 2 (each taken back or left to ride by the basic strategy) and the three
-    together by simulation; bet 3 always rides: exact."""
+    """Bet 3 always rides: exact; the three bets together (1 and 2 taken back or left to ride
+    by the basic strategy) by simulation."""
     module = _module("let_it_ride")
     rows, run = _simulated_rows("let_it_ride", "basic", ("bet1", "bet2"))
     bet3 = module.exact("basic")["return"]["bet3"]
-    rows.insert(2, _exact_row("bet3", bet3))
+    rows.insert(0, _exact_row("bet3", bet3))
     return {"config": module.CONFIG, **run, "rows": rows}
 
 

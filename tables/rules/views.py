@@ -61,6 +61,10 @@ def game_rules(request, game: str):
             "title": gettext(page.title),
             "sections": sections,
             "returns": returns,
+            # one method for every bet: said once under the table, not in a column
+            "returns_method": returns[0]["method"]
+            if returns and len({r["method"] for r in returns}) == 1
+            else "",
             "returns_for": computed_for(game) if returns else [],
             "returns_strategy": (published(game) or {}).get("strategy", ""),
             "table": table,
