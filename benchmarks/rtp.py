@@ -304,14 +304,21 @@ def report(game: str, seed: int, workers: int, outcome: dict) -> bool:
     print()
     header = f"{'kind':<6} {'staked':>16} {'returned':>16} {'return':>9} {'95 % interval':>21}"
     print(header + (f" {'exact (rules)':>14}" if exact else ""))
+    inside, outside = 0, []
     for kind, sums in totals["kinds"].items():
         ratio, half = ratio_interval(sums)
         line = (
             f"{kind:<6} {sums['s']:>16,} {sums['r']:>16,} {ratio:>9.5f} "
             f"[{ratio - half:.5f}, {ratio + half:.5f}]"
         )
-        if exact and kind in exact["return"]:
-            line += f" {float(exact['return'][kind]):>14.5f}"
+        if exact and kind in exact["return"] and sums["s"]:
+            value = float(exact["return"][kind])
+            line += f" {value:>14.5f}"
+            if ratio - half <= value <= ratio + half:
+                inside += 1
+            else:
+                outside.append(kind)
+                line += "  OUTSIDE"
         print(line)
     if len(totals["kinds"]) > 1:  # every kind together, its interval over hands
         ratio, half = ratio_interval(totals["all"])
@@ -366,6 +373,11 @@ def report(game: str, seed: int, workers: int, outcome: dict) -> bool:
             print(f"  {shown}")
         return False
     print("checks: money conserved and the cards conserved in every hand")
+    if exact:  # issue 47: each exact return inside the simulation's 95 % interval
+        print(
+            f"exact returns inside their 95 % interval: {inside} of {inside + len(outside)}"
+            + (f" (outside: {', '.join(outside)})" if outside else "")
+        )
     return True
 
 

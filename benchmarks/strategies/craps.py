@@ -105,15 +105,16 @@ def _wanted(state: dict, mine: dict) -> list[str]:
 
 
 def every_bet(state: dict, seat: int, legal, rng: random.Random) -> dict:
-    """Every bet of §5 at 600, turned on where it may be; the shooter throws dice 1 and 2."""
+    """Every bet of §5 at 600, turned on where it may be (in a come-out's window); the shooter
+    throws dice 1 and 2."""
     if state["phase"] == craps.THROW:
         return {"type": "roll"} if state["chosen"] else {"type": "roll", "dice": [1, 2]}
     mine = {b["kind"]: b for b in state["bets"].values() if b["seat"] == seat}
     for kind in _wanted(state, mine):
         if kind not in mine:
             return {"type": "bet", "bet": kind, "amount": AMOUNT}
-    for kind, bet in mine.items():
-        if kind.startswith(craps.SWITCHABLE) and not bet.get("on"):
+    for kind, bet in mine.items():  # turned on for a come-out (§5.6: on or off only then)
+        if state["point"] is None and kind.startswith(craps.SWITCHABLE) and not bet.get("on"):
             return {"type": "working", "bet": kind, "on": True}
     return {"type": "done"}
 

@@ -80,7 +80,7 @@ class Blackjack(TwentyOne):
             "surrender": False,
             "player_cut": False,
             "max_payout": 1_200,
-            "max_exposure": 8_000,
+            "max_exposure": 4_000,  # tight: insurance and bets meet it (issue 47)
         },
         # two boxes a player, small stakes behind (the unit below the minimum), surrender on
         {

@@ -126,7 +126,7 @@ class BlackjackSwitch(TwentyOne):
             "surrender": False,
             "player_cut": False,
             "max_payout": 1_500,
-            "max_exposure": 12_000,
+            "max_exposure": 5_000,  # tight: one bet stakes two boxes (issue 47)
         },
         # one deck (S1's literal reading), no Super Match, small stakes
         {"min_bet": 20, "max_bet": 400, "decks": 1, "side_bets": {}},

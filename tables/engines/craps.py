@@ -524,6 +524,9 @@ def offered_bounds(
         return None
     if fits(most):
         return bounds
+    solved = _most_that_fits(state, paid, position, kind, least, most, step)
+    if solved is not None and fits(solved) and not fits(solved + step):
+        return least, solved
     low, high = least // step, most // step  # in steps: fits(low), not fits(high)
     while high - low > 1:
         middle = (low + high) // 2
@@ -532,6 +535,32 @@ def offered_bounds(
         else:
             high = middle
     return least, low * step
+
+
+def _most_that_fits(state, paid, position, kind, least, most, step) -> int | None:
+    """The largest amount (a multiple of ``step``, between ``least`` and ``most``) the house's
+    risk limit leaves for ``kind``, solved outcome by outcome: on each outcome the bet wins at
+    ratio r, int((placed + a) r), capped by ``max_payout``, may add at most what the limit
+    leaves there. None where it cannot be solved so (the caller then halves)."""
+    old = _bet(state, position, kind)
+    placed = old["amount"] if old else 0
+    bet = _with_more(state, position, kind, 0)
+    point, cap, limit = state["point"], state["max_payout"], state["max_exposure"]
+    old_wins = _bet_wins(state, old)
+    pays = _ratio_of_text(state["propositions"][kind]) if kind in PROPOSITIONS else None
+    best = most
+    for index, ratio in _winning_outcomes(kind, point, state["barred"], is_working(bet, point)):
+        ratio = pays if ratio is None else ratio
+        room = limit - paid[index] + old_wins[index]  # what this outcome may still pay the bet
+        if cap and cap <= room:
+            continue
+        if room < 0 or not ratio:
+            return None
+        # int((placed + a) * ratio) <= room  <=>  (placed + a) * ratio < room + 1
+        highest = -(-(room + 1) // ratio) - 1 - placed
+        best = min(best, int(highest))
+    best = best // step * step
+    return best if best >= least else None
 
 
 def _step(state: State, kind: str) -> int:

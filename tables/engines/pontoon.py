@@ -116,7 +116,7 @@ class Pontoon(TwentyOne):
             "boxes_per_player": 3,
             "player_cut": False,
             "max_payout": 1_200,
-            "max_exposure": 8_000,
+            "max_exposure": 4_000,  # tight: insurance and bets meet it (issue 47)
         },
         # two boxes a player, small stakes behind (the unit below the minimum, odd stakes
         # whose half is rounded down for insurance)

@@ -147,6 +147,22 @@ def card_sequences(value, pattern: re.Pattern = CARD_CODE):
         yield [word for word in TOKEN.findall(value) if _is_card(word, pattern)]
 
 
+def _within(action: dict, actions: list[dict]) -> bool:
+    """Whether ``action`` names an amount inside a range ``actions`` name by its two ends (the
+    same action but its amount): every whole amount between is legal too."""
+    amount = action.get("amount") if isinstance(action, dict) else None
+    if not isinstance(amount, int) or isinstance(amount, bool):
+        return False
+    shape = {k: v for k, v in action.items() if k != "amount"}
+    ends = [
+        a["amount"]
+        for a in actions
+        if isinstance(a.get("amount"), int)
+        and {k: v for k, v in a.items() if k != "amount"} == shape
+    ]
+    return bool(ends) and min(ends) <= amount <= max(ends)
+
+
 def contains_run(sequence: list, run: list) -> bool:
     return any(sequence[i : i + len(run)] == run for i in range(len(sequence) - len(run) + 1))
 
@@ -734,7 +750,7 @@ class ConformanceTable:
         actions = legal[position]
         for other, their_actions in legal.items():
             for action in their_actions:
-                if other != position and action not in actions:
+                if other != position and action not in actions and not _within(action, actions):
                     self._assert_refused(position, action, f"seat {other}'s action")
         for action in MALFORMED_ACTIONS:
             self._assert_refused(position, action, "a malformed action")

@@ -689,3 +689,39 @@ def test_max_exposure_the_ranges_a_view_offers_are_accepted_to_their_last_amount
         if high + step <= craps.amount_bounds(table.state, 1, kind)[1]:
             with pytest.raises(IllegalAction, match="risk limit"):
                 ENGINE.apply(table.state, 1, {"type": "bet", "bet": kind, "amount": high + step})
+
+
+def test_max_exposure_the_most_a_range_offers_solved_per_outcome_is_the_halvings():
+    """``offered_bounds`` solves the largest amount within ``max_exposure`` outcome by outcome;
+    over random layouts it is what halving the range finds (each amount tried through
+    ``_fits``, the same test ``apply`` makes)."""
+    config = dict(ENGINE.example_configs[1], max_exposure=20_000)
+    table = ConformanceTable(ENGINE, config, 4, seed=3)
+    checked = 0
+    for _round in range(40):
+        state = table.state
+        if state and not state["over"] and state["phase"] == craps.BETTING:
+            paid = craps._paid_now(state)
+            for position in craps.to_act(state):
+                for kind in craps.PLACEABLE:
+                    bounds = craps._placeable(state, position, kind) is None and (
+                        craps.amount_bounds(state, position, kind)
+                    )
+                    if not bounds:
+                        continue
+                    least, most = bounds
+                    step = craps._step(state, kind)
+
+                    def fits(amount, position=position, kind=kind, state=state, paid=paid):
+                        return craps._fits(state, paid, [(position, kind, amount)])
+
+                    if not fits(least) or fits(most):
+                        continue
+                    low, high = least // step, most // step
+                    while high - low > 1:
+                        middle = (low + high) // 2
+                        low, high = (middle, high) if fits(middle * step) else (low, middle)
+                    assert craps.offered_bounds(state, position, kind) == (least, low * step)
+                    checked += 1
+        table.play(hands=1, max_steps=5, calm=True)
+    assert checked
