@@ -5,7 +5,7 @@ its CSV, and their figures are the ledger's: the casino's revenue is exactly wha
 accounts booked (the commission), never the players' bank. A punter then walks away with his bet
 in play: the pit boss reads an alert naming him with his own money, and the bank as its holder's.
 Screenshots of the journey's end (the report, the pit, the alerts) at 1280 and 390 px go to
-/work/notes/shots/floor/. Waits are for a state (Playwright's expect), never a fixed time."""
+artifacts/journeys/floor/. Waits are for a state (Playwright's expect), never a fixed time."""
 
 from __future__ import annotations
 
@@ -13,18 +13,18 @@ import csv
 import io
 import json
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import ARTIFACTS
 from tests.browser.pages import DEFAULT_TIMEOUT_MS, fits, log_in, player, sit
 from tests.browser.starts import plays_from_the_next_deal, start_now
 
 pytestmark = pytest.mark.browser
 
 TABLE_NAME = "№ 4 · 1–1000 BYN"  # the demo's baccarat table
-SHOTS = Path("/work/notes/shots/floor")
+SHOTS = ARTIFACTS / "journeys" / "floor"
 COUPS = 4
 
 # the ledger, read on the server's own database: the table's house takings (the commission

@@ -7,18 +7,17 @@ Two journeys of one player each, in Russian: with the default setting for moved 
 the asset he clicked, its countdown running, and confirming in time opens at the held quote;
 the close is the same. Each time the wallet shown on the page before and after differs by
 exactly what the position settled. Waits are Playwright's auto-waiting expect(...), never fixed
-sleeps; the screenshots of the journey's end go to /work/notes/shots/spreads/ (or
-SPREAD_SHOTS_DIR) at 1280 and 390 px."""
+sleeps; the screenshots of the journey's end go to artifacts/journeys/spread/ at 1280
+and 390 px."""
 
 import json
-import os
 import re
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import ARTIFACTS
 from tests.browser.pages import log_in
 from tests.browser.test_player_journey import header_balance, minor_units
 from tests.server import DaphneServer, ServerError
@@ -27,7 +26,7 @@ pytestmark = pytest.mark.browser
 
 PASSWORD = "casino-demo"
 POINT = Decimal("0.1")
-SHOTS = Path(os.environ.get("SPREAD_SHOTS_DIR", "/work/notes/shots/spreads"))
+SHOTS = ARTIFACTS / "journeys" / "spread"
 
 SETUP = """
 import json
