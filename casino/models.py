@@ -66,6 +66,9 @@ class HousePurpose(models.TextChoices):
     COMMISSION = "commission", _("commission")
     PRIZE_POOL = "prize_pool", _("prize pool")
     ESCROW = "escrow", _("escrow")
+    # a leaver's stakes a table holds while a void could still return them (the engines'
+    # ``house("unclaimed")``): named in words on the staff's pages, not by its key
+    UNCLAIMED = "unclaimed", _("unclaimed stakes")
 
 
 class Account(models.Model):
