@@ -504,17 +504,21 @@ def board_html(view: dict, *, oob: bool) -> str:
     template = presentation_for(view["table"]["game"]).board_template
     html = jinja2.render(template, {**board_context(view), "oob": oob}).rstrip()
     end = html.rfind("</div>")
-    return f"{html[:end]}{version_marker(view['table']['version'])}{html[end:]}"
+    last = (view["table"].get("last_game") or {}).get("number")
+    return f"{html[:end]}{version_marker(view['table']['version'], last_hand=last)}{html[end:]}"
 
 
 VERSION_MARKER_ID = "board-version"
 
 
-def version_marker(version: int, *, oob: bool = False) -> str:
+def version_marker(version: int, *, oob: bool = False, last_hand=None) -> str:
     """The version the board shows, as an element of its own: whole boards and parts alike
-    update it (static/js/table.js reads it, as does a test's or the load generator's client)."""
+    update it (static/js/table.js reads it, as does a test's or the load generator's client).
+    A whole board adds the number of the last hand finished (``last_hand``): the page refreshes
+    its hand history when it changes (a hand's end changes every seat's board whole)."""
     swap = ' hx-swap-oob="true"' if oob else ""
-    return f'<span id="{VERSION_MARKER_ID}"{swap} hidden data-version="{version}"></span>'
+    last = f' data-last-hand="{int(last_hand)}"' if isinstance(last_hand, int) else ""
+    return f'<span id="{VERSION_MARKER_ID}"{swap} hidden data-version="{version}"{last}></span>'
 
 
 def render_board(view: dict, language: str) -> str:

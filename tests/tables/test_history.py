@@ -1116,3 +1116,60 @@ def test_shoe_cards_left_for_the_next_coup_are_never_on_the_page():
     rest = Counter(pack_52() * 6) - Counter(["4S", "KD", "5H", "7C"])
     following = sorted(rest.elements())[:6]
     assert not cards_on(page_of(coup, coup.players[0], "en")) & (set(following) - {"4S", "KD"})
+
+
+# --- why money moved, in the game's own words (issue 45, part 4: the smaller points) ----------
+
+
+def payment_reasons(recorded, language: str) -> str:
+    steps = section(page_of(recorded, recorded.players[0], language), "steps")
+    return text_of(steps)
+
+
+def test_a_caribbean_ante_and_bet_read_as_ante_and_bet_never_as_a_side_bet_cg_40_to_44():
+    """The ante is the box's own stake (§40), the bet the one that continues it (§42), the change
+    a fee (§41): the payments say so in both languages; nothing of the hand is a side bet."""
+    hand = caribbean_hand()
+    en = payment_reasons(hand, "en")
+    for words in (
+        "Anna → the bank : 10.00 BYN (ante)",
+        "Anna → the bank : 10.00 BYN (fee: card change)",
+        "(ante won)",
+        "(bet won)",
+        "(ante lost)",
+        "(bet lost)",
+    ):
+        assert words in en, (words, en)
+    assert "side bet" not in en
+    ru = payment_reasons(hand, "ru")
+    for words in ("(анте)", "(анте: выигрыш)", "(бет: выигрыш)", "(бет: проигрыш)", "(плата: смена карты)"):
+        assert words in ru, (words, ru)
+    assert "дополнительная ставка" not in ru
+
+
+def test_every_house_games_stakes_read_in_its_own_words():
+    """Let It Ride's bets 1 to 3 (CG §33), twenty-one's bet and insurance, High card's side bet
+    on the dealer's rank, which alone is a side bet: each read as the game names it."""
+    from tables.history import Teller
+
+    def reason(game, text, target=""):
+        teller = Teller({}, "BYN", presentation_for(game).bet_name)
+        return teller.reason(text, target)
+
+    assert reason("let_it_ride", "bet1 returned") == "bet 1 returned"
+    assert reason("let_it_ride", "box won") == "bet 3 won"
+    assert reason("let_it_ride", "bet", "pot:b0:s0") == "bet 3"
+    assert reason("blackjack", "box lost") == "bet on the box lost"
+    assert reason("blackjack", "insurance won") == "insurance won"
+    assert reason("blackjack", "bet behind") == "bet behind"
+    assert reason("blackjack_switch", "super_match won") == "Super Match side bet won"
+    assert reason("highcard", "same lost") == "side bet on the dealer’s rank lost"
+    assert reason("highcard", "switch fee") == "fee: card switch"
+    for game in ("oasis_stud", "golden_oasis", "russian_poker"):
+        assert reason(game, "ante lost") == "ante lost"
+        assert reason(game, "bet returned") == "bet returned"
+        assert reason(game, "bet", "pot:b2:s1") == "ante"
+    assert reason("golden_oasis", "exchange fee") == "fee: card exchange"
+    assert reason("oasis_stud", "game fee") == "fee: a game bought for the dealer"
+    # a game that names none of its stakes still tells a side bet as one
+    assert reason("dice_blackjack", "extra won") == "side bet won"
