@@ -1142,7 +1142,13 @@ def test_a_caribbean_ante_and_bet_read_as_ante_and_bet_never_as_a_side_bet_cg_40
         assert words in en, (words, en)
     assert "side bet" not in en
     ru = payment_reasons(hand, "ru")
-    for words in ("(анте)", "(анте: выигрыш)", "(бет: выигрыш)", "(бет: проигрыш)", "(плата: смена карты)"):
+    for words in (
+        "(анте)",
+        "(анте: выигрыш)",
+        "(бет: выигрыш)",
+        "(бет: проигрыш)",
+        "(плата: смена карты)",
+    ):
         assert words in ru, (words, ru)
     assert "дополнительная ставка" not in ru
 
