@@ -9,6 +9,7 @@ import re
 from collections import Counter
 
 import pytest
+from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
@@ -1179,3 +1180,80 @@ def test_every_house_games_stakes_read_in_its_own_words():
     assert reason("oasis_stud", "game fee") == "fee: a game bought for the dealer"
     # a game that names none of its stakes still tells a side bet as one
     assert reason("dice_blackjack", "extra won") == "side bet won"
+
+
+# --- each player's amounts in the list and the panel, every game alike (issue 45) --------------
+
+
+def minor_of(text: str) -> int:
+    sign = -1 if text.startswith("\u2212") else 1
+    return sign * int(re.sub(r"\D", "", text))
+
+
+def test_a_stud_hand_in_the_list_and_the_panel_says_what_each_player_staked_and_won():
+    """Anna: an ante of 10, a change fee of 10, a bet of 20 (40 staked), paid 60 (+20); Boris's
+    dark box: 5 and 10 staked, lost (−15): as blackjack's list already said, now every game."""
+    hand = caribbean_hand()
+    listed = text_of(page_of(hand, hand.players[0], "en", "hand_list"))
+    assert "Anna: staked 40.00 BYN, result +20.00 BYN" in listed
+    assert "Boris: staked 15.00 BYN, result −15.00 BYN" in listed
+    russian = text_of(page_of(hand, hand.players[1], "ru", "hand_list"))
+    assert "Boris: ставки 15.00 BYN, итог −15.00 BYN" in russian
+    client = Client()
+    client.force_login(hand.players[0])
+    panel = client.get(
+        reverse("hand_list", args=[hand.table.pk]) + "?panel=1",
+        HTTP_HX_REQUEST="true",
+        HTTP_ACCEPT_LANGUAGE="en",
+    ).content.decode()
+    assert 'class="hand-panel"' in panel
+    assert "Anna: staked 40.00 BYN, result +20.00 BYN" in text_of(panel)
+
+
+@pytest.mark.parametrize("game", sorted(HANDS))
+def test_every_games_list_gives_each_player_his_stake_and_result(game):
+    """Each player whose money the hand moved: what he paid into it and his wallet's change,
+    equal to the hand's payments (a pot that rides on holds the rest)."""
+    from tables.selectors import hands_told
+
+    recorded = HANDS[game]()
+    told = hands_told([recorded.hand])[0]
+    assert told.amounts, game
+    wallet: Counter = Counter()
+    paid_in: Counter = Counter()
+    for payment in payments(recorded.events):
+        for party, change in ((payment.source, -payment.amount), (payment.target, payment.amount)):
+            if party.startswith("seat:"):
+                wallet[int(party[5:])] += change
+        if payment.source.startswith("seat:") and not payment.target.startswith("seat:"):
+            paid_in[int(payment.source[5:])] += payment.amount
+    for row in told.amounts:
+        assert minor_of(row["result"]) == wallet[row["seat"]], (game, row)
+        assert minor_of(row["staked"]) == paid_in[row["seat"]], (game, row)
+    page = text_of(page_of(recorded, recorded.players[0], "en", "hand_list"))
+    first = told.amounts[0]
+    words = f"{first['player']}: staked {first['staked']}, result {first['result']}"
+    assert words.replace("\xa0", " ") in page
+
+
+def test_the_board_names_the_last_hand_finished_so_the_page_refreshes_its_history_at_once():
+    """Issue 45: Golden Oasis's panel said "No finished hands you played in yet." just after a
+    lost round: it asked the server every 10 s only. A whole board's version marker now names
+    the last hand finished; the page's script fires "table:hand-over" when it changes, and the
+    panel asks again on it."""
+    from django.template.loader import get_template
+
+    from tables.presenters import board_html
+    from tables.selectors import table_view
+
+    hand = caribbean_hand()
+    table = hand.table
+    table.state = {**hand.state, "last_game": {"number": hand.hand.number, **hand.hand.result}}
+    table.save()
+    seats = {s.position: s for s in table.seats.all()}
+    html = board_html(table_view(table, seats, None), oob=True)
+    assert f'data-last-hand="{hand.hand.number}"' in html
+    page = get_template("tables/page.html").template.source
+    assert "table:hand-over from:body" in page
+    script = (settings.BASE_DIR / "static/js/table.js").read_text()
+    assert 'new CustomEvent("table:hand-over")' in script and "dataset.lastHand" in script
