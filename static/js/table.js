@@ -63,15 +63,16 @@
   // --- the hand history: refreshed as soon as a hand ends (its panel asks the server on
   // "table:hand-over"), not only on its timer; a whole board's version marker names the last
   // hand finished (tables/presenters.py, version_marker)
-  var lastHand = null;
+  var lastHand;  // undefined until the page's first board is read
   function handOver() {
     var marker = document.getElementById("board-version");
-    var last = marker && marker.dataset.lastHand;
-    if (!last) { return; }
-    if (lastHand !== null && last !== lastHand) {
+    var last = (marker && marker.dataset.lastHand) || "";
+    if (lastHand === undefined) { lastHand = last; return; }
+    // a board's parts bring a marker without the number: only a whole board says it
+    if (last && last !== lastHand) {
+      lastHand = last;
       document.body.dispatchEvent(new CustomEvent("table:hand-over"));
     }
-    lastHand = last;
   }
 
   function refresh() {

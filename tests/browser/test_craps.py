@@ -185,13 +185,11 @@ def test_a_pass_line_with_its_point_takes_odds_from_the_board(
     """Issue 45: no control for odds was found on the board. Gleb bets the pass line and rolls
     until a point is set; his pass line then offers its odds beside it (§5.2, C4: single odds),
     the most by default, and the engine takes them: the odds bet is his on the layout."""
-    from tests.browser.pages import sit
-
-    table_id = json.loads(daphne_server.shell(NEW_TABLE).strip().splitlines()[-1])
+    json.loads(daphne_server.shell(NEW_TABLE).strip().splitlines()[-1])
     open_for, errors = players
     gleb = open_for("gleb")
     gleb.set_viewport_size(DESKTOP)
-    sit(gleb, table_id)
+    sit_from_lobby(gleb, "Craps odds")
     start_now(gleb)
     for _roll in range(12):
         expect(board(gleb)).to_have_attribute("data-phase", "betting")
