@@ -68,7 +68,6 @@
     var marker = document.getElementById("board-version");
     var last = (marker && marker.dataset.lastHand) || "";
     if (lastHand === undefined) { lastHand = last; return; }
-    // a board's parts bring a marker without the number: only a whole board says it
     if (last && last !== lastHand) {
       lastHand = last;
       document.body.dispatchEvent(new CustomEvent("table:hand-over"));
