@@ -24,6 +24,7 @@ from __future__ import annotations
 import copy
 import datetime as dt
 import functools
+import json
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -361,7 +362,8 @@ def finish_hand(change: Change) -> None:
     hand.ended_at = now
     hand.result = engine.hand_result(state)
     hand.empty = engine.round_without_bets(state)
-    hand.save(update_fields=["ended_at", "result", "empty"])
+    hand.players = {**hand.players, **paid_seats(change, hand)}
+    hand.save(update_fields=["ended_at", "result", "empty", "players"])
     if engine.commitment_finished(state):
         Hand.objects.filter(
             table=table, shuffle_scope=hand.shuffle_scope, revealed_at__isnull=True
@@ -407,6 +409,35 @@ def finish_hand(change: Change) -> None:
     started = table.status == TableStatus.PLAYING
     if (started and engine.escrow_key(table.state) != escrow_key) or (not started and session_over):
         close_escrows(table, escrow_key)
+
+
+def paid_seats(change: Change, hand: Hand) -> dict[str, int]:
+    """The seats not dealt in whose money the hand moved (a bet of a player who left, kept
+    working on his held seat, decided by this hand): they played it too, so the hand is in
+    their history (``selectors.finished_hands``) with their names. By seat, its player's id."""
+    dealt = {int(p) for p in hand.players}
+    found: dict[str, int] = {}
+    logged = list(TableEvent.objects.filter(hand=hand).values_list("events", flat=True))
+    # this change's own events, not stored yet (``Change.record``: rows of ``event_row``)
+    logged += [row[9] for row in change.events if row[1] == hand.pk]
+    logged = [_json_of(events) for events in logged]
+    for payment in payments([e for events in logged for e in events or []]):
+        for party in (payment.source, payment.target):
+            parsed = Party.parse(party)
+            if parsed.kind != SEAT or int(parsed.key) in dealt:
+                continue
+            seat = change.seats.get(int(parsed.key))
+            if seat is not None:
+                found[str(parsed.key)] = seat.player_id
+    return found
+
+
+def _json_of(value):
+    """A JSON column's value as ``event_row`` holds it (text on SQLite, psycopg's Jsonb on
+    PostgreSQL) or as the database returns it."""
+    if isinstance(value, str):
+        return json.loads(value)
+    return getattr(value, "obj", value)
 
 
 def forget_empty_round(change: Change, hand: Hand) -> None:

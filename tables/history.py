@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop, ngettext
+from django.utils.translation import gettext_noop, ngettext, pgettext
 
 from casino.currencies import format_amount
 from tables.engines.base import Party, payments
@@ -96,17 +96,32 @@ SIDE_WORDS = {
     "lost": gettext_noop("side bet lost"),
     "returned": gettext_noop("side bet returned"),
 }
+# a stake a game names (its ``bet_name``): its kind, then how it was settled, or a fee for it
+NAMED_REASON = re.compile(r"^([a-z][a-z0-9_]*?)(?: (won|lost|returned|fee))?$")
+NAMED_WORDS = {
+    "won": gettext_noop("%(bet)s won"),
+    "lost": gettext_noop("%(bet)s lost"),
+    "returned": gettext_noop("%(bet)s returned"),
+    "fee": gettext_noop("fee: %(bet)s"),
+}
+# a box's own stake (not a side stake on it): ``pot:b<box>:s<seat>`` (boxes.stake_pot)
+BOX_STAKE_POT = re.compile(r"^pot:b\d+:s\d+(?::h\d+)?$")
 # a pot of one seat's money (a bet, a bid, a box): its name ends in the seat's number
 SEAT_POT = re.compile(r"^[a-z_]+?(\d+)$")
 # a seat's bet on a layout of many bets, ``s<seat>:<bet>``, and its commission, ``...:vig``
 LAYOUT_POT = re.compile(r"^s(\d+):([a-z][a-z0-9_]*)(:vig)?$")
-# a layout bet settled (its kind, then how), or a stake put on it (its kind alone)
-LAYOUT_REASON = re.compile(r"^([a-z][a-z0-9_]*?)(?: (won|lost|returned))?$")
-LAYOUT_WORDS = {
-    "won": gettext_noop("%(bet)s won"),
-    "lost": gettext_noop("%(bet)s lost"),
-    "returned": gettext_noop("%(bet)s returned"),
-}
+
+
+def stake_names(names: dict[str, str]) -> Callable[[str], str]:
+    """A game's ``bet_name`` (tables/games) from its own words for its stakes: a kind (as its
+    engine writes it in a payment's reason) -> its msgid, translated in the context "stake"
+    (Russian names a stud bet "бет", any other bet "ставка"); ``main`` names a box's own
+    stake."""
+
+    def bet_name(kind: str) -> str:
+        return pgettext("stake", names[kind]) if kind in names else ""
+
+    return bet_name
 
 
 class Teller:
@@ -171,13 +186,16 @@ class Teller:
         name = self.bet_name(kind) if self.bet_name and isinstance(kind, str) else ""
         return name or _("a bet")
 
-    def reason(self, text: str) -> str:
+    def reason(self, text: str, target: str = "") -> str:
+        """Why money moved, in words: a stake the game names in its own words first
+        (``bet_name``: "ante lost", "bet won", "fee: card change"; a box's own stake paid in by
+        the name of its ``main`` kind), then the shared phrases; a side bet only for a kind
+        the game does not name."""
+        named = self.named_reason(text or "", target)
+        if named:
+            return named
         if text in REASONS:
             return _(REASONS[text])
-        layout = LAYOUT_REASON.match(text or "") if self.bet_name else None
-        if layout and self.bet_name(layout.group(1)):
-            name = self.bet_name(layout.group(1))
-            return _(LAYOUT_WORDS[layout.group(2)]) % {"bet": name} if layout.group(2) else name
         percent = PERCENT_REASON.match(text or "")
         if percent:
             return _("%(percent)s%% of the bank") % {"percent": percent.group(1)}
@@ -186,6 +204,17 @@ class Teller:
             return _(SIDE_WORDS[side.group(1)])
         return ""
 
+    def named_reason(self, text: str, target: str) -> str:
+        if not self.bet_name:
+            return ""
+        if text == "bet" and BOX_STAKE_POT.match(target or ""):
+            return self.bet_name("main")  # the box's own stake ("" where it is just a bet)
+        found = NAMED_REASON.match(text)
+        name = self.bet_name(found.group(1)) if found else ""
+        if not name:
+            return ""
+        return _(NAMED_WORDS[found.group(2)]) % {"bet": name} if found.group(2) else name
+
     # --- sentences ----------------------------------------------------------------------------
 
     def payment(self, event: dict) -> dict:
@@ -193,7 +222,7 @@ class Teller:
             "source": self.party(event.get("source", "")),
             "target": self.party(event.get("target", "")),
             "amount": self.money(event.get("amount")),
-            "reason": self.reason(event.get("reason", "")),
+            "reason": self.reason(event.get("reason", ""), event.get("target", "")),
         }
 
     def lines(self, events: list[dict], seat: int | None, action: dict | None) -> list[dict]:
@@ -293,6 +322,41 @@ class Teller:
             for p, a in sorted(moved.items(), key=lambda item: order(item[0]))
             if a
         ]
+
+    def amounts(self, events: list[dict]) -> list[dict]:
+        """Each player's money over the hand, by seat: what he staked (paid from his wallet into
+        the hand: antes, bets, fees) and what his wallet gained or lost in all; only seats whose
+        money moved (the hand history's list and panel, for every game alike)."""
+        staked: dict[int, int] = {}
+        result: dict[int, int] = {}
+        for payment in payments(events):
+            source, target = _parsed(payment.source), _parsed(payment.target)
+            if source is not None and source.kind == "seat":
+                seat = int(source.key)
+                result[seat] = result.get(seat, 0) - payment.amount
+                if target is None or target.kind != "seat":  # into the hand, not to a player
+                    staked[seat] = staked.get(seat, 0) + payment.amount
+            if target is not None and target.kind == "seat":
+                seat = int(target.key)
+                result[seat] = result.get(seat, 0) + payment.amount
+        return [
+            {
+                "seat": seat,
+                "player": self.name(seat),
+                "staked": self.money(staked.get(seat, 0)),
+                "result": self.signed(result[seat]) if result[seat] else self.money(0),
+                "won": result[seat] > 0,
+                "lost": result[seat] < 0,
+            }
+            for seat in sorted(set(staked) | set(result))
+        ]
+
+
+def _parsed(party: str) -> Party | None:
+    try:
+        return Party.parse(party)
+    except ValueError:
+        return None
 
 
 def _counted(phrase: Callable[[int], str]) -> Callable[[Teller, dict], list[dict]]:

@@ -504,17 +504,26 @@ def board_html(view: dict, *, oob: bool) -> str:
     template = presentation_for(view["table"]["game"]).board_template
     html = jinja2.render(template, {**board_context(view), "oob": oob}).rstrip()
     end = html.rfind("</div>")
-    return f"{html[:end]}{version_marker(view['table']['version'])}{html[end:]}"
+    last = (view["table"].get("last_game") or {}).get("number")
+    _note_part(LAST_HAND_PART, str(last) if isinstance(last, int) else "")
+    return f"{html[:end]}{version_marker(view['table']['version'], last_hand=last)}{html[end:]}"
+
+
+# not a part swapped: the last hand finished, which a parts frame's version marker carries too
+LAST_HAND_PART = "last-hand"
 
 
 VERSION_MARKER_ID = "board-version"
 
 
-def version_marker(version: int, *, oob: bool = False) -> str:
+def version_marker(version: int, *, oob: bool = False, last_hand=None) -> str:
     """The version the board shows, as an element of its own: whole boards and parts alike
-    update it (static/js/table.js reads it, as does a test's or the load generator's client)."""
+    update it (static/js/table.js reads it, as does a test's or the load generator's client).
+    It carries the number of the last hand finished (``last_hand``): the page refreshes its
+    hand history when it changes."""
     swap = ' hx-swap-oob="true"' if oob else ""
-    return f'<span id="{VERSION_MARKER_ID}"{swap} hidden data-version="{version}"></span>'
+    last = f' data-last-hand="{int(last_hand)}"' if isinstance(last_hand, int) else ""
+    return f'<span id="{VERSION_MARKER_ID}"{swap} hidden data-version="{version}"{last}></span>'
 
 
 def render_board(view: dict, language: str) -> str:
@@ -592,9 +601,11 @@ def parts_frame(
     changed = [
         _oob(html)
         for key, html in now.items()
-        if key != own and (before is None or before.get(key) != html)
+        if key not in (own, LAST_HAND_PART) and (before is None or before.get(key) != html)
     ]
-    return "".join(changed) + version_marker(version, oob=True)
+    last = now.get(LAST_HAND_PART)
+    marker = version_marker(version, oob=True, last_hand=int(last) if last else None)
+    return "".join(changed) + marker
 
 
 def _oob(part: str) -> str:

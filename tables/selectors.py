@@ -399,6 +399,8 @@ def hands_told(hands: list[Hand]) -> list[Hand]:
         hand.names = {int(p): by_pk.get(int(pk), "") for p, pk in hand.players.items()}
         teller = Teller(hand.names, currencies[hand.table_id])
         hand.net = teller.net(logged[hand.pk], {}) if hand.ended_at else []
+        # each player's stake and result in the list and the panel (tables/result/_amounts.html)
+        hand.amounts = teller.amounts(logged[hand.pk]) if hand.ended_at else []
         hand.players_named = [hand.names[p] for p in sorted(hand.names)]
     return hands
 

@@ -60,8 +60,23 @@
     if (el) { el.dataset.state = state; }
   }
 
+  // --- the hand history: refreshed as soon as a hand ends (its panel asks the server on
+  // "table:hand-over"), not only on its timer; a whole board's version marker names the last
+  // hand finished (tables/presenters.py, version_marker)
+  var lastHand;  // undefined until the page's first board is read
+  function handOver() {
+    var marker = document.getElementById("board-version");
+    var last = (marker && marker.dataset.lastHand) || "";
+    if (lastHand === undefined) { lastHand = last; return; }
+    if (last && last !== lastHand) {
+      lastHand = last;
+      document.body.dispatchEvent(new CustomEvent("table:hand-over"));
+    }
+  }
+
   function refresh() {
     tick();
+    handOver();
     document.dispatchEvent(new CustomEvent("table:board"));
   }
 

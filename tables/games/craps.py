@@ -243,8 +243,36 @@ def _panels(game: dict, currency: str, areas_by_kind: dict) -> dict:
     return panels
 
 
+def odds_of(kind: str) -> str | None:
+    """The odds bet that stands behind a line bet (§5.2: the pass line; §5.3: a come bet moved
+    to its number), or None: C4 offers no odds on don't bets."""
+    if kind == "pass":
+        return "odds_pass"
+    if kind.startswith("come_"):
+        return f"odds_{kind}"
+    return None
+
+
+def _odds_offer(game: dict, kind: str, currency: str) -> dict | None:
+    """The odds a line bet may take now (§5.2, §5.3, C4): the range the engine accepts (its
+    ``bounds``, single odds at most), the most offered first."""
+    odds = odds_of(kind)
+    bounds = (game.get("bounds") or {}).get(odds) if odds else None
+    if not bounds:
+        return None
+    least, most = bounds
+    quick = [(gettext("min"), least), (gettext("full odds"), most)]
+    return {
+        "kind": odds,
+        "name": bet_name(odds),
+        "box": money_box(currency, least, most, value=most, quick=quick),
+        "range": bounds_text(least, most, currency),
+    }
+
+
 def _my_bets(game: dict, me: int, currency: str, legal: list[dict]) -> list[dict]:
-    """Your bets on the layout, each with the moves legal on it now."""
+    """Your bets on the layout, each with the moves legal on it now: a line bet with its point
+    set offers its odds right beside it (§5.2, §5.3)."""
     takes = {a["bet"] for a in legal if a["type"] == "take_down"}
     switches = {a["bet"]: a["on"] for a in legal if a["type"] == "working"}
     after = {}
@@ -276,6 +304,7 @@ def _my_bets(game: dict, me: int, currency: str, legal: list[dict]) -> list[dict
                 "switch": switches.get(kind),
                 "choices": choices,
                 "after_win": bet.get("after_win"),
+                "odds": _odds_offer(game, kind, currency),
             }
         )
     return mine

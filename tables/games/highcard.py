@@ -8,6 +8,7 @@ from django.utils.translation import gettext, gettext_noop, pgettext
 
 from casino.currencies import format_amount
 from tables.games import Presentation, register, seat_board_facts
+from tables.history import stake_names
 from tables.kit import (
     affordable,
     back_items,
@@ -475,6 +476,13 @@ RULES = RulesPage(
     terms=("ante", "box", "tip", "shoe", "cut_card"),
 )
 
+# its stakes in the game's words, by the kind their payments name: the side bet that the box's
+# rank is the dealer's (a true side bet) and the fee of a card switched (tables/history.py)
+STAKES = {
+    "same": gettext_noop("side bet on the dealer’s rank"),
+    "switch": gettext_noop("card switch"),
+}
+
 register(
     Presentation(
         game=GAME,
@@ -488,5 +496,6 @@ register(
         limits=table_limits,
         css="css/games/highcard.css",
         balance_in_view=True,
+        bet_name=stake_names(STAKES),
     )
 )

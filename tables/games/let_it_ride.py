@@ -13,6 +13,7 @@ from django.utils.translation import gettext, gettext_noop
 
 from casino.currencies import format_amount
 from tables.games import Presentation, last_result_badges, register
+from tables.history import stake_names
 from tables.kit import affordable, back_items, card_items, money_box, standard_quick_stakes
 from tables.rules import LimitRows, RulesPage, limit_money
 
@@ -251,6 +252,15 @@ RULES = RulesPage(
     terms=("box", "lir_community", "lir_take_down"),
 )
 
+# its three bets in the game's words, by the kind their payments name (CG §33–§39): bets 1 and 2
+# may be taken down, bet 3 is the box's own stake (tables/history.py)
+STAKES = {
+    "main": gettext_noop("bet 3"),
+    "box": gettext_noop("bet 3"),
+    "bet1": gettext_noop("bet 1"),
+    "bet2": gettext_noop("bet 2"),
+}
+
 register(
     Presentation(
         game=GAME,
@@ -263,5 +273,6 @@ register(
         limits=table_limits,
         css="css/games/let_it_ride.css",
         balance_in_view=True,
+        bet_name=stake_names(STAKES),
     )
 )

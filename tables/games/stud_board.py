@@ -21,9 +21,24 @@ from django.utils.translation import gettext, gettext_noop, pgettext
 from casino.currencies import format_amount
 from tables.engines import poker_hands
 from tables.games import Presentation, seat_board_facts
+from tables.history import stake_names
 from tables.kit import affordable, back_items, card_items, card_words, money_box
 from tables.rules import LimitRows, RulesPage, limit_money
 
+# the stakes of a stud box in the game's words, by the kind its payments name (CG §40–§68): the
+# box's own stake is its ante; the bet that continues it, the bonus, and the fees of a card change,
+# an exchange, a sixth card or a game bought for the dealer; the hand history says "ante lost",
+# "bet won", never a side bet for these (tables/history.py)
+STAKES = {
+    "main": gettext_noop("ante"),
+    "ante": gettext_noop("ante"),
+    "bet": gettext_noop("bet"),
+    "bonus": gettext_noop("bonus"),
+    "change": gettext_noop("card change"),
+    "exchange": gettext_noop("card exchange"),
+    "buy": gettext_noop("a sixth card"),
+    "game": gettext_noop("a game bought for the dealer"),
+}
 OUTCOME_KINDS = {"won": "won", "lost": "lost", "tie": "push", "no game": "won", "folded": "lost"}
 # any other outcome (a push when the dealer has no game, a tie at a svara's limit) is a push
 
@@ -525,4 +540,5 @@ def presentation(
         css="css/games/stud.css",
         js="js/games/stud.js",
         balance_in_view=True,
+        bet_name=stake_names(STAKES),
     )

@@ -40,6 +40,7 @@ from django.utils.translation import gettext, gettext_noop, ngettext, pgettext
 from casino.currencies import format_amount
 from tables.engines.cards import SUIT_SYMBOLS
 from tables.games import Presentation, seat_board_facts
+from tables.history import stake_names
 from tables.kit import affordable, back_items, card_items, money_box, standard_quick_stakes
 from tables.rules import LimitRows, limit_money
 from tables.templatetags.cards import RANK_NAMES
@@ -1103,6 +1104,17 @@ def limit_rows(settings: dict, currency: str, *, surrender: bool = True) -> Limi
     return rows
 
 
+# the stakes of a twenty-one box in the game's words, by the kind its payments name: the box's
+# bet (CG §90–§137), insurance (§103), a surrender (§102) and the Super Match side bet (§86); the
+# hand history says "bet won", "insurance lost" (tables/history.py)
+STAKES = {
+    "box": gettext_noop("bet on the box"),
+    "insurance": gettext_noop("insurance"),
+    "surrender": gettext_noop("surrender"),
+    "super_match": gettext_noop("Super Match side bet"),
+}
+
+
 def presentation(game: str, display_name: str, presenter, rules, limits) -> Presentation:
     """A twenty-one game's presentation: its board (tables/<game>/board.html, extending the
     twenty-one board), the shared replay and result partials (with its tables/<game>/
@@ -1120,4 +1132,5 @@ def presentation(game: str, display_name: str, presenter, rules, limits) -> Pres
         css="css/games/twentyone.css",
         js="js/games/twentyone.js",
         balance_in_view=True,
+        bet_name=stake_names(STAKES),
     )

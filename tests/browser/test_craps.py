@@ -8,7 +8,9 @@ have been resolved: each roll's resolutions are listed in §4's order and the ro
 grows. Every player sees every bet; the page is never wider than the window. The pit boss's tile
 and the lobby's row show the shooter and the money on the layout."""
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -160,4 +162,63 @@ def test_three_players_bet_the_pass_line_and_place_bets_roll_after_roll(
     for words in (SHOOTER, ON_LAYOUT):
         expect(row).to_contain_text(words)
     vera.screenshot(path=artifacts / "craps-lobby.png", full_page=True)
+    assert errors == []
+
+
+SHOTS = Path("/work/notes/shots/details")
+NEW_TABLE = """
+import json
+from tables.models import Table
+table = Table.objects.create(
+    name="Craps odds", game="craps", currency="BYN",
+    settings={"min_bet": 100, "max_bet": 10_000, "min_unit": 100, "bet_seconds": 120,
+              "shooter_seconds": 120, "action_seconds": 120},
+)
+print(json.dumps(table.pk))
+"""
+
+
+@pytest.mark.timeout(300)
+def test_a_pass_line_with_its_point_takes_odds_from_the_board(
+    players, artifacts, browser, server_url, daphne_server
+):
+    """Issue 45: no control for odds was found on the board. Gleb bets the pass line and rolls
+    until a point is set; his pass line then offers its odds beside it (§5.2, C4: single odds),
+    the most by default, and the engine takes them: the odds bet is his on the layout."""
+    json.loads(daphne_server.shell(NEW_TABLE).strip().splitlines()[-1])
+    open_for, errors = players
+    gleb = open_for("gleb")
+    gleb.set_viewport_size(DESKTOP)
+    sit_from_lobby(gleb, "Craps odds")
+    start_now(gleb)
+    for _roll in range(12):
+        expect(board(gleb)).to_have_attribute("data-phase", "betting")
+        if board(gleb).get_attribute("data-point"):
+            break
+        if not has(gleb, '.craps-mine li[data-bet="pass"]'):
+            bet(gleb, "pass", "pass")
+        submit(gleb, "#craps-done-form button")
+        if has(gleb, ".craps-pick"):
+            gleb.locator('.craps-pick input[value="1"]').check()
+            gleb.locator('.craps-pick input[value="2"]').check()
+        submit(gleb, '#craps-roll-form button[data-action="roll"]')
+    point = board(gleb).get_attribute("data-point")
+    assert point, "no point in twelve rolls"
+    head = gleb.locator("#table-board .craps-point")
+    expect(head).to_contain_text(point)
+    odds = gleb.locator("#table-board #craps-odds-odds_pass")
+    expect(odds).to_be_visible()
+    expect(odds).to_contain_text(re.compile(r"1[.,]00\sBYN\s–\s\d+[.,]00\sBYN"))
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for width in (1280, 390):
+        gleb.set_viewport_size(DESKTOP if width == 1280 else PHONE)
+        odds.scroll_into_view_if_needed()
+        gleb.screenshot(path=SHOTS / f"craps-odds-offered-{width}.png", full_page=True)
+        fits(gleb)
+    submit(gleb, "#craps-odds-odds_pass button[type=submit]")
+    expect(gleb.locator('#table-board .craps-mine li[data-bet="odds_pass"]')).to_be_visible()
+    expect(gleb.locator("#table-board .craps-bets")).to_contain_text(
+        re.compile("odds on the pass line|шансы к пасс лайн", re.I)
+    )
+    gleb.screenshot(path=SHOTS / "craps-odds-taken-390.png", full_page=True)
     assert errors == []

@@ -7,6 +7,7 @@ wrap inside their own box). Before, the detail listed `{'amount': 1000, 'type': 
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
@@ -20,6 +21,7 @@ pytestmark = pytest.mark.browser
 # scripted through the engines by tests/tables/test_history.py, dealt to the demo players
 SETUP = """
 import json
+from pathlib import Path
 from casino.models import Player
 from tests.tables import test_history as h
 
@@ -98,3 +100,58 @@ def test_hand_pages_read_in_words_and_fit_the_screen(browser, server_url, hands,
         expect(page.locator("#steps")).to_contain_text("ставит 2.00 BYN против банка")
     finally:
         context.close()
+
+
+GOLDEN_OASIS = """
+import json
+from pathlib import Path
+from tables.models import Table
+table = Table.objects.create(
+    name="Golden Oasis history", game="golden_oasis", currency="BYN",
+    settings={"min_bet": 100, "max_bet": 2_000, "bet_seconds": 120, "action_seconds": 120},
+)
+print(json.dumps(table.pk))
+"""
+COUNT_HAND_OVERS = """window.handOvers = 0;
+window.addEventListener("table:hand-over", () => { window.handOvers += 1; }, true);"""
+
+
+@pytest.mark.timeout(240)
+def test_a_lost_golden_oasis_round_is_in_the_panel_as_it_ends_with_its_amounts(
+    browser, server_url, daphne_server
+):
+    """Issue 45: "No finished hands you played in yet." just after a lost Golden Oasis round:
+    the panel asked every 10 s only, and a page opened before the first hand never learnt that
+    one had ended. Vera antes 1 BYN and folds (CG §65): the hand's end refreshes the panel
+    (the page's "table:hand-over"), which lists it with her stake and result."""
+    from tests.browser.pages import player, sit
+    from tests.browser.starts import start_now
+
+    table_id = json.loads(daphne_server.shell(GOLDEN_OASIS).strip().splitlines()[-1])
+    errors: list = []
+    vera = player(browser, server_url, "vera", 1280, errors)
+    vera.context.add_init_script(COUNT_HAND_OVERS)
+    try:
+        sit(vera, table_id)
+        panel = vera.locator("#hand-history")
+        expect(panel).to_contain_text("Пока нет завершённых раздач")
+        start_now(vera)
+        vera.locator("#table-board #ante-form input[name=amount]").fill("1")
+        vera.locator("#table-board #ante-form button[type=submit]").click()
+        vera.locator("#table-board #fold-form button").click()
+        vera.wait_for_function("() => window.handOvers > 0")
+        row = panel.locator(".hand-panel li").first
+        expect(row).to_contain_text("#1")
+        expect(row.locator(".hand-amount.lost")).to_contain_text(
+            re.compile(r"Вера: ставки 1[.,]00\sBYN, итог −1[.,]00\sBYN")
+        )
+        shots = Path("/work/notes/shots/details")
+        shots.mkdir(parents=True, exist_ok=True)
+        for width in WIDTHS:
+            vera.set_viewport_size({"width": width, "height": 900})
+            panel.scroll_into_view_if_needed()
+            panel.screenshot(path=shots / f"golden-oasis-history-panel-{width}.png")
+            fits(vera, width)
+        assert errors == []
+    finally:
+        vera.context.close()

@@ -104,3 +104,28 @@ def test_bets_ride_from_roll_to_roll_and_a_leaver_is_held_until_his_point_is_dec
     records = set(Hand.objects.filter(table=table).values_list("deck_record", flat=True))
     assert all(r.count("d") == 5 for r in records)  # five committed dice a roll
     assert_books_clean()
+
+
+def test_the_roll_that_decides_a_leavers_held_bet_is_in_his_hand_history(rolls):
+    """Issue 45: every history lists every hand the player played. Anna leaves with her pass
+    line on its point (held, C6); the roll that makes the point was dealt to Boris alone, yet
+    it moved her money: it is in her history, named, with her result."""
+    from tables.selectors import finished_hands, hands_told
+
+    table = Table.objects.create(name="Craps", game="craps", currency="BYN", settings=TERMS)
+    anna, boris = new_player(display_name="Anna"), new_player(display_name="Boris")
+    for player in (anna, boris):
+        fund(player, 100_000)
+    rolls += [(3, 3), (3, 3)]
+    services.table_sit(table_id=table.pk, player=anna, connected=True)
+    services.table_sit(table_id=table.pk, player=boris, connected=True)
+    act(table, anna, type="bet", bet="pass", amount=1_000)
+    table = throw(fresh(table), (anna,))  # 6: the point
+    services.table_leave(table_id=table.pk, player=anna)
+    table = throw(fresh(table), (boris,))  # 6: made, paid on her held seat
+    deciding = Hand.objects.shown().filter(table=table, ended_at__isnull=False).first()
+    assert deciding.result["outcome"] == "winner"
+    assert [h.pk for h in finished_hands(table, anna)][0] == deciding.pk
+    told = hands_told([deciding])[0]
+    assert told.names[0] == "Anna"
+    assert any(r["player"] == "Anna" and r["won"] for r in told.amounts)

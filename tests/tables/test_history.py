@@ -9,6 +9,7 @@ import re
 from collections import Counter
 
 import pytest
+from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
@@ -1128,3 +1129,143 @@ def test_shoe_cards_left_for_the_next_coup_are_never_on_the_page():
     rest = Counter(pack_52() * 6) - Counter(["4S", "KD", "5H", "7C"])
     following = sorted(rest.elements())[:6]
     assert not cards_on(page_of(coup, coup.players[0], "en")) & (set(following) - {"4S", "KD"})
+
+
+# --- why money moved, in the game's own words (issue 45, part 4: the smaller points) ----------
+
+
+def payment_reasons(recorded, language: str) -> str:
+    steps = section(page_of(recorded, recorded.players[0], language), "steps")
+    return text_of(steps)
+
+
+def test_a_caribbean_ante_and_bet_read_as_ante_and_bet_never_as_a_side_bet_cg_40_to_44():
+    """The ante is the box's own stake (§40), the bet the one that continues it (§42), the change
+    a fee (§41): the payments say so in both languages; nothing of the hand is a side bet."""
+    hand = caribbean_hand()
+    en = payment_reasons(hand, "en")
+    for words in (
+        "Anna → the bank : 10.00 BYN (ante)",
+        "Anna → the bank : 10.00 BYN (fee: card change)",
+        "(ante won)",
+        "(bet won)",
+        "(ante lost)",
+        "(bet lost)",
+    ):
+        assert words in en, (words, en)
+    assert "side bet" not in en
+    ru = payment_reasons(hand, "ru")
+    for words in (
+        "(анте)",
+        "(анте: выигрыш)",
+        "(бет: выигрыш)",
+        "(бет: проигрыш)",
+        "(плата: смена карты)",
+    ):
+        assert words in ru, (words, ru)
+    assert "дополнительная ставка" not in ru
+
+
+def test_every_house_games_stakes_read_in_its_own_words():
+    """Let It Ride's bets 1 to 3 (CG §33), twenty-one's bet and insurance, High card's side bet
+    on the dealer's rank, which alone is a side bet: each read as the game names it."""
+    from tables.history import Teller
+
+    def reason(game, text, target=""):
+        teller = Teller({}, "BYN", presentation_for(game).bet_name)
+        return teller.reason(text, target)
+
+    assert reason("let_it_ride", "bet1 returned") == "bet 1 returned"
+    assert reason("let_it_ride", "box won") == "bet 3 won"
+    assert reason("let_it_ride", "bet", "pot:b0:s0") == "bet 3"
+    assert reason("blackjack", "box lost") == "bet on the box lost"
+    assert reason("blackjack", "insurance won") == "insurance won"
+    assert reason("blackjack", "bet behind") == "bet behind"
+    assert reason("blackjack_switch", "super_match won") == "Super Match side bet won"
+    assert reason("highcard", "same lost") == "side bet on the dealer’s rank lost"
+    assert reason("highcard", "switch fee") == "fee: card switch"
+    for game in ("oasis_stud", "golden_oasis", "russian_poker"):
+        assert reason(game, "ante lost") == "ante lost"
+        assert reason(game, "bet returned") == "bet returned"
+        assert reason(game, "bet", "pot:b2:s1") == "ante"
+    assert reason("golden_oasis", "exchange fee") == "fee: card exchange"
+    assert reason("oasis_stud", "game fee") == "fee: a game bought for the dealer"
+    # a game that names none of its stakes still tells a side bet as one
+    assert reason("dice_blackjack", "extra won") == "side bet won"
+
+
+# --- each player's amounts in the list and the panel, every game alike (issue 45) --------------
+
+
+def minor_of(text: str) -> int:
+    sign = -1 if text.startswith("\u2212") else 1
+    return sign * int(re.sub(r"\D", "", text))
+
+
+def test_a_stud_hand_in_the_list_and_the_panel_says_what_each_player_staked_and_won():
+    """Anna: an ante of 10, a change fee of 10, a bet of 20 (40 staked), paid 60 (+20); Boris's
+    dark box: 5 and 10 staked, lost (−15): as blackjack's list already said, now every game."""
+    hand = caribbean_hand()
+    listed = text_of(page_of(hand, hand.players[0], "en", "hand_list"))
+    assert "Anna: staked 40.00 BYN, result +20.00 BYN" in listed
+    assert "Boris: staked 15.00 BYN, result −15.00 BYN" in listed
+    russian = text_of(page_of(hand, hand.players[1], "ru", "hand_list"))
+    assert "Boris: ставки 15.00 BYN, итог −15.00 BYN" in russian
+    client = Client()
+    client.force_login(hand.players[0])
+    panel = client.get(
+        reverse("hand_list", args=[hand.table.pk]) + "?panel=1",
+        HTTP_HX_REQUEST="true",
+        HTTP_ACCEPT_LANGUAGE="en",
+    ).content.decode()
+    assert 'class="hand-panel"' in panel
+    assert "Anna: staked 40.00 BYN, result +20.00 BYN" in text_of(panel)
+
+
+@pytest.mark.parametrize("game", sorted(HANDS))
+def test_every_games_list_gives_each_player_his_stake_and_result(game):
+    """Each player whose money the hand moved: what he paid into it and his wallet's change,
+    equal to the hand's payments (a pot that rides on holds the rest)."""
+    from tables.selectors import hands_told
+
+    recorded = HANDS[game]()
+    told = hands_told([recorded.hand])[0]
+    assert told.amounts, game
+    wallet: Counter = Counter()
+    paid_in: Counter = Counter()
+    for payment in payments(recorded.events):
+        for party, change in ((payment.source, -payment.amount), (payment.target, payment.amount)):
+            if party.startswith("seat:"):
+                wallet[int(party[5:])] += change
+        if payment.source.startswith("seat:") and not payment.target.startswith("seat:"):
+            paid_in[int(payment.source[5:])] += payment.amount
+    for row in told.amounts:
+        assert minor_of(row["result"]) == wallet[row["seat"]], (game, row)
+        assert minor_of(row["staked"]) == paid_in[row["seat"]], (game, row)
+    page = text_of(page_of(recorded, recorded.players[0], "en", "hand_list"))
+    first = told.amounts[0]
+    words = f"{first['player']}: staked {first['staked']}, result {first['result']}"
+    assert words.replace("\xa0", " ") in page
+
+
+def test_the_board_names_the_last_hand_finished_so_the_page_refreshes_its_history_at_once():
+    """Issue 45: Golden Oasis's panel said "No finished hands you played in yet." just after a
+    lost round: it asked the server every 10 s only. A whole board's version marker now names
+    the last hand finished; the page's script fires "table:hand-over" when it changes, and the
+    panel asks again on it."""
+    from django.template.loader import get_template
+
+    from tables.presenters import board_html
+    from tables.selectors import table_view
+
+    hand = caribbean_hand()
+    table = hand.table
+    table.state = {**hand.state, "last_game": {"number": hand.hand.number, **hand.hand.result}}
+    table.save()
+    seats = {s.position: s for s in table.seats.all()}
+    html = board_html(table_view(table, seats, None), oob=True)
+    assert f'data-last-hand="{hand.hand.number}"' in html
+    page = get_template("tables/page.html").template.source
+    assert "table:hand-over from:body" in page
+    script = (settings.BASE_DIR / "static/js/table.js").read_text()
+    assert 'new CustomEvent("table:hand-over")' in script and "dataset.lastHand" in script

@@ -149,3 +149,46 @@ def test_the_board_reads_in_russian():
     html = board(table, 0, language="ru")
     assert "Coming out" not in html and "Pass line" not in html and "Done betting" not in html
     assert "Начальный бросок: сделайте ставку «пасс лайн» или «доунт пасс», затем бросайте" in html
+
+
+def test_the_head_reads_a_come_out_as_a_come_out_and_the_roll_count_as_a_count():
+    """Issue 45: the head said "Бросок 5" (the table's fifth roll) beside the come-out, read as
+    a point. The come-out says so, the puck OFF (§2.4, §4); the count says what it counts."""
+    table = CrapsTable(**BYN)
+    for faces in ((1, 1), (5, 6), (3, 4), (1, 2)):  # craps, 11, 7, craps: all come-outs
+        table.roll(faces, bets=[(0, "pass", 100)])
+    table.start((2, 3))
+    html = board(table, 1)
+    head = re.search(r'<header class="board-head">.*?</header>', html, re.S).group(0)
+    assert "Come-out roll · point OFF" in head and "Point" not in head
+    assert "Roll No. 5 at this table" in head
+    russian = board(table, 1, language="ru")
+    head = re.search(r'<header class="board-head">.*?</header>', russian, re.S).group(0)
+    assert "Выход (кам-аут) · очко ВЫКЛ" in head and "бросок № 5 за этим столом" in head
+    table.bet(0, "pass", 100)
+    table.throw()  # 5: the point
+    table.start((1, 3))
+    head = re.search(r'<header class="board-head">.*?</header>', board(table, 1), re.S).group(0)
+    assert "Point <b>5</b> · ON" in head and "Come-out" not in head
+
+
+def test_a_line_bet_with_its_point_offers_its_odds_beside_it_in_the_range_the_engine_takes():
+    """§5.2, §5.3, C4: single odds behind a pass line (6: up to the next multiple of 5 units)
+    and behind a come bet moved to its number (5: up to the next even number of units), offered
+    beside the bet, the most by default; none on a don't bet (C4)."""
+    table = CrapsTable(**BYN)
+    table.roll((2, 4), bets=[(0, "pass", 300), (1, "dont_pass", 300)])  # point 6
+    table.roll((2, 3), bets=[(0, "come", 300)])  # 5: the come bet moves to 5
+    table.start((1, 1))
+    html = board(table, 0)
+    mine = re.search(r'<section class="craps-mine".*?</section>', html, re.S).group(0)
+    odds = re.search(r'<form ws-send id="craps-odds-odds_pass".*?</form>', mine, re.S).group(0)
+    assert 'name="bet" value="odds_pass"' in odds and 'data-action="bet"' in odds
+    assert "1.00 BYN – 5.00 BYN" in odds and 'name="amount" value="5"' in odds
+    come = re.search(r'<form ws-send id="craps-odds-odds_come_5".*?</form>', mine, re.S).group(0)
+    assert "1.00 BYN – 4.00 BYN" in come and 'name="amount" value="4"' in come
+    # the engine takes the most offered, and nothing over it
+    table.bet(0, "odds_pass", 500)
+    assert table.bet_of(0, "odds_pass")["amount"] == 500
+    other = board(table, 1)
+    assert "craps-odds-" not in other  # his don't pass takes no odds (C4)
