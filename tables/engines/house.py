@@ -295,7 +295,7 @@ def room_for_boxes(
     up_to: int,
 ) -> int:
     """The largest stake up to ``up_to`` that one bet may put on each of ``numbers`` at once
-    (Blackjack Switch's two boxes, §73) within ``max_exposure``: ``room_for`` of them
+    (a bet that stakes two boxes at once, §73) within ``max_exposure``: ``room_for`` of them
     together, 0 if none fits."""
     limit = limits.get("max_exposure")
     if limit is None:

@@ -370,7 +370,8 @@ def _decide(
     match.reason = reason
     match.score = score
     match.finished_at = now
-    match.turnout = turnout or {}
+    # a match decided away from its table (a withdrawal, staff) keeps what its table recorded
+    match.turnout = turnout if turnout is not None else (match.turnout or {})
     match.save(update_fields=["winner", "status", "reason", "score", "finished_at", "turnout"])
     notices.notice_close(key=match.notice_key, now=now)
     losers = [e for e in match.entries if winner is None or e.pk != winner.pk]

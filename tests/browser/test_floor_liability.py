@@ -71,7 +71,8 @@ def test_the_liability_row_follows_a_bet_placed_in_another_browser(
     singles = bettor.locator("#slip-singles")
     singles.locator(f"input[name=stake_{line['outcome']}]").fill("20")
     singles.locator("button[type=submit]").click()
-    expect(singles.locator(".notice.success")).to_have_count(1)
+    # the placed bet leaves the slip; its notice stays in the slip's notices
+    expect(bettor.locator("#bet-slip .slip-notices .notice.success")).to_have_count(1)
 
     expect(byn).to_have_attribute("data-stakes", "3000")
     expect(byn).to_have_attribute("data-worst", "4500")  # 30.00 at 1.50

@@ -122,6 +122,8 @@ def test_the_roll_that_decides_a_leavers_held_bet_is_in_his_hand_history(rolls):
     act(table, anna, type="bet", bet="pass", amount=1_000)
     table = throw(fresh(table), (anna,))  # 6: the point
     services.table_leave(table_id=table.pk, player=anna)
+    # the new shooter makes his line bet on the point set before he throws (§4)
+    act(fresh(table), boris, type="bet", bet="pass", amount=1_000)
     table = throw(fresh(table), (boris,))  # 6: made, paid on her held seat
     deciding = Hand.objects.shown().filter(table=table, ended_at__isnull=False).first()
     assert deciding.result["outcome"] == "winner"

@@ -1204,13 +1204,14 @@ def minor_of(text: str) -> int:
 
 def test_a_stud_hand_in_the_list_and_the_panel_says_what_each_player_staked_and_won():
     """Anna: an ante of 10, a change fee of 10, a bet of 20 (40 staked), paid 60 (+20); Boris's
-    dark box: 5 and 10 staked, lost (−15): as blackjack's list already said, now every game."""
+    dark box (5 and 10) and his open box's ante of 5, folded: 20 staked, lost (−20): as
+    blackjack's list already said, now every game."""
     hand = caribbean_hand()
     listed = text_of(page_of(hand, hand.players[0], "en", "hand_list"))
     assert "Anna: staked 40.00 BYN, result +20.00 BYN" in listed
-    assert "Boris: staked 15.00 BYN, result −15.00 BYN" in listed
+    assert "Boris: staked 20.00 BYN, result −20.00 BYN" in listed
     russian = text_of(page_of(hand, hand.players[1], "ru", "hand_list"))
-    assert "Boris: ставки 15.00 BYN, итог −15.00 BYN" in russian
+    assert "Boris: ставки 20.00 BYN, итог −20.00 BYN" in russian
     client = Client()
     client.force_login(hand.players[0])
     panel = client.get(

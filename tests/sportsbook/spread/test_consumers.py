@@ -51,7 +51,8 @@ async def test_a_tick_changes_text_in_place_and_never_the_buttons():
     assert 'id="spread-positions"' not in tick  # the same positions: their figures only
     assert re.search(
         r'<span id="spread-close-level-\d+" class="close-level" hx-swap-oob="true">1.2080</span>'
-        r'<span id="spread-pnl-\d+" class="pnl gain" hx-swap-oob="true">270.00\xa0BYN</span>',
+        r'<span id="spread-pnl-\d+" class="pnl gain" hx-swap-oob="true">'
+        r'<span class="money">270.00\xa0BYN</span></span>',
         tick,
     )
     assert "<td" not in tick  # a bare cell would be dropped by the browser's parser

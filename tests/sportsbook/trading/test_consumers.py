@@ -103,7 +103,8 @@ async def test_the_exchange_page_follows_each_markets_matched_volume_and_new_lis
     assert row.startswith(f'<tr id="trader-xm-{home.market_id}"') and "hx-swap-oob" in row
     await post(boris, home, "lay", "3", 6_000)  # 60 matched; escrow holds 100 + 180
     row = await socket.receive_from()
-    assert '<td class="matched">60.00' in row and '<td class="held">280.00' in row
+    assert '<td class="matched"><span class="money">60.00' in row
+    assert '<td class="held"><span class="money">280.00' in row
     other = await listed()  # a new listing: the whole table, the new market in it
     whole = await socket.receive_from()
     assert 'id="trader-exchange-rows"' in whole and f'id="trader-xm-{other.market_id}"' in whole

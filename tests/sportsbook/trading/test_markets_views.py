@@ -48,8 +48,8 @@ def test_the_exchange_page_shows_matched_volume_and_what_escrow_holds():
     page = staff_client().get(reverse("trader:exchange"))
     assert page.status_code == 200
     row = page.text.split(f'data-market="{home.market_id}"')[1]
-    assert 'class="matched">60.00' in row  # matched volume
-    assert 'class="held">280.00' in row  # Anna's 100 + Boris's liability 180
+    assert 'class="matched"><span class="money">60.00' in row  # matched volume
+    assert 'class="held"><span class="money">280.00' in row  # Anna's 100 + Boris's liability 180
 
 
 def test_the_spread_page_sets_a_quote_halts_and_switches_close_outs():
