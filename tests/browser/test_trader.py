@@ -81,6 +81,8 @@ def test_what_one_trader_changes_appears_on_the_others_page(browser, server_url,
     first.locator("#event-status button[value=live]").click()
     expect(event_row.locator(".badge.live")).to_have_count(1)
     expect(second.locator("#no-events")).to_have_count(0)
+    # A's panel is swapped whole by the status answer: the score is typed into the new one
+    expect(first.locator("#event-status button[value=live]")).to_be_disabled()
     score = first.locator("#event-score")
     score.locator("input[name=home]").fill("1")
     score.locator("input[name=away]").fill("0")
