@@ -20,6 +20,8 @@ from playwright.sync_api import Page, expect
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.pages import DEFAULT_TIMEOUT_MS, fits, log_in, player, sit
 from tests.browser.starts import plays_from_the_next_deal, start_now
+from tests.browser.test_baccarat_bank_table import button, click, with_amount
+from tests.browser.test_six_seat_table import board
 
 pytestmark = pytest.mark.browser
 
@@ -47,26 +49,6 @@ print(json.dumps({{
     "stakes": -total(legs.filter(account__kind=AccountKind.WALLET, transfer__kind="stake")),
 }}))
 """
-
-
-def board(page: Page):
-    return page.locator("#table-board")
-
-
-def button(page: Page, action: str):
-    return page.locator(f"#table-board button[data-action={action}]")
-
-
-def click(page: Page, action: str) -> None:
-    expect(button(page, action)).to_be_visible()
-    version = board(page).get_attribute("data-version")
-    button(page, action).click()
-    expect(board(page)).not_to_have_attribute("data-version", version)  # applied
-
-
-def with_amount(page: Page, action: str, amount: str) -> None:
-    page.locator(f"#{action}-form input[name=amount]").fill(amount)
-    click(page, action)
 
 
 def hand_number(page: Page) -> int:
