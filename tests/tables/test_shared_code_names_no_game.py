@@ -18,6 +18,7 @@ SHARED = [
     "tables/engines/boxes.py",
     "tables/engines/house.py",
     "tables/games/__init__.py",
+    "tables/families/__init__.py",
     "tables/templatetags/*.py",
     "templates/tables/*.html",
     "templates/tables/summary/*.html",
