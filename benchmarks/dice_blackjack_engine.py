@@ -90,7 +90,8 @@ def run(context) -> bool:
 def box_machinery_rounds(seconds: float) -> float:
     """Rounds per CPU second of a box's stake placed and settled by
     ``tables.families.house.boxes`` and nothing else (a pot, its escrow record, the ratio, the
-    payments): part of the engine's round that no dice game can leave out while it books through the shared box functions."""
+    payments): part of the engine's round that no dice game can leave out while it books through
+    the shared box functions."""
     from tables.families.house import bank as house
     from tables.families.house import boxes
 
