@@ -24,14 +24,23 @@ def folders(kind: str | None = None) -> list[Path]:
     return [
         path.parent
         for name in kinds
-        for path in sorted((ROOT / name).glob("*/__init__.py"))
+        for directory in _package_directories(name)
+        for path in sorted(directory.glob("*/__init__.py"))
         if not path.parent.name.startswith("_")
     ]
 
 
+def _package_directories(kind: str) -> list[Path]:
+    """Where the package ``tables.<kind>`` is: its own directory, and any other its ``__path__``
+    is given (a test adds a made-up game's directory there)."""
+    package = importlib.import_module(f"tables.{kind}")
+    return [Path(entry) for entry in package.__path__]
+
+
 def packages(kind: str | None = None) -> list[str]:
     """The dotted names of the folders (``tables.games.<game>``), families first."""
-    return [f"tables.{path.parent.name}.{path.name}" for path in folders(kind)]
+    kinds = KINDS if kind is None else (kind,)
+    return [f"tables.{name}.{path.name}" for name in kinds for path in folders(name)]
 
 
 def import_parts(part: str, kind: str | None = None) -> list[ModuleType]:
