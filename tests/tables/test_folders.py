@@ -109,3 +109,11 @@ def test_every_folder_is_an_app_whose_templates_and_static_files_are_found():
     assert (
         importlib.import_module("casino.jinja2").TEMPLATE_DIRS[1:] == folders.board_template_dirs()
     )
+
+
+@pytest.mark.parametrize("folder", folders.folders("families"), ids=lambda path: path.name)
+def test_a_familys_folder_imports_no_game(folder):
+    """A family's games extend it, not the other way round."""
+    for path in sorted(folder.rglob("*.py")):
+        wrong = sorted(n for n in _imported_modules(path) if n.startswith("tables.games."))
+        assert not wrong, f"{path.relative_to(ROOT)} imports a game: {wrong}"
