@@ -54,7 +54,7 @@ if __package__ in (None, ""):  # run as a script: `python benchmarks/soak.py`
 
 import benchmarks as common
 from benchmarks.run import _postgres_prepare
-from benchmarks.sportsbook_bets import ConnectionPeak, budget_line, pool_max
+from benchmarks.sportsbook_bets_accept import ConnectionPeak, budget_line, pool_max
 from benchmarks.table_load_players import CHOOSERS, Sock, TableDriver
 from benchmarks.table_load_setups import ACTION_SECONDS, ACTION_TIMEOUT, CONNECT_CONCURRENCY
 from benchmarks.table_load_world import (
