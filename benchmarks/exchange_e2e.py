@@ -22,7 +22,8 @@ import time
 from decimal import Decimal
 
 import benchmarks as common
-from benchmarks import sportsbook_bets as sb
+from benchmarks import sportsbook_bets_accept as sb_accept
+from benchmarks import sportsbook_bets_line as sb_line
 
 CURRENCY = "BYN"
 FUNDING = 100_000_000
@@ -92,7 +93,7 @@ def _players(tag: str, count: int):
 
     players = []
     for n in range(count):
-        player = sb._new_player(f"{tag}-{n}")
+        player = sb_line._new_player(f"{tag}-{n}")
         cashier_deposit(
             player=player,
             amount=FUNDING,
@@ -112,14 +113,16 @@ def _offers(context, tag: str) -> tuple[bool, dict]:
 
     ok = True
     workers = max(context.worker_counts)
-    sb._set_rates()
-    events = [sb._event(f"X {tag} {n}", [("1x2", {})]) for n in range(LISTED)]
+    sb_line._set_rates()
+    events = [sb_line._event(f"X {tag} {n}", [("1x2", {})]) for n in range(LISTED)]
     for market in Market.objects.filter(event__in=events):
         exchange_market_list(market_id=market.pk)
     outcomes = list(
         Outcome.objects.filter(market__event__in=events).order_by("pk").values_list("pk", flat=True)
     )
-    line_events = [sb._event(f"S {tag} {n}", sb.SIMPLE_MARKETS) for n in range(sb.LINE_EVENTS)]
+    line_events = [
+        sb_line._event(f"S {tag} {n}", sb_line.SIMPLE_MARKETS) for n in range(sb_line.LINE_EVENTS)
+    ]
     line = [
         (event_id, pk, str(odds))
         for pk, event_id, odds in Outcome.objects.filter(market__event__in=line_events)
@@ -132,13 +135,13 @@ def _offers(context, tag: str) -> tuple[bool, dict]:
     print(
         f"exchange: {LISTED} listed 1x2 markets ({len(outcomes)} outcomes), {workers} clients, "
         f"backs and lays at net odds {TICKS[0]}..{TICKS[-1]}; sportsbook: {len(line)} outcomes, "
-        f"{workers} clients ({sb.EXPRESS_SHARE:.0%} expresses of 3)"
+        f"{workers} clients ({sb_accept.EXPRESS_SHARE:.0%} expresses of 3)"
     )
     print(f"load average before: {common.load_average()} on {os.cpu_count()} core(s)")
     best_x = best_s = 0.0
     for round_no in range(1, context.repeat + 1):
         prefix = f"xe-bench:{tag}:r{round_no}"
-        with sb.ConnectionPeak(context.database_url) as peak:
+        with sb_accept.ConnectionPeak(context.database_url) as peak:
             run = common.run_workers(
                 _offer_worker,
                 [
@@ -174,12 +177,12 @@ def _offers(context, tag: str) -> tuple[bool, dict]:
         if stored != posted:
             ok = False
             print(f"MISMATCH: clients posted {posted} offers, {stored} are stored")
-        print(f"exchange, {workers} clients: " + sb.budget_line(peak.peak, workers + 1))
-        if context.comparable and peak.peak > (workers + 1) * sb.pool_max():
+        print(f"exchange, {workers} clients: " + sb_accept.budget_line(peak.peak, workers + 1))
+        if context.comparable and peak.peak > (workers + 1) * sb_accept.pool_max():
             ok = False
         best_x = max(best_x, rate)
-        with sb.ConnectionPeak(context.database_url) as book_peak:
-            m = sb._measure(
+        with sb_accept.ConnectionPeak(context.database_url) as book_peak:
+            m = sb_accept._measure(
                 context, workers, [p.pk for p in book_players], line, f"xs-bench:{tag}:r{round_no}"
             )
         print(
@@ -187,7 +190,9 @@ def _offers(context, tag: str) -> tuple[bool, dict]:
             f"({m.bets:,} bets; p50 {m.percentile(0.5):.2f} ms; {m.failures} failed)",
             flush=True,
         )
-        print(f"sportsbook, {workers} clients: " + sb.budget_line(book_peak.peak, workers + 1))
+        print(
+            f"sportsbook, {workers} clients: " + sb_accept.budget_line(book_peak.peak, workers + 1)
+        )
         if m.failures or m.first_error:
             ok = False
         best_s = max(best_s, m.per_second)

@@ -22,7 +22,7 @@ import random
 import time
 import uuid
 
-from benchmarks.sportsbook_bets import _event, _new_player, _set_rates
+from benchmarks.sportsbook_bets_line import _event, _new_player, _set_rates
 
 CURRENCY = "BYN"
 LINE_EVENTS = 50

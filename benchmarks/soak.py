@@ -5,7 +5,7 @@ PostgreSQL + Redis, two Daphne processes and the production sweeper, for ten min
    and Redis db (SOAK_REDIS_URL, flushed); SOAK_TABLES tables, the registered games in turn,
    each on the terms of its demo table (casino/demo.py) with an hour's turn clock, and
    SOAK_PLAYERS players spread over them (each game's fewest seats first, at most six a table);
-   funded play-money wallets and a logged-in session each (benchmarks/table_load.create_world).
+   funded play-money wallets and a logged-in session each (`table_load_world.create_world`).
 2. SOAK_SERVERS Daphne processes (DEBUG off, as production) and `manage.py tableclock`; each
    table's sockets are spread over the processes, so every table is played across processes
    (Redis carries every move to the other).
@@ -54,15 +54,11 @@ if __package__ in (None, ""):  # run as a script: `python benchmarks/soak.py`
 
 import benchmarks as common
 from benchmarks.run import _postgres_prepare
-from benchmarks.sportsbook_bets import ConnectionPeak, budget_line, pool_max
-from benchmarks.table_load import (
-    ACTION_SECONDS,
-    ACTION_TIMEOUT,
-    CHOOSERS,
-    CONNECT_CONCURRENCY,
+from benchmarks.sportsbook_bets_accept import ConnectionPeak, budget_line, pool_max
+from benchmarks.table_load_players import CHOOSERS, Sock, TableDriver
+from benchmarks.table_load_setups import ACTION_SECONDS, ACTION_TIMEOUT, CONNECT_CONCURRENCY
+from benchmarks.table_load_world import (
     Daphne,
-    Sock,
-    TableDriver,
     _cpu_seconds,
     _django_in_child,
     _percentile,

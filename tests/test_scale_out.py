@@ -15,7 +15,7 @@ PostgreSQL database and one Redis, as production runs them behind a load balance
 
 The players are websocket clients (the `websockets` package) with the session cookie of a
 logged-in player; they choose their moves from the boards they are sent, never the database
-(benchmarks/table_load.py's players, reused).
+(benchmarks/table_load_players.py's players, reused).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from django.db import connection
 from django.test import Client
 from django.utils import timezone
 
-from benchmarks.table_load import Sock, TableDriver, board_choice
+from benchmarks.table_load_players import Sock, TableDriver, board_choice
 from casino.models import Player
 from tables.models import Hand, Table, TableEvent
 from tests.conftest import assert_books_clean, fund, requires_postgres

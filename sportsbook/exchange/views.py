@@ -18,7 +18,7 @@ from casino.amounts import AmountError, amount_input_value, parse_amount, parse_
 from casino.currencies import format_amount
 from sportsbook.betting.services import odds_policy_of
 from sportsbook.exchange import selectors, services
-from sportsbook.models import ExchangeOffer, ExchangeSide, Outcome
+from sportsbook.models import ExchangeMarket, ExchangeOffer, ExchangeSide, Outcome
 from sportsbook.pages import line_context
 
 
@@ -86,7 +86,7 @@ def _key(request) -> str:
 
 
 def _currency(market_id: int) -> str:
-    xm = services.ExchangeMarket.objects.filter(market_id=market_id).first()
+    xm = ExchangeMarket.objects.filter(market_id=market_id).first()
     if xm is None:
         raise Http404
     return xm.currency

@@ -45,9 +45,10 @@ In Django:
 
 models.py
     settlement runs and what each did to each bet (imported from `sportsbook.models`).
-runner.py
+runner/
     `event_settle`, `settle_due`: an event's bets settled against its result, set-based, in
-    chunks; every settlement's booking (stakes-held -> wallets and the book) is here.
+    chunks; every settlement's booking (stakes-held -> wallets and the book) is here (a bet's
+    grading in `runner/grading.py`, a chunk's money and rows in `runner/money.py`).
 services.py
     `event_result_set` (the official result, and when its settlement falls due),
     `event_hold_payouts` (SB §1.10).

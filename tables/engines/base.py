@@ -1,7 +1,7 @@
 """The engine contract every game follows (DESIGN.md "Game engines"). No Django here.
 
 An engine is an object registered once (``register(MyGame())``); the table actor
-(``tables/actor.py``) calls exactly the hooks of ``Engine`` below and nothing else. ``GameEngine``
+(``tables/actor/``) calls exactly the hooks of ``Engine`` below and nothing else. ``GameEngine``
 gives every hook but the rules themselves a default, so a simple game writes only:
 ``new_hand``, ``legal_actions``, ``apply``, ``view``, ``to_act``, ``timeout_action``,
 ``is_hand_over`` and ``hand_result``.

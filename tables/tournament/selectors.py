@@ -107,7 +107,7 @@ def match_reason(match: TournamentMatch) -> str:
 def prize_table(tournament: Tournament) -> list[dict]:
     """The places, each with its prize; once it is over, whether a placed player played no
     card in the whole tournament (issue 45: no prize to him)."""
-    from tables.tournament.services import played_entries
+    from tables.tournament.services.advance import played_entries  # one lookup, one patch
 
     placed = tournament.entries.filter(place__isnull=False).select_related("player")
     over = tournament.status in (TournamentStatus.FINISHED, TournamentStatus.VOID)

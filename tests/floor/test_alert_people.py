@@ -12,6 +12,7 @@ import pytest
 from django.utils import timezone, translation
 
 from floor import alerts
+from floor.alerts import hands as alert_hands
 from floor.models import Alert, AlertKind, AlertRule
 from tables import services
 from tests.floor.test_alerts import STRONG, deals, play_hand, poker_table  # noqa: F401
@@ -108,7 +109,7 @@ def test_a_hand_given_up_while_a_bank_carries_on_names_who_gave_it_up(monkeypatc
     a hand is over before anyone's result is known: no money rule is evaluated then, but a
     strong hand given up is this hand's, and names the player who gave it up."""
     table, (ann, bob) = poker_table()
-    monkeypatch.setattr(alerts, "scope_money", lambda table: None)  # the bank carries on
+    monkeypatch.setattr(alert_hands, "scope_money", lambda table: None)  # the bank carries on
     AlertRule.objects.filter(kind=AlertKind.BIG_WIN).update(threshold=1, enabled=True)
     deals.append(STRONG)
     play_hand(table, ann, bob)  # weak hands: nothing

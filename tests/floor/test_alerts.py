@@ -15,6 +15,7 @@ from django.utils import timezone
 from casino.asgi import application
 from casino.models import Account, AccountKind
 from floor import alerts
+from floor.alerts import hands as alert_hands
 from floor.models import Alert, AlertKind, AlertRule, HandFlow, HandMoney
 from tables import services
 from tables.engines import belarusian_poker
@@ -410,7 +411,7 @@ def test_a_failing_alert_never_refuses_the_games_change(seka, monkeypatch):
     def broken(table):
         raise RuntimeError("an alert's bug")
 
-    monkeypatch.setattr(alerts, "hand_over", broken)
+    monkeypatch.setattr(alert_hands, "hand_over", broken)  # where on_table_news looks it up
     hand = play_hand(table, ann, bob, 500)
     assert hand.ended_at is not None and not Alert.objects.exists()
     assert_books_clean()

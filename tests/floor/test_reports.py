@@ -589,6 +589,7 @@ def test_a_tournament_earns_only_the_casino_s_share_cg_126(db, client, reporter,
         return next(r for r in place_days(period) if r.place == "tournament")
 
     from tables.tournament import services as tournament_services
+    from tables.tournament.services import advance
 
     for player in players:
         tournament_services.tournament_register(tournament_id=tournament.pk, player=player)
@@ -596,7 +597,7 @@ def test_a_tournament_earns_only_the_casino_s_share_cg_126(db, client, reporter,
     # and a tournament nobody played is void and refunded (issue 45, tested in
     # tests/tables/test_tournament_turnout.py); this test is the revenue of one that was played
     monkeypatch.setattr(
-        tournament_services,
+        advance,  # where the finish and the selectors look it up
         "played_entries",
         lambda t: set(t.entries.values_list("pk", flat=True)),
     )

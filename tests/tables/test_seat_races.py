@@ -19,7 +19,8 @@ import pytest
 from django.db import connection, connections
 from django.utils import timezone
 
-from tables import actor, services
+from tables import services
+from tables.actor import change as actor_change
 from tables.engines import craps
 from tables.engines.registry import engine_for, registered_games
 from tables.models import Seat, Table
@@ -183,13 +184,13 @@ def test_a_seat_conflict_the_actor_still_meets_chooses_another_seat_or_tells_the
     people = players(3)
     table = new_table("highcard", engine_for("highcard").example_configs[0])
     services.table_sit(table_id=table.pk, player=people[0], connected=True)
-    opened = actor.open_table
+    opened = actor_change.open_table  # looked up where the actor opens a change
 
     def stale(table_id, replay=None):  # as if the seat taken just now were not committed
         table_, seats, replayed = opened(table_id, replay=replay)
         return table_, {}, replayed
 
-    monkeypatch.setattr(actor, "open_table", stale)
+    monkeypatch.setattr(actor_change, "open_table", stale)
     services.table_sit(table_id=table.pk, player=people[1], connected=True)
     positions = dict(Seat.objects.filter(table=table).values_list("player_id", "position"))
     assert positions == {people[0].pk: 0, people[1].pk: 1}

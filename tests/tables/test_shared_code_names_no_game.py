@@ -13,6 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 SHARED = [
     "tables/*.py",
+    "tables/actor/*.py",  # the actor, a package since issue 48
     # the parts every house-banked game's engine shares (issue 31)
     "tables/engines/base.py",
     "tables/engines/betting.py",
@@ -34,6 +35,7 @@ SHARED = [
     "templates/jinja2/tables/*.html",
     "templates/casino/*.html",
     "casino/*.py",
+    "casino/ledger/*.py",  # the ledger, a package since issue 48
     "static/js/table.js",
     "static/css/casino.css",
 ]

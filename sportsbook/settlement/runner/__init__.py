@@ -11,51 +11,40 @@ One run (`event_settle`):
 A bet is settled when all its legs are. Only the difference from a bet's previous payout is
 booked, so running a settlement twice pays once, and a corrected result (E33) books exactly the
 change. A chunk that crashed halfway is simply run again.
-"""
+
+This package holds the run: the legs (steps 1 and 2) and the bets' chunks (step 3); a bet's
+payout and status from its legs are in ``runner.grading``, a chunk's money and rows in
+``runner.money``."""
 
 from __future__ import annotations
 
 import datetime as dt
-import functools
 import logging
 from collections import defaultdict
-from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
-from decimal import Decimal
-from fractions import Fraction
 
 from django.db import connection, transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from casino import ledger, roles
-from casino.models import Account, AccountKind, Player, TransferKind
-from sportsbook.betting.services import (
-    announce_liability,
-    book_account,
-    receivable_account,
-    stakes_held_account,
-)
+from casino import roles
+from casino.models import Player, TransferKind
+from sportsbook.betting.services import announce_liability
 from sportsbook.line.services import announce_result
-from sportsbook.models import (
-    BetKind,
-    BetLeg,
-    BetSettlement,
-    BetStatus,
-    Event,
-    Market,
-    MarketStatus,
-    SettlementReason,
-    SettlementRun,
-)
+from sportsbook.models import BetLeg, Event, Market, MarketStatus, SettlementReason, SettlementRun
 from sportsbook.settlement import VOID, BetContext, Settled
-from sportsbook.settlement import bets as bet_math
-from sportsbook.settlement.bets import Leg
 from sportsbook.settlement.grading import PRE_MATCH
 from sportsbook.settlement.markets import KINDS
 from sportsbook.settlement.results import EventResult
+from sportsbook.settlement.runner.grading import LegRow, bet_payout, bet_status
+from sportsbook.settlement.runner.money import (
+    _Chunk,
+    _ChunkMoney,
+    _pg_list,
+    _record_settlements,
+    _write_bets,
+)
 
 # Bets per chunk: memory stays bounded (~20 MB of growth whatever the event's number of bets),
 # and fewer chunks mean fewer wallet rows updated (each chunk pays each of its players once).
@@ -168,72 +157,6 @@ def _update_results(table: str, rows: list[tuple[int, Settled]]) -> None:
             )
 
 
-# --- step 3: the bets ---------------------------------------------------------------------------
-
-
-@functools.lru_cache(maxsize=256)
-def _share(text: str) -> Fraction:
-    return Fraction(text)
-
-
-@functools.lru_cache(maxsize=8192)
-def _leg_of(odds: str, win: str, void: str) -> Leg:
-    """A settled leg from its stored text; a chunk's legs repeat a few odds and results, so each
-    distinct one is parsed once (Leg and Settled are immutable). The odds are read as text
-    (exact on both databases: SQLite's REAL gives its shortest decimal text, "1.9")."""
-    return Leg(Decimal(odds), Settled(_share(win), _share(void)))
-
-
-@functools.lru_cache(maxsize=8192)
-def _leg_terms(odds: str, win: str, void: str) -> tuple[int, int, bool, bool]:
-    """The leg's exact K_eff as (numerator, denominator), whether it is wholly returned and
-    whether wholly won: all a single's or an express's payout and status need, per distinct
-    (odds, result) once."""
-    leg = _leg_of(odds, win, void)
-    coefficient = leg.coefficient
-    return (
-        coefficient.numerator,
-        coefficient.denominator,
-        leg.settled.void == 1,
-        leg.settled.win == 1,
-    )
-
-
-# A leg as read for grading: (bet id, odds as text, win, void, is banker).
-LegRow = tuple[int, str, str | None, str | None, bool]
-
-
-def bet_payout(kind: str, stake: int, system_size: int | None, legs: list[LegRow]) -> int:
-    """The bet's total return from its legs' results (SB §2.2–§2.5, E2, E3, E7). A single or an
-    express is stake x the product of its legs' K_eff, rounded down once (E34): exact integer
-    arithmetic on the coefficients' numerators and denominators, as `bets.express_return`."""
-    if kind != BetKind.SYSTEM:
-        numerator = denominator = 1
-        for _bet, odds, win, void, _banker in legs:
-            top, bottom, _void, _won = _leg_terms(odds, win, void)
-            numerator *= top
-            denominator *= bottom
-        return stake * numerator // denominator
-    settled = [(_leg_of(odds, win, void), banker) for _bet, odds, win, void, banker in legs]
-    return bet_math.system_return(
-        stake,
-        [one for one, banker in settled if not banker],
-        system_size,
-        bankers=[one for one, banker in settled if banker],
-    )
-
-
-def bet_status(payout: int, legs: list[LegRow]) -> str:
-    if payout == 0:
-        return BetStatus.LOST
-    terms = [_leg_terms(odds, win, void) for _bet, odds, win, void, _banker in legs]
-    if all(term[2] for term in terms):
-        return BetStatus.VOID
-    if all(term[3] for term in terms):
-        return BetStatus.WON
-    return BetStatus.PART
-
-
 QUEUE = "sportsbook_settle_queue"
 
 
@@ -274,20 +197,6 @@ def _affected_bet_ids(after: int, size: int | None = None) -> list[int]:
             [after, size or CHUNK],
         )
         return [row[0] for row in cursor.fetchall()]
-
-
-@dataclass
-class _Chunk:
-    """A chunk's bets read and graded: what changes, ready to be booked and written. The changed
-    bets are kept as columns (one list per field, not an object per bet): the bets' UPDATE and
-    the BetSettlement rows are written from the same lists."""
-
-    key: int  # the chunk's first bet id: part of its transfer's idempotency key
-    money: _ChunkMoney
-    ids: list[int] = field(default_factory=list)
-    statuses: list[str] = field(default_factory=list)
-    payouts: list[int] = field(default_factory=list)
-    previous: list[int | None] = field(default_factory=list)
 
 
 def _grade_chunk(bet_ids: list[int]) -> _Chunk:
@@ -387,18 +296,6 @@ def _settle_bets(run: SettlementRun, now: dt.datetime) -> int:
     return total
 
 
-def _pg_array(values) -> str:
-    """A PostgreSQL array literal ("{1,2,NULL}") of integers, None or plain codes, sent as one
-    text parameter and cast in SQL: the driver then has one string to pass, not a Python list
-    to walk element by element (which cost more than the statement itself for 10,000 bets)."""
-    return "{" + ",".join(["NULL" if v is None else str(v) for v in values]) + "}"
-
-
-def _pg_list(values: list) -> str:
-    """As `_pg_array`, for integers or codes only (the common case, without the None test)."""
-    return "{" + ",".join(map(str, values)) + "}"
-
-
 def _read_chunk(bet_ids: list[int]) -> tuple[list[tuple], dict[int, list[LegRow]]]:
     """The chunk's bets and all their legs, by id (one array parameter on PostgreSQL); a leg
     without its own result takes its outcome's. A bet staff cancelled (SB §1.10) is left out:
@@ -439,249 +336,6 @@ def _one_settlement_at_a_time() -> None:
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("SELECT pg_advisory_xact_lock(%s)", [SETTLEMENT_LOCK])
-
-
-def _record_settlements(run: SettlementRun, chunk: _Chunk) -> None:
-    """One BetSettlement row per changed bet: its payout, previous payout and status."""
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute(
-                "INSERT INTO sportsbook_betsettlement (run_id, bet_id, payout, previous_payout, "
-                "status) SELECT %s, * FROM unnest(%s::bigint[], %s::bigint[], %s::bigint[], "
-                "%s::varchar[])",
-                [
-                    run.pk,
-                    _pg_list(chunk.ids),
-                    _pg_list(chunk.payouts),
-                    _pg_array(chunk.previous),
-                    _pg_list(chunk.statuses),
-                ],
-            )
-        return
-    BetSettlement.objects.bulk_create(
-        [
-            BetSettlement(
-                run=run, bet_id=bet_id, payout=payout, previous_payout=before, status=status
-            )
-            for bet_id, payout, before, status in zip(
-                chunk.ids, chunk.payouts, chunk.previous, chunk.statuses, strict=True
-            )
-        ]
-    )
-
-
-class _ChunkMoney:
-    """What a chunk of bets moves, per currency: wallets (net per player), stakes-held, book."""
-
-    def __init__(self):
-        self.wallets: dict[tuple[int, str], int] = defaultdict(int)
-        self.held: dict[str, int] = defaultdict(int)
-        self.book_result: dict[str, int] = defaultdict(int)
-        self.taken_back: dict[tuple[int, str], list[tuple[int, int]]] = defaultdict(list)
-
-    def add(
-        self,
-        bet_id: int,
-        player_id: int,
-        currency: str,
-        stake: int,
-        payout: int,
-        previous: int | None,
-    ) -> None:
-        """A bet's payout goes from `previous` (None: never settled) to `payout`."""
-        change = payout - (previous or 0)
-        self.wallets[(player_id, currency)] += change
-        if previous is None:  # first settlement: the stake leaves stakes-held
-            self.held[currency] -= stake
-            self.book_result[currency] += stake - payout
-        else:
-            self.book_result[currency] -= change
-            if change < 0:
-                self.taken_back[(player_id, currency)].append((bet_id, -change))
-
-    def book(
-        self,
-        *,
-        key: Callable[[str], str],
-        kind: str,
-        memo: str,
-        reference: str,
-        created_by: Player | None = None,
-    ) -> dict[int, int]:
-        """Book one transfer per currency (idempotency key `key(currency)`). A correction takes
-        back what a wallet still holds; what it no longer holds is booked to
-        `sportsbook/receivable` and owed on the bets (E33). Returns bet id -> amount owed."""
-        wallets = _wallets(self.wallets)
-        balances = _lock_wallets(sorted(a.pk for a in wallets.values()))
-        debts = _debts_owed([key for key, amount in self.wallets.items() if amount > 0])
-        owed: dict[int, int] = {}
-        repaid: dict[int, int] = {}
-        for currency in sorted(
-            set(self.held) | set(self.book_result) | {c for _p, c in self.wallets}
-        ):
-            legs, receivable = [], 0
-            owed_here: dict[int, int] = {}
-            repaid_here: dict[int, int] = {}
-            for (player_id, wallet_currency), amount in sorted(self.wallets.items()):
-                if wallet_currency != currency or not amount:
-                    continue
-                wallet = wallets[(player_id, currency)]
-                shortfall = max(0, -amount - balances[wallet.pk])
-                if shortfall:
-                    receivable += shortfall
-                    owed_here.update(_spread(self.taken_back[(player_id, currency)], shortfall))
-                # E33: what an earlier correction left owing is repaid first from a credit
-                repayment = _spread(debts.get((player_id, currency), []), max(0, amount))
-                receivable -= sum(repayment.values())
-                repaid_here.update(repayment)
-                credited = amount + shortfall - sum(repayment.values())
-                if credited:
-                    legs.append((wallet, credited))
-            if receivable:
-                legs.append((receivable_account(currency), -receivable))
-            if self.held.get(currency):
-                legs.append((stakes_held_account(currency), self.held[currency]))
-            if self.book_result.get(currency):
-                legs.append((book_account(currency), self.book_result[currency]))
-            if not legs:
-                continue
-            booked = ledger.transfer_create(
-                idempotency_key=key(currency),
-                kind=kind,
-                legs=legs,
-                memo=memo,
-                reference=reference,
-                created_by=created_by,
-            )
-            if booked.created:  # a transfer found by its key changed the debts already
-                owed.update(owed_here)
-                repaid.update(repaid_here)
-        _repay_debts(repaid)
-        return owed
-
-
-def _lock_wallets(ids: list[int]) -> dict[int, int]:
-    """Lock the chunk's wallets in ascending id order (the ledger's one lock order) and read
-    their balances, in one statement (not a model instance per wallet)."""
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            cursor.execute(
-                "SELECT id, balance FROM casino_account WHERE id = ANY(%s) ORDER BY id FOR UPDATE",
-                [ids],
-            )
-        else:  # SQLite: the IMMEDIATE transaction holds the database's one write lock
-            marks = ", ".join(["%s"] * len(ids))
-            cursor.execute(f"SELECT id, balance FROM casino_account WHERE id IN ({marks})", ids)
-        return dict(cursor.fetchall())
-
-
-def _debts_owed(keys: list[tuple[int, str]]) -> dict[tuple[int, str], list[tuple[int, int]]]:
-    """(player, currency) -> [(bet id, debt)], oldest bet first, for the players of `keys` who
-    owe on any bet (E33); read through the partial index of bets with a debt."""
-    if not keys:
-        return {}
-    wanted = set(keys)
-    players = sorted({player_id for player_id, _currency in wanted})
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            cursor.execute(
-                "SELECT player_id, currency, id, debt FROM sportsbook_bet "
-                "WHERE debt > 0 AND player_id = ANY(%s::bigint[]) ORDER BY id",
-                [_pg_list(players)],
-            )
-        else:
-            marks = ", ".join(["%s"] * len(players))
-            cursor.execute(
-                "SELECT player_id, currency, id, debt FROM sportsbook_bet "
-                f"WHERE debt > 0 AND player_id IN ({marks}) ORDER BY id",
-                players,
-            )
-        debts: dict[tuple[int, str], list[tuple[int, int]]] = defaultdict(list)
-        for player_id, currency, bet_id, debt in cursor.fetchall():
-            if (player_id, currency) in wanted:
-                debts[(player_id, currency)].append((bet_id, debt))
-    return debts
-
-
-def _repay_debts(repaid: dict[int, int]) -> None:
-    """Lower the debts the credits of this transfer repaid (the settlement lock is held, so
-    nobody else changes them meanwhile)."""
-    with connection.cursor() as cursor:
-        for bet_id, amount in sorted(repaid.items()):
-            cursor.execute(
-                "UPDATE sportsbook_bet SET debt = debt - %s WHERE id = %s AND debt >= %s",
-                [amount, bet_id, amount],
-            )
-            if cursor.rowcount != 1:
-                raise RuntimeError(f"bet {bet_id} no longer owes {amount}")
-
-
-def _spread(taken_back: list[tuple[int, int]], shortfall: int) -> dict[int, int]:
-    """Owe the shortfall on the bets whose payouts were cut, first bets first."""
-    owed = {}
-    for bet_id, amount in taken_back:
-        part = min(amount, shortfall)
-        if part:
-            owed[bet_id] = part
-            shortfall -= part
-    return owed
-
-
-def _wallets(keys) -> dict[tuple[int, str], Account]:
-    wallets = {
-        (a.owner_id, a.currency): a
-        for a in Account.objects.filter(
-            kind=AccountKind.WALLET,
-            owner_id__in={p for p, _c in keys},
-            currency__in={c for _p, c in keys},
-        )
-    }
-    for player_id, currency in keys:
-        if (player_id, currency) not in wallets:
-            wallets[(player_id, currency)] = ledger.wallet_for(Player(pk=player_id), currency)
-    return wallets
-
-
-def _write_bets(
-    ids: list[int],
-    statuses: list[str],
-    payouts: list[int],
-    debts: list[int] | None,
-    now: dt.datetime,
-) -> None:
-    """The bets' new status and payout; `debts`: what each now owes besides (E33), None for
-    nothing owed."""
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            # One statement per chunk, its values as arrays sent as text literals: a short
-            # query text and four string parameters.
-            if debts is None:
-                cursor.execute(
-                    "UPDATE sportsbook_bet SET status = v.status, payout = v.payout, "
-                    "settled_at = %s FROM unnest(%s::bigint[], %s::varchar[], %s::bigint[]) "
-                    "AS v(k, status, payout) WHERE sportsbook_bet.id = v.k",
-                    [now, _pg_list(ids), _pg_list(statuses), _pg_list(payouts)],
-                )
-                return
-            cursor.execute(
-                "UPDATE sportsbook_bet SET status = v.status, payout = v.payout, "
-                "debt = sportsbook_bet.debt + v.debt, settled_at = %s "
-                "FROM unnest(%s::bigint[], %s::varchar[], %s::bigint[], %s::bigint[]) "
-                "AS v(k, status, payout, debt) WHERE sportsbook_bet.id = v.k",
-                [now, _pg_list(ids), _pg_list(statuses), _pg_list(payouts), _pg_list(debts)],
-            )
-            return
-        updates = list(zip(ids, statuses, payouts, debts or [0] * len(ids), strict=True))
-        for start in range(0, len(updates), 500):
-            part = updates[start : start + 500]
-            values = ", ".join(["(%s, %s, %s, %s)"] * len(part))
-            cursor.execute(
-                f"WITH v(k, status, payout, debt) AS (VALUES {values}) "
-                "UPDATE sportsbook_bet SET status = v.status, payout = v.payout, "
-                "debt = sportsbook_bet.debt + v.debt, settled_at = %s FROM v "
-                "WHERE sportsbook_bet.id = v.k",
-                [*[value for row in part for value in row], now],
-            )
 
 
 # --- the run ---------------------------------------------------------------------------------
