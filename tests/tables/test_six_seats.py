@@ -12,7 +12,7 @@ from casino import ledger
 from casino.models import HousePurpose
 from tables import presenters, selectors, services
 from tables.engines import shuffle
-from tables.games.highcard.engine import split_evenly
+from tables.games.highcard.settle import split_evenly
 from tables.models import Hand, Table, TableEvent, TableStatus
 from tests.conftest import assert_books_clean, fund, new_player
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from tables.games.big_stud.engine import seven_cards
+from tables.games.big_stud.settle import seven_cards
 
 
 def own_cards(state: dict, seat: int) -> list[str]:

@@ -32,13 +32,15 @@ boxes, while being a real house-banked game a table can run:
   settles it; the player's decisions are taken by his clock;
 - the shoe's commitment covers the whole shoe and is revealed at the end of the hand in which
   the cut card came out; the next hand opens a new shoe.
+
+The engine's parts, in this folder: config.py (the settings and their check), moves.py (who acts,
+the ranges, the validator), settle.py (the deal, card changes, the settlement, the result); the
+class here joins them and registers the engine.
 """
 
 from __future__ import annotations
 
 import copy
-import math
-from fractions import Fraction
 
 from tables.engines import base
 from tables.engines.base import (
@@ -46,7 +48,6 @@ from tables.engines.base import (
     Draws,
     Event,
     GameEngine,
-    IllegalAction,
     Payment,
     State,
     copy_json,
@@ -55,561 +56,35 @@ from tables.engines.base import (
     pot,
     seat,
 )
-from tables.engines.cards import Shoe, rank_value, shoe_record
+from tables.engines.cards import Shoe, shoe_record
 from tables.families.house import bank as house
 from tables.families.house import boxes
-
-GAME = "highcard"
-SEATS = (1, 6)
-DECKS = (1, 8)
-PENETRATION = (0.5, 0.9)
-MAX_BOXES = 7  # the layout: a box for each seat and one more
-MAX_BOXES_PER_PLAYER = 3
-DEFAULTS = {
-    "ante": 0,
-    "decks": 2,
-    "penetration": 0.75,
-    "boxes": MAX_BOXES,
-    "switch": False,
-    "ties": "die",
-}
-TIE_DIE_WINS_FROM = 4  # on equal ranks a die of 4, 5 or 6 wins for the box, 1-3 for the house
-SAME = "same"  # the side bet on the box's rank being the dealer's
-SAME_RANK_PAYS = Fraction(11)  # 11:1
-SWITCH = "switch"  # the fee's kind
-PAY_TABLES = {boxes.MAIN: Fraction(1), SAME: SAME_RANK_PAYS}  # the best line of each bet
-BETTING, PLAYING, OVER = "betting", "playing", "over"
-# Where a void sends the ante of a seat that has left: the player is gone, so the seat (possibly
-# someone else's by then) must not be paid; the house holds it for the cashier to give back.
-UNCLAIMED = base.house("unclaimed")
-
-
-def split_evenly(amount: int, shares: int) -> list[int]:
-    """The casino's split rule (casino/money.py ``split_amount`` with equal weights, copied
-    because engines import nothing from the casino app): each share rounded down, the remainder
-    to the first share, so the parts add up to ``amount`` exactly."""
-    parts = [amount // shares] * shares
-    parts[0] += amount - sum(parts)
-    return parts
-
-
-# --- config ------------------------------------------------------------------------------------
-
-
-def cards_a_hand_may_take(config: dict) -> int:
-    """The dealer's card and one for every box, twice for a box whose card is changed."""
-    return 1 + config["boxes"] * (2 if config["switch"] else 1)
-
-
-def _whole_number(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _penetration(value) -> float | None:
-    if isinstance(value, bool) or not isinstance(value, int | float | str):
-        return None
-    try:
-        number = float(value)
-    except ValueError:
-        return None
-    return number if math.isfinite(number) else None
-
-
-def check_config(config: dict) -> dict:
-    """The table's settings with defaults filled, or IllegalAction saying what is wrong: the
-    house-banked settings every such game shares (``house.check_house_config``), then this
-    game's. Keys this game does not know (the actor's clock settings) pass through untouched."""
-    checked = house.check_house_config(config, DEFAULTS)
-    if not _whole_number(checked["ante"]) or checked["ante"] < 0:
-        raise IllegalAction(gettext_noop("The ante is a whole number of minor units, 0 or more."))
-    decks = checked["decks"]
-    if not _whole_number(decks) or not DECKS[0] <= decks <= DECKS[1]:
-        raise IllegalAction(
-            gettext_noop("The shoe holds %(low)s to %(high)s decks."), low=DECKS[0], high=DECKS[1]
-        )
-    penetration = _penetration(checked["penetration"])
-    if penetration is None or not PENETRATION[0] <= penetration <= PENETRATION[1]:
-        raise IllegalAction(
-            gettext_noop(
-                "The penetration (the share of the shoe dealt before the cut card) is from "
-                "%(low)s to %(high)s."
-            ),
-            low=PENETRATION[0],
-            high=PENETRATION[1],
-        )
-    checked["penetration"] = penetration
-    if not SEATS[1] <= checked["boxes"] <= MAX_BOXES:
-        raise IllegalAction(
-            gettext_noop("The layout has %(low)s to %(high)s boxes."), low=SEATS[1], high=MAX_BOXES
-        )
-    if checked["boxes_per_player"] > MAX_BOXES_PER_PLAYER:
-        raise IllegalAction(
-            gettext_noop("A player may play at most %(count)s boxes here."),
-            count=MAX_BOXES_PER_PLAYER,
-        )
-    if checked["dark_boxes_per_player"] > 1:
-        raise IllegalAction(gettext_noop("A player may play at most one dark box here."))
-    if set(checked["side_bets"]) - {SAME}:
-        raise IllegalAction(gettext_noop("The only side bet here is the same rank (same)."))
-    if not isinstance(checked["switch"], bool):
-        raise IllegalAction(gettext_noop("Card changes (switch) are offered or not."))
-    if checked["ties"] not in ("die", "house"):
-        raise IllegalAction(
-            gettext_noop('Ties (ties) are settled by a die ("die") or go to the house ("house").')
-        )
-    behind_the_cut = decks * 52 - int(decks * 52 * penetration) + 1
-    if behind_the_cut < cards_a_hand_may_take(checked):
-        raise IllegalAction(
-            gettext_noop(
-                "The cut card leaves %(left)s cards for the last hand, which may take "
-                "%(needed)s: cut the shoe less deep or play fewer boxes."
-            ),
-            left=behind_the_cut,
-            needed=cards_a_hand_may_take(checked),
-        )
-    if checked["switch"] and checked["ties"] != "house":
-        raise IllegalAction(
-            gettext_noop(
-                'Card changes need ties to go to the house (ties: "house"): else a change '
-                "bought after seeing one's card gives the player the edge."
-            )
-        )
-    return checked
-
-
-# --- state helpers -----------------------------------------------------------------------------
-
-
-def _copy(state: State, *changing: str) -> State:
-    """A new state sharing every value with ``state`` but the ``changing`` ones, copied: an
-    action copies only what it changes, never the shoe, which is replaced whole when cards are
-    dealt (a deep copy of every action's state was most of its cost, issue 31)."""
-    state = dict(state)
-    for key in changing:
-        value = state[key]
-        if key == "boxes":  # a new dict of the same boxes: a box is copied before it changes
-            state[key] = dict(value)
-        elif isinstance(value, list):
-            state[key] = list(value)
-        else:
-            # two levels are all there are: dicts of amounts and the escrow's pots of payers
-            state[key] = {k: dict(v) if isinstance(v, dict) else v for k, v in value.items()}
-    return state
-
-
-def _changing_box(state: State, box: int) -> None:
-    """Copy one box before a change (the box functions change a box in place, at any depth),
-    the others staying shared with the state before."""
-    if str(box) in state["boxes"]:
-        state["boxes"][str(box)] = copy_json(state["boxes"][str(box)])
-
-
-def _changing_boxes(state: State) -> None:
-    state["boxes"] = copy_json(state["boxes"])
-
-
-def _order(state: State) -> list[int]:
-    """The boxes played, in the layout's order (the order of the deal and of the decisions)."""
-    return sorted(int(n) for n in state["boxes"])
-
-
-def _open_undecided(state: State, position: int) -> list[int]:
-    """The seat's open boxes still to decide on (card changes), in order."""
-    return [
-        n
-        for n in _order(state)
-        if (b := state["boxes"][str(n)])["owner"] == position
-        and b["kind"] == boxes.OPEN
-        and n not in state["decided"]
-    ]
-
-
-def to_act(state: State) -> list[int]:
-    """Betting: every dealt-in seat still in the hand that has not said it is done, all at the
-    same time. Card changes: every owner of an open box not yet decided, all at the same time,
-    each box by box."""
-    if state["over"]:
-        return []
-    if state["phase"] == BETTING:
-        return [p for p in state["players"] if p not in state["done"]]
-    if state["phase"] == PLAYING:
-        return sorted(
-            {
-                b["owner"]
-                for n, b in state["boxes"].items()
-                if int(n) not in state["decided"] and b["kind"] == boxes.OPEN
-            }
-        )
-    return []
-
-
-def _current_box(state: State, position: int) -> int | None:
-    undecided = _open_undecided(state, position)
-    return undecided[0] if undecided else None
-
-
-def _own_box(state: State, position: int) -> int | None:
-    """Where a plain "bet" goes: the seat's first box, else the box of its number if free, else
-    the first free box."""
-    owned = boxes.boxes_of(state, position)
-    if owned:
-        return owned[0]
-    free = [n for n in range(state["limits"]["boxes"]) if str(n) not in state["boxes"]]
-    if not free:
-        return None
-    return position if position in free else free[0]
-
-
-def _stake_room(state: State, position: int, box: int, kind: str, dark: bool = False) -> int:
-    """The most the seat may stake on ``kind`` of ``box`` now: the box's limit (``max_bet`` for
-    its stakes together, the side bet's high) and the room ``max_exposure`` leaves."""
-    limits = state["limits"]
-    box_state = state["boxes"].get(str(box))
-    if kind == boxes.MAIN:
-        high = limits["max_bet"] - (boxes.box_total(box_state) if box_state else 0)
-    else:
-        low_high = limits["side_bets"][kind]
-        placed = next(
-            (s["amount"] for s in box_state["side"] if s["seat"] == position and s["kind"] == kind),
-            0,
-        )
-        high = low_high[1] - placed
-    if high <= 0:
-        return 0
-    return house.room_for(
-        state, PAY_TABLES, limits, box=box, position=position, kind=kind, dark=dark, up_to=high
-    )
-
-
-def _validated(state: State, position: int, action) -> dict:
-    """The one validator of actions: ``legal_actions`` lists only what passes it and ``apply``
-    refuses what does not. Returns the action's meaningful fields; the box functions refuse
-    what breaks the box limits (each with its sentence) before any money moves."""
-    if state["over"]:
-        raise IllegalAction(gettext_noop("This hand is over."))
-    if not isinstance(action, dict):
-        raise IllegalAction(gettext_noop("Unknown action."))
-    if position not in state["dealt_in"]:
-        raise IllegalAction(gettext_noop("You are not dealt in this hand."))
-    kind = action.get("type")
-    if state["phase"] == PLAYING:
-        current = _current_box(state, position)
-        if current is None:
-            raise IllegalAction(gettext_noop("You have no card to decide on now."))
-        if kind not in ("stand", SWITCH):
-            raise IllegalAction(gettext_noop("Keep your card or change it."))
-        box = action.get("box", current)
-        if box != current:
-            raise IllegalAction(
-                gettext_noop("Decide on your boxes in order: box %(box)s first."), box=current + 1
-            )
-        return {"type": kind, "box": current}
-    if position not in to_act(state):
-        raise IllegalAction(gettext_noop("You have already bet or passed this hand."))
-    limits = state["limits"]
-    if kind == "pass":
-        return {"type": "pass"}
-    if kind in ("bet", "behind", "side"):
-        amount = action.get("amount")
-        box = action.get("box")
-        if kind == "bet" and box is None:
-            if boxes.boxes_of(state, position):
-                raise IllegalAction(
-                    gettext_noop("Your box is staked: add to a box by its number, or say done.")
-                )
-            box = _own_box(state, position)
-            if box is None:
-                raise IllegalAction(gettext_noop("Every box is taken."))
-            plain = True
-        else:
-            plain = False
-        if not _whole_number(box) or not 0 <= box < limits["boxes"]:
-            raise IllegalAction(gettext_noop("There is no such box at this table."))
-        dark = action.get("dark") is True and kind == "bet"
-        if kind == "side" and SAME not in limits["side_bets"]:
-            raise IllegalAction(gettext_noop("This table offers no side bet."))
-        if kind == "side" and any(
-            side["seat"] == position
-            for side in (state["boxes"].get(str(box)) or {}).get("side", [])
-        ):
-            raise IllegalAction(gettext_noop("You have a same-rank bet on this box already."))
-        if not _whole_number(amount):
-            raise IllegalAction(gettext_noop("A stake is a whole amount."))
-        # the box's own rules (its owner, its limits) are the box functions', judged in
-        # ``apply`` before any money moves; then the house's risk (``_refuse_over_exposure``)
-        return {
-            "type": kind,
-            "box": box,
-            "amount": amount,
-            "dark": dark,
-            "plain": plain,
-            "stake_kind": SAME if kind == "side" else boxes.MAIN,
-        }
-    if kind == "tip":
-        to, amount = action.get("to"), action.get("amount")
-        if not _whole_number(to) or to == position or to not in state["players"]:
-            raise IllegalAction(gettext_noop("Tip another player dealt in this hand."))
-        if not _whole_number(amount) or not 1 <= amount <= limits["max_bet"]:
-            raise IllegalAction(
-                gettext_noop("A tip is from %(low)s to %(max_bet)s."),
-                low=1,
-                max_bet=limits["max_bet"],
-            )
-        return {"type": "tip", "to": to, "amount": amount}
-    raise IllegalAction(gettext_noop("Unknown action."))
-
-
-def _refuse_over_exposure(state: State, position: int, checked: dict) -> None:
-    """A stake the box rules took is refused if the house would risk more than
-    ``max_exposure`` on the round with it (``state``: the round before the stake)."""
-    house.refuse_over_exposure(
-        state,
-        PAY_TABLES,
-        state["limits"],
-        box=checked["box"],
-        position=position,
-        amount=checked["amount"],
-        kind=checked["stake_kind"],
-        dark=checked["dark"],
-    )
-
-
-def _ranges(state: State, position: int) -> dict:
-    """The seat's amounts now, each [low, high] or absent: ``bet`` on its own box (a plain bet),
-    ``box`` per other box it may stake ({box: [low, high]}, its own or a new one),
-    ``behind`` ({box: [...]}) and ``side`` ({box: [...]})."""
-    limits = state["limits"]
-    low = limits["min_bet"]
-    unit = limits["min_unit"]
-    found: dict = {"boxes": {}, "dark": {}, "behind": {}, "side": {}}
-    owned = boxes.boxes_of(state, position)
-    own = _own_box(state, position)
-    new_allowed = _may_own(state, position, dark=False)
-    dark_allowed = _may_own(state, position, dark=True)
-    empty = [n for n in range(limits["boxes"]) if str(n) not in state["boxes"]]
-    # an empty box adds the same to the house's risk whichever it is, open or dark
-    new_room = _stake_room(state, position, empty[0], boxes.MAIN) if empty else 0
-    for n in range(limits["boxes"]):
-        box_state = state["boxes"].get(str(n))
-        if box_state is None:
-            if new_room >= low:
-                if new_allowed:
-                    found["boxes"][n] = [low, new_room]
-                if dark_allowed:
-                    found["dark"][n] = [low, new_room]
-            continue
-        mine = box_state["owner"] == position
-        if mine or limits["bets_behind"]:
-            high = _stake_room(state, position, n, boxes.MAIN)
-            if high >= unit:
-                (found["boxes"] if mine else found["behind"])[n] = [unit, high]
-        if (
-            SAME in limits["side_bets"]
-            and any(s["seat"] == position for s in box_state["stakes"])
-            and not any(s["seat"] == position for s in box_state["side"])
-        ):
-            side_low = limits["side_bets"][SAME][0]
-            high = _stake_room(state, position, n, SAME)
-            if high >= side_low:
-                found["side"][n] = [side_low, high]
-    if own is not None and not owned:
-        found["bet"] = found["boxes"].get(own)
-    return found
-
-
-def _may_own(state: State, position: int, *, dark: bool) -> bool:
-    trial = {"boxes": state["boxes"]}
-    try:
-        boxes._check_new_box(trial, boxes.limits_of(state["limits"]), position, dark)
-    except IllegalAction:
-        return False
-    return True
-
-
-def legal_actions(state: State, position: int, ranges: dict | None = None) -> list[dict]:
-    """What the seat may do now. Amounts are ranges (the view's ``ranges``); the list names
-    each range's two ends, every whole amount between them is legal as well."""
-    if state["over"] or position not in to_act(state):
-        return []
-    if state["phase"] == PLAYING:
-        box = _current_box(state, position)
-        return [{"type": "stand", "box": box}, {"type": SWITCH, "box": box}]
-    found = ranges if ranges is not None else _ranges(state, position)
-    actions: list[dict] = []
-    if found.get("bet"):
-        actions += [{"type": "bet", "amount": a} for a in sorted(set(found["bet"]))]
-    for key, extra in (("boxes", {}), ("dark", {"dark": True})):
-        for n, (low, high) in found[key].items():
-            actions += [
-                {"type": "bet", "box": n, "amount": a, **extra} for a in sorted({low, high})
-            ]
-    for key in ("behind", "side"):
-        for n, (low, high) in found[key].items():
-            actions += [{"type": key, "box": n, "amount": a} for a in sorted({low, high})]
-    actions.append({"type": "pass"})
-    high = state["limits"]["max_bet"]
-    for other in state["players"]:
-        if other != position:
-            actions += [{"type": "tip", "to": other, "amount": n} for n in sorted({1, high})]
-    return actions
-
-
-# --- the deal and the settlement ---------------------------------------------------------------
-
-
-def _deal(state: State) -> list[Event]:
-    """Every seat has decided: the dealer's card first, face down, then a card to each box in
-    the layout's order. Card changes follow where offered, else the settlement."""
-    shoe = Shoe.from_dict(state["shoe"])
-    state["dealer"] = {"card": shoe.deal(), "shown": False}
-    for n in _order(state):
-        state["boxes"][str(n)]["card"] = shoe.deal()
-    state["shoe"] = shoe.to_dict()
-    events: list[Event] = [
-        {
-            "type": "deal",
-            "boxes": {
-                str(n): state["boxes"][str(n)]["card"]
-                for n in _order(state)
-                if state["boxes"][str(n)]["kind"] == boxes.OPEN
-            },
-        }
-    ]
-    state["phase"] = PLAYING
-    if not state["switch"] or not to_act(state):
-        state["decided"] = _order(state)
-    return events
-
-
-def _switch(state: State, events: list[Event], position: int, box: int) -> None:
-    """The owner changes the box's card once for a fee of half his own stake, rounded up; the
-    card given up is shown and goes to the discard."""
-    box_state = state["boxes"][str(box)]
-    own = next(s["amount"] for s in box_state["stakes"] if s["seat"] == position)
-    house.pay_fee(state, events, position, -(-own // 2), SWITCH)
-    shoe = Shoe.from_dict(state["shoe"])
-    old = box_state["card"]
-    shoe.discard_cards([old])
-    box_state["card"] = shoe.deal()
-    box_state["old_card"] = old
-    state["shoe"] = shoe.to_dict()
-    events.append(
-        {"type": SWITCH, "seat": position, "box": box, "old": old, "card": box_state["card"]}
-    )
-
-
-def _settle(state: State, rng: Draws) -> list[Event]:
-    """Every decision is made: the dealer turns his card, every box and side bet is paid, the
-    ante pot goes to the best card(s), the fees to the bank, the cards to the discard."""
-    events: list[Event] = []
-    limits = state["limits"]
-    ante_pot = state["pots"].get(pot(), 0)
-    if state["boxes"]:
-        state["dealer"] = dict(state["dealer"], shown=True)
-        dealer_card = state["dealer"]["card"]
-        dealer_rank = rank_value(dealer_card)
-        events.append({"type": "dealer", "card": dealer_card})
-        for n in _order(state):
-            box_state = state["boxes"][str(n)]
-            card_rank = rank_value(box_state["card"])
-            if card_rank == dealer_rank and state["ties"] == "die":
-                die = rng.randint(1, 6)  # drawn mid-hand: recorded by the actor for the replay
-                box_state["die"] = die
-                events.append({"type": "roll", "box": n, "die": die})
-                won = die >= TIE_DIE_WINS_FROM
-            else:
-                won = card_rank > dealer_rank
-            box_state["beat_dealer"] = won  # ("won" is the cap's running total, boxes.cap)
-            boxes.settle_box(
-                state,
-                events,
-                n,
-                1 if won else "lose",
-                max_payout=limits["max_payout"],
-                reason="box",
-            )
-            if box_state["side"]:  # every staker's together: the cap is shared, not raced
-                ratio = SAME_RANK_PAYS if card_rank == dealer_rank else "lose"
-                boxes.settle_side(state, events, n, SAME, ratio, max_payout=limits["max_payout"])
-        shoe = Shoe.from_dict(state["shoe"])
-        shoe.discard_cards([*(state["boxes"][str(n)]["card"] for n in _order(state)), dealer_card])
-        state["shoe"] = shoe.to_dict()
-        if ante_pot:
-            best = max(rank_value(state["boxes"][str(n)]["card"]) for n in _order(state))
-            winners = []
-            for n in _order(state):
-                owner = state["boxes"][str(n)]["owner"]
-                if rank_value(state["boxes"][str(n)]["card"]) == best and owner not in winners:
-                    winners.append(owner)
-            for position, share in zip(winners, split_evenly(ante_pot, len(winners)), strict=True):
-                if share:
-                    pay(state, events, pot(), seat(position), share, "ante pot won")
-            state["ante_winners"] = winners
-    elif ante_pot:
-        pay(state, events, pot(), base.house("commission"), ante_pot, "ante pot, nobody bet")
-    house.fees_to_bank(state, events)
-    state["phase"] = OVER
-    state["over"] = True
-    state["escrowed"] = {}  # every pot is paid out: nothing is left for a void to return
-    state["result"] = _result(state)
-    events.append({"type": "hand_over", "result": state["result"]})
-    return events
-
-
-def _nets(box_state: dict) -> dict[int, int]:
-    nets: dict[int, int] = {}
-    for hand in box_state["hands"]:
-        for entry in (hand["settled"] or {}).get("nets", []):
-            nets[entry["seat"]] = nets.get(entry["seat"], 0) + entry["net"]
-    for side in box_state["side"]:
-        if side["settled"] is not None:
-            nets[side["seat"]] = nets.get(side["seat"], 0) + side["settled"]["net"]
-    return nets
-
-
-def _result(state: State) -> dict:
-    """The hand's result: each box (owner, card, won, every staker's net) and, per seat that
-    owned a box, whether its first box won (``won``: what a one-box player reads)."""
-    by_box = {}
-    won: dict[str, bool] = {}
-    for n in _order(state):
-        box_state = state["boxes"][str(n)]
-        by_box[str(n)] = {
-            "owner": box_state["owner"],
-            "kind": box_state["kind"],
-            "card": box_state["card"],
-            "won": box_state["beat_dealer"],
-            "die": box_state.get("die"),
-            "nets": {str(k): v for k, v in sorted(_nets(box_state).items())},
-        }
-        won.setdefault(str(box_state["owner"]), box_state["beat_dealer"])
-    return {
-        "void": False,
-        "won": won,
-        "boxes": by_box,
-        "ante_winners": list(state["ante_winners"]),
-        "dealer_card": (state["dealer"] or {}).get("card"),
-    }
-
-
-def _advance(state: State, rng: Draws | None) -> list[Event]:
-    """Move the hand on once nobody is awaited: deal after the betting, settle after the
-    decisions (both may follow one another in one step)."""
-    events: list[Event] = []
-    rng = rng if rng is not None else Draws()
-    if not to_act(state):  # the deal or the settlement changes every box
-        _changing_boxes(state)
-    if state["phase"] == BETTING and not to_act(state):
-        if state["boxes"]:
-            events += _deal(state)
-        else:
-            state["phase"] = PLAYING
-    if state["phase"] == PLAYING and not to_act(state):
-        events += _settle(state, rng)
-    return events
-
-
-# --- the engine --------------------------------------------------------------------------------
+from tables.games.highcard.config import (
+    BETTING,
+    GAME,
+    PAY_TABLES,
+    PLAYING,
+    SAME,
+    SAME_RANK_PAYS,
+    SEATS,
+    SWITCH,
+    UNCLAIMED,
+    cards_a_hand_may_take,
+    check_config,
+    whole_number,
+)
+from tables.games.highcard.moves import (
+    box_order,
+    changing_box,
+    copy_state,
+    current_box,
+    legal_actions,
+    refuse_over_exposure,
+    seat_ranges,
+    to_act,
+    validated,
+)
+from tables.games.highcard.settle import advance, box_nets, change_card
 
 
 class HighCard(GameEngine):
@@ -672,7 +147,7 @@ class HighCard(GameEngine):
             "game": GAME,
             # the escrow's name: the actor's number of the hand when it gives one, otherwise
             # this session's count of hands
-            "hand_key": hand_number if _whole_number(hand_number) else hands_dealt,
+            "hand_key": hand_number if whole_number(hand_number) else hands_dealt,
             "hands_dealt": hands_dealt,
             "shoe_number": shoe_number,
             "new_shoe": new_shoe,
@@ -724,14 +199,14 @@ class HighCard(GameEngine):
         return legal_actions(state, seat)
 
     def apply(self, state, seat, action, rng=None):
-        checked = _validated(state, seat, action)
+        checked = validated(state, seat, action)
         before = state
-        state = _copy(state, "boxes", "done", "decided", "pots", "escrowed")
+        state = copy_state(state, "boxes", "done", "decided", "pots", "escrowed")
         events: list[Event] = []
         kind = checked["type"]
         limits = state["limits"]
         if kind in ("bet", "behind", "side", SWITCH):
-            _changing_box(state, checked["box"])
+            changing_box(state, checked["box"])
         # a refused stake raises before any change to the copy, and the copy is dropped
         if kind in ("bet", "behind"):
             boxes.place(
@@ -754,12 +229,12 @@ class HighCard(GameEngine):
                     "dark": checked["dark"],
                 },
             )
-            _refuse_over_exposure(before, seat, checked)
+            refuse_over_exposure(before, seat, checked)
             if checked["plain"]:
                 state["done"].append(seat)
         elif kind == "side":
             boxes.place_side(state, events, limits, checked["box"], seat, SAME, checked["amount"])
-            _refuse_over_exposure(before, seat, checked)
+            refuse_over_exposure(before, seat, checked)
             events.insert(
                 0,
                 {"type": "side", "seat": seat, "box": checked["box"], "amount": checked["amount"]},
@@ -773,11 +248,11 @@ class HighCard(GameEngine):
             pay(state, events, base.seat(seat), base.seat(checked["to"]), checked["amount"], "tip")
         else:  # a decision on a box's card
             if kind == SWITCH:
-                _switch(state, events, seat, checked["box"])
+                change_card(state, events, seat, checked["box"])
             else:
                 events.append({"type": "stand", "seat": seat, "box": checked["box"]})
             state["decided"].append(checked["box"])
-        events += _advance(state, rng)
+        events += advance(state, rng)
         return state, events
 
     def to_act(self, state: State) -> list[int]:
@@ -789,13 +264,13 @@ class HighCard(GameEngine):
         (else a player could hold the table forever by tipping just before the clock ran out).
         Card changes: one decision per box, so a player of several boxes has a clock for each."""
         if state["phase"] == PLAYING:
-            return f"hand {state['hand_key']}: box {_current_box(state, seat)}"
+            return f"hand {state['hand_key']}: box {current_box(state, seat)}"
         return f"hand {state['hand_key']}: bet or pass"
 
     def timeout_action(self, state: State, seat: int) -> dict:
         """Out of time: betting ends with what is staked; a card is kept."""
         if state["phase"] == PLAYING:
-            return {"type": "stand", "box": _current_box(state, seat)}
+            return {"type": "stand", "box": current_box(state, seat)}
         return {"type": "pass"}
 
     # the bets are timed by the table's bet clock, a card change by its action clock
@@ -840,7 +315,7 @@ class HighCard(GameEngine):
         shoe = Shoe.from_dict(state["shoe"])
         box_views = []
         by_owner: dict[int, list[dict]] = {}
-        for n in _order(state):
+        for n in box_order(state):
             box_state = state["boxes"][str(n)]
             shown = {
                 "number": n,
@@ -860,11 +335,13 @@ class HighCard(GameEngine):
                 "card": self._shown_card(state, box_state),
                 "old_card": box_state.get("old_card"),
                 "deciding": state["phase"] == PLAYING
-                and n == _current_box(state, box_state["owner"])
+                and n == current_box(state, box_state["owner"])
                 and box_state["owner"] in waiting,
                 "die": box_state.get("die"),
                 "won": box_state.get("beat_dealer") if state["over"] else None,
-                "nets": {str(k): v for k, v in _nets(box_state).items()} if state["over"] else {},
+                "nets": {str(k): v for k, v in box_nets(box_state).items()}
+                if state["over"]
+                else {},
             }
             box_views.append(shown)
             by_owner.setdefault(box_state["owner"], []).append(shown)
@@ -927,13 +404,13 @@ class HighCard(GameEngine):
         if seat is not None:
             deciding = seat in waiting
             betting = deciding and state["phase"] == BETTING
-            ranges = _ranges(state, seat) if betting else {}
+            ranges = seat_ranges(state, seat) if betting else {}
             public["legal"] = legal_actions(state, seat, ranges if betting else None)
             public["bet_range"] = ranges.get("bet") if betting else None
             public["ranges"] = ranges or None
             public["tip_range"] = [1, limits["max_bet"]] if betting else None
             public["my_box"] = (
-                _current_box(state, seat) if deciding and state["phase"] == PLAYING else None
+                current_box(state, seat) if deciding and state["phase"] == PLAYING else None
             )
         return public
 
@@ -1002,7 +479,7 @@ class HighCard(GameEngine):
         if seat in state["players"]:
             state, events = self._fold(state, seat, "left", rng)
         else:  # folded already, while away
-            state, events = _copy(state, "escrowed"), [{"type": "left", "seat": seat}]
+            state, events = copy_state(state, "escrowed"), [{"type": "left", "seat": seat}]
         ante_payers = state["escrowed"].get(pot(), {})
         ante = ante_payers.pop(base.seat(seat), 0)
         if ante:
@@ -1024,11 +501,13 @@ class HighCard(GameEngine):
         afterwards; its ante stays in the pot. If it was the last seat awaited, the hand moves
         on now (``rng``: a tie's die; without one the die is drawn unrecorded)."""
         # the hand may move on (a deal, a settlement): everything that changes then is copied
-        state = _copy(state, "players", "folded", "done", "boxes", "decided", "pots", "escrowed")
+        state = copy_state(
+            state, "players", "folded", "done", "boxes", "decided", "pots", "escrowed"
+        )
         events: list[Event] = [{"type": reason, "seat": position}]
         state["players"].remove(position)
         state["folded"].append(position)
-        events += _advance(state, rng)
+        events += advance(state, rng)
         return state, events
 
     def apply_void(self, state: State):

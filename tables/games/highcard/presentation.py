@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.utils.translation import gettext, gettext_noop, pgettext
 
 from casino.currencies import format_amount
+from tables.families.house.board import box_pick_forms, seat_name
 from tables.history import stake_names
 from tables.kit import (
     affordable,
@@ -84,11 +85,6 @@ def _box_items(game: dict, names: list[str], currency: str) -> list[dict]:
     return items
 
 
-def _name(names: list[str], position) -> str:
-    position = int(position)
-    return names[position] if 0 <= position < len(names) else "—"
-
-
 def _box_item(box: dict, names: list[str], currency: str, *, over: bool, deal=None) -> dict:
     """One box (the view's or, for the last hand, its result's) for ``house.box``."""
     owner = box["owner"]
@@ -109,7 +105,7 @@ def _box_item(box: dict, names: list[str], currency: str, *, over: bool, deal=No
             side_nets[bet["seat"]] = net
         side.append(
             {
-                "name": _name(names, bet["seat"]),
+                "name": seat_name(names, bet["seat"]),
                 "label": gettext("same rank"),
                 "text": format_amount(bet["amount"], currency),
                 "result": _signed(net, currency) if net is not None else "",
@@ -120,12 +116,12 @@ def _box_item(box: dict, names: list[str], currency: str, *, over: bool, deal=No
         "index": box["number"],
         "number": box["number"] + 1,
         "free": False,
-        "owner": _name(names, owner),
+        "owner": seat_name(names, owner),
         "kind": box["kind"],
         "kind_text": gettext("dark") if box["kind"] == "dark" else "",
         "stakes": [
             {
-                "name": _name(names, stake["seat"]),
+                "name": seat_name(names, stake["seat"]),
                 "text": format_amount(stake["amount"], currency),
                 "owner": stake["seat"] == owner,
             }
@@ -157,7 +153,7 @@ def _box_item(box: dict, names: list[str], currency: str, *, over: bool, deal=No
         item["outcome"] = outcome
         item["outcome_text"] = gettext(OUTCOME_WORDS[outcome])
         item["payouts"] = [
-            {"name": _name(names, s), "text": _signed(net, currency), "kind": _outcome(net)}
+            {"name": seat_name(names, s), "text": _signed(net, currency), "kind": _outcome(net)}
             for s, net in main.items()
         ]
     return item
@@ -399,30 +395,7 @@ def _controls(facts: dict | None, names: list[str], currency: str, pot) -> dict:
         controls["bet_box"] = money_box(
             currency, low, high, quick=standard_quick_stakes(low, high, pot)
         )
-
-    def own_label(n: int, owner) -> str:
-        if owner is not None:
-            return gettext("box %(number)s (yours)") % {"number": n + 1}
-        return gettext("box %(number)s (free)") % {"number": n + 1}
-
-    def other_label(n: int, owner) -> str:
-        return gettext("box %(number)s · %(name)s") % {
-            "number": n + 1,
-            "name": _name(names, owner if owner is not None else -1),
-        }
-
-    for key, label_of in (("box", own_label), ("behind", other_label), ("side", own_label)):
-        offer = facts.get(key)
-        if not offer:
-            continue
-        low, high = offer["bounds"]
-        controls[f"{key}_form"] = {
-            "options": [(n, label_of(n, owner)) for n, owner in offer["options"]],
-            "dark": offer.get("dark", False),
-            "box": money_box(
-                currency, low, high, value=offer["value"], quick=standard_quick_stakes(low, high)
-            ),
-        }
+    controls.update(box_pick_forms(facts, names, currency, own=("box", "side"), others=("behind",)))
     controls["done_label"] = pgettext("betting", "Done") if facts["staked"] else gettext("Pass")
     if facts["tip"]:
         low, high = facts["tip"]["bounds"]

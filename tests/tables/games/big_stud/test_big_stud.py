@@ -11,7 +11,8 @@ import pytest
 from tables.engines.base import IllegalAction
 from tables.engines.betting import clockwise_from_button
 from tables.engines.cards import pack_52
-from tables.games.big_stud.engine import ENGINE, open_value
+from tables.games.big_stud.betting import open_value
+from tables.games.big_stud.engine import ENGINE
 from tests.tables.engines.scripted import ScriptedRng, net_of
 
 # the worked examples' sizes: 10 on 3rd and 4th street, 20 on 5th to 7th; 5 % (big-stud.md §4)

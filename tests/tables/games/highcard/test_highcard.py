@@ -19,7 +19,9 @@ from tables.engines.base import (
     payments,
 )
 from tables.engines.cards import Shoe, pack_52
-from tables.games.highcard.engine import ENGINE, check_config, split_evenly
+from tables.games.highcard.config import check_config
+from tables.games.highcard.engine import ENGINE
+from tables.games.highcard.settle import split_evenly
 from tests.tables.engines.scripted import ScriptedRng
 
 CONFIG = check_config({"min_bet": 100, "max_bet": 1_000, "ante": 25, "decks": 2})

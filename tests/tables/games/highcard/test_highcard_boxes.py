@@ -8,7 +8,8 @@ import json
 import pytest
 
 from tables.engines.base import HOUSE_BANK, Draws, IllegalAction
-from tables.games.highcard.engine import ENGINE, check_config
+from tables.games.highcard.config import check_config
+from tables.games.highcard.engine import ENGINE
 from tests.tables.games.highcard.test_highcard import deal, paid
 
 FULL = check_config(
