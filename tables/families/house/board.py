@@ -1,10 +1,13 @@
-"""What every house-banked game's presenter draws alike for the box board (jinja2/tables/_house.html
-draws it): the forms that stake a box picked from a list, each option a box's number and whose it
-is. A game's presenter hands over the facts it worked out from the engine's ranges; nothing here
-knows a game.
+"""What every house-banked game's presenter draws alike for the box board
+(jinja2/tables/_house.html draws it): every box of the layout (free or played) and the forms
+that stake a box picked from a list, each option a box's number and whose it is. A game's
+presenter hands over the facts it worked out from the engine's ranges; nothing here knows a
+game.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from django.utils.translation import gettext
 
@@ -15,6 +18,22 @@ def seat_name(names: list[str], position) -> str:
     """The name of the player at ``position``, or a dash for no seat (-1, out of range)."""
     position = int(position)
     return names[position] if 0 <= position < len(names) else "—"
+
+
+def layout_items(game: dict, draw: Callable[[dict, int], dict]) -> list[dict]:
+    """Every box of the view's layout in order, as ``house.box_row`` draws them: a free box
+    says so, a played one is ``draw(box, place)``, ``place`` its place among the played boxes
+    (0, 1, ...: the order they are dealt in)."""
+    by_number = {b["number"]: b for b in game.get("boxes") or []}
+    items, place = [], 0
+    for n in range(int(game.get("layout") or len(by_number))):
+        box = by_number.get(n)
+        if box is None:
+            items.append({"index": n, "number": n + 1, "free": True})
+        else:
+            items.append(draw(box, place))
+            place += 1
+    return items
 
 
 def own_box_label(number: int, owner) -> str:

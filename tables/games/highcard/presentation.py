@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.utils.translation import gettext, gettext_noop, pgettext
 
 from casino.currencies import format_amount
-from tables.families.house.board import box_pick_forms, seat_name
+from tables.families.house.board import box_pick_forms, layout_items, seat_name
 from tables.history import stake_names
 from tables.kit import (
     affordable,
@@ -68,21 +68,15 @@ def _dealt_now(game: dict) -> bool:
 def _box_items(game: dict, names: list[str], currency: str) -> list[dict]:
     """The layout's boxes as tables/_house.html draws them, from the public view: the same for
     every viewer (a dark box's card and the dealer's are backs until he turns his)."""
-    by_number = {b["number"]: b for b in game.get("boxes") or []}
     dealt_now = _dealt_now(game)
     over = game["phase"] == "over"
-    items = []
-    deal_order = 1  # the dealer's card is dealt first
-    for n in range(int(game.get("layout") or len(by_number))):
-        box = by_number.get(n)
-        if box is None:
-            items.append({"index": n, "number": n + 1, "free": True})
-            continue
-        items.append(
-            _box_item(box, names, currency, over=over, deal=deal_order if dealt_now else None)
-        )
-        deal_order += 1
-    return items
+    # the dealer's card is dealt first, then the boxes in order
+    return layout_items(
+        game,
+        lambda box, place: _box_item(
+            box, names, currency, over=over, deal=place + 1 if dealt_now else None
+        ),
+    )
 
 
 def _box_item(box: dict, names: list[str], currency: str, *, over: bool, deal=None) -> dict:
