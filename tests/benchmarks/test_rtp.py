@@ -7,9 +7,9 @@ from fractions import Fraction
 import pytest
 
 from benchmarks import rtp
-from benchmarks.strategies import highcard as highcard_strategies
-from tables.engines import highcard
 from tables.families.house import boxes
+from tables.games.highcard import engine as highcard
+from tables.games.highcard import strategy as highcard_strategies
 
 
 def test_rtp_highcard_plays_clean_and_returns_the_whole_ante(capsys):

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.browser
 # with clocks long enough for a test
 CREATE = """
 import json
-from tables.engines.highcard import HighCard
+from tables.games.highcard.engine import HighCard
 from tables.models import Table
 
 settings = dict(HighCard.example_configs[2], bet_seconds=120, action_seconds=120)

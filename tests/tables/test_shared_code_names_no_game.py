@@ -38,6 +38,7 @@ SHARED = [
     "casino/ledger/*.py",  # the ledger, a package since issue 48
     "static/js/table.js",
     "static/css/casino.css",
+    "tables/families/house/board.py",
 ]
 # Files that may name a game: the demo data seeds tables of the games it names.
 NAMING_ALLOWED = {"casino/demo.py"}

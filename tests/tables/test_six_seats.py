@@ -1,7 +1,7 @@
-"""The platform with six seats (High card, tables/engines/highcard.py): players deciding at once
-each on their own clock, joining between hands, leaving mid-hand (a fold), a tip from seat to
-seat, the house bank paying and collecting, a shoe spanning hands under one commitment, every
-hand rebuilt from its log, and a void that returns exactly the stakes."""
+"""The platform with six seats (High card, tables/games/highcard/engine.py): players deciding at
+once each on their own clock, joining between hands, leaving mid-hand (a fold), a tip from seat to
+seat, the house bank paying and collecting, a shoe spanning hands under one commitment, every hand
+rebuilt from its log, and a void that returns exactly the stakes."""
 
 import datetime as dt
 
@@ -12,7 +12,7 @@ from casino import ledger
 from casino.models import HousePurpose
 from tables import presenters, selectors, services
 from tables.engines import shuffle
-from tables.engines.highcard import split_evenly
+from tables.games.highcard.settle import split_evenly
 from tables.models import Hand, Table, TableEvent, TableStatus
 from tests.conftest import assert_books_clean, fund, new_player
 

@@ -58,7 +58,7 @@ def test_khrap_a_hand_ranks_by_its_trumps():
 
 
 def test_big_stud_a_fold_gives_up_the_cards_held_ranked_by_their_best_hand():
-    from tests.tables.engines.test_big_stud import EXAMPLE_1, Hand
+    from tests.tables.games.big_stud.test_big_stud import EXAMPLE_1, Hand
 
     hand = Hand(EXAMPLE_1)  # example 3: B and C fold on fifth street
     hand.acts((0, "bet"), (1, "call"), (2, "call"), (0, "bet"), (1, "call"), (2, "call"))
