@@ -392,14 +392,14 @@ def bonus_rows(settings: dict) -> list[tuple[str, str]]:
 
 
 def _keys() -> dict:
-    from tables.families.stud.engine import CATEGORY_KEYS
+    from tables.families.stud.rules import CATEGORY_KEYS
 
     return CATEGORY_KEYS
 
 
 def pay_rows() -> list[tuple[str, str]]:
     """§44, §59, §67: the bet's pay table, best hand first."""
-    from tables.families.stud.engine import PAY_TABLE
+    from tables.families.stud.rules import PAY_TABLE
 
     return [(hand_name(c), f"{r}:1") for c, r in sorted(PAY_TABLE.items(), reverse=True)]
 

@@ -5,8 +5,8 @@ and returns by pay-table line, counts beside them (the dealer's no-game rate, th
 bought games, the svaras), and the poker games' bare hand the engines' speed is measured against
 (Russian poker's is its module's own).
 
-The engines are ``tables/engines/<game>.py`` on ``tables/families/stud/engine.py``. One player plays
-one open box of the table minimum a hand (no dark box). A game's strategy is a plain function
+The engines are ``tables/games/<game>/engine.py`` on ``tables/families/stud/engine.py``. One player
+plays one open box of the table minimum a hand (no dark box). A game's strategy is a plain function
 ``decide(cards, up, stage) -> (kind, cards)`` of what the player sees: his box's cards, the
 dealer's up card and how many changes he made (``stage``); ``kind`` is "bet", "fold" or a
 change the game offers ("change", "buy", "exchange"), ``cards`` the cards given back. Buying
@@ -25,13 +25,7 @@ from collections.abc import Callable
 
 from tables.engines import poker_hands
 from tables.engines.cards import pack_52
-from tables.families.stud.engine import (
-    CATEGORY_KEYS,
-    LOWEST_PAIR,
-    PAY_TABLE,
-    StudRules,
-    bet_ratio,
-)
+from tables.families.stud.rules import CATEGORY_KEYS, LOWEST_PAIR, PAY_TABLE, StudRules, bet_ratio
 from tables.games.russian_poker.engine import ASKED
 
 PLAYERS = 1

@@ -14,7 +14,8 @@ from __future__ import annotations
 from tables.engines import base
 from tables.engines.base import gettext_noop
 from tables.engines.poker_hands import STRAIGHT
-from tables.families.stud.engine import ACE_KING, Draw, StudEngine, StudRules
+from tables.families.stud.engine import StudEngine
+from tables.families.stud.rules import ACE_KING, Draw, StudRules
 
 GAME = "caribbean_stud"
 CHANGE = Draw("change", returns=(1,), fees={1: 1})  # §41: one card for one ante

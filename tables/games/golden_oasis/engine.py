@@ -16,7 +16,8 @@ from __future__ import annotations
 from tables.engines import base
 from tables.engines.base import gettext_noop
 from tables.engines.poker_hands import FLUSH
-from tables.families.stud.engine import ACE_KING, Draw, StudEngine, StudRules
+from tables.families.stud.engine import StudEngine
+from tables.families.stud.rules import ACE_KING, Draw, StudRules
 
 GAME = "golden_oasis"
 EXCHANGE = Draw("exchange", returns=(1, 2, 3, 4, 5), fees={1: 1, 2: 2, 3: 3, 4: 4, 5: 1})  # §65

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from tables.engines import base
 from tables.engines.base import gettext_noop
-from tables.families.stud.engine import LOWEST_PAIR, Draw, StudEngine, StudRules
+from tables.families.stud.engine import StudEngine
+from tables.families.stud.rules import LOWEST_PAIR, Draw, StudRules
 
 GAME = "oasis_stud"
 SIXTH_CARD = Draw("buy", returns=(0,), fees={0: 1}, takes={0: 1})  # §56.3
