@@ -120,6 +120,21 @@ def buys_game(cards, dealer: list[str], seen, replaces: str) -> bool:
     return poker_hands.value(cards) >= STRAIGHT_LOW
 
 
+def buys_with_two_pairs_up(cards, dealer: list[str], seen, replaces: str) -> bool:
+    """A variant of buying the dealer a game (``variants.py``): with two pairs or better."""
+    return poker_hands.category(poker_hands.value(cards)) >= poker_hands.TWO_PAIRS
+
+
+def bonus_config_for(config: dict, bonus_config: dict):
+    """A game's ``config_for`` (benchmarks/rtp.py) where its strategy ``bonus`` plays the bonus:
+    ``bonus_config`` for it, ``config`` for the others."""
+
+    def config_for(strategy: str) -> dict:
+        return bonus_config if strategy == "bonus" else config
+
+    return config_for
+
+
 def game_worth_buying(cards, dealer: list[str], seen, replaces: str) -> bool:
     """Whether buying the dealer a game is worth more than the ante's 1:1 the player takes
     without it (§58, §66, O5, G4-G5): every card the dealer may draw (any the player has not

@@ -30,6 +30,12 @@ import functools
 
 from tables.engines.poker_hands import STRAIGHT
 from tables.families.stud import harness as stud
+
+# the harness's parts benchmarks/rtp.py reads from the game's module
+from tables.families.stud.harness import boxes_in as boxes_in
+from tables.families.stud.harness import count as count
+from tables.families.stud.harness import derived as derived
+from tables.families.stud.harness import summary as summary
 from tables.games.caribbean_stud import engine as caribbean_stud
 
 GAME = "caribbean_stud"
@@ -69,13 +75,6 @@ STRATEGIES = {
 }
 
 
-def config_for(strategy: str) -> dict:
-    return BONUS_CONFIG if strategy == "bonus" else CONFIG
-
-
+config_for = stud.bonus_config_for(CONFIG, BONUS_CONFIG)
 tally = functools.partial(stud.tally, bonus_pays=BONUS_CONFIG["bonus"]["pays"])
-derived = stud.derived
-boxes_in = stud.boxes_in
-count = stud.count
-summary = stud.summary
 bare_hand = functools.partial(stud.bare_hand, rules=ENGINE_RULES, replaces=None)

@@ -34,6 +34,12 @@ import functools
 from tables.engines import poker_hands
 from tables.engines.poker_hands import FLUSH
 from tables.families.stud import harness as stud
+
+# the harness's parts benchmarks/rtp.py reads from the game's module
+from tables.families.stud.harness import boxes_in as boxes_in
+from tables.families.stud.harness import count as count
+from tables.families.stud.harness import derived as derived
+from tables.families.stud.harness import summary as summary
 from tables.games.golden_oasis import engine as golden_oasis
 
 GAME = "golden_oasis"
@@ -109,10 +115,6 @@ def _two_pairs_fifth_card(cards, up, stage):
     return decide(cards, up, stage)
 
 
-def _buys_two_pairs_up(cards, dealer, seen, replaces):
-    return poker_hands.category(poker_hands.value(cards)) >= poker_hands.TWO_PAIRS
-
-
 VARIANTS = {
     "basic": decide,
     "no exchange": _no_exchange,
@@ -122,7 +124,7 @@ VARIANTS = {
     "a pair: exchange the other three": _pair_three_cards,
     "two pairs: exchange the fifth card": _two_pairs_fifth_card,
     "basic, buy a game by its worth": (decide, stud.game_worth_buying),
-    "basic, buy a game with two pairs up": (decide, _buys_two_pairs_up),
+    "basic, buy a game with two pairs up": (decide, stud.buys_with_two_pairs_up),
 }
 
 STRATEGIES = {
@@ -132,13 +134,6 @@ STRATEGIES = {
 DECISIONS = {"basic": decide, "bonus": decide}
 
 
-def config_for(strategy: str) -> dict:
-    return BONUS_CONFIG if strategy == "bonus" else CONFIG
-
-
+config_for = stud.bonus_config_for(CONFIG, BONUS_CONFIG)
 tally = functools.partial(stud.tally, bonus_pays=BONUS_CONFIG["bonus"]["pays"])
-derived = stud.derived
-boxes_in = stud.boxes_in
-count = stud.count
-summary = stud.summary
 bare_hand = functools.partial(stud.bare_hand, rules=ENGINE_RULES, replaces=REPLACES)

@@ -35,6 +35,13 @@ import functools
 
 from tables.engines import poker_hands
 from tables.families.stud import harness as stud
+
+# the harness's parts benchmarks/rtp.py reads from the game's module
+from tables.families.stud.harness import boxes_in as boxes_in
+from tables.families.stud.harness import count as count
+from tables.families.stud.harness import derived as derived
+from tables.families.stud.harness import summary as summary
+from tables.families.stud.harness import tally as tally
 from tables.games.oasis_stud import engine as oasis_stud
 
 GAME = "oasis_stud"
@@ -120,10 +127,6 @@ def _exchange_flush(cards, up, stage):
     return decide(cards, up, stage)
 
 
-def _buys_two_pairs_up(cards, dealer, seen, replaces):
-    return poker_hands.category(poker_hands.value(cards)) >= poker_hands.TWO_PAIRS
-
-
 VARIANTS = {
     "basic": decide,
     "no pair: fold even when the up card matches": _fold_no_pair,
@@ -133,14 +136,9 @@ VARIANTS = {
     "no pair: bet whatever the up card": _bet_no_pair,
     "exchange two holding four to a flush": _exchange_flush,
     "basic, buy a game by its worth": (decide, stud.game_worth_buying),
-    "basic, buy a game with two pairs up": (decide, _buys_two_pairs_up),
+    "basic, buy a game with two pairs up": (decide, stud.buys_with_two_pairs_up),
 }
 
 STRATEGIES = {"basic": stud.strategy(decide, replaces=REPLACES)}
 DECISIONS = {"basic": decide}
-tally = stud.tally
-derived = stud.derived
-boxes_in = stud.boxes_in
-count = stud.count
-summary = stud.summary
 bare_hand = functools.partial(stud.bare_hand, rules=ENGINE_RULES, replaces=REPLACES)

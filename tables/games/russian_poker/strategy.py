@@ -39,6 +39,10 @@ from itertools import combinations, permutations
 
 from tables.engines.cards import pack_33
 from tables.families.stud import harness as stud
+
+# the harness's parts benchmarks/rtp.py reads from the game's module
+from tables.families.stud.harness import count as count
+from tables.families.stud.harness import summary as summary
 from tables.games.russian_poker import engine as russian_poker
 from tables.games.russian_poker.engine import BET_PAYS, DEALER_MINIMUM, points, svaras_allowed
 
@@ -112,7 +116,6 @@ DECISIONS = {"basic": decide, "always": rule(THRESHOLDS["always"])}
 STRATEGIES = {name: stud.strategy(d, dealer_up=False) for name, d in DECISIONS.items()}
 
 tally = functools.partial(stud.tally, line_of=line_of)
-count = stud.count
 
 
 def derived(kinds: dict) -> dict:
@@ -120,9 +123,6 @@ def derived(kinds: dict) -> dict:
     doublings are part of the net): one minus the house's edge per ante."""
     net = sum(returned - staked for staked, returned in kinds.values())
     return {"/ante": (CONFIG["min_bet"], CONFIG["min_bet"] + net)}
-
-
-summary = stud.summary
 
 
 def boxes_in(events: list[dict]) -> int:
