@@ -522,14 +522,12 @@ def limit_rows(settings: dict, currency: str) -> LimitRows:
     return rows
 
 
-def presentation(
-    game: str, display_name: str, words: Words, rules: RulesPage, more=None
-) -> Presentation:
+def presentation(game: str, words: Words, rules: RulesPage, more=None) -> Presentation:
     """A stud game's presentation: the shared board, replay and result partials, its words
-    (``more``: see ``present_with``)."""
+    (``more``: see ``present_with``), named as its rules page is titled."""
     return Presentation(
         game=game,
-        display_name=display_name,
+        display_name=rules.title,
         presenter=present_with(words, more),
         private_facts=private_facts,
         board_template="tables/stud/board.html",

@@ -31,4 +31,4 @@ RULES = RulesPage(
     terms=("stud_ante", "box", "dark_box", "stud_bet", "qualify", "bonus_bet", "card_change"),
 )
 
-register(board.presentation(GAME, gettext_noop("Caribbean stud poker"), WORDS, RULES))
+register(board.presentation(GAME, WORDS, RULES))

@@ -46,4 +46,4 @@ RULES = RulesPage(
     ),
 )
 
-register(board.presentation(GAME, gettext_noop("Golden Oasis poker"), WORDS, RULES))
+register(board.presentation(GAME, WORDS, RULES))

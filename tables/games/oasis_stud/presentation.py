@@ -38,4 +38,4 @@ RULES = RulesPage(
     terms=("stud_ante", "box", "stud_bet", "qualify", "card_change", "buy_game"),
 )
 
-register(board.presentation(GAME, gettext_noop("Oasis stud poker"), WORDS, RULES))
+register(board.presentation(GAME, WORDS, RULES))

@@ -123,6 +123,6 @@ RULES = RulesPage(
     terms=("rp_ante", "box", "rp_dark_box", "combination", "joker", "rp_qualify", "rp_svara"),
 )
 
-register(board.presentation(GAME, gettext_noop("Russian poker"), WORDS, RULES, more=_svara_parts))
+register(board.presentation(GAME, WORDS, RULES, more=_svara_parts))
 
 __all__ = ["DEALER_MINIMUM", "WORDS"]

@@ -9,24 +9,16 @@ are clean."""
 import pytest
 from channels.db import database_sync_to_async
 
-from casino.ledger import balances_of
 from tables.engines.cards import pack_52
 from tables.games.oasis_stud import engine as oasis_stud
-from tables.models import TableEvent
 from tests.conftest import assert_books_clean
 from tests.tables.engines.scripted import ScriptedRng
+from tests.tables.families.stud import sockets as stud
 from tests.tables.sockets import Socket, funded_table, script_deals, table_now
 from tests.tables.test_six_seat_sockets import settle
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-SETTINGS = {
-    "min_bet": 100,
-    "max_bet": 5_000,
-    "bet_seconds": 600,
-    "action_seconds": 600,
-    "start_seconds": 0,
-}
 # box 0 (Anna) a pair of eights, box 1 (Boris) a pair of kings, box 2 (Vera) queen high; the
 # dealer A K 9 7 4 (no game), then the card that replaces his 4: the nine of diamonds
 DEAL = [
@@ -64,36 +56,14 @@ def scripted_deck(monkeypatch):
 
 
 def oasis_table():
-    return funded_table("Three at Oasis", "oasis_stud", SETTINGS, 3, FUNDS)
-
-
-@database_sync_to_async
-def balance(player) -> int:
-    return balances_of(player)["BYN"]
-
-
-@database_sync_to_async
-def engine_events(table_id):
-    return TableEvent.objects.filter(table_id=table_id, step="engine").count()
-
-
-@database_sync_to_async
-def events_of_type(table_id, kind):
-    found = []
-    for event in TableEvent.objects.filter(table_id=table_id).order_by("pk"):
-        found += [e for e in (event.events or []) if e.get("type") == kind]
-    return found
+    return funded_table("Three at Oasis", "oasis_stud", stud.SETTINGS, 3, FUNDS)
 
 
 async def test_cg_58_o7_three_at_oasis_two_buy_the_dealer_one_game_at_once(scripted_deck):
     table, players = await oasis_table()
     anna, boris, vera = sockets = [await Socket(p, table.pk).connect() for p in players]
     try:
-        for socket in sockets:
-            await socket.send({"type": "sit"})
-            await settle(sockets, table.pk, socket)
-        await anna.act({"type": "done"})  # dealt alone first: the next hand deals all three
-        await settle(sockets, table.pk, anna)
+        await stud.seat_three(sockets, table.pk)
         assert (await table_now(table.pk)).state["players"] == [0, 1, 2]
         for socket in sockets:
             await socket.act({"type": "ante", "amount": "10"})
@@ -104,12 +74,12 @@ async def test_cg_58_o7_three_at_oasis_two_buy_the_dealer_one_game_at_once(scrip
         for other in (boris, vera):  # the boxes are one shared section: backs for everyone
             assert not any(f'data-card="{c}"' in other.board for c in DEAL[:5])
         # bad input, to its sender alone, nothing booked: an exchange before a sixth card
-        before = await engine_events(table.pk)
+        before = await stud.engine_events(table.pk)
         await vera.act({"type": "exchange", "box": 2, "cards": ["QS", "JD"]})
         assert "That change is not yours to make now." in await vera.error()
         await vera.act({"type": "bet", "box": 0})
         assert "Decide on your boxes in order: box 3 first." in await vera.error()
-        assert await engine_events(table.pk) == before
+        assert await stud.engine_events(table.pk) == before
         assert await anna.communicator.receive_nothing(timeout=0.2), "the others hear nothing"
         # the bets, Boris's clicked twice: the second is answered, not applied
         await anna.act({"type": "bet", "box": 0})
@@ -132,7 +102,7 @@ async def test_cg_58_o7_three_at_oasis_two_buy_the_dealer_one_game_at_once(scrip
         assert "You have no box to decide on now." in await anna.error()
         await boris.act({"type": "buy_game", "box": 1})
         await settle(sockets, table.pk, boris)
-        bought = await events_of_type(table.pk, "game_bought")
+        bought = await stud.events_of_type(table.pk, "game_bought")
         assert len(bought) == 1, "one replacement card for both buyers (O7)"
         assert bought[0]["boxes"] == [0, 1]
         assert (bought[0]["replaced"], bought[0]["drawn"]) == ("4D", "9D"), "his lowest (O8)"
@@ -143,7 +113,7 @@ async def test_cg_58_o7_three_at_oasis_two_buy_the_dealer_one_game_at_once(scrip
             {"1": 2_000},
             {"2": 1_000},
         ]
-        assert [await balance(p) for p in players] == [46_000, 52_000, 51_000]
+        assert [await stud.balance(p) for p in players] == [46_000, 52_000, 51_000]
         assert "pair" in boris.board and 'data-card="9D"' in vera.board
     finally:
         for socket in sockets:

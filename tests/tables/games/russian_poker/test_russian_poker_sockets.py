@@ -12,19 +12,12 @@ from tables.engines.cards import pack_33
 from tables.games.russian_poker import engine as russian_poker
 from tests.conftest import assert_books_clean
 from tests.tables.engines.scripted import ScriptedRng
-from tests.tables.games.oasis_stud.test_oasis_sockets import balance, engine_events, events_of_type
+from tests.tables.families.stud import sockets as stud
 from tests.tables.sockets import Socket, funded_table, script_deals, table_now
 from tests.tables.test_six_seat_sockets import settle
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-SETTINGS = {
-    "min_bet": 100,
-    "max_bet": 5_000,
-    "bet_seconds": 600,
-    "action_seconds": 600,
-    "start_seconds": 0,
-}
 # box 0 (Anna) K♥ Q♥ 7♣ = 20, box 1 (Boris) 9♦ 8♥ 7♠ = 9, box 2 (Vera) three aces = 33; the
 # dealer J♠ 10♠ 8♦ = 20. The svara's pack: Anna A♥ K♥ Q♥ = 31, Boris's new box 9♣ 8♣ 7♣ = 24,
 # the dealer K♠ Q♠ 7♦ = 20.
@@ -44,18 +37,14 @@ def scripted_deck(monkeypatch):
 
 
 def russian_table():
-    return funded_table("Three at Russian poker", "russian_poker", SETTINGS, 3, FUNDS)
+    return funded_table("Three at Russian poker", "russian_poker", stud.SETTINGS, 3, FUNDS)
 
 
 async def test_cg_31_r7_r8_a_svara_joined_by_a_third_player_over_the_sockets(scripted_deck):
     table, players = await russian_table()
     anna, boris, vera = sockets = [await Socket(p, table.pk).connect() for p in players]
     try:
-        for socket in sockets:
-            await socket.send({"type": "sit"})
-            await settle(sockets, table.pk, socket)
-        await anna.act({"type": "done"})  # dealt alone first: the next hand deals all three
-        await settle(sockets, table.pk, anna)
+        await stud.seat_three(sockets, table.pk)
         for socket in sockets:
             await socket.act({"type": "ante", "amount": "10"})
             await settle(sockets, table.pk, socket)
@@ -64,10 +53,10 @@ async def test_cg_31_r7_r8_a_svara_joined_by_a_third_player_over_the_sockets(scr
         for other in (boris, vera):
             assert not any(f'data-card="{c}"' in other.board for c in DEAL[:3])
         # bad input, to its sender alone, nothing booked
-        before = await engine_events(table.pk)
+        before = await stud.engine_events(table.pk)
         await vera.act({"type": "bet", "box": 2, "amount": 2_000})
         assert "The bet brings your bet up to the ante: 10.00" in await vera.error()
-        assert await engine_events(table.pk) == before
+        assert await stud.engine_events(table.pk) == before
         assert await anna.communicator.receive_nothing(timeout=0.2), "the others hear nothing"
         await vera.act({"type": "bet", "box": 2}, "vera-bets")
         version = await settle(sockets, table.pk, vera)
@@ -81,10 +70,10 @@ async def test_cg_31_r7_r8_a_svara_joined_by_a_third_player_over_the_sockets(scr
         assert state["phase"] == "svara" and state["boxes"]["2"]["outcome"] == "won"
         assert 'data-action="svara"' in anna.board and "Play the svara (+10.00" in anna.board
         assert "Join the svara (10.00" in boris.board and "Join the svara (10.00" in vera.board
-        before = await engine_events(table.pk)
+        before = await stud.engine_events(table.pk)
         await boris.act({"type": "join", "amount": 2_000})
         assert "original ante: 10.00" in await boris.error()
-        assert await engine_events(table.pk) == before
+        assert await stud.engine_events(table.pk) == before
         await vera.act({"type": "decline"})
         await settle(sockets, table.pk, vera)
         await vera.act({"type": "join"})
@@ -100,13 +89,13 @@ async def test_cg_31_r7_r8_a_svara_joined_by_a_third_player_over_the_sockets(scr
         await settle(sockets, table.pk, boris)
         await anna.act({"type": "bet", "box": 0})
         await settle(sockets, table.pk, anna)
-        assert len(await events_of_type(table.pk, "svara_opened")) == 1
+        assert len(await stud.events_of_type(table.pk, "svara_opened")) == 1
         last = (await table_now(table.pk)).state["last_game"]
         # Anna: ante 20 + bet 20 at 31 points +20 + 60; Boris: −10 folded, +20 on the svara;
         # Vera: three aces, ante +10, bet 10:1 +100
         nets = {n: sum(b["nets"].values()) for n, b in last["boxes"].items()}
         assert nets == {"0": 8_000, "1": -1_000, "2": 11_000, "3": 2_000}
-        assert [await balance(p) for p in players] == [58_000, 51_000, 61_000]
+        assert [await stud.balance(p) for p in players] == [58_000, 51_000, 61_000]
         called = vera.board.replace("\xa0", " ")
         assert "+80.00 BYN" in called and "+110.00 BYN" in called, "each payout called for all"
     finally:
