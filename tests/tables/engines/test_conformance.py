@@ -21,13 +21,13 @@ from tables.engines import craps
 from tables.engines.base import GameEngine, copy_json
 from tables.engines.betting import unclaim
 from tables.engines.blackjack_switch import BlackjackSwitch
-from tables.engines.caribbean_stud import CaribbeanStud
 from tables.engines.craps import Craps
 from tables.engines.registry import engine_for, registered_games
-from tables.engines.russian_poker import RussianPoker
 from tables.games.big_stud.engine import BigStud
+from tables.games.caribbean_stud.engine import CaribbeanStud
 from tables.games.durak.engine import Durak
 from tables.games.highcard.engine import HighCard
+from tables.games.russian_poker.engine import RussianPoker
 from tests.tables.engines.conformance import ConformanceTable
 
 

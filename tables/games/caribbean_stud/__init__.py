@@ -1,0 +1,1 @@
+"""The game caribbean_stud: one folder (tables/games/__init__.py)."""

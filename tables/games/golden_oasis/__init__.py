@@ -1,0 +1,1 @@
+"""The game golden_oasis: one folder (tables/games/__init__.py)."""
