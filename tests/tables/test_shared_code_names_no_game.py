@@ -24,6 +24,7 @@ SHARED = [
     "tables/families/house/__init__.py",
     "tables/families/house/boxes.py",
     "tables/families/house/bank.py",
+    "tables/families/house/settle.py",
     "tables/families/house/jinja2/tables/*.html",
     "tables/games/__init__.py",
     "tables/families/__init__.py",
