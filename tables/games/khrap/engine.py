@@ -34,15 +34,17 @@ who declares (2 × the bank) or joins (1 × the bank) puts the penalty he may ow
 he says it (K14: the ledger refuses the pledge of a wallet that cannot cover it, so the player
 must pass); it comes back if he keeps his commitment and becomes the next bank if not.
 ``state["shares"]`` says whose money the bank is, so a staff void returns it.
+
+The folder: rules.py (the terms, the card order, the seats' order, the bank's split, the money
+moves), auction.py (trumps turned up, announce, answer, redeal), tricks.py (the exchange and the
+play of tricks), settle.py (the deal's settlement); this module deals, validates and applies an
+action, and holds the engine class the platform registers.
 """
 
 from __future__ import annotations
 
-import functools
 import itertools
-import math
 import random
-from collections import Counter
 
 from tables.engines import base
 from tables.engines.base import (
@@ -55,129 +57,40 @@ from tables.engines.base import (
     State,
     copy_json,
     gettext_noop,
-    house,
-    pot,
 )
-from tables.engines.cards import RANKS_36, SUITS, pack_36, rank, suit
-
-GAME = "khrap"
-SEATS = (2, 6)
-HAND_SIZE = 4  # §118
-TRICKS = 4
-TRUMP_TURNS = 3  # §119.1: up to three turned-up cards name trumps
-RAKE_PERCENT = 2  # §121
-TRICKS_TO_DECLARE = 2  # §119.2.1: the declarer undertakes two tricks, a joiner one
-DECLARER_PENALTY = 2  # × the bank played (§119.2.1)
-JOINER_PENALTY = 1
-KHRAP, VERTOLYOT, STRELYAYU, ZAVORACHIVAYU = "khrap", "vertolyot", "strelyayu", "zavorachivayu"
-GAMES = (KHRAP, VERTOLYOT, STRELYAYU, ZAVORACHIVAYU)
-HELP, FIVE, PASS = "help", "five", "pass"
-STRELYAYU_OUT, STRELYAYU_IN = 3, 4  # §119.2.3
-FIVE_DRAWN = 5  # §119.2.1
-# the lobby's and the pit boss's words for the games and for where a deal is
-GAME_LABELS = {
-    KHRAP: gettext_noop("Khrap"),
-    VERTOLYOT: gettext_noop("Vertolyot"),
-    STRELYAYU: gettext_noop("Strelyayu"),
-    ZAVORACHIVAYU: gettext_noop("Zavorachivayu"),
-}
-STAGES = {
-    "announce": gettext_noop("announcing"),
-    "answer": gettext_noop("answering"),
-    "exchange": gettext_noop("exchanging"),
-    "play": gettext_noop("playing tricks"),
-    "over": gettext_noop("between deals"),
-}
-# Where money goes that belongs to a player who has left (his trick money, a pledge he kept, his
-# share of a voided bank): his seat may be someone else's by then; the house holds it for him.
-UNCLAIMED = house("unclaimed")
-COMMISSION = house("commission")
-BANK = pot()
-
-
-def card_value(card: str) -> int:
-    """K1: six lowest, ace highest, in every suit."""
-    return RANKS_36.index(rank(card))
-
-
-def beats(card: str, best: str, trump: str) -> bool:
-    """K1: a trump beats any non-trump; otherwise only a higher card of the same suit."""
-    if suit(card) == suit(best):
-        return card_value(card) > card_value(best)
-    return suit(card) == trump
-
-
-def low_first(trump: str | None):
-    """Lowest first: non-trumps before trumps, then by rank (K15's "lowest legal card")."""
-    return lambda card: (suit(card) == trump, card_value(card), suit(card))
-
-
-def _whole(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def check_config(config: dict) -> dict:
-    """The stake every player puts into a fresh bank (§117, §2: set by the casino)."""
-    if not isinstance(config, dict):
-        raise IllegalAction(gettext_noop("The settings are a JSON object."))
-    stake = config.get("stake")
-    if not _whole(stake) or stake <= 0:
-        raise IllegalAction(gettext_noop("The stake is a whole number of minor units above 0."))
-    return dict(config)
-
-
-def bank_split(bank: int) -> tuple[int, int, int]:
-    """§121, K7, K8: (the casino's 2 %, a trick's quarter of the rest, the remainder carried),
-    each rounded down to the minor unit; rake + 4 × trick + remainder = bank."""
-    rake = bank * RAKE_PERCENT // 100
-    trick = bank * (100 - RAKE_PERCENT) // (100 * TRICKS)
-    return rake, trick, bank - rake - TRICKS * trick
-
-
-def clockwise(players: list[int], first: int) -> list[int]:
-    """The players in clockwise order (ascending seats, round the table) from ``first``."""
-    index = players.index(first)
-    return players[index:] + players[:index]
-
-
-def after(players: list[int], position: int) -> list[int]:
-    """Clockwise from the player after ``position`` (which need not be dealt in)."""
-    later = [p for p in players if p > position]
-    return clockwise(players, later[0] if later else players[0])
-
-
-# --- a hand's strength (the floor's folded hands) ----------------------------------------------
-
-
-def strength(cards: list[str], trump: str) -> tuple:
-    """How strong a dealt hand is with ``trump``: its trumps (how many, then how high), then
-    its side aces; tuples compare as strength does."""
-    trumps = sorted((card_value(c) for c in cards if suit(c) == trump), reverse=True)
-    side_aces = sum(1 for c in cards if suit(c) != trump and rank(c) == RANKS_36[-1])
-    return (len(trumps), tuple(trumps), side_aces)
-
-
-@functools.cache
-def _strengths() -> tuple[list[tuple], dict[tuple, int]]:
-    """Every four-card hand's strength (the same for every trump suit: trumps are trumps),
-    sorted, and how many hands have each."""
-    values = range(len(RANKS_36))
-    side_aces = len(SUITS) - 1
-    plain = len(pack_36()) - len(values) - side_aces  # the side suits' cards but their aces
-    counts: Counter = Counter()
-    for held in range(HAND_SIZE + 1):
-        for trumps in itertools.combinations(values, held):
-            for aces in range(HAND_SIZE - held + 1):
-                ways = math.comb(side_aces, aces) * math.comb(plain, HAND_SIZE - held - aces)
-                if ways:
-                    counts[(held, tuple(sorted(trumps, reverse=True)), aces)] += ways
-    return sorted(counts), dict(counts)
-
-
-def _weaker_percent(cards: list[str], trump: str) -> int:
-    ordered, counts = _strengths()
-    mine, total = strength(cards, trump), sum(counts.values())
-    return sum(counts[s] for s in ordered if s < mine) * 100 // total
+from tables.engines.cards import pack_36
+from tables.games.khrap.auction import _announce, _answer, _turn_up, _vertolyot_partners
+from tables.games.khrap.rules import (
+    BANK,
+    DECLARER_PENALTY,
+    FIVE,
+    GAME,
+    GAME_LABELS,
+    GAMES,
+    HAND_SIZE,
+    HELP,
+    JOINER_PENALTY,
+    KHRAP,
+    PASS,
+    SEATS,
+    STAGES,
+    STRELYAYU,
+    STRELYAYU_OUT,
+    UNCLAIMED,
+    VERTOLYOT,
+    ZAVORACHIVAYU,
+    _pay,
+    _payee,
+    _weaker_percent,
+    _whole,
+    after,
+    check_config,
+    clockwise,
+    low_first,
+)
+from tables.games.khrap.rules import COMMISSION as COMMISSION  # for the tests
+from tables.games.khrap.rules import bank_split as bank_split  # for the tests
+from tables.games.khrap.tricks import _discardable, _exchange, _exchange_kind, _legal_play, _play
 
 
 def dealt(state: State) -> dict[str, list[str]]:
@@ -321,106 +234,11 @@ def start_events(state: State) -> list[Event]:
     ]
 
 
-# --- money --------------------------------------------------------------------------------------
-
-
-def _pay(state: State, events: list[Event], source: str, target: str, amount: int, reason: str):
-    """A payment, and the pot's balance and whose money the bank is kept with it."""
-    if amount <= 0:
-        return
-    events.append(Payment(source, target, amount, reason).as_event())
-    if target == BANK:
-        state["pot"] += amount
-        if reason == "stake":
-            state["bank"] += amount
-            state["shares"][source] = state["shares"].get(source, 0) + amount
-    if source == BANK:
-        state["pot"] -= amount
-
-
-def _payee(state: State, position: int) -> str:
-    return UNCLAIMED if position in state["gone"] else base.seat(position)
-
-
-# --- turning up trumps ----------------------------------------------------------------------------
-
-
-def _turn_up(state: State, events: list[Event]) -> bool:
-    """§119, §119.1: turn the top card; a suit already tried is set aside face up and the next
-    turned. False when no card of a new suit is left (the round of trumps is over)."""
-    while state["deck"]:
-        card = state["deck"].pop(0)
-        state["committed_left"] = max(0, state["committed_left"] - 1)
-        state["turned"].append(card)
-        if suit(card) in state["trumps_tried"]:
-            events.append({"type": "turned", "card": card, "repeat": True})
-            continue
-        state["trumps_tried"].append(suit(card))
-        state["trump"], state["trump_card"] = suit(card), card
-        state["said"] = {}  # a new trump: everyone speaks again
-        events.append({"type": "turned", "card": card, "trump": suit(card)})
-        state["phase"] = "announce"
-        state["queue"] = clockwise(state["players"], state["marker"])
-        state["turn"] = state["queue"][0]
-        return True
-    return False
-
-
 # --- who may do what ------------------------------------------------------------------------------
 
 
 def to_act(state: State) -> list[int]:
     return [] if state["over"] or state["turn"] is None else [state["turn"]]
-
-
-def _legal_play(state: State, position: int) -> list[str]:
-    """K2: follow suit if possible, else a trump if possible, else any card."""
-    hand = state["hands"][str(position)]
-    if not state["trick"]:
-        return list(hand)
-    led = suit(state["trick"][0][1])
-    for wanted in (led, state["trump"]):
-        cards = [c for c in hand if suit(c) == wanted]
-        if cards:
-            return cards
-    return list(hand)
-
-
-def _vertolyot_partners(state: State, position: int) -> list[str]:
-    """§119.2.2, K9: with the six of trumps in his dealt hand, the other trumps he may show."""
-    hand, trump = state["hands"][str(position)], state["trump"]
-    if "6" + trump not in hand:
-        return []
-    return [c for c in hand if suit(c) == trump and c != "6" + trump]
-
-
-def _pledge(state: State, position: int) -> int:
-    multiple = DECLARER_PENALTY if position == state["declarer"] else JOINER_PENALTY
-    return multiple * state["bank"]
-
-
-def _discardable(state: State, position: int) -> list[str]:
-    """The cards this seat may discard now (``pending == "discard"``): any card of a five-player
-    (all five are drawn, §119.2.1); for strelyayu only one of the four just drawn (§119.2.3,
-    "поменяв три свои карты на четыре из колоды и скинув одну из них": the declarer keeps one
-    card of his own); for zavorachivayu any card but the trump card taken (§119.2.4, K10)."""
-    hand = state["hands"][str(position)]
-    exchange = _exchange_kind(state, position)
-    if exchange == STRELYAYU:
-        drawn = state.get("drawn") or []
-        return [c for c in hand if c in drawn]
-    if exchange == ZAVORACHIVAYU:
-        return [c for c in hand if c != state["trump_card"]]
-    return list(hand)
-
-
-def _exchange_kind(state: State, position: int) -> str:
-    """What this seat's exchange is: free (khrap, help), five, strelyayu, zavorachivayu."""
-    if state["answers"].get(str(position)) == FIVE:
-        return FIVE
-    if position == state["declarer"] and state["declared"] in (STRELYAYU, ZAVORACHIVAYU):
-        return state["declared"]
-    return "free"
 
 
 def _validated(state: State, position: int, action) -> dict:
@@ -574,260 +392,6 @@ def _step(state: State, position: int, action: dict, events: list[Event], rng: D
         _exchange(state, position, action, events, rng)
     else:
         _play(state, position, action["card"], events)
-
-
-def _announce(state: State, position: int, action: dict, events: list[Event]) -> None:
-    state.setdefault("said", {})[str(position)] = action.get("game") or PASS
-    if action["type"] == PASS:
-        events.append({"type": "pass", "seat": position, "trump": state["trump"]})
-        state["queue"].pop(0)
-        if state["queue"]:
-            state["turn"] = state["queue"][0]
-        elif len(state["trumps_tried"]) >= TRUMP_TURNS or not _turn_up(state, events):
-            _redeal(state, events)  # §119.1
-        return
-    game = action["game"]
-    state["declarer"], state["declared"] = position, game  # K3: the first game stands
-    events.append({"type": "declare", "seat": position, "game": game})
-    _pay(state, events, base.seat(position), BANK, _pledge(state, position), "pledge")
-    state["pledges"][str(position)] = _pledge(state, position)
-    others = after(state["players"], position)[:-1]
-    if game == VERTOLYOT:  # §119.2.2: everyone plays, on his dealt cards; the declarer leads
-        state["shown"][str(position)] = ["6" + state["trump"], action["with"]]
-        state["participants"] = clockwise(state["players"], position)
-        for other in others:
-            state["answers"][str(other)] = "forced"
-            state["said"][str(other)] = "forced"
-        _start_play(state, position, events)
-        return
-    state["phase"], state["answer_round"] = "answer", 1
-    state["queue"] = others
-    state["turn"] = others[0]
-
-
-def _answer(state: State, position: int, kind: str, events: list[Event]) -> None:
-    """§119.2.1, K3: round one help/pass, round two five/pass for whoever said neither."""
-    state["queue"].pop(0)
-    state.setdefault("said", {})[str(position)] = kind
-    events.append({"type": kind, "seat": position, "round": state["answer_round"]})
-    if kind in (HELP, FIVE):
-        state["answers"][str(position)] = kind
-        _pay(state, events, base.seat(position), BANK, _pledge(state, position), "pledge")
-        state["pledges"][str(position)] = _pledge(state, position)
-    elif state["answer_round"] == 2:  # out of this bank: his cards go to the dealer
-        state["answers"][str(position)] = PASS
-        state["discard"] += state["hands"][str(position)]
-        state["hands"][str(position)] = []
-    if state["queue"]:
-        state["turn"] = state["queue"][0]
-        return
-    if state["answer_round"] == 1:
-        waiting = [
-            p
-            for p in after(state["players"], state["declarer"])[:-1]
-            if str(p) not in state["answers"]
-        ]
-        if waiting:
-            state["answer_round"], state["queue"], state["turn"] = 2, waiting, waiting[0]
-            return
-    _start_exchanges(state, events)
-
-
-def _start_exchanges(state: State, events: list[Event]) -> None:
-    declarer = state["declarer"]
-    around = after(state["players"], declarer)[:-1]
-    fives = [p for p in around if state["answers"].get(str(p)) == FIVE]
-    helps = [p for p in around if state["answers"].get(str(p)) == HELP]
-    state["participants"] = [declarer, *(p for p in around if p in fives or p in helps)]
-    if not fives and not helps:  # K4: the declarer alone takes every trick
-        state["tricks"] = {str(declarer): TRICKS}
-        state["turn"] = None
-        events.append({"type": "alone", "seat": declarer})
-        _settle(state, events)
-        return
-    if state["declared"] == STRELYAYU:  # §119.2.3
-        order = [declarer, *fives, *helps]
-    else:  # §119.2.1, §119.2.4
-        order = [*fives, declarer, *helps]
-    state["phase"], state["queue"] = "exchange", order
-    # the first five-player leads; without one, the declarer (§119.2.1)
-    state["leader"] = fives[0] if fives else declarer
-    _next_exchanger(state, events, None)
-
-
-def _next_exchanger(state: State, events: list[Event], rng: Draws | None) -> None:
-    """The next seat in the exchange order; a five-player's four cards go and five come at
-    once, the zavorachivayu declarer takes the face-up trump card (K10): each then discards."""
-    if not state["queue"]:
-        _start_play(state, state["leader"], events)
-        return
-    position = state["queue"][0]
-    state["turn"], state["pending"] = position, None
-    hand = state["hands"][str(position)]
-    exchange = _exchange_kind(state, position)
-    if exchange == FIVE:
-        _draw(state, events, rng, position, FIVE_DRAWN, out=list(hand))
-        state["pending"] = "discard"
-    elif exchange == ZAVORACHIVAYU:
-        card = state["trump_card"]
-        state["turned"].remove(card)
-        hand.append(card)
-        state["shown"][str(position)] = [card]
-        events.append({"type": "takes_trump_card", "seat": position, "card": card})
-        state["pending"] = "discard"
-
-
-def _draw(state, events, rng, position: int, count: int, out: list[str]) -> None:
-    """``out`` leaves the hand for the discard and ``count`` cards come from the deck; a deck
-    too short is refilled first (§120): the discards so far (K13: exchanged cards, cards handed
-    in, turned-up cards but the trump card), shuffled and cut by the player before the marker,
-    under what is left of the deck. The outgoing cards are discarded after, so nobody draws
-    back what he has just thrown out."""
-    hand = state["hands"][str(position)]
-    if len(state["deck"]) < count:
-        pile = state["discard"] + [c for c in state["turned"] if c != state["trump_card"]]
-        state["turned"] = [c for c in state["turned"] if c == state["trump_card"]]
-        draws = rng if rng is not None else Draws()
-        draws.shuffle(pile)
-        cut = draws.randrange(1, len(pile)) if len(pile) > 1 else 0
-        state["committed_left"] = len(state["deck"])
-        state["deck"] += pile[cut:] + pile[:cut]
-        state["discard"] = []
-        state["reshuffles"] += 1
-        events.append(
-            {"type": "reshuffle", "cards": len(pile), "cutter": state["cutter"], "cut": cut}
-        )
-    for card in out:
-        hand.remove(card)
-    drawn, state["deck"] = state["deck"][:count], state["deck"][count:]
-    state["committed_left"] = max(0, state["committed_left"] - count)
-    hand += drawn
-    state["discard"] += out
-    state["exchanged"][str(position)] = state["exchanged"].get(str(position), 0) + len(drawn)
-    events.append({"type": "exchange", "seat": position, "out": len(out), "in": len(drawn)})
-
-
-def _exchange(state: State, position: int, action: dict, events: list[Event], rng: Draws):
-    hand = state["hands"][str(position)]
-    if action["type"] == "discard":
-        hand.remove(action["card"])
-        state["discard"].append(action["card"])
-        events.append({"type": "discard", "seat": position})
-        state["pending"], state["drawn"] = None, []
-    else:
-        cards = action["cards"]
-        if _exchange_kind(state, position) == STRELYAYU:  # three out, four in, one discarded
-            _draw(state, events, rng, position, STRELYAYU_IN, out=cards)
-            # §119.2.3: the card thrown away is one of these four
-            state["drawn"] = state["hands"][str(position)][-STRELYAYU_IN:]
-            state["pending"] = "discard"
-            return
-        _draw(state, events, rng, position, len(cards), out=cards)
-    state["queue"].pop(0)
-    _next_exchanger(state, events, rng)
-
-
-def _start_play(state: State, leader: int, events: list[Event]) -> None:
-    state["phase"], state["leader"], state["turn"] = "play", leader, leader
-    state["pending"] = None
-    state["tricks"] = {str(p): 0 for p in state["participants"]}
-    events.append({"type": "play_starts", "leader": leader})
-
-
-def _play(state: State, position: int, card: str, events: list[Event]) -> None:
-    state["hands"][str(position)].remove(card)
-    state["trick"].append([position, card])
-    events.append({"type": "play", "seat": position, "card": card})
-    order = clockwise(
-        [p for p in state["players"] if p in state["participants"]], state["trick"][0][0]
-    )
-    if len(state["trick"]) < len(order):
-        state["turn"] = order[len(state["trick"])]
-        return
-    winner, best = state["trick"][0]
-    for seat_played, played in state["trick"][1:]:
-        if beats(played, best, state["trump"]):
-            winner, best = seat_played, played
-    state["tricks"][str(winner)] += 1
-    state["played"] += [c for _p, c in state["trick"]]
-    state["last_trick"], state["trick"] = state["trick"], []
-    events.append({"type": "trick", "winner": winner})
-    if sum(state["tricks"].values()) == TRICKS:
-        state["turn"] = None
-        _settle(state, events)
-    else:
-        state["turn"] = winner
-
-
-def _settle(state: State, events: list[Event]) -> None:
-    """§119.2.1, §121, K4-K8, section 5 (vertolyot's forced players owe nothing)."""
-    bank = state["bank"]
-    rake, trick, remainder = bank_split(bank)
-    _pay(state, events, BANK, COMMISSION, rake, "2 % of the bank")
-    payouts, penalties, kept = {}, {}, {}
-    for position in state["participants"]:
-        taken = state["tricks"].get(str(position), 0)
-        payouts[str(position)] = taken * trick
-        _pay(state, events, BANK, _payee(state, position), taken * trick, "tricks")
-        pledge = state["pledges"].get(str(position), 0)
-        needed = TRICKS_TO_DECLARE if position == state["declarer"] else 1
-        if pledge and taken < needed:
-            penalties[str(position)] = pledge  # it stays in the pot: the next bank
-        elif pledge:
-            kept[str(position)] = pledge
-            _pay(state, events, BANK, _payee(state, position), pledge, "pledge back")
-    new_shares: dict[str, int] = {}
-    for position, amount in penalties.items():
-        party = _payee(state, int(position))
-        new_shares[party] = new_shares.get(party, 0) + amount
-    left = remainder  # K8: the remainder stays; it is the old bank's payers' money still
-    for party, share in sorted(state["shares"].items(), key=lambda item: -item[1]):
-        part = min(share, left)
-        if part:
-            new_shares[party] = new_shares.get(party, 0) + part
-            left -= part
-    state["shares"], state["pledges"] = new_shares, {}
-    next_bank = remainder + sum(penalties.values())
-    state["next_bank"] = next_bank
-    state["next_penalty"] = bool(penalties)
-    state["stakes_due"] = not penalties  # K6: a penalty bank is played without new stakes
-    state["over"], state["phase"] = True, "over"
-    state["result"] = {
-        "game": state["declared"],
-        "declarer": state["declarer"],
-        "bank": bank,
-        "tricks": dict(state["tricks"]),
-        "payouts": payouts,
-        "rake": rake,
-        "trick_value": trick,
-        "penalties": penalties,
-        "remainder": remainder,
-        "next_bank": next_bank,
-        "penalty_bank": bool(penalties),
-        "redeal": False,
-        "trump": state["trump"],
-        "players": list(state["players"]),
-        "staked": state.get("staked", 0),
-        "kept": kept,
-        "said": dict(state.get("said") or {}),
-    }
-    events.append({"type": "deal_over", "result": state["result"]})
-
-
-def _redeal(state: State, events: list[Event]) -> None:
-    """§119.1: all passed on every trump: the cards are collected, the bank waits for the next
-    deal, where everyone adds the stake again; no rake (K7)."""
-    state["turn"], state["over"], state["phase"] = None, True, "over"
-    state["next_bank"] = state["bank"]
-    state["stakes_due"] = True
-    state["result"] = {
-        "redeal": True,
-        "bank": state["bank"],
-        "next_bank": state["bank"],
-        "players": list(state["players"]),
-        "staked": state.get("staked", 0),
-    }
-    events.append({"type": "redeal", "bank": state["bank"]})
 
 
 def _run_gone(state: State, events: list[Event], rng: Draws) -> None:
