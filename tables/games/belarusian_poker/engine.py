@@ -14,16 +14,17 @@ level to the table maximum is legal.
 
 The three packs a hand may use (the game and at most two svaras, §24) are shuffled when the hand
 starts and all three are covered by the shuffle commitment, so a svara draws nothing mid-hand.
+
+The folder: rules.py (the terms, the settings, the deduction, the state's helpers), scoring.py
+(seka points), play.py (the betting rounds, showdowns and svaras); this module validates an
+action, lists the legal ones, and holds the engine class the platform registers.
 """
 
 from __future__ import annotations
 
-import functools
-import itertools
 import json
 from collections import Counter
 
-from casino.money import percentage_of, split_amount
 from tables.engines import base
 from tables.engines.base import (
     Commitment,
@@ -34,141 +35,46 @@ from tables.engines.base import (
     Payment,
     State,
     gettext_noop,
-    house,
     pot,
     seat,
-    track_escrow,
 )
-from tables.engines.betting import check_bounds, clockwise_from_button, unclaim, whole_number
-from tables.engines.cards import JOKER, RANKS_33, SUITS, pack_33
-
-GAME = "belarusian_poker"
-SEATS = (2, 7)  # §20: up to 7 people play at once
-HAND_SIZE = 3  # §23
-MAX_ROUNDS = 5  # §24, P5
-MAX_SVARAS = 2  # §24: "svara may be played at most twice"
-PACKS = 1 + MAX_SVARAS  # the game's pack and one for each svara
-SMALL_BANK_UNITS = 50  # §25: a bank up to 50 c.u. pays 1 c.u., a larger one 2 %
-SMALL_BANK_DEDUCTION_UNITS = 1
-LARGE_BANK_PERCENT = 2
-DEFAULTS = {"unit": 100}  # P12: one conventional unit in minor units of the table's currency
-COMMISSION = house("commission")
-# the answers each phase asks for, of everyone concerned at once
-ANSWERS = {
-    "consent": ("accept", "refuse"),
-    "svara_offer": ("accept", "refuse"),
-    "svara_join": ("join", "decline"),
-}
-# Where a void sends the stakes of a seat whose player has left: the seat may be someone
-# else's by then, so the house holds the money for the cashier to give back.
-UNCLAIMED = house("unclaimed")
-
-# --- scoring (§23, P1, P2) -----------------------------------------------------------------------
-
-# §23: pictures 10 points, the ace 11, the other cards their face value (the ten is "T").
-CARD_POINTS = {"7": 7, "8": 8, "9": 9, "T": 10, "J": 10, "Q": 10, "K": 10, "A": 11}
-ACE = "A"
-TWO_ACES = 22  # P1 (b)
-LOWEST_SCORE = 8  # P1: e.g. 7♠ 7♥ 8♦, no combination, best single card 8
-HIGHEST_SCORE = 33  # three aces, or two aces and the joker
-
-
-def seka_score(cards) -> int:
-    """A seka hand's points (§23 with rulings P1 and P2): the best of
-
-    (a) the sum of the points of the cards of one suit (a single card is a suit of its own,
-        so every hand scores);
-    (b) two aces: 22;
-    (c) three cards of one rank: their sum (three 7s 21 ... three aces 33);
-
-    where the joker joins whichever group scores most and counts as a copy of that group's
-    highest card (P2: joker + A = two aces 22, joker + A + A = three aces 33, joker + 10♥ + 9♥
-    = 29, joker + 8 + 8 = three eights 24, joker + K = 20).
-
-    Any number of cards is scored the same way, so Russian poker can reuse it for its hands.
-    """
-    jokers = 0
-    by_suit: dict[str, list[int]] = {}
-    ranks: Counter = Counter()
-    for card in cards:
-        if card == JOKER:
-            jokers += 1
-            continue
-        points = CARD_POINTS[card[0]]
-        by_suit.setdefault(card[1], []).append(points)
-        ranks[card[0]] += 1
-    best = 0
-    for suited in by_suit.values():
-        # (a), the joker joining the suit as a copy of its highest card
-        best = max(best, sum(suited) + jokers * max(suited))
-    for card_rank, count in ranks.items():
-        same = count + jokers
-        if same >= HAND_SIZE:  # (c) three of a rank, a joker making up the third
-            best = max(best, HAND_SIZE * CARD_POINTS[card_rank])
-        elif card_rank == ACE and same == 2:  # (b) two aces, or an ace and the joker
-            best = max(best, TWO_ACES)
-    return best
-
-
-def seka_combination(cards) -> dict:
-    """What scored a seka hand (§23, P1, P2), for the showdown in words: the group counted and
-    its points, the same as ``seka_score``.
-
-    ``kind``: "three" (three cards of one rank, ``rank``), "two_aces", or "suit" (``count``
-    cards of ``suit``, one card when no two share a suit); ``cards``: the hand's cards that
-    count; ``joker_as``: the card the joker stands for (a copy of the group's highest card,
-    P2), or None. Of groups scoring the same, three of a rank is named before two aces, and
-    two aces before a suit."""
-    cards = list(cards)
-    jokers = cards.count(JOKER)
-    plain = [c for c in cards if c != JOKER]
-    options = []  # (score, preference, the description)
-    ranks = Counter(c[0] for c in plain)
-    for card_rank, count in ranks.items():
-        same = [c for c in plain if c[0] == card_rank]
-        if count + jokers >= HAND_SIZE:
-            joker_as = same[0] if count < HAND_SIZE else None
-            combo = {"kind": "three", "rank": card_rank, "cards": same, "joker_as": joker_as}
-            options.append((HAND_SIZE * CARD_POINTS[card_rank], 2, combo))
-        elif card_rank == ACE and count + jokers == 2:
-            joker_as = same[0] if count < 2 else None
-            options.append((TWO_ACES, 1, {"kind": "two_aces", "cards": same, "joker_as": joker_as}))
-    by_suit: dict[str, list[str]] = {}
-    for card in plain:
-        by_suit.setdefault(card[1], []).append(card)
-    for card_suit, suited in by_suit.items():
-        points = [CARD_POINTS[c[0]] for c in suited]
-        highest = max(suited, key=lambda c: CARD_POINTS[c[0]])
-        combo = {
-            "kind": "suit",
-            "suit": card_suit,
-            "count": len(suited) + jokers,
-            "cards": suited,
-            "joker_as": highest if jokers else None,
-        }
-        options.append((sum(points) + jokers * max(points), 0, combo))
-    if not options:  # the joker alone (never three cards)
-        return {
-            "kind": "suit",
-            "suit": None,
-            "count": jokers,
-            "cards": [],
-            "joker_as": None,
-            "score": 0,
-        }
-    score, _preference, combo = max(options, key=lambda option: option[:2])
-    return {**combo, "score": score}
-
-
-@functools.cache
-def _weaker_percent() -> dict[int, int]:
-    """For each score, the whole percentage of all three-card hands of the pack scoring less."""
-    scores = Counter(seka_score(hand) for hand in itertools.combinations(pack_33(), HAND_SIZE))
-    total, below, weaker = sum(scores.values()), 0, {}
-    for score in sorted(scores):
-        weaker[score] = below * 100 // total
-        below += scores[score]
-    return weaker
+from tables.engines.betting import clockwise_from_button, unclaim, whole_number
+from tables.engines.cards import RANKS_33, SUITS, pack_33
+from tables.games.belarusian_poker.play import (
+    _bet,
+    _deal,
+    _deal_svara,
+    _end_of_turn,
+    _fold,
+    _leave_game,
+    _offer_answered,
+    _showdown,
+    _start_round,
+)
+from tables.games.belarusian_poker.rules import (
+    ANSWERS,
+    GAME,
+    HAND_SIZE,
+    MAX_ROUNDS,
+    PACKS,
+    SEATS,
+    UNCLAIMED,
+    _copy,
+    _current_cards,
+    _log,
+    _pay,
+    check_config,
+    deduction,
+    to_act,
+)
+from tables.games.belarusian_poker.scoring import (
+    CARD_POINTS,
+    HIGHEST_SCORE,
+    LOWEST_SCORE,
+    _weaker_percent,
+    seka_combination,
+    seka_score,
+)
 
 
 def folded_hands(state: State) -> list[dict]:
@@ -182,89 +88,6 @@ def folded_hands(state: State) -> list[dict]:
             beats = _weaker_percent()[seka_score(cards)]
             folded.append({"seat": entry["seat"], "cards": list(cards), "beats": beats})
     return folded
-
-
-# --- config -----------------------------------------------------------------------------------
-
-
-def check_config(config: dict) -> dict:
-    """The table's settings with defaults filled, or IllegalAction saying what is wrong: the
-    entry (minimum) bet ``min_bet`` and the table maximum ``max_bet`` (§2, §22, P4) and the
-    conventional unit ``unit`` (P12), all in minor units of the table's currency. Keys this
-    game does not know (the actor's clock settings) pass through untouched."""
-    if not isinstance(config, dict):
-        raise IllegalAction(gettext_noop("The settings are a JSON object."))
-    checked = {**DEFAULTS, **config}
-    check_bounds(
-        checked,
-        "min_bet",
-        "max_bet",
-        gettext_noop(
-            "The entry bet (min_bet, the table minimum) is a whole number of minor units above 0."
-        ),
-        gettext_noop(
-            "The table maximum (max_bet) is a whole number of minor units, at least the entry "
-            "bet of %(min_bet)s."
-        ),
-    )
-    if not whole_number(checked["unit"]) or checked["unit"] <= 0:
-        raise IllegalAction(
-            gettext_noop("The conventional unit (unit) is a whole number of minor units above 0.")
-        )
-    return checked
-
-
-def deduction(bank: int, unit: int) -> int:
-    """The casino's deduction from a bank paid out (§25, P10, P12): 1 c.u. from a bank of up
-    to 50 c.u. (exactly 50 included), 2 % of a larger one, rounded down to the minor unit by
-    the casino's rule (casino/money.py); never more than the bank."""
-    if bank <= SMALL_BANK_UNITS * unit:
-        return min(bank, SMALL_BANK_DEDUCTION_UNITS * unit)
-    return percentage_of(bank, LARGE_BANK_PERCENT)
-
-
-# --- state helpers ----------------------------------------------------------------------------
-
-
-def _copy(state: State) -> State:
-    """A deep copy of the JSON state (the C codec is faster than copy.deepcopy here)."""
-    return json.loads(json.dumps(state))
-
-
-def _pay(state: State, events: list[Event], source: str, target: str, amount: int, reason: str):
-    """Append a payment; keep the bank, each seat's chips in it and the escrow with it."""
-    payment = Payment(source, target, amount, reason).as_event()
-    events.append(payment)
-    if target == pot():
-        state["bank"] += amount
-        key = source.partition(":")[2]
-        state["paid"][key] = state["paid"].get(key, 0) + amount
-    if source == pot():
-        state["bank"] -= amount
-    track_escrow(state, [payment])
-
-
-def _current_cards(state: State) -> dict[str, list[str]]:
-    return state["deals"][-1]
-
-
-def _log(state: State, position: int | None, act: str, amount: int | None = None) -> None:
-    """The hand's history as the page shows it (public facts only)."""
-    state["log"].append(
-        {"game": state["svaras"], "round": state["round"], "seat": position, "act": act}
-        | ({"amount": amount} if amount is not None else {})
-    )
-
-
-def to_act(state: State) -> list[int]:
-    """Betting is in turn (one seat); answering an early showdown, a svara offer or joining
-    a svara are decisions everyone concerned makes at once."""
-    phase = state["phase"]
-    if phase == "betting":
-        return state["queue"][:1]
-    if phase in ("consent", "svara_offer", "svara_join"):
-        return [p for p in state["asked"] if str(p) not in state["answers"]]
-    return []
 
 
 def _may_propose(state: State, position: int) -> bool:
@@ -357,224 +180,6 @@ def join_cost(state: State) -> int:
     unit (never less than half); every joiner pays the same, half of the bank as the tie left
     it (docs/rules-decisions.md)."""
     return -(-state["svara_bank"] // 2)
-
-
-# --- the flow of a game -----------------------------------------------------------------------
-
-
-def _start_round(state: State) -> None:
-    state["queue"] = clockwise_from_button(state["active"], state["button"])
-    state["proposals"] = []
-
-
-def _end_of_turn(state: State, events: list[Event]) -> None:
-    """After a bet or a pass: one player left takes the bank unseen (P6); a round complete
-    goes on to the showdown (five rounds, P5; the maximum answered, P7), to the vote on an
-    early showdown (P8) or to the next round."""
-    if len(state["active"]) == 1:
-        _pay_bank(state, events, list(state["active"]), shown=False)
-        return
-    if state["queue"]:
-        return
-    if state["max_by"] is not None or state["round"] >= MAX_ROUNDS:
-        _showdown(state, events)
-        return
-    proposers = [p for p in state["proposals"] if p in state["active"]]
-    if proposers:
-        _ask(state, "consent", [p for p in state["active"] if p not in proposers])
-        state["answers"] = {str(p): True for p in proposers}
-        if not to_act(state):
-            _showdown(state, events)
-        return
-    state["round"] += 1
-    _start_round(state)
-
-
-def _ask(state: State, phase: str, seats) -> None:
-    state["phase"] = phase
-    state["asked"] = clockwise_from_button(seats, state["button"])
-    state["answers"] = {}
-
-
-def _bet(state: State, events: list[Event], position: int, amount: int) -> None:
-    _pay(state, events, seat(position), pot(), amount, "bet")
-    state["level"] = amount  # P4: every bet becomes the level
-    state["queue"].pop(0)
-    events.append({"type": "bet", "seat": position, "amount": amount})
-    if amount == state["max_bet"] and state["max_by"] is None:
-        # P7 as decided (section 5): every other active player answers the maximum or passes,
-        # also one who already bet this round; then the showdown
-        state["max_by"] = position
-        order = clockwise_from_button(state["active"], position)
-        state["queue"] = [p for p in order if p != position]
-        _log(state, position, "max", amount)
-    elif state["max_by"] is not None:
-        state["answered_max"].append(position)
-        _log(state, position, "answer_max", amount)
-    else:
-        _log(state, position, "bet", amount)
-
-
-def _fold(state: State, position: int) -> None:
-    """P6: passing folds for the rest of the game; the chips stay in the bank."""
-    state["active"].remove(position)
-    if position in state["queue"]:
-        state["queue"].remove(position)
-    state["passed"].append(position)
-
-
-def _showdown(state: State, events: list[Event]) -> None:
-    """§24: the croupier opens the remaining hands; the highest score takes the bank, a tie
-    among the highest offers a svara (at most two, §24) or splits the bank (P9, P11)."""
-    cards = _current_cards(state)
-    contenders = clockwise_from_button(state["active"], state["button"])
-    scores = {p: seka_score(cards[str(p)]) for p in contenders}
-    best = max(scores.values())
-    top = [p for p in contenders if scores[p] == best]
-    state["showdowns"].append(
-        {
-            "game": state["svaras"],
-            "hands": {
-                str(p): {"cards": list(cards[str(p)]), "score": scores[p]} for p in contenders
-            },
-            "best": best,
-            "tied": top if len(top) > 1 else [],
-        }
-    )
-    events.append(
-        {
-            "type": "showdown",
-            "hands": {str(p): list(cards[str(p)]) for p in contenders},
-            "scores": {str(p): s for p, s in scores.items()},
-        }
-    )
-    _log(state, None, "showdown")
-    if len(top) == 1:
-        _pay_bank(state, events, top, shown=True)
-    elif state["svaras"] < MAX_SVARAS:
-        state["tied"] = top
-        state["svara_bank"] = state["bank"]
-        state["queue"] = []
-        _ask(state, "svara_offer", top)
-        events.append({"type": "svara_offered", "tied": top, "bank": state["bank"]})
-    else:  # P9: a tie after the second svara splits the bank
-        _pay_bank(state, events, top, shown=True)
-
-
-def _offer_answered(state: State, events: list[Event]) -> None:
-    """P9: one refusal splits the bank among the tied players; when every tied player has
-    accepted, the others dealt in this hand (who passed too) may join."""
-    if any(answer is False for answer in state["answers"].values()):
-        _pay_bank(state, events, list(state["tied"]), shown=True)
-        return
-    if to_act(state):
-        return
-    candidates = [p for p in state["dealt_in"] if p not in state["tied"] and p not in state["left"]]
-    state["joiners"] = []
-    if candidates:
-        _ask(state, "svara_join", candidates)
-    else:
-        _deal_svara(state, events)
-
-
-def _deal_svara(state: State, events: list[Event]) -> None:
-    """§24, P9: the svara players get new cards from the next pack; no entry bets; betting as
-    in §24 with the level back at the table minimum and the maximum free again. A svara left
-    with one player (the others tied left the table, nobody joined) is his bank."""
-    players = sorted([*state["tied"], *state["joiners"]])
-    if len(players) == 1:
-        _pay_bank(state, events, players, shown=True)
-        return
-    state["svaras"] += 1
-    state["players"] = players
-    state["active"] = list(players)
-    deal = _deal(state["packs"][state["svaras"]], players, state["button"])
-    state["deals"].append(deal)
-    state["level"] = state["min_bet"]
-    state["round"] = 1
-    state["max_by"] = None
-    state["answered_max"] = []
-    state["passed"] = []
-    state["tied"] = []
-    state["asked"] = []
-    state["answers"] = {}
-    state["phase"] = "betting"
-    _start_round(state)
-    events.append({"type": "svara_dealt", "svara": state["svaras"], "players": players})
-    _log(state, None, "svara")
-
-
-def _deal(pack: list[str], players: list[int], button: int) -> dict[str, list[str]]:
-    """§23: three cards each, one at a time, from the button's left."""
-    order = clockwise_from_button(players, button)
-    hands: dict[str, list[str]] = {str(p): [] for p in order}
-    for index in range(HAND_SIZE * len(order)):
-        hands[str(order[index % len(order)])].append(pack[index])
-    return hands
-
-
-def _leave_game(state: State, events: list[Event], position: int) -> None:
-    """A player leaving the table mid-hand is out of it at once (P6), whoever's turn it is; a
-    tied player gives up the svara and the share; the hand goes on without him."""
-    phase = state["phase"]
-    in_game = position in state["active"]
-    if in_game:
-        _fold(state, position)
-    if position in state["asked"]:
-        state["asked"].remove(position)
-        state["answers"].pop(str(position), None)
-    if position in state["tied"]:
-        state["tied"].remove(position)
-    if phase == "betting":
-        _end_of_turn(state, events)
-    elif phase == "consent" and in_game:
-        if len(state["active"]) == 1:
-            _pay_bank(state, events, list(state["active"]), shown=False)
-        elif not to_act(state):
-            _showdown(state, events)
-    elif phase == "svara_offer":
-        if len(state["tied"]) == 1:
-            _pay_bank(state, events, list(state["tied"]), shown=True)
-        else:
-            _offer_answered(state, events)
-    elif phase == "svara_join" and not to_act(state):
-        _deal_svara(state, events)
-
-
-def _pay_bank(state: State, events: list[Event], winners: list[int], *, shown: bool) -> None:
-    """The bank is paid once, at the very end (P10): the casino's deduction (§25) first, then
-    the rest to the winner, or split equally among the tied with the remainder to the one first
-    to the button's left (P11)."""
-    bank = state["bank"]
-    taken = deduction(bank, state["unit"])
-    if taken:
-        _pay(state, events, pot(), COMMISSION, taken, "deduction")
-    winners = clockwise_from_button(winners, state["button"])
-    shares = split_amount(bank - taken, [1] * len(winners))
-    payouts = {}
-    for position, share in zip(winners, shares, strict=True):
-        payouts[str(position)] = share
-        if share:
-            _pay(state, events, pot(), seat(position), share, "bank won")
-    state["over"] = True
-    state["phase"] = "over"
-    state["queue"] = []
-    state["asked"] = []
-    state["escrowed"] = {}  # the bank is paid out: nothing is left for a void to return
-    state["result"] = {
-        "void": False,
-        "winners": winners,
-        "split": len(winners) > 1,
-        "shown": shown,
-        "bank": bank,
-        "deduction": taken,
-        "payouts": payouts,
-        "paid": dict(state["paid"]),
-        "svaras": state["svaras"],
-        "showdowns": json.loads(json.dumps(state["showdowns"])),
-    }
-    events.append({"type": "hand_over", "result": state["result"]})
-    _log(state, None, "split" if len(winners) > 1 else "won")
 
 
 # --- the engine -------------------------------------------------------------------------------
@@ -889,4 +494,15 @@ class BelarusianPoker(GameEngine):
 
 ENGINE = base.register(BelarusianPoker())
 
-__all__ = ["ENGINE", "RANKS_33", "SUITS", "seka_combination", "seka_score"]
+# what the presentation, Russian poker and the tests take from the engine
+__all__ = [
+    "CARD_POINTS",
+    "ENGINE",
+    "HIGHEST_SCORE",
+    "LOWEST_SCORE",
+    "RANKS_33",
+    "SUITS",
+    "deduction",
+    "seka_combination",
+    "seka_score",
+]
