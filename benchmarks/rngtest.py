@@ -44,7 +44,7 @@ if str(ROOT) not in sys.path:
 
 from tables.engines import cards, dice  # noqa: E402
 from tables.engines.base import Draws  # noqa: E402
-from tables.games.baccarat_bank import engine as baccarat_bank  # noqa: E402
+from tables.games.baccarat_bank import rules as baccarat_bank  # noqa: E402
 
 ALPHA = 0.01
 CHUNK = 10_000  # shuffles tallied at once (the positions are counted column by column)

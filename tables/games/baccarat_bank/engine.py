@@ -28,11 +28,14 @@ Phases of a hand, in order (a hand may end early, e.g. nobody takes the bank):
   (§16, B9) before the first card;
 - ``draw``: the cardholder (the largest bet, ties to the first from the holder's right, B5)
   decides on a total of 5 (§14); every other draw follows the rules (§14, B1).
+
+The folder: rules.py (the terms, settings, pots, seat order, the coup's end), bank.py (the bank's
+life: auction, offer, holder, return), coup.py (the cards, the bets covered, the deal, the draws
+and the settlement); this module says who acts, validates and applies an action, and holds the
+engine class the platform registers.
 """
 
 from __future__ import annotations
-
-from decimal import ROUND_DOWN, Decimal, InvalidOperation
 
 from tables.engines import base
 from tables.engines.base import (
@@ -45,180 +48,35 @@ from tables.engines.base import (
     State,
     copy_json,
     gettext_noop,
-    house,
     pay,
-    pot,
     seat,
 )
-from tables.engines.cards import Shoe, pack_52, shoe_record, shuffled
-
-GAME = "baccarat_bank"
-SEATS = (2, 12)
-DECKS = 6  # §6: six decks without jokers, 312 cards
-CUT_FROM_END = 7  # §12: the cut card seven cards from the end
-DEFAULTS = {"commission_percent": "5", "max_bank": None}
-BANK = pot("bank")
-COMMISSION = house("commission")
-
-# the stage of a coup as the lobby and the pit show it (a phase's msgid, read in words)
-COUP_STAGES = {
-    "auction": gettext_noop("auction for the bank"),
-    "offer": gettext_noop("the bank is offered"),
-    "betting": gettext_noop("taking bets"),
-    "chocolate": gettext_noop("chocolate"),
-    "draw": gettext_noop("drawing cards"),
-    "over": gettext_noop("coup over"),
-}
-
-
-def bet_pot(position: int) -> str:
-    return pot(f"bet{position}")
-
-
-def bid_pot(position: int) -> str:
-    return pot(f"bid{position}")
-
-
-# --- the cards (§7, §8, §13, §14, B1) -----------------------------------------------------------
-
-
-def card_points(card: str) -> int:
-    """§8: an ace counts 1, pictures (and tens) 10, other cards their face value."""
-    rank = card[0]
-    if rank == "A":
-        return 1
-    if rank in "TJQK":
-        return 10
-    return int(rank)
-
-
-def total(cards: list[str]) -> int:
-    """§7: only the last digit of the sum counts."""
-    return sum(card_points(card) for card in cards) % 10
-
-
-def is_natural(cards: list[str]) -> bool:
-    """§13, B2: 8 or 9 on the first two cards."""
-    return len(cards) == 2 and total(cards) >= 8
-
-
-def punter_must(points: int) -> str:
-    """§14: the cardholder's third card: draw on 0–4, his choice on 5, stand on 6–7."""
-    if points <= 4:
-        return "draw"
-    if points == 5:
-        return "choose"
-    return "stand"
-
-
-def holder_draws(holder_points: int, punter_third: str | None) -> bool:
-    """B1: the holder's tableau (the standard banker's rule; the holder has no option)."""
-    if holder_points <= 2:
-        return True
-    if holder_points >= 7:
-        return False
-    if punter_third is None:  # the cardholder stood on two cards
-        return holder_points <= 5
-    value = card_points(punter_third) % 10
-    if holder_points == 3:
-        return value != 8
-    if holder_points == 4:
-        return 2 <= value <= 7
-    if holder_points == 5:
-        return 4 <= value <= 7
-    return value in (6, 7)  # holder 6
-
-
-def _copy(state: State) -> State:
-    """A copy of the state for a step to change: every value but the shoe, which no step changes
-    in place (a deal replaces it whole), so its order is never copied (issue 31)."""
-    return {key: value if key == "shoe" else copy_json(value) for key, value in state.items()}
-
-
-def new_shoe(rng) -> Shoe:
-    cards = shuffled(pack_52() * DECKS, rng)
-    return Shoe(cards=cards, cut_at=len(cards) - CUT_FROM_END, penetration=1.0)
-
-
-# --- config ---------------------------------------------------------------------------------------
-
-
-def _whole(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _rate(value) -> Decimal | None:
-    if isinstance(value, bool) or not isinstance(value, int | str):
-        return None
-    try:
-        rate = Decimal(str(value))
-    except InvalidOperation:
-        return None
-    return rate if rate.is_finite() and 0 <= rate <= 50 else None
-
-
-def check_config(config: dict) -> dict:
-    if not isinstance(config, dict):
-        raise IllegalAction(gettext_noop("The settings are a JSON object."))
-    checked = {**DEFAULTS, **config}
-    minimum = checked.get("min_bet")
-    if not _whole(minimum) or minimum <= 0:
-        raise IllegalAction(
-            gettext_noop(
-                "The table minimum (min_bet), for each bet and each new bank, is a whole number "
-                "of minor units above 0."
-            )
-        )
-    max_bank = checked["max_bank"]
-    if max_bank is None:
-        checked["max_bank"] = 1000 * minimum
-    elif not _whole(max_bank) or max_bank < minimum:
-        raise IllegalAction(
-            gettext_noop(
-                "The largest bank one may open (max_bank) is a whole number of minor units, at "
-                "least the table minimum of %(min_bet)s."
-            ),
-            min_bet=minimum,
-        )
-    rate = _rate(checked["commission_percent"])
-    if rate is None:
-        raise IllegalAction(
-            gettext_noop("The commission (commission_percent) is a percentage from 0 to 50.")
-        )
-    checked["commission_percent"] = str(rate)
-    return checked
-
-
-def commission_of(won: int, percent: str) -> int:
-    """§17, B11: the casino's share of what the bank wins in a coup, rounded down to a minor unit
-    (docs/rules-decisions.md)."""
-    return int((Decimal(won) * Decimal(percent) / 100).to_integral_value(ROUND_DOWN))
-
-
-# --- seat order -----------------------------------------------------------------------------------
-
-
-def from_the_right_of(players: list[int], anchor: int | None) -> list[int]:
-    """The players counting to the right of ``anchor``, without it. The casino's one way round
-    the table (docs/rules-decisions.md, "One way round the table"): positions ascend clockwise,
-    seat 0 at the dealer's left, so a player's right is counter-clockwise, the next position
-    downward: from ``anchor`` down to 0, then from the highest down. With no anchor, from the
-    dealer's right: the highest position first."""
-    ordered = sorted(players, reverse=True)
-    if anchor is None:
-        return ordered
-    return [p for p in ordered if p < anchor] + [p for p in ordered if p > anchor]
-
+from tables.engines.cards import Shoe, shoe_record
+from tables.games.baccarat_bank.bank import (
+    _auction_over,
+    _begin_auction,
+    _begin_betting,
+    _return_bank,
+    _set_holder,
+)
+from tables.games.baccarat_bank.coup import _close_bets, _deal, _draw, _holder_turn, total
+from tables.games.baccarat_bank.rules import (
+    BANK,
+    COUP_STAGES,
+    GAME,
+    SEATS,
+    _copy,
+    _end,
+    _whole,
+    bet_pot,
+    bid_pot,
+    bidders,
+    check_config,
+    new_shoe,
+    punters,
+)
 
 # --- who acts -------------------------------------------------------------------------------------
-
-
-def punters(state: State) -> list[int]:
-    return [p for p in state["players"] if p != state["holder"]]
-
-
-def bidders(state: State) -> list[int]:
-    return [p for p in state["players"] if p not in (state["seller"], state["excluded"])]
 
 
 def to_act(state: State) -> list[int]:
@@ -349,234 +207,6 @@ def amount_range(state: State, position: int) -> list[int] | None:
     if phase == "betting":
         return list(_bank_room(state))
     return None
-
-
-# --- the flow -------------------------------------------------------------------------------------
-
-
-def _begin_betting(state: State) -> None:
-    state.update(phase="betting", bets={}, passed=[], holder_ready=False)
-
-
-def _begin_auction(state: State, seller: int | None, events: list[Event]) -> None:
-    """B7, section 5: every other player bids at once; the seller's bank stays in escrow until
-    the auction is decided."""
-    state.update(phase="auction", seller=seller, bids={}, passed=[])
-    state["auction_cap"] = state["bank"] if seller is not None else None
-    events.append({"type": "auction", "seller": seller, "cap": state["auction_cap"]})
-    if not bidders(state):
-        _auction_over(state, events)
-
-
-def _begin_offer(state: State, after: int | None, events: list[Event]) -> None:
-    """§11, B7: the bank is offered seat by seat, from the right of ``after``."""
-    order = [p for p in from_the_right_of(state["players"], after) if p != state["excluded"]]
-    state.update(phase="offer", offer=order)
-    events.append({"type": "offer", "order": list(order)})
-    if not order:
-        _end(state, events, {"no_bank": True})
-
-
-def _set_holder(state: State, position: int, events: list[Event]) -> None:
-    state["holder"] = position
-    state["excluded"] = None  # a new holding: everyone may buy or open the next bank
-    state["holding"] += 1
-    state["half_bank_right"] = False
-    events.append({"type": "holder", "seat": position, "bank": state["bank"]})
-    _begin_betting(state)
-
-
-def _return_bank(state: State, events: list[Event], reason: str) -> None:
-    """The holding ends: what is left of the bank goes back to its holder (B8)."""
-    holder = state["holder"]
-    if state["bank"]:
-        pay(state, events, BANK, seat(holder), state["bank"], reason)
-    state.update(bank=0, holder=None, excluded=holder, half_bank_right=False)
-
-
-def _auction_over(state: State, events: list[Event]) -> None:
-    bids = {int(p): amount for p, amount in state["bids"].items()}
-    seller = state["seller"]
-    for position, amount in bids.items():  # every deposit goes back; the winner pays below
-        pay(state, events, bid_pot(position), seat(position), amount, "bid returned")
-    if not bids:
-        events.append({"type": "auction_over", "winner": None})
-        if seller is not None:
-            _return_bank(state, events, "bank not sold")
-        _begin_offer(state, seller if seller is not None else state["excluded"], events)
-        return
-    best = max(bids.values())
-    order = from_the_right_of(state["players"], seller)
-    winner = next(p for p in order if bids.get(p) == best)
-    events.append({"type": "auction_over", "winner": winner, "amount": best})
-    if seller is not None:
-        # §10, B7: the buyer pays the seller the price, seat to seat, for that much of the
-        # bank; whatever the bank held above it goes back to the seller
-        pay(state, events, seat(winner), seat(seller), best, "bank sold")
-        rest = state["bank"] - best
-        if rest:
-            pay(state, events, BANK, seat(seller), rest, "bank sold: the rest")
-        state["bank"] = best
-        state["excluded"] = seller
-    else:
-        pay(state, events, seat(winner), BANK, best, "bank opened")
-        state["bank"] = best
-    state["seller"] = None
-    _set_holder(state, winner, events)
-
-
-def _close_bets(state: State, events: list[Event], rng: Draws) -> None:
-    """§13, B6: the bets are covered in seat order from the holder's right; the overflowing bet
-    is cut to the cover left, later bets are returned."""
-    cover = state["bank"]
-    accepted = {}
-    for position in from_the_right_of(punters(state), state["holder"]):
-        amount = state["bets"].get(str(position))
-        if not amount:
-            continue
-        taken = min(amount, cover)
-        if amount > taken:
-            pay(state, events, bet_pot(position), seat(position), amount - taken, "bet not covered")
-        if taken:
-            accepted[str(position)] = taken
-        cover -= taken
-    state["accepted"] = accepted
-    events.append({"type": "bets_closed", "accepted": dict(accepted)})
-    if not accepted:
-        _end(state, events, {"no_bets": True})
-    elif sum(accepted.values()) < state["bank"]:
-        state["phase"] = "chocolate"
-    else:
-        _deal(state, events)
-
-
-def _cardholder(state: State) -> int:
-    """§12, B5: the largest bet gets the cards; ties to the first from the holder's right."""
-    accepted = {int(p): a for p, a in state["accepted"].items()}
-    best = max(accepted.values())
-    return next(
-        p for p in from_the_right_of(list(accepted), state["holder"]) if accepted[p] == best
-    )
-
-
-def _deal(state: State, events: list[Event]) -> None:
-    """§12: two cards each, one at a time, the cardholder first."""
-    shoe = Shoe.from_dict(state["shoe"])
-    state["cardholder"] = _cardholder(state)
-    for _round in range(2):
-        state["punter_cards"].append(shoe.deal())
-        state["holder_cards"].append(shoe.deal())
-    state["shoe"] = shoe.to_dict()
-    state["half_bank_right"] = False  # B10: only before the first deal of the new shoe
-    events.append(
-        {
-            "type": "cards_dealt",
-            "cardholder": state["cardholder"],
-            "punter": list(state["punter_cards"]),
-            "holder": list(state["holder_cards"]),
-        }
-    )
-    _play_on(state, events)
-
-
-def _draw(state: State, side: str, events: list[Event]) -> str:
-    shoe = Shoe.from_dict(state["shoe"])
-    card = shoe.deal()
-    state["shoe"] = shoe.to_dict()
-    state[f"{side}_cards"].append(card)
-    events.append({"type": "third_card", "side": side, "card": card})
-    return card
-
-
-def _play_on(state: State, events: list[Event]) -> None:
-    """After the deal: naturals end the coup (§13, B2); else the cardholder's third card (§14),
-    his choice on 5, then the holder's tableau (B1)."""
-    punter, holder = state["punter_cards"], state["holder_cards"]
-    if is_natural(punter) or is_natural(holder):
-        _settle(state, events)
-        return
-    if len(punter) == 2 and not state["punter_stood"]:
-        rule = punter_must(total(punter))
-        if rule == "choose":
-            state["phase"] = "draw"
-            return
-        if rule == "draw":
-            _draw(state, "punter", events)
-        else:
-            state["punter_stood"] = True
-    _holder_turn(state, events)
-
-
-def _holder_turn(state: State, events: list[Event]) -> None:
-    third = state["punter_cards"][2] if len(state["punter_cards"]) == 3 else None
-    if holder_draws(total(state["holder_cards"]), third):
-        _draw(state, "holder", events)
-    _settle(state, events)
-
-
-def _settle(state: State, events: list[Event]) -> None:
-    """§15: the higher total wins; B3 a tie returns the bets; B4 winning bets are paid 1:1 from
-    the bank; B11 the casino takes its share of what the bank wins; B8 a bank that loses a coup
-    ends the holding."""
-    punter, banker = total(state["punter_cards"]), total(state["holder_cards"])
-    accepted = {int(p): a for p, a in state["accepted"].items()}
-    outcome = "tie" if punter == banker else ("punter" if punter > banker else "bank")
-    bank_before = state["bank"]
-    commission = 0
-    for position, amount in sorted(accepted.items()):
-        if outcome == "bank":
-            pay(state, events, bet_pot(position), BANK, amount, "bet lost to the bank")
-            state["bank"] += amount
-            continue
-        pay(state, events, bet_pot(position), seat(position), amount, "bet returned")
-        if outcome == "punter":
-            pay(state, events, BANK, seat(position), amount, "bet won against the bank")
-            state["bank"] -= amount
-    if outcome == "bank":
-        commission = commission_of(sum(accepted.values()), state["commission_percent"])
-        if commission:
-            pay(state, events, BANK, COMMISSION, commission, "commission")
-            state["bank"] -= commission
-    shoe = Shoe.from_dict(state["shoe"])
-    shoe.discard_cards([*state["punter_cards"], *state["holder_cards"]])
-    state["shoe"] = shoe.to_dict()
-    state["coups"] += 1
-    holder = state["holder"]
-    result = {
-        "outcome": outcome,
-        "punter_total": punter,
-        "holder_total": banker,
-        "punter_cards": list(state["punter_cards"]),
-        "holder_cards": list(state["holder_cards"]),
-        "cardholder": state["cardholder"],
-        "holder": holder,
-        "accepted": dict(state["accepted"]),
-        "commission": commission,
-        "shoe_over": shoe.cut_card_out,
-        # what the board shows of the coup beside its cards: the bank before the result, the
-        # holder's decisions (the chocolate taken or left in, half the bank taken out after the
-        # last shoe) and the cardholder's on 5
-        "bank_before": bank_before,
-        "chocolate": state["chocolate"],
-        "chocolate_left": state.get("chocolate_left", 0),
-        "half_taken": state.get("half_taken", 0),
-        "punter_choice": state.get("punter_choice"),
-    }
-    state.setdefault("road", []).append(outcome)  # (a state from before the road had none)
-    if outcome == "punter":
-        _return_bank(state, events, "the bank lost the coup")
-    elif shoe.cut_card_out:
-        state["half_bank_right"] = True  # B10, B14: the coup is finished, then the new shoe
-    result["bank"] = state["bank"]
-    _end(state, events, result)
-
-
-def _end(state: State, events: list[Event], result: dict) -> None:
-    state.update(over=True, phase="over")
-    if result.get("no_bank"):  # nobody took it: next time it is offered to everyone again
-        state["excluded"] = None
-    state["result"] = {"void": False, **result}
-    events.append({"type": "hand_over", "result": state["result"]})
 
 
 def _refund_stakes(state: State, events: list[Event], reason: str) -> None:

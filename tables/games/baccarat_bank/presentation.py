@@ -18,7 +18,7 @@ from collections import OrderedDict
 from django.utils.translation import gettext, gettext_noop, pgettext
 
 from casino.currencies import format_amount
-from tables.games.baccarat_bank.engine import holder_draws, is_natural, punter_must, total
+from tables.games.baccarat_bank.coup import holder_draws, is_natural, punter_must, total
 from tables.kit import card_items, money_box
 from tables.presentation import Presentation, register
 from tables.rules import LimitRows, RulesPage, limit_money, limit_percent

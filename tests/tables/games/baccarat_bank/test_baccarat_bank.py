@@ -9,15 +9,9 @@ import pytest
 
 from tables.engines.base import IllegalAction, payments, seat
 from tables.engines.cards import pack_52
-from tables.games.baccarat_bank.engine import (
-    BANK,
-    ENGINE,
-    bet_pot,
-    from_the_right_of,
-    holder_draws,
-    punter_must,
-    total,
-)
+from tables.games.baccarat_bank.coup import holder_draws, punter_must, total
+from tables.games.baccarat_bank.engine import ENGINE
+from tables.games.baccarat_bank.rules import BANK, bet_pot, from_the_right_of
 from tests.tables.engines.scripted import ScriptedRng
 
 CONFIG = {"min_bet": 100, "max_bank": 5_000, "commission_percent": "5"}
