@@ -14,7 +14,6 @@ nothing but the holder's bank is left in escrow between coups).
 
 from __future__ import annotations
 
-import os
 import random
 import time
 from collections import Counter
@@ -66,51 +65,7 @@ def run(context) -> bool:
     from tables.games.baccarat_bank.engine import ENGINE
 
     rng = random.Random(SEED)
-    print(f"load average before: {common.load_average()} on {os.cpu_count()} core(s)")
-    ok, best, carry = True, None, None
-    for round_no in range(1, context.repeat + 1):
-        warm_until = time.monotonic() + min(context.warmup, 1.0)
-        while time.monotonic() < warm_until:
-            _n, carry, _problem = play_one(ENGINE, rng, carry)
-        coups = actions = 0
-        problems: list[str] = []
-        start = time.perf_counter()
-        deadline = start + context.seconds
-        while time.perf_counter() < deadline:
-            n, carry, problem = play_one(ENGINE, rng, carry)
-            coups += 1
-            actions += n
-            if problem:
-                problems.append(problem)
-                carry = None
-        elapsed = time.perf_counter() - start
-        figures = {"coups_per_s": coups / elapsed, "actions_per_s": actions / elapsed}
-        print(
-            f"round {round_no}: {coups:,} coups, {actions:,} actions in {elapsed:.1f} s -> "
-            f"{figures['coups_per_s']:,.0f} coups/s, {figures['actions_per_s']:,.0f} actions/s "
-            f"({actions / max(coups, 1):.1f} actions per coup, {SEATS} players)"
-        )
-        if problems:
-            ok = False
-            print(f"   FAILED: {len(problems)} broken coup(s); first: {problems[0]}")
-        if best is None or figures["coups_per_s"] > best["coups_per_s"]:
-            best = figures
-    timings = {"choose": 0.0, "apply": 0.0, "view": 0.0}
-    sampled = 0
-    until = time.perf_counter() + min(2.0, context.seconds)
-    while time.perf_counter() < until:
-        n, carry, problem = play_one(ENGINE, rng, carry, timings)
-        sampled += n
-        ok = ok and not problem
-    per = {k: v * 1e6 / max(sampled, 1) for k, v in timings.items()}
-    print("per action (µs, wall): " + ", ".join(f"{k} {v:.0f}" for k, v in per.items()))
-    if best is not None:
-        print(
-            f"best: {best['coups_per_s']:,.0f} random coups/s, {best['actions_per_s']:,.0f} "
-            "engine actions/s in one process"
-        )
-    print(f"load average after: {common.load_average()}")
-    return ok
+    return common.carried_sessions(context, ENGINE, play_one, rng, hand="coup", players=SEATS)
 
 
 if __name__ == "__main__":

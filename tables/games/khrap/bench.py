@@ -13,7 +13,6 @@ equals what they were paid, the casino's 2 % and the bank carried on.
 
 from __future__ import annotations
 
-import os
 import random
 import time
 
@@ -65,50 +64,7 @@ def run(context) -> bool:
     from tables.games.khrap.engine import ENGINE
 
     rng = random.Random(SEED)
-    print(f"load average before: {common.load_average()} on {os.cpu_count()} core(s)")
-    ok, best, carry = True, None, None
-    for round_no in range(1, context.repeat + 1):
-        warm_until = time.monotonic() + min(context.warmup, 1.0)
-        while time.monotonic() < warm_until:
-            _n, carry, _problem = play_one(ENGINE, rng, carry)
-        deals = actions = 0
-        problems: list[str] = []
-        start = time.perf_counter()
-        deadline = start + context.seconds
-        while time.perf_counter() < deadline:
-            n, carry, problem = play_one(ENGINE, rng, carry)
-            deals += 1
-            actions += n
-            if problem:
-                problems.append(problem)
-        elapsed = time.perf_counter() - start
-        figures = {"deals_per_s": deals / elapsed, "actions_per_s": actions / elapsed}
-        print(
-            f"round {round_no}: {deals:,} deals, {actions:,} actions in {elapsed:.1f} s -> "
-            f"{figures['deals_per_s']:,.0f} deals/s, {figures['actions_per_s']:,.0f} actions/s "
-            f"({actions / max(deals, 1):.1f} actions per deal, {SEATS} players)"
-        )
-        if problems:
-            ok = False
-            print(f"   FAILED: {len(problems)} broken deal(s); first: {problems[0]}")
-        if best is None or figures["deals_per_s"] > best["deals_per_s"]:
-            best = figures
-    timings = {"legal_actions": 0.0, "apply": 0.0, "view": 0.0}
-    sampled = 0
-    until = time.perf_counter() + min(2.0, context.seconds)
-    while time.perf_counter() < until:
-        n, carry, problem = play_one(ENGINE, rng, carry, timings)
-        sampled += n
-        ok = ok and not problem
-    per = {k: v * 1e6 / max(sampled, 1) for k, v in timings.items()}
-    print("per action (µs, wall): " + ", ".join(f"{k} {v:.0f}" for k, v in per.items()))
-    if best is not None:
-        print(
-            f"best: {best['deals_per_s']:,.0f} random deals/s, {best['actions_per_s']:,.0f} "
-            "engine actions/s in one process"
-        )
-    print(f"load average after: {common.load_average()}")
-    return ok
+    return common.carried_sessions(context, ENGINE, play_one, rng, hand="deal", players=SEATS)
 
 
 if __name__ == "__main__":
