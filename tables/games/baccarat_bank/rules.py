@@ -10,23 +10,11 @@ from tables.engines.base import Event, IllegalAction, State, copy_json, gettext_
 from tables.engines.cards import Shoe, pack_52, shuffled
 
 GAME = "baccarat_bank"
-
-
 SEATS = (2, 12)
-
-
 DECKS = 6  # §6: six decks without jokers, 312 cards
-
-
 CUT_FROM_END = 7  # §12: the cut card seven cards from the end
-
-
 DEFAULTS = {"commission_percent": "5", "max_bank": None}
-
-
 BANK = pot("bank")
-
-
 COMMISSION = house("commission")
 
 

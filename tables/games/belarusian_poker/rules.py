@@ -21,46 +21,22 @@ from tables.engines.base import (
 from tables.engines.betting import check_bounds, whole_number
 
 GAME = "belarusian_poker"
-
-
 SEATS = (2, 7)  # §20: up to 7 people play at once
-
-
 HAND_SIZE = 3  # §23
-
-
 MAX_ROUNDS = 5  # §24, P5
-
-
 MAX_SVARAS = 2  # §24: "svara may be played at most twice"
-
-
 PACKS = 1 + MAX_SVARAS  # the game's pack and one for each svara
-
-
 SMALL_BANK_UNITS = 50  # §25: a bank up to 50 c.u. pays 1 c.u., a larger one 2 %
-
-
 SMALL_BANK_DEDUCTION_UNITS = 1
-
-
 LARGE_BANK_PERCENT = 2
-
-
 DEFAULTS = {"unit": 100}  # P12: one conventional unit in minor units of the table's currency
-
-
 COMMISSION = house("commission")
-
-
 # the answers each phase asks for, of everyone concerned at once
 ANSWERS = {
     "consent": ("accept", "refuse"),
     "svara_offer": ("accept", "refuse"),
     "svara_join": ("join", "decline"),
 }
-
-
 # Where a void sends the stakes of a seat whose player has left: the seat may be someone
 # else's by then, so the house holds the money for the cashier to give back.
 UNCLAIMED = house("unclaimed")

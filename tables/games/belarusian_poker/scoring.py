@@ -12,17 +12,9 @@ from tables.games.belarusian_poker.rules import HAND_SIZE
 
 # §23: pictures 10 points, the ace 11, the other cards their face value (the ten is "T").
 CARD_POINTS = {"7": 7, "8": 8, "9": 9, "T": 10, "J": 10, "Q": 10, "K": 10, "A": 11}
-
-
 ACE = "A"
-
-
 TWO_ACES = 22  # P1 (b)
-
-
 LOWEST_SCORE = 8  # P1: e.g. 7♠ 7♥ 8♦, no combination, best single card 8
-
-
 HIGHEST_SCORE = 33  # three aces, or two aces and the joker
 
 

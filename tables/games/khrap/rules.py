@@ -15,47 +15,19 @@ from tables.engines.base import Event, IllegalAction, Payment, State, gettext_no
 from tables.engines.cards import RANKS_36, SUITS, pack_36, rank, suit
 
 GAME = "khrap"
-
-
 SEATS = (2, 6)
-
-
 HAND_SIZE = 4  # §118
-
-
 TRICKS = 4
-
-
 TRUMP_TURNS = 3  # §119.1: up to three turned-up cards name trumps
-
-
 RAKE_PERCENT = 2  # §121
-
-
 TRICKS_TO_DECLARE = 2  # §119.2.1: the declarer undertakes two tricks, a joiner one
-
-
 DECLARER_PENALTY = 2  # × the bank played (§119.2.1)
-
-
 JOINER_PENALTY = 1
-
-
 KHRAP, VERTOLYOT, STRELYAYU, ZAVORACHIVAYU = "khrap", "vertolyot", "strelyayu", "zavorachivayu"
-
-
 GAMES = (KHRAP, VERTOLYOT, STRELYAYU, ZAVORACHIVAYU)
-
-
 HELP, FIVE, PASS = "help", "five", "pass"
-
-
 STRELYAYU_OUT, STRELYAYU_IN = 3, 4  # §119.2.3
-
-
 FIVE_DRAWN = 5  # §119.2.1
-
-
 # the lobby's and the pit boss's words for the games and for where a deal is
 GAME_LABELS = {
     KHRAP: gettext_noop("Khrap"),
@@ -63,8 +35,6 @@ GAME_LABELS = {
     STRELYAYU: gettext_noop("Strelyayu"),
     ZAVORACHIVAYU: gettext_noop("Zavorachivayu"),
 }
-
-
 STAGES = {
     "announce": gettext_noop("announcing"),
     "answer": gettext_noop("answering"),
@@ -72,16 +42,10 @@ STAGES = {
     "play": gettext_noop("playing tricks"),
     "over": gettext_noop("between deals"),
 }
-
-
 # Where money goes that belongs to a player who has left (his trick money, a pledge he kept, his
 # share of a voided bank): his seat may be someone else's by then; the house holds it for him.
 UNCLAIMED = house("unclaimed")
-
-
 COMMISSION = house("commission")
-
-
 BANK = pot()
 
 
