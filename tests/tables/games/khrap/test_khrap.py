@@ -87,6 +87,34 @@ EXAMPLE_1 = dict(
 )
 
 
+def example_1_exchanged(*then):
+    """Worked example 1 answered (``example_1_answers``), then C discards 6D and A and B change
+    nothing, then the moves ``then``: the state after them."""
+    state, _ = example_1_answers(deal(**EXAMPLE_1))
+    state, _ = play(
+        state,
+        (C, {"type": "discard", "card": "6D"}),
+        (A, {"type": "exchange", "cards": []}),
+        (B, {"type": "exchange", "cards": []}),
+        *then,
+    )
+    return state
+
+
+def strelyayu_four_drawn():
+    """Worked example 1 as strelyayu: A declares it, B helps, the others pass twice; A throws
+    KH 7S 8S and draws four (AD KD QD AC), one of which he must now discard."""
+    state = deal(**EXAMPLE_1)
+    state, _ = play(
+        state,
+        (A, {"type": "declare", "game": "strelyayu"}),
+        (B, {"type": "help"}),
+        *((p, {"type": "pass"}) for p in (C, D, C, D)),
+    )
+    state, _ = act(state, A, type="exchange", cards=["KH", "7S", "8S"])
+    return state
+
+
 def example_1_answers(state):
     """A khrap; B help; C and D pass; round two C five, D pass (worked example 1)."""
     return play(
@@ -305,14 +333,7 @@ def test_s119_2_3_strelyayu_throws_away_one_of_the_four_drawn_and_keeps_a_card_o
     thrown away is one of the four drawn, so the declarer keeps one card of his own; the
     validator (shared by legal_actions and apply) refuses the kept card, and his clock throws
     away the lowest of the four."""
-    state = deal(**EXAMPLE_1)
-    state, _ = play(
-        state,
-        (A, {"type": "declare", "game": "strelyayu"}),
-        (B, {"type": "help"}),
-        *((p, {"type": "pass"}) for p in (C, D, C, D)),
-    )
-    state, _ = act(state, A, type="exchange", cards=["KH", "7S", "8S"])
+    state = strelyayu_four_drawn()
     assert state["hands"]["0"] == ["AH", "AD", "KD", "QD", "AC"], "AH kept, four drawn"
     discards = [a["card"] for a in ENGINE.legal_actions(state, A)]
     assert discards == ["AD", "KD", "QD", "AC"], "only the four drawn may go"
@@ -524,15 +545,7 @@ def test_vertolyot_declarer_under_two_tricks_pays_alone():
 
 
 def test_k1_k2_follow_suit_else_trump_else_any_card():
-    state = deal(**EXAMPLE_1)
-    state, _ = example_1_answers(state)
-    state, _ = play(
-        state,
-        (C, {"type": "discard", "card": "6D"}),
-        (A, {"type": "exchange", "cards": []}),
-        (B, {"type": "exchange", "cards": []}),
-        (C, {"type": "play", "card": "AD"}),
-    )
+    state = example_1_exchanged((C, {"type": "play", "card": "AD"}))
     with pytest.raises(IllegalAction, match="without it play a trump"):
         act(state, A, type="play", card="7S")  # no diamond: A must trump
     assert {a["card"] for a in ENGINE.legal_actions(state, A)} == {"AH", "KH"}

@@ -19,9 +19,10 @@ from tests.tables.games.khrap.test_khrap import (
     D,
     act,
     deal,
-    example_1_answers,
+    example_1_exchanged,
     example_2_played,
     play,
+    strelyayu_four_drawn,
 )
 from tests.tables.test_shared_sections import board_view
 
@@ -70,14 +71,7 @@ def test_passes_on_the_trump_are_shown_and_cleared_when_a_new_trump_is_turned_s1
 
 
 def test_your_hand_is_one_row_and_the_trick_shows_who_leads():
-    state = deal(**EXAMPLE_1)
-    state, _ = example_1_answers(state)
-    state, _ = play(
-        state,
-        (C, {"type": "discard", "card": "6D"}),
-        (A, {"type": "exchange", "cards": []}),
-        (B, {"type": "exchange", "cards": []}),
-    )
+    state = example_1_exchanged()
     html = board(state, C)
     hand = html[html.index('id="my-cards"') : html.index('<div class="seat-actions">')]
     rows = re.findall(r'<div class="cards row"', hand)
@@ -93,14 +87,7 @@ def test_your_hand_is_one_row_and_the_trick_shows_who_leads():
 
 
 def test_s119_2_3_strelyayu_offers_only_the_four_drawn_for_the_discard():
-    state = deal(**EXAMPLE_1)
-    state, _ = play(
-        state,
-        (A, {"type": "declare", "game": "strelyayu"}),
-        (B, {"type": "help"}),
-        *((p, {"type": "pass"}) for p in (C, D, C, D)),
-    )
-    state, _ = act(state, A, type="exchange", cards=["KH", "7S", "8S"])
+    state = strelyayu_four_drawn()
     html = board(state, A)
     playable = re.findall(r'class="hand-card playable[^"]*" data-card="(\w\w)"', html)
     assert sorted(playable) == sorted(["AD", "KD", "QD", "AC"])
