@@ -7,6 +7,7 @@ import os
 import sys
 import time
 import traceback
+from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
@@ -89,6 +90,60 @@ def load_average() -> str:
     except OSError:
         return "n/a"
     return f"{one:.1f} (1 min), {five:.1f} (5 min)"
+
+
+def carried_sessions(context: BenchContext, engine, play_one, rng, *, hand: str, players: int):
+    """An engine alone, one process: random hands one after another, each with the last one's
+    ``carry_over`` (a bank or a shoe that spans hands), for ``context.seconds`` a round.
+    ``play_one(engine, rng, carry, timings=None)`` plays one hand and returns (actions, the carry
+    for the next hand, problem or ""); with ``timings`` (a defaultdict) it adds each step's seconds
+    under the step's name. Prints hands and actions per second each round (``hand`` names a
+    hand: "coup", "deal"), the best round, each step's µs per action and the load. False when
+    any hand came out broken."""
+    print(f"load average before: {load_average()} on {os.cpu_count()} core(s)")
+    ok, best, carry = True, None, None
+    for round_no in range(1, context.repeat + 1):
+        warm_until = time.monotonic() + min(context.warmup, 1.0)
+        while time.monotonic() < warm_until:
+            _n, carry, _problem = play_one(engine, rng, carry)
+        hands = actions = 0
+        problems: list[str] = []
+        start = time.perf_counter()
+        deadline = start + context.seconds
+        while time.perf_counter() < deadline:
+            n, carry, problem = play_one(engine, rng, carry)
+            hands += 1
+            actions += n
+            if problem:
+                problems.append(problem)
+        elapsed = time.perf_counter() - start
+        figures = {"hands_per_s": hands / elapsed, "actions_per_s": actions / elapsed}
+        print(
+            f"round {round_no}: {hands:,} {hand}s, {actions:,} actions in {elapsed:.1f} s -> "
+            f"{figures['hands_per_s']:,.0f} {hand}s/s, {figures['actions_per_s']:,.0f} actions/s "
+            f"({actions / max(hands, 1):.1f} actions per {hand}, {players} players)"
+        )
+        if problems:
+            ok = False
+            print(f"   FAILED: {len(problems)} broken {hand}(s); first: {problems[0]}")
+        if best is None or figures["hands_per_s"] > best["hands_per_s"]:
+            best = figures
+    timings: dict[str, float] = defaultdict(float)
+    sampled = 0
+    until = time.perf_counter() + min(2.0, context.seconds)
+    while time.perf_counter() < until:
+        n, carry, problem = play_one(engine, rng, carry, timings)
+        sampled += n
+        ok = ok and not problem
+    per = {k: v * 1e6 / max(sampled, 1) for k, v in timings.items()}
+    print("per action (µs, wall): " + ", ".join(f"{k} {v:.0f}" for k, v in per.items()))
+    if best is not None:
+        print(
+            f"best: {best['hands_per_s']:,.0f} random {hand}s/s, {best['actions_per_s']:,.0f} "
+            "engine actions/s in one process"
+        )
+    print(f"load average after: {load_average()}")
+    return ok
 
 
 @dataclass

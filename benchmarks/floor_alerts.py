@@ -61,7 +61,7 @@ def _table(players: int = 2):
 def _hand(table, by_seat) -> None:
     """One hand: whoever acts first bets 500, the other passes."""
     from tables import services
-    from tables.engines import belarusian_poker
+    from tables.games.belarusian_poker import engine as belarusian_poker
 
     table.refresh_from_db()
     number = table.hand_number

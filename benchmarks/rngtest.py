@@ -42,8 +42,9 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tables.engines import baccarat_bank, cards, dice  # noqa: E402
+from tables.engines import cards, dice  # noqa: E402
 from tables.engines.base import Draws  # noqa: E402
+from tables.games.baccarat_bank import rules as baccarat_bank  # noqa: E402
 
 ALPHA = 0.01
 CHUNK = 10_000  # shuffles tallied at once (the positions are counted column by column)

@@ -18,14 +18,14 @@ from floor import alerts
 from floor.alerts import hands as alert_hands
 from floor.models import Alert, AlertKind, AlertRule, HandFlow, HandMoney
 from tables import services
-from tables.engines import belarusian_poker
 from tables.engines.cards import pack_33
+from tables.games.belarusian_poker import engine as belarusian_poker
 from tables.listeners import TableNews
 from tables.models import Hand, Seat, Table
 from tests.conftest import assert_books_clean, fund, new_player
 from tests.tables.conftest import balances
 from tests.tables.engines.scripted import ScriptedRng
-from tests.tables.engines.test_belarusian_poker import pack_dealing
+from tests.tables.games.belarusian_poker.test_belarusian_poker import pack_dealing
 from tests.tables.test_pit import HOST, ORIGIN, cookie_of, pit_boss, signed_in
 
 FUNDS = 1_000_000  # 10 000.00 BYN each

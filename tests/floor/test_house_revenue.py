@@ -20,8 +20,8 @@ from django.utils import timezone
 from casino.models import AccountKind, Entry, HousePurpose
 from floor.reports import Period, place_days, revenue_report
 from tables import services
-from tables.engines import baccarat_bank
 from tables.engines.cards import Shoe, pack_52
+from tables.games.baccarat_bank import engine as baccarat_bank
 from tables.models import Table
 from tests.conftest import assert_books_clean, fund, new_player
 from tests.floor.test_reports import TableCells, page_as_csv_text
@@ -147,7 +147,7 @@ def test_a_player_s_bank_is_never_the_casino_s_win_cg_4_b11(monkeypatch):
 
 
 def test_khrap_rake_is_the_casino_s_a_carried_penalty_bank_the_players_cg_119(monkeypatch):
-    from tests.tables.khrap_helpers import khrap_failing_before_the_last_trick
+    from tests.tables.games.khrap.khrap_helpers import khrap_failing_before_the_last_trick
 
     stake = 1_000
     table, a, b = khrap_failing_before_the_last_trick(

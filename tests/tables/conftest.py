@@ -4,7 +4,7 @@ import pytest
 
 from casino import ledger
 from tables import outbox, presenters
-from tables.games import baccarat_bank as baccarat_presenter
+from tables.games.baccarat_bank import presentation as baccarat_presenter
 from tables.games.durak import engine as durak
 from tables.models import Table
 from tests.conftest import fund, new_player

@@ -15,15 +15,15 @@ from django.urls import reverse
 
 from casino.roles import PIT_BOSS
 from tables.engines.base import payments
-from tables.engines.belarusian_poker import seka_score
 from tables.engines.cards import pack_33, pack_52
 from tables.engines.registry import engine_for, registered_games
+from tables.games.belarusian_poker.engine import seka_score
 from tables.presentation import presentation_for
 from tests.conftest import new_staff
 from tests.tables.engines.scripted import ScriptedRng
-from tests.tables.engines.test_baccarat_bank import shoe_order
-from tests.tables.engines.test_belarusian_poker import pack_dealing
-from tests.tables.engines.test_khrap import DeckRng, khrap_deck
+from tests.tables.games.baccarat_bank.test_baccarat_bank import shoe_order
+from tests.tables.games.belarusian_poker.test_belarusian_poker import pack_dealing
+from tests.tables.games.khrap.test_khrap import DeckRng, khrap_deck
 from tests.tables.history_hands import record_hand
 
 pytestmark = pytest.mark.django_db

@@ -325,7 +325,7 @@ def test_every_word_a_board_or_a_rules_page_uses_is_explained_in_both_languages(
 def test_the_khrap_boards_words_for_games_and_answers_are_explained():
     """The Khrap board passes the declared game and each seat's answer as the key (the engine's
     names of them), so they are not in the boards' text for board_terms() to find."""
-    from tables.engines import khrap
+    from tables.games.khrap import engine as khrap
 
     _words, english, _links = glossary("en")
     for key in (*khrap.GAMES, khrap.HELP, khrap.FIVE):

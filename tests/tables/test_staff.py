@@ -384,7 +384,7 @@ def test_k6_a_void_of_a_penalty_banks_deal_starts_the_next_only_if_every_stake_c
     both can pay one. If B cannot, the void still stands: the table waits, open, with nothing
     else booked."""
     from tests.conftest import spend_down_to
-    from tests.tables.khrap_helpers import khrap_failing_before_the_last_trick
+    from tests.tables.games.khrap.khrap_helpers import khrap_failing_before_the_last_trick
 
     stake = 1_000
     table, a, b = khrap_failing_before_the_last_trick(

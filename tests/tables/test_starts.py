@@ -12,7 +12,7 @@ from django.utils import timezone, translation
 from casino import ledger
 from casino.models import Account, AccountKind
 from tables import presenters, services
-from tables.engines import khrap
+from tables.games.khrap import engine as khrap
 from tables.models import Table, TableEvent, TableStatus
 from tables.selectors import table_view
 from tests.conftest import assert_books_clean, fund, new_player

@@ -30,11 +30,11 @@ from fractions import Fraction
 
 from tables.engines import base
 from tables.engines.base import Draws, Event, IllegalAction, State, gettext_noop
-from tables.engines.belarusian_poker import seka_score
 from tables.engines.cards import pack_33
 from tables.families.house import boxes
 from tables.families.stud.engine import StudEngine
 from tables.families.stud.rules import BET, StudRules, _whole
+from tables.games.belarusian_poker.engine import seka_score
 
 GAME = "russian_poker"
 DEALER_MINIMUM = 11  # §31, R4: "the croupier's minimum game is an ace"

@@ -4,13 +4,14 @@ nobody folds in, none while the hand goes on."""
 
 import pytest
 
-from tables.engines import belarusian_poker, khrap
 from tables.engines.base import Draws
 from tables.engines.cards import pack_33
 from tables.engines.registry import engine_for, registered_games
+from tables.games.belarusian_poker import engine as belarusian_poker
+from tables.games.khrap import engine as khrap
 from tests.tables.engines.scripted import ScriptedRng
-from tests.tables.engines.test_belarusian_poker import pack_dealing
-from tests.tables.engines.test_khrap import EXAMPLE_1, deal
+from tests.tables.games.belarusian_poker.test_belarusian_poker import pack_dealing
+from tests.tables.games.khrap.test_khrap import EXAMPLE_1, deal
 
 SEKA = belarusian_poker.BelarusianPoker()
 SEKA_CONFIG = belarusian_poker.check_config({"min_bet": 100, "max_bet": 1_000, "unit": 100})

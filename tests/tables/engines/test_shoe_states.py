@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from tables.engines.baccarat_bank import ENGINE as BACCARAT
 from tables.engines.base import Draws
 from tables.engines.cards import Shoe
 from tables.games.highcard.engine import ENGINE as HIGH_CARD
+from tables.games.baccarat_bank.engine import ENGINE as BACCARAT
 from tests.tables.engines.test_cards import old_form as old_shoe_form
 
 GAMES = [
