@@ -17,7 +17,7 @@ from casino.roles import PIT_BOSS
 from tables.engines.base import payments
 from tables.engines.cards import pack_33, pack_52
 from tables.engines.registry import engine_for, registered_games
-from tables.games.belarusian_poker.engine import seka_score
+from tables.engines.seka import seka_score
 from tables.presentation import presentation_for
 from tests.conftest import new_staff
 from tests.tables.engines.scripted import ScriptedRng

@@ -21,6 +21,7 @@ SHARED = [
     "tables/engines/poker_hands.py",
     "tables/engines/registry.py",
     "tables/engines/shuffle.py",
+    "tables/engines/seka.py",
     "tables/families/house/__init__.py",
     "tables/families/house/boxes.py",
     "tables/families/house/bank.py",

@@ -40,6 +40,14 @@ from tables.engines.base import (
 )
 from tables.engines.betting import clockwise_from_button, unclaim, whole_number
 from tables.engines.cards import RANKS_33, SUITS, pack_33
+from tables.engines.seka import (
+    CARD_POINTS,
+    HIGHEST_SCORE,
+    LOWEST_SCORE,
+    _weaker_percent,
+    seka_combination,
+    seka_score,
+)
 from tables.games.belarusian_poker.play import (
     _bet,
     _deal,
@@ -66,14 +74,6 @@ from tables.games.belarusian_poker.rules import (
     check_config,
     deduction,
     to_act,
-)
-from tables.games.belarusian_poker.scoring import (
-    CARD_POINTS,
-    HIGHEST_SCORE,
-    LOWEST_SCORE,
-    _weaker_percent,
-    seka_combination,
-    seka_score,
 )
 
 

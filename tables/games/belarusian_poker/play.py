@@ -10,6 +10,7 @@ import json
 from casino.money import split_amount
 from tables.engines.base import Event, State, pot, seat
 from tables.engines.betting import clockwise_from_button
+from tables.engines.seka import seka_score
 from tables.games.belarusian_poker.rules import (
     COMMISSION,
     HAND_SIZE,
@@ -21,7 +22,6 @@ from tables.games.belarusian_poker.rules import (
     deduction,
     to_act,
 )
-from tables.games.belarusian_poker.scoring import seka_score
 
 
 def _start_round(state: State) -> None:

@@ -4,7 +4,7 @@ What is Russian poker's own:
 
 - the cards and the points are Belarusian poker's: 33 cards with the joker (§29), a suit's
   cards, two aces or three of a rank scoring, the joker a copy of its group's highest card
-  (§28, §30, R2: ``belarusian_poker.seka_score``);
+  (§28, §30, R2: ``tables.engines.seka.seka_score``);
 - an ante (R1), three cards to each box and three to the dealer, all face down; a box plays
   on with a bet equal to the ante (§31) or folds and loses the ante (R3);
 - one open box a player and one more, dark: its bet goes on before the deal, its cards are
@@ -31,10 +31,10 @@ from fractions import Fraction
 from tables.engines import base
 from tables.engines.base import Draws, Event, IllegalAction, State, gettext_noop
 from tables.engines.cards import pack_33
+from tables.engines.seka import seka_score
 from tables.families.house import boxes
 from tables.families.stud.engine import StudEngine
 from tables.families.stud.rules import BET, StudRules, _whole
-from tables.games.belarusian_poker.engine import seka_score
 
 GAME = "russian_poker"
 DEALER_MINIMUM = 11  # §31, R4: "the croupier's minimum game is an ace"

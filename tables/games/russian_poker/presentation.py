@@ -10,9 +10,9 @@ from __future__ import annotations
 from django.utils.translation import gettext, gettext_noop, ngettext
 
 from casino.currencies import format_amount
+from tables.engines.seka import seka_score
 from tables.families.stud import board
 from tables.games.russian_poker.engine import BET_PAYS, DEALER_MINIMUM, GAME
-from tables.games.belarusian_poker.engine import seka_score
 from tables.kit import card_items
 from tables.presentation import register
 from tables.rules import RulesPage

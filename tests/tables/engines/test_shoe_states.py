@@ -8,8 +8,8 @@ import pytest
 
 from tables.engines.base import Draws
 from tables.engines.cards import Shoe
-from tables.games.highcard.engine import ENGINE as HIGH_CARD
 from tables.games.baccarat_bank.engine import ENGINE as BACCARAT
+from tables.games.highcard.engine import ENGINE as HIGH_CARD
 from tests.tables.engines.test_cards import old_form as old_shoe_form
 
 GAMES = [

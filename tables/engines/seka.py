@@ -1,5 +1,6 @@
 """Seka scoring with a joker (CG §23, rulings P1, P2): a three-card hand's points and the
-combination that makes them, and how many hands a hand beats (the floor's folded hands)."""
+combination that makes them, and how many hands a hand beats (the floor's folded hands). The
+platform's, like the poker hand evaluator: the games played with seka points use it."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import itertools
 from collections import Counter
 
 from tables.engines.cards import JOKER, pack_33
-from tables.games.belarusian_poker.rules import HAND_SIZE
+
+HAND_SIZE = 3  # a seka hand is three cards (CG §23)
 
 # §23: pictures 10 points, the ace 11, the other cards their face value (the ten is "T").
 CARD_POINTS = {"7": 7, "8": 8, "9": 9, "T": 10, "J": 10, "Q": 10, "K": 10, "A": 11}
