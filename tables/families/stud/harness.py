@@ -26,7 +26,6 @@ from collections.abc import Callable
 from tables.engines import poker_hands
 from tables.engines.cards import pack_52
 from tables.families.stud.rules import CATEGORY_KEYS, LOWEST_PAIR, PAY_TABLE, StudRules, bet_ratio
-from tables.games.russian_poker.engine import ASKED
 
 PLAYERS = 1
 BET_MULTIPLE = StudRules.bet_multiple  # the poker games' bet: two antes (§42, §56.1, §65)
@@ -168,13 +167,15 @@ def strategy(
     replaces: str | None = None,
     bonus: bool = False,
     dealer_up: bool = True,
+    phases: dict[str, Callable[[dict, int], dict]] | None = None,
 ) -> Callable[..., dict]:
     """A harness strategy (``rtp.play_hand``: state, seat, legal actions, rng -> action) playing
     ``decide``: an ante of the table minimum on the seat's own box (with the bonus on it where
     ``bonus`` and the table offers one), the dealer's cut, then the box's decisions; a game is
     bought by ``buys_game`` (the dealer replacing his ``replaces`` card). ``dealer_up`` false:
-    the dealer's cards are all face down and ``decide`` is given None for his up card. In a
-    svara the box asked doubles its ante; a player asked to join declines."""
+    the dealer's cards are all face down and ``decide`` is given None for his up card.
+    ``phases``: a game's own phases, each answered by its function of the state and the seat
+    (Russian poker's svara)."""
 
     def play(state: dict, seat: int, legal: list[dict] | None, rng: random.Random) -> dict:
         """(The legal actions are not read: ``LEGAL_ACTIONS`` is False.)"""
@@ -186,8 +187,8 @@ def strategy(
             return action
         if phase == "cut":
             return {"type": "cut"}
-        if phase == "svara":
-            return svara_answer(state, seat)
+        if phases and phase in phases:
+            return phases[phase](state, seat)
         waiting = "buy" if phase == "buying" else "deciding"
         box = next(
             int(n)
@@ -210,16 +211,6 @@ def strategy(
         return action
 
     return play
-
-
-def svara_answer(state: dict, seat: int) -> dict:
-    """A svara (Russian poker, §31, R7, R8): the seat's box asked doubles its ante; a seat with
-    no box asked is offered to join, and declines."""
-    box = next(
-        (int(n) for n, b in state["boxes"].items() if b["owner"] == seat and b["status"] == ASKED),
-        None,
-    )
-    return {"type": "decline"} if box is None else {"type": "svara", "box": box}
 
 
 # --- the pay table's lines, read from a hand's events ----------------------------------------

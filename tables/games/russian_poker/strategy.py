@@ -44,7 +44,13 @@ from tables.families.stud import harness as stud
 from tables.families.stud.harness import count as count
 from tables.families.stud.harness import summary as summary
 from tables.games.russian_poker import engine as russian_poker
-from tables.games.russian_poker.engine import BET_PAYS, DEALER_MINIMUM, points, svaras_allowed
+from tables.games.russian_poker.engine import (
+    ASKED,
+    BET_PAYS,
+    DEALER_MINIMUM,
+    points,
+    svaras_allowed,
+)
 
 GAME = "russian_poker"
 PLAYERS = stud.PLAYERS
@@ -113,7 +119,22 @@ def rule(threshold: int):
 decide = rule(THRESHOLD)
 THRESHOLDS = {"basic": THRESHOLD, "always": 0}
 DECISIONS = {"basic": decide, "always": rule(THRESHOLDS["always"])}
-STRATEGIES = {name: stud.strategy(d, dealer_up=False) for name, d in DECISIONS.items()}
+
+
+def svara_answer(state: dict, seat: int) -> dict:
+    """A svara (Russian poker, §31, R7, R8): the seat's box asked doubles its ante; a seat with
+    no box asked is offered to join, and declines."""
+    box = next(
+        (int(n) for n, b in state["boxes"].items() if b["owner"] == seat and b["status"] == ASKED),
+        None,
+    )
+    return {"type": "decline"} if box is None else {"type": "svara", "box": box}
+
+
+STRATEGIES = {
+    name: stud.strategy(d, dealer_up=False, phases={"svara": svara_answer})
+    for name, d in DECISIONS.items()
+}
 
 tally = functools.partial(stud.tally, line_of=line_of)
 

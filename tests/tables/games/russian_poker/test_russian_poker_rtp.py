@@ -16,7 +16,6 @@ from benchmarks import rtp
 from tables.engines.base import Draws
 from tables.engines.cards import pack_33
 from tables.engines.registry import engine_for
-from tables.families.stud import harness as stud
 from tables.games.russian_poker import strategy as rp
 
 HANDS = 300
@@ -103,7 +102,7 @@ def test_in_a_svara_the_strategy_doubles_and_declines_to_join():
             break
     else:
         pytest.fail("no svara in 200 hands")
-    tied = {b["owner"]: int(n) for n, b in state["boxes"].items() if b["status"] == stud.ASKED}
+    tied = {b["owner"]: int(n) for n, b in state["boxes"].items() if b["status"] == rp.ASKED}
     for seat in engine.to_act(state):
         answer = rp.STRATEGIES["basic"](state, seat, None, rng)
         if seat in tied:
