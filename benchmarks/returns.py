@@ -140,7 +140,7 @@ def highcard() -> dict:
 
 
 def _twentyone(game: str) -> dict:
-    from benchmarks.strategies import twentyone as best
+    from tables.families.twentyone import strategy as best
 
     module = _module(game)
     value = best.expected_return(game)

@@ -1,0 +1,50 @@
+"""Blackjack for the return harness (``benchmarks/rtp.py blackjack``).
+
+The engine is ``tables/engines/blackjack.py`` (CG §90-§105, ../shared/rules/blackjack.md) on
+``tables/engines/twentyone.py``; the best play is computed in ``benchmarks/strategies/
+twentyone.py`` (two-card composition dependent, its docstring tells the approximation) and
+mapped onto the engine's legal actions by ``twentyone_harness`` (what the twenty-one games
+share). Every seat plays one box of the minimum.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from tables.families.twentyone import harness
+from tables.families.twentyone import strategy as best
+
+GAME = "blackjack"
+DECKS = best.DECKS
+PLAYERS = harness.PLAYERS
+CONFIG = harness.CONFIG
+RULES = "CG §90-§105, ../shared/rules/blackjack.md"
+KINDS = harness.KINDS
+
+# The pay table: (key, kind, what pays, where the rule is written). Hand lines are counted per
+# hand of a box not split; split boxes go to "split" whatever their hands' outcomes.
+LINES = (
+    ("natural", "bet", "natural, paid 3:2", "§99"),
+    ("won", "bet", "won, paid 1:1", "§100"),
+    ("push", "bet", "push, stake back", "§100, §103"),
+    ("lost", "bet", "lost to a higher total", "§100"),
+    ("bust", "bet", "bust, lost", "§93"),
+    ("surrendered", "bet", "surrender: half back (all lost to a natural)", "§102, B6"),
+    ("even money", "bet", "even money on a natural, paid 1:1", "§103"),
+    ("double", "bet", "doubled hands (stake added)", "§98"),
+    ("split", "bet", "split boxes (all hands)", "§96, §97, B4"),
+    ("insurance_won", "insurance", "insurance won, paid 2:1", "§103"),
+    ("insurance_lost", "insurance", "insurance lost", "§103"),
+)
+
+
+def _surrenders(action: dict, cards: list[str], up: str) -> bool:
+    """A staker's early surrender (B9) where surrendering is the hand's best move (§102)."""
+    moves = {"hit", "stand", "double", "surrender"}
+    return action["type"] == "surrender" and best.best_move(GAME, cards, up, moves) == "surrender"
+
+
+# the computed best play; the lines read from a hand's events; the computed return
+STRATEGIES = harness.strategies(GAME, early=_surrenders)
+tally = functools.partial(harness.tally, added=("double",))
+exact = functools.partial(harness.exact, GAME)
