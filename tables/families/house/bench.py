@@ -69,7 +69,7 @@ def bare_hands(seconds: float, boxes: int) -> float:
     no engine honouring the contract (a JSON state, every action validated, payments and events
     recorded) can beat in this interpreter."""
     from tables.families.twentyone import strategy as best
-    from tables.families.twentyone.engine import dealer_stands, total
+    from tables.families.twentyone.cards import dealer_stands, total
 
     rng = random.Random(SEED)
     pack = [rank + suit for rank in "23456789TJQKA" for suit in "SHDC"] * 6

@@ -33,7 +33,8 @@ from fractions import Fraction
 
 from tables.engines import base
 from tables.engines.base import gettext_noop
-from tables.families.twentyone.engine import Rules, TwentyOne
+from tables.families.twentyone.engine import TwentyOne
+from tables.families.twentyone.rules import Rules
 
 GAME = "blackjack"
 

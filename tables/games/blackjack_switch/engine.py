@@ -37,19 +37,10 @@ from fractions import Fraction
 from tables.engines import base
 from tables.engines.base import IllegalAction, State, gettext_noop
 from tables.families.house import boxes
-from tables.families.twentyone.engine import (
-    DOUBLE,
-    HIT,
-    SPLIT,
-    STAND,
-    SURRENDER,
-    Rules,
-    Step,
-    TwentyOne,
-    is_natural,
-    label,
-    total,
-)
+from tables.families.twentyone.cards import is_natural, label, total
+from tables.families.twentyone.engine import TwentyOne
+from tables.families.twentyone.rules import DOUBLE, HIT, SPLIT, STAND, SURRENDER, Rules
+from tables.families.twentyone.step import Step
 
 GAME = "blackjack_switch"
 SUPER_MATCH = "super_match"

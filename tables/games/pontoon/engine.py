@@ -45,15 +45,10 @@ from fractions import Fraction
 from tables.engines import base
 from tables.engines.base import IllegalAction, gettext_noop
 from tables.families.house import boxes
-from tables.families.twentyone.engine import (
-    SPLIT,
-    STAND,
-    Rules,
-    Step,
-    TwentyOne,
-    is_natural,
-    total,
-)
+from tables.families.twentyone.cards import is_natural, total
+from tables.families.twentyone.engine import TwentyOne
+from tables.families.twentyone.rules import SPLIT, STAND, Rules
+from tables.families.twentyone.step import Step
 
 GAME = "pontoon"
 TWIST, BUY = "twist", "buy"

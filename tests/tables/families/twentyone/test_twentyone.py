@@ -1,4 +1,4 @@
-"""The shared twenty-one core (tables/engines/twentyone.py): card values and totals (CG §91,
+"""The shared twenty-one core (tables/families/twentyone/): card values and totals (CG §91,
 §71, §129), naturals not after a split or switch (§92, §71), the dealer's rule as a parameter
 (§95, §75, N8), §105's pack check, the shoe's cut and its commitment, and the hooks the other
 games build on, shown on small games made of ``Rules`` alone (a hole card with the peek, a
@@ -13,17 +13,17 @@ import pytest
 
 from tables.engines.base import HOUSE_BANK, Draws, payments
 from tables.engines.cards import Shoe, pack_52
-from tables.families.twentyone import engine as twentyone
-from tables.families.twentyone.engine import (
-    Rules,
-    TwentyOne,
+from tables.families.twentyone.cards import (
     dealer_stands,
+    is_bust,
     is_natural,
     is_pair,
     label,
-    pack_check,
     total,
 )
+from tables.families.twentyone.engine import TwentyOne
+from tables.families.twentyone.rules import Rules
+from tables.families.twentyone.shoe import pack_check
 from tests.tables.engines.scripted import ScriptedRng
 
 
@@ -91,7 +91,7 @@ def test_cg_91_71_129_an_ace_is_1_or_11_pictures_10_the_total_soft_or_hard(
 ):
     assert total(cards) == (best, soft)
     assert label(cards) == written
-    assert twentyone.is_bust(cards) == (best > 21)
+    assert is_bust(cards) == (best > 21)
 
 
 def test_cg_92_71_a_natural_is_ace_and_ten_value_as_the_first_two_cards_not_after_a_split():
