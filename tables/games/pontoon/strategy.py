@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 
-from tables.families.twentyone import harness
+from tables.families.twentyone.strategy import harness
 
 GAME = "pontoon"
 PLAYERS = harness.PLAYERS

@@ -1,4 +1,4 @@
-"""benchmarks/strategies/twentyone.py: best play for Blackjack (CG §90-§105), Blackjack Switch
+"""tables/families/twentyone/strategy/: best play for Blackjack (CG §90-§105), Blackjack Switch
 (CG §69-§89) and Pontoon (CG §128-§137), computed from the rules and their section-5 decisions,
 checked against published charts where the charts' rules agree, and against facts that follow
 from the rules themselves."""
@@ -9,6 +9,15 @@ import time
 import pytest
 
 from tables.families.twentyone import strategy as t
+from tables.families.twentyone.strategy.charts import chart
+from tables.families.twentyone.strategy.dealer import (
+    GAMES,
+    OUTCOME_NAMES,
+    UP_ORDER,
+    _counts,
+    _soft_total,
+    value,
+)
 
 UPS = "23456789TA"  # the charts' columns: dealer's up card 2..10, A
 ALL_BLACKJACK = {"hit", "stand", "double", "split", "surrender"}
@@ -27,15 +36,15 @@ def rows(text: str) -> dict[str, list[str]]:
 
 
 def computed(game: str, **kwargs) -> dict[str, list[str]]:
-    return {name: [row[up] for up in t.UP_ORDER] for name, row in t.chart(game, **kwargs).items()}
+    return {name: [row[up] for up in UP_ORDER] for name, row in chart(game, **kwargs).items()}
 
 
 # --- the dealer -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game", t.GAMES)
+@pytest.mark.parametrize("game", GAMES)
 def test_dealer_outcomes_cover_every_end(game):
-    for up in t.UP_ORDER:
+    for up in UP_ORDER:
         outcomes = t.dealer_outcomes(game, up)
         assert sum(outcomes.values()) == pytest.approx(1.0, abs=1e-12)
         assert all(chance >= 0 for chance in outcomes.values())
@@ -50,7 +59,7 @@ def test_dealer_natural_without_a_hole_card_is_his_next_card():
         assert t.dealer_outcomes(game, "AD")[name] == pytest.approx(96 / 311)
         assert t.dealer_outcomes(game, "7D")[name] == 0.0
     # the same dealer (stands on all 17s: CG §95/B3, N8)
-    for up in t.UP_ORDER:
+    for up in UP_ORDER:
         blackjack = t.dealer_outcomes("blackjack", up)
         assert list(blackjack.values()) == list(t.dealer_outcomes("pontoon", up).values())
 
@@ -190,7 +199,7 @@ def test_blackjack_natural_pays_3_to_2_and_even_money_is_declined():
     assert not t.take_even_money("blackjack", ["AS", "KH"], "AD")
 
 
-@pytest.mark.parametrize("game", t.GAMES)
+@pytest.mark.parametrize("game", GAMES)
 def test_insurance_is_never_right_without_counting(game):
     """2:1 on a ten (§103, §81, §137): at most 96 tens in 309 cards, less than 1 in 3."""
     worst = t.insurance_value(game, ["8S", "7H"], "AD")
@@ -244,9 +253,9 @@ WIZARD_SWITCH_EV = {
 def test_switch_hand_values_match_the_published_table(total):
     """Without surrender (the table has none), each total's value averaged over its two-card
     compositions is within 0.006 of the published one, every up card."""
-    counts = t._counts(())
+    counts = _counts(())
     hands = [(a, total - a) for a in range(2, 10) if a < total - a <= 10]
-    for up, published in zip(t.UP_ORDER, WIZARD_SWITCH_EV[total], strict=True):
+    for up, published in zip(UP_ORDER, WIZARD_SWITCH_EV[total], strict=True):
         weighted = []
         for a, b in hands:
             plays = t._shoe_for("blackjack_switch", a, b, up).initial
@@ -292,7 +301,7 @@ def test_switch_stand_value_counts_22_as_a_push():
     """§84: the dealer's 22 pushes a standing 20; 23+ is a bust (S5)."""
     outcomes = t.dealer_outcomes("blackjack_switch", "6D")
     plays = t._shoe_for("blackjack_switch", 10, 10, 6)
-    dealer = dict(zip(t.OUTCOME_NAMES, plays.dealer, strict=True))
+    dealer = dict(zip(OUTCOME_NAMES, plays.dealer, strict=True))
     assert dealer.keys() == outcomes.keys()
     expected = dealer["17"] + dealer["18"] + dealer["19"] - dealer["21"] + dealer["23+"]
     assert plays.stand[20] == pytest.approx(expected)
@@ -334,7 +343,7 @@ def test_switch_plan_matches_the_return_calculation():
         box1, box2, up = [cards[0], cards[2]], [cards[1], cards[3]], cards[4]
         plan = t.switch_plan(box1, box2, up)
         (ev, _stake), choice = t._switch_values(
-            tuple(t.value(c) for c in box1), tuple(t.value(c) for c in box2), t.value(up)
+            tuple(value(c) for c in box1), tuple(value(c) for c in box2), value(up)
         )
         assert plan["ev"] == pytest.approx(ev)
         assert plan["switch"] is (choice == "switch")
@@ -364,7 +373,7 @@ def _pontoon_hands(n: int):
     rng = random.Random(n)
     for _ in range(400):
         cards = [rng.choice("A23456789TJQK") + "SHDC"[i % 4] for i in range(n)]
-        hard = sum(t.value(c) for c in cards)
+        hard = sum(value(c) for c in cards)
         if hard <= 21:
             yield cards
 
@@ -373,8 +382,8 @@ def test_pontoon_must_draw_below_15():
     """Decision N1: no stand below 15 (the engine offering it or not), from 15 it may."""
     for n in (2, 3, 4):
         for cards in _pontoon_hands(n):
-            total = t._soft_total(sum(t.value(c) for c in cards), any(c[0] == "A" for c in cards))
-            if n == 2 and {t.value(c) for c in cards} == {1, 10}:
+            total = _soft_total(sum(value(c) for c in cards), any(c[0] == "A" for c in cards))
+            if n == 2 and {value(c) for c in cards} == {1, 10}:
                 continue  # Pontoon
             for up in ("6D", "TD", "AD"):
                 moves = t.action_values("pontoon", cards, up, may_buy=n < 4)
@@ -488,7 +497,7 @@ def test_expected_returns():
 def test_decisions_are_table_lookups():
     """The harness decides millions of times: after the first look a decision takes
     microseconds (the tables are cached per first two cards and up card)."""
-    for game in t.GAMES:
+    for game in GAMES:
         t.expected_return(game)  # every table made
     hands = [(["TS", "6H"], "TD"), (["AS", "7H"], "9D"), (["8S", "8H"], "6D"), (["5S", "5H"], "4D")]
     started = time.perf_counter()
