@@ -9,17 +9,13 @@ share). Every seat plays one box of the minimum.
 
 from __future__ import annotations
 
-import functools
-
-from tables.families.twentyone.strategy import harness
 from tables.families.twentyone import strategy as best
+from tables.families.twentyone.strategy import harness
 
 GAME = "blackjack"
 DECKS = best.DECKS
-PLAYERS = harness.PLAYERS
-CONFIG = harness.CONFIG
+PLAYERS, CONFIG, KINDS = harness.PLAYERS, harness.CONFIG, harness.KINDS
 RULES = "CG §90-§105, ../shared/rules/blackjack.md"
-KINDS = harness.KINDS
 
 # The pay table: (key, kind, what pays, where the rule is written). Hand lines are counted per
 # hand of a box not split; split boxes go to "split" whatever their hands' outcomes.
@@ -32,9 +28,7 @@ LINES = (
     ("surrendered", "bet", "surrender: half back (all lost to a natural)", "§102, B6"),
     ("even money", "bet", "even money on a natural, paid 1:1", "§103"),
     ("double", "bet", "doubled hands (stake added)", "§98"),
-    ("split", "bet", "split boxes (all hands)", "§96, §97, B4"),
-    ("insurance_won", "insurance", "insurance won, paid 2:1", "§103"),
-    ("insurance_lost", "insurance", "insurance lost", "§103"),
+    *harness.box_lines(split="§96, §97, B4", insurance="§103"),
 )
 
 
@@ -45,6 +39,4 @@ def _surrenders(action: dict, cards: list[str], up: str) -> bool:
 
 
 # the computed best play; the lines read from a hand's events; the computed return
-STRATEGIES = harness.strategies(GAME, early=_surrenders)
-tally = functools.partial(harness.tally, added=("double",))
-exact = functools.partial(harness.exact, GAME)
+STRATEGIES, tally, exact = harness.parts(GAME, added=("double",), early=_surrenders)

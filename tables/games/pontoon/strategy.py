@@ -9,15 +9,11 @@ twenty-one games share). Every seat plays one box of the minimum.
 
 from __future__ import annotations
 
-import functools
-
 from tables.families.twentyone.strategy import harness
 
 GAME = "pontoon"
-PLAYERS = harness.PLAYERS
-CONFIG = harness.CONFIG
+PLAYERS, CONFIG, KINDS = harness.PLAYERS, harness.CONFIG, harness.KINDS
 RULES = "CG §128-§137, ../shared/rules/pontoon.md"
-KINDS = harness.KINDS
 
 # The pay table: (key, kind, what pays, where the rule is written). Hand lines are counted per
 # hand of a box not split; split boxes go to "split" whatever their hands' outcomes.
@@ -30,13 +26,9 @@ LINES = (
     ("bust", "bet", "bust, lost at once", "N12"),
     ("even money", "bet", "even money on a Pontoon, paid 1:1", "§134, N11"),
     ("buy", "bet", "cards bought (stake added)", "§132, N6"),
-    ("split", "bet", "split boxes (all hands)", "§136"),
-    ("insurance_won", "insurance", "insurance won, paid 2:1", "§137"),
-    ("insurance_lost", "insurance", "insurance lost", "§137"),
+    *harness.box_lines(split="§136", insurance="§137"),
 )
 
 
 # the computed best play; the lines read from a hand's events; the computed return
-STRATEGIES = harness.strategies(GAME)
-tally = functools.partial(harness.tally, added=("buy",))
-exact = functools.partial(harness.exact, GAME)
+STRATEGIES, tally, exact = harness.parts(GAME, added=("buy",))

@@ -9,6 +9,7 @@ docstring tells the approximation). Every seat plays one box of the minimum, nob
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 
 from tables.families.twentyone import strategy as best
@@ -68,6 +69,27 @@ def strategies(game: str, *, early=None) -> dict:
         return choose(game, state, legal, early=early)
 
     return {"best": best_play}
+
+
+def box_lines(split: str, insurance: str) -> tuple:
+    """The pay-table lines every one-box game of the harness counts alike (split boxes,
+    insurance won at 2:1 and lost), with where its rules write them."""
+    return (
+        ("split", "bet", "split boxes (all hands)", split),
+        ("insurance_won", "insurance", "insurance won, paid 2:1", insurance),
+        ("insurance_lost", "insurance", "insurance lost", insurance),
+    )
+
+
+def parts(game: str, *, added: tuple[str, ...], early=None) -> tuple:
+    """A game module's ``STRATEGIES`` (the computed best play), ``tally`` (the lines read from
+    a hand's events, ``added`` the reasons that put a stake again on a hand) and ``exact`` (the
+    computed return)."""
+    return (
+        strategies(game, early=early),
+        functools.partial(tally, added=added),
+        functools.partial(exact, game),
+    )
 
 
 def tally(events: list[dict], kinds: dict, lines: dict, added: tuple[str, ...] = ()) -> None:

@@ -1,5 +1,5 @@
 """Boards of a twenty-one game rendered from engine states played on scripted shoes: what the
-board tests of Blackjack and Pontoon (tests/tables/test_<game>_board.py) share."""
+board tests of Blackjack and Pontoon (tests/tables/games/<game>/test_<game>_board.py) share."""
 
 import itertools
 import random
@@ -9,6 +9,7 @@ from django.utils import translation
 
 from tables import presenters
 from tables.engines.registry import engine_for
+from tables.presentation import presentation_for
 from tests.tables.engines.scripted import ScriptedRng, shoe_order
 from tests.tables.test_shared_sections import board_view
 
@@ -45,6 +46,24 @@ class Boards:
         view["turn"] = "turn-key"
         with translation.override(language):
             return presenters.board_html(view, oob=True)
+
+    def assert_a_card_leaves_anothers_facts_alike(self, first: list[str], draw: str) -> None:
+        """Issue 30: Anna (seat 0, 10.00 on her box) takes a card by ``draw`` from a shoe whose
+        first cards are ``first``: nothing Boris (3.00 on his) sees of his own changes, he is
+        sent parts; her stand, which gives him the turn, changes his facts."""
+        facts = presentation_for(self.game).private_facts
+        state = self.deal(first)
+        state = self.act(state, 0, type="bet", amount=1000)
+        state = self.act(state, 1, type="bet", amount=300)
+
+        def boris_facts(state):
+            return facts(self.view(state, 1) | {"balance": 100_000, "turn": None})
+
+        before = boris_facts(state)
+        state = self.act(state, 0, type=draw, box=0, hand=0)
+        assert boris_facts(state) == before
+        state = self.act(state, 0, type="stand", box=0, hand=0)
+        assert boris_facts(state) != before  # his turn now
 
 
 def dealt_cards(state) -> set[str]:

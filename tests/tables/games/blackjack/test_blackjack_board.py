@@ -11,7 +11,6 @@ import re
 
 import pytest
 
-from tables.presentation import presentation_for
 from tests.tables.families.twentyone.boards import (
     CARD,
     Boards,
@@ -228,19 +227,9 @@ def test_the_bet_forms_are_bounded_by_the_limits_and_the_balance():
 
 def test_another_players_move_leaves_a_seats_private_facts_alike():
     """Issue 30: Anna's hit changes nothing Boris's board shows of his own: he is sent parts."""
-    facts = presentation_for("blackjack").private_facts
-    state = deal(["5S", "TD", "6C", "4H", "9D", "2C", "3C"])
-    state = act(state, 0, type="bet", amount=1000)
-    state = act(state, 1, type="bet", amount=300)
-
-    def boris_facts(state):
-        return facts(BOARDS.view(state, 1) | {"balance": 100_000, "turn": None})
-
-    before = boris_facts(state)
-    state = act(state, 0, type="hit", box=0, hand=0)
-    assert boris_facts(state) == before
-    state = act(state, 0, type="stand", box=0, hand=0)
-    assert boris_facts(state) != before  # his turn now
+    BOARDS.assert_a_card_leaves_anothers_facts_alike(
+        ["5S", "TD", "6C", "4H", "9D", "2C", "3C"], "hit"
+    )
 
 
 @pytest.mark.parametrize("viewer", [0, 1])

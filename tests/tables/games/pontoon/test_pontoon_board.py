@@ -10,7 +10,6 @@ import re
 
 import pytest
 
-from tables.presentation import presentation_for
 from tests.tables.families.twentyone.boards import (
     CARD,
     Boards,
@@ -159,19 +158,10 @@ def test_insurance_is_exactly_half_the_stake_with_pontoons_words():
 
 
 def test_another_players_twist_leaves_a_seats_private_facts_alike():
-    facts = presentation_for("pontoon").private_facts
-    state = deal(["5S", "TD", "6C", "4H", "9D", "TC", "3C"])  # 5 4 twists 10: 19
-    state = act(state, 0, type="bet", amount=1000)
-    state = act(state, 1, type="bet", amount=300)
-
-    def boris_facts(state):
-        return facts(BOARDS.view(state, 1) | {"balance": 100_000, "turn": None})
-
-    before = boris_facts(state)
-    state = act(state, 0, type="twist", box=0, hand=0)
-    assert boris_facts(state) == before
-    state = act(state, 0, type="stand", box=0, hand=0)
-    assert boris_facts(state) != before  # his turn now
+    # Anna's 5 4 twists a 10: 19
+    BOARDS.assert_a_card_leaves_anothers_facts_alike(
+        ["5S", "TD", "6C", "4H", "9D", "TC", "3C"], "twist"
+    )
 
 
 @pytest.mark.parametrize("viewer", [0, 1])
