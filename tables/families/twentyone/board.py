@@ -1,10 +1,11 @@
-"""What every twenty-one board draws alike (the engines' shared core, tables/engines/twentyone.py):
-plain functions a game's presenter calls, no registration. A game's module (tables/games/<game>.py)
-registers its presentation and passes its own words (its natural's name, its extra moves); its
-board calls the macros of templates/jinja2/tables/_twentyone.html with what these return.
+"""What every twenty-one board draws alike (the engines' shared core, tables/families/twentyone/):
+plain functions a game's presenter calls, no registration. A game's presentation
+(tables/games/<game>/presentation.py) registers its presentation and passes its own words (its
+natural's name, its extra moves); its board calls the macros of
+tables/families/twentyone/jinja2/tables/_twentyone.html with what these return.
 
 From the engine's public view (``TwentyOne.view``), the same for every viewer, so they go in the
-board's shared sections:
+board's shared sections (the functions of ``board_items``):
 - ``head_chips``: the table's terms in words (what a natural pays, insurance, surrender, bets
   behind, boxes a player, the cap);
 - ``dealer_item``: the dealer's cards in the order dealt, a back for a card still face down,
@@ -22,12 +23,14 @@ board's shared sections:
 
 Each card is drawn with a slot (``data-slot``: the round, the box and the card's occurrence
 there, so a split keeps its cards' slots) and its place in the deal (``data-seq``):
-static/js/games/twentyone.js deals in, with the table kit's ``is-new`` and ``--deal``, the cards
-a frame brought that the board did not show before, one after another in the deal's order.
+tables/families/twentyone/static/js/games/twentyone.js deals in, with the table kit's ``is-new`` and
+``--deal``, the cards a frame brought that the board did not show before, one after another in the
+deal's order.
 
-And the seat's own: ``control_facts`` (its moves as primitives, within the limits and its
-wallet: they are also its private facts, tables.games.Presentation.private_facts) and
-``controls`` (the forms drawn from them), ``seat_marks`` (what its plate shows)."""
+And the seat's own (``board_controls``): ``control_facts`` (its moves as primitives, within the
+limits and its wallet: they are also its private facts,
+tables.presentation.Presentation.private_facts) and ``controls`` (the forms drawn from them),
+``seat_marks`` (what its plate shows)."""
 
 from __future__ import annotations
 
@@ -125,7 +128,7 @@ class Words:
     """A twenty-one game's own words on the shared board (msgids, gettext_noop'd) and the terms
     its head shows before a round's view gives them."""
 
-    natural: str  # the natural's name ("blackjack")
+    natural: str  # the natural's name, in the game's words
     # natural_pays, insurance_pays, surrender, bets_behind before a round (the settings' view)
     defaults: dict = field(default_factory=dict)
     play_labels: dict = field(default_factory=dict)  # its own moves' buttons (``controls``)

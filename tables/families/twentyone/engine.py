@@ -61,6 +61,12 @@ folds out of the hand.
 Money goes through ``tables.families.house.boxes`` (each stake a pot of its own, each staker paid on
 his own stake, ``max_payout`` per box and round) and ``tables.families.house.bank`` (the round's
 exposure). Every action copies only what it changes (``Step``): never the shoe's order.
+
+The family's modules (tables/families/twentyone/): ``cards`` (totals, naturals, the dealer's
+rule), ``rules`` (``Rules``, the phases and the actions' names), ``step`` (one change),
+``shoe``, ``betting`` (the bets and the offers), ``play`` (the deal and the flow),
+``settlement`` and ``view`` hold the parts of ``TwentyOne`` (one mixin each); this module the
+class itself, its config, the hand's start, the clocks, the one validator and the session.
 """
 
 from __future__ import annotations

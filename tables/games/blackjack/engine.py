@@ -1,6 +1,6 @@
 """Blackjack (CG §90-§105, ../shared/rules/blackjack.md): European blackjack from a six-deck
-shoe against the croupier, on the shared twenty-one flow (``tables.engines.twentyone``, whose
-docstring tells the phases and the actions). What is Blackjack's own:
+shoe against the croupier, on the shared twenty-one flow (``tables.families.twentyone.engine``,
+whose docstring tells the phases and the actions). What is Blackjack's own:
 
 - the layout: 5 to 7 boxes (``boxes``, default 7) and up to nine seats, so that players beyond
   the boxes bet behind (``bets_behind``, default on; ``boxes_per_player`` as the table says);

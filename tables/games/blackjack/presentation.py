@@ -1,6 +1,7 @@
-"""Blackjack's presentation (CG §90-§105, tables/engines/blackjack.py): the board of a live
+"""Blackjack's presentation (CG §90-§105, tables/games/blackjack/engine.py): the board of a live
 house table with 5 to 7 boxes and up to nine seats, on the twenty-one parts every such game
-shares (tables/games/twentyone_board.py, templates/jinja2/tables/_twentyone.html).
+shares (tables/families/twentyone/board.py,
+tables/families/twentyone/jinja2/tables/_twentyone.html).
 
 What the board shows, all of it public but your moves: the table's terms; the dealer's cards
 dealt one after another with his total (no hole card, B1); the shoe (cards left, discards §94,

@@ -1,10 +1,10 @@
 """Blackjack for the return harness (``benchmarks/rtp.py blackjack``).
 
-The engine is ``tables/engines/blackjack.py`` (CG §90-§105, ../shared/rules/blackjack.md) on
-``tables/engines/twentyone.py``; the best play is computed in ``benchmarks/strategies/
-twentyone.py`` (two-card composition dependent, its docstring tells the approximation) and
-mapped onto the engine's legal actions by ``twentyone_harness`` (what the twenty-one games
-share). Every seat plays one box of the minimum.
+The engine is ``tables/games/blackjack/engine.py`` (CG §90-§105, ../shared/rules/blackjack.md) on
+``tables/families/twentyone/``; the best play is computed in ``tables/families/twentyone/strategy/``
+(two-card composition dependent, its docstring tells the approximation) and mapped onto the engine's
+legal actions by ``tables.families.twentyone.strategy.harness`` (what the twenty-one games share).
+Every seat plays one box of the minimum.
 """
 
 from __future__ import annotations

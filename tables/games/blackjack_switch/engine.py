@@ -1,6 +1,6 @@
 """Blackjack Switch (CG §69-§89, ../shared/rules/blackjack-switch.md): every player plays two
 boxes with equal bets and may once swap their second cards, on the shared twenty-one flow
-(``tables.engines.twentyone``, whose docstring tells the phases and the actions). What is
+(``tables.families.twentyone.engine``, whose docstring tells the phases and the actions). What is
 Switch's own:
 
 - the layout: five places (§69) of two boxes each (ten boxes, two a player); one plain ``bet``

@@ -1,6 +1,6 @@
-"""Blackjack Switch's presentation (CG §69-§89, tables/engines/blackjack_switch.py): the board of
-a live house table of five places, two boxes each, on the twenty-one parts every such game
-shares (tables/games/twentyone_board.py, templates/jinja2/tables/_twentyone_board.html).
+"""Blackjack Switch's presentation (CG §69-§89, tables/games/blackjack_switch/engine.py): the board
+of a live house table of five places, two boxes each, on the twenty-one parts every such game shares
+(tables/families/twentyone/board.py, tables/families/twentyone/jinja2/tables/_twentyone_board.html).
 
 What is Switch's own on the board: one bet staking both your boxes alike (§73) and then the
 Super Match on your first box up to that bet (§85), settled on the first four cards at once

@@ -1,8 +1,8 @@
 """Blackjack Switch for the return harness (``benchmarks/rtp.py blackjack_switch``).
 
-The engine is ``tables/engines/blackjack_switch.py`` (CG §69-§89, ../shared/rules/
-blackjack-switch.md) on ``tables/engines/twentyone.py``; the best play, the surrenders and the
-switch itself are computed in ``benchmarks/strategies/twentyone.py`` (``switch_plan``: both
+The engine is ``tables/games/blackjack_switch/engine.py`` (CG §69-§89, ../shared/rules/
+blackjack-switch.md) on ``tables/families/twentyone/``; the best play, the surrenders and the
+switch itself are computed in ``tables/families/twentyone/strategy/`` (``switch_plan``: both
 arrangements' expectations, §70) and mapped here onto the engine's legal actions. Each of five
 players bets the minimum on his two boxes and a Super Match of the minimum, measured on its own
 (§85-§86: its own kind and lines); insurance is never taken (its value is negative).

@@ -1,5 +1,5 @@
 """Pontoon (CG §128-§137, ../shared/rules/pontoon.md): twenty-one against the croupier from a
-six-deck shoe, on the shared twenty-one flow (``tables.engines.twentyone``, whose docstring
+six-deck shoe, on the shared twenty-one flow (``tables.families.twentyone.engine``, whose docstring
 tells the phases and the actions). Section 5 of the rules ("Decisions") overrides the proposals
 of section 3: below 15 a player must draw (N1). What is Pontoon's own:
 

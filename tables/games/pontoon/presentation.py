@@ -1,6 +1,6 @@
-"""Pontoon's presentation (CG §128-§137, tables/engines/pontoon.py): the board of a live house
+"""Pontoon's presentation (CG §128-§137, tables/games/pontoon/engine.py): the board of a live house
 table with 5 to 7 boxes and up to nine seats, on the twenty-one parts every such game shares
-(tables/games/twentyone_board.py, templates/jinja2/tables/_twentyone_board.html,
+(tables/families/twentyone/board.py, tables/families/twentyone/jinja2/tables/_twentyone_board.html,
 _twentyone.html), with Pontoon's own words.
 
 What the board shows beyond the shared parts: the terms of the head (a Pontoon pays 2:1, five

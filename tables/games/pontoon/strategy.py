@@ -1,9 +1,9 @@
 """Pontoon for the return harness (``benchmarks/rtp.py pontoon``).
 
-The engine is ``tables/engines/pontoon.py`` (CG §128-§137, ../shared/rules/pontoon.md, with
-decision N1: below 15 a player must draw) on ``tables/engines/twentyone.py``; the best play
-(twist, buy, stand, split, the forced draw) is computed in ``benchmarks/strategies/
-twentyone.py`` and mapped onto the engine's legal actions by ``twentyone_harness`` (what the
+The engine is ``tables/games/pontoon/engine.py`` (CG §128-§137, ../shared/rules/pontoon.md, with
+decision N1: below 15 a player must draw) on ``tables/families/twentyone/``; the best play (twist,
+buy, stand, split, the forced draw) is computed in ``tables/families/twentyone/strategy/`` and
+mapped onto the engine's legal actions by ``tables.families.twentyone.strategy.harness`` (what the
 twenty-one games share). Every seat plays one box of the minimum.
 """
 

@@ -3,7 +3,7 @@ Blackjack Switch (CG §69-§89) and Pontoon (CG §128-§137), each with the deci
 file's section 5 (``../shared/rules/blackjack.md``, ``blackjack-switch.md``, ``pontoon.md``).
 
 Pure arithmetic: no engine is used. The per-game modules of the return harness
-(``benchmarks/strategies/blackjack.py`` and the others) turn an engine's state and legal actions
+(``tables/games/blackjack/strategy.py`` and the others) turn an engine's state and legal actions
 into the calls below.
 
     best_move(game, cards, up_card, allowed, *, split=False, switched=False, other_box=None)
@@ -31,8 +31,8 @@ analysis this is off by a few hundredths of a per cent of the return.
 
 Tables are computed per (game, first two card values, up card value) the first time they are
 asked for and kept (functools.cache): about 550 entries a game, each a table lookup afterwards.
-``python benchmarks/strategies/twentyone.py`` prints the dealer's outcomes, the charts, the
-insurance and even-money values and each game's expected return.
+``python -m tables.families.twentyone.strategy.charts`` prints the dealer's outcomes, the charts,
+the insurance and even-money values and each game's expected return.
 
 What each game's rules give (the cites are the rules files' paragraphs and letters):
 

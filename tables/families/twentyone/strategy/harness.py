@@ -2,8 +2,8 @@
 ``pontoon.py``): the table they play at, the computed best play mapped onto an engine's legal
 actions, the tally of a hand's stakes and returns by pay-table line, the computed return.
 
-The engines are ``tables/engines/<game>.py`` on ``tables/engines/twentyone.py``; the best play
-is computed in ``benchmarks/strategies/twentyone.py`` (two-card composition dependent, its
+The engines are ``tables/games/<game>/engine.py`` on ``tables/families/twentyone/``; the best play
+is computed in ``tables/families/twentyone/strategy/`` (two-card composition dependent, its
 docstring tells the approximation). Every seat plays one box of the minimum, nobody bets behind.
 """
 

@@ -1,4 +1,4 @@
-"""Blackjack (tables/engines/blackjack.py) beyond the worked examples and the rules of
+"""Blackjack (tables/games/blackjack/engine.py) beyond the worked examples and the rules of
 test_blackjack_examples.py: a box shared on a split (§96) and its clocks, the one-card dealer
 (§103, B8), the cut card's round and the new shoe's commitment (§87, §104), the player's cut
 (§104), the pack check (§105), bad input refused with a sentence and nothing changed (§96-§104),

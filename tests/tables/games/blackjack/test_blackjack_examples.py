@@ -3,7 +3,7 @@ examples of section 4 with their money exactly, then one test per rule or ruling
 ("Decisions") overrides the proposals: a surrendered hand loses its whole stake to a dealer
 blackjack.
 
-The deal (``tables.engines.twentyone``): a card to each box from box 0 on, the dealer's up
+The deal (``tables.families.twentyone.engine``): a card to each box from box 0 on, the dealer's up
 card, a second card to each box; no hole card (B1), the dealer's second card comes after
 every box has played, then his draws. A split gives each of the two hands its second card at
 once (hand 0 first), a double its one card. Every test also checks that money is conserved:

@@ -1,4 +1,4 @@
-"""benchmarks/strategies/blackjack.py through the return harness: 200 hands of the best play
+"""tables/games/blackjack/strategy.py through the return harness: 200 hands of the best play
 with money and cards conserved in every hand."""
 
 import re

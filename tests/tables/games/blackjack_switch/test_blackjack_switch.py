@@ -2,10 +2,10 @@
 worked examples of section 4 with their money exactly, then one test per rule or ruling.
 Section 5 overrides the proposals: a double on any two cards, 21 included.
 
-The deal (``tables.engines.twentyone``): a card to each box from box 0 on (seat 0 plays boxes 0
-and 1, seat 1 boxes 2 and 3), the dealer's up card, a second card to each box, then his hole
-card face down (S2). The examples' bets: 10 on each box, a Super Match of 5 (here in kopecks
-times a hundred: 1,000 and 500, the table minimum 500)."""
+The deal (``tables.families.twentyone.engine``): a card to each box from box 0 on (seat 0 plays
+boxes 0 and 1, seat 1 boxes 2 and 3), the dealer's up card, a second card to each box, then his hole
+card face down (S2). The examples' bets: 10 on each box, a Super Match of 5 (here in kopecks times a
+hundred: 1,000 and 500, the table minimum 500)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Pontoon (tables/engines/pontoon.py, CG §128-§137, ../shared/rules/pontoon.md) by scripted
+"""Pontoon (tables/games/pontoon/engine.py, CG §128-§137, ../shared/rules/pontoon.md) by scripted
 shoes, one test per paragraph or ruling, named by it; section 5's decision N1 (a player must
 draw below 15) overrides the proposal. Then the bad input of issue 32 (a 4th card bought after a
 twisted 3rd, a stand below 15, a buy of the 5th card, a resplit of aces, a split of unequal

@@ -1,7 +1,7 @@
 """Pontoon by scripted shoes: the four worked examples of section 4 of ../shared/rules/pontoon.md
 (CG §128-§137) with every money flow exactly, at the examples' original stake of 10.
 
-The deal (``tables.engines.twentyone``): a card to each box from box 0 on, the dealer's up
+The deal (``tables.families.twentyone.engine``): a card to each box from box 0 on, the dealer's up
 card, a second card to each box; no hole card (§131): the dealer's second card comes after
 every box has played, then his draws. A bought card comes after the stakers behind answered
 the buy. Every test also checks that money is conserved: what left the seats equals what

@@ -1,4 +1,4 @@
-"""benchmarks/strategies/pontoon.py through the return harness: 300 hands of the best play
+"""tables/games/pontoon/strategy.py through the return harness: 300 hands of the best play
 (twist, buy, the forced draw below 15) with money and cards conserved in every hand, and the
 pay table's lines read from the hands (§132-§137)."""
 

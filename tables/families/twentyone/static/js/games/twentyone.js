@@ -1,4 +1,4 @@
-// Every twenty-one board (templates/jinja2/tables/_twentyone.html): the cards a frame brought
+// Every twenty-one board (tables/families/twentyone/jinja2/tables/_twentyone.html): the cards a frame brought
 // are dealt in one after another. Each card the server draws has a slot (data-slot: the round,
 // the box or the dealer, the card's place there) and its place in the deal (data-seq). Before a
 // socket's frame is swapped in, the slots on the board are noted; after it, each card in a slot
