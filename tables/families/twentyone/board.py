@@ -62,7 +62,7 @@ from tables.families.twentyone.board_items import (
 from tables.history import stake_names
 from tables.kit import card_items
 from tables.presentation import Presentation
-from tables.rules import LimitRows, limit_money
+from tables.rules import LimitRows, RulesPage, limit_money
 from tables.templatetags.history import final_total
 
 # --- the last round ------------------------------------------------------------------------------
@@ -262,6 +262,23 @@ STAKES = {
     "surrender": gettext_noop("surrender"),
     "super_match": gettext_noop("Super Match side bet"),
 }
+
+
+# the glossary's words every twenty-one rules page uses, before and after the game's own
+FIRST_TERMS = ("shoe", "cut_card", "soft_total")
+LAST_TERMS = ("pack_check",)
+
+
+def rules_page(game: str, title: str, paragraphs, summary: str, terms: tuple) -> RulesPage:
+    """A twenty-one game's rules page (tables.rules.RulesPage): its own terms between the
+    family's."""
+    return RulesPage(
+        game=game,
+        title=title,
+        paragraphs=paragraphs,
+        summary=summary,
+        terms=(*FIRST_TERMS, *terms, *LAST_TERMS),
+    )
 
 
 def presentation(game: str, display_name: str, presenter, rules, limits) -> Presentation:

@@ -123,6 +123,24 @@ class TwentyOne(ViewMixin, SettlementMixin, PlayMixin, BettingMixin, ShoeMixin, 
         SPLIT: ((SPLIT, STAY, MOVE), gettext_noop("Split your bet too, keep it here or move it.")),
     }
     clock_settings = (*GameEngine.clock_settings, "bet_seconds", "insurance_seconds")
+    # the tables the conformance suite plays (a game adds its own settings to them)
+    example_configs = (
+        # one box a player, a player's cut at each new shoe
+        {"min_bet": 100, "max_bet": 5_000, "boxes": 7},
+        # three boxes a player, bets behind, the dealer's cut, a cap and the house's limit
+        {
+            "min_bet": 100,
+            "max_bet": 1_000,
+            "boxes": 5,
+            "boxes_per_player": 3,
+            "player_cut": False,
+            "max_payout": 1_200,
+            "max_exposure": 4_000,  # tight: insurance and bets meet it (issue 47)
+        },
+        # two boxes a player, small stakes behind (the unit below the minimum, odd stakes
+        # whose half is rounded down for insurance)
+        {"min_bet": 20, "max_bet": 400, "min_unit": 5, "boxes": 6, "boxes_per_player": 2},
+    )
 
     # --- config ------------------------------------------------------------------------------
 

@@ -67,31 +67,12 @@ class Blackjack(TwentyOne):
     seats = (1, 9)
     rules = RULES
 
+    # the family's tables (surrender on), the second with surrender off, the last two at a
+    # short two-deck shoe (new shoes and their commitments often)
     example_configs = (
-        # one box a player, a player's cut at each new shoe, surrender on
-        {"min_bet": 100, "max_bet": 5_000, "boxes": 7},
-        # three boxes a player, bets behind, surrender off, a short two-deck shoe (new shoes
-        # and their commitments often), the dealer's cut only, a cap and the house's limit
-        {
-            "min_bet": 100,
-            "max_bet": 1_000,
-            "decks": 2,
-            "boxes": 5,
-            "boxes_per_player": 3,
-            "surrender": False,
-            "player_cut": False,
-            "max_payout": 1_200,
-            "max_exposure": 4_000,  # tight: insurance and bets meet it (issue 47)
-        },
-        # two boxes a player, small stakes behind (the unit below the minimum), surrender on
-        {
-            "min_bet": 20,
-            "max_bet": 400,
-            "min_unit": 5,
-            "decks": 2,
-            "boxes": 6,
-            "boxes_per_player": 2,
-        },
+        TwentyOne.example_configs[0],
+        {**TwentyOne.example_configs[1], "decks": 2, "surrender": False},
+        {**TwentyOne.example_configs[2], "decks": 2},
     )
 
 

@@ -20,7 +20,7 @@ from django.utils.translation import gettext_noop
 
 from tables.families.twentyone import board
 from tables.presentation import register
-from tables.rules import LimitRows, RulesPage
+from tables.rules import LimitRows
 
 GAME = "blackjack"
 NATURAL = gettext_noop("blackjack")
@@ -41,26 +41,22 @@ def table_limits(settings: dict, currency: str) -> LimitRows:
     return board.limit_rows(settings, currency)
 
 
-RULES = RulesPage(
-    game=GAME,
-    title=gettext_noop("Blackjack"),
-    paragraphs=(90, 105),
-    summary=gettext_noop(
+RULES = board.rules_page(
+    GAME,
+    gettext_noop("Blackjack"),
+    (90, 105),
+    gettext_noop(
         "Twenty-one against the dealer from a six-deck shoe: a blackjack pays 3:2, the dealer "
         "draws to 16 and stands on 17; double, split, surrender, insurance and even money, and "
         "bets behind another player's box."
     ),
-    terms=(
-        "shoe",
-        "cut_card",
-        "soft_total",
+    (
         "bet_behind",
         "double_down",
         "split_hand",
         "surrender",
         "insurance",
         "even_money",
-        "pack_check",
     ),
 )
 

@@ -17,7 +17,7 @@ from django.utils.translation import gettext, gettext_noop
 from tables.families.twentyone import board
 from tables.games.blackjack_switch.engine import GAME, SUPER_MATCH
 from tables.presentation import register
-from tables.rules import LimitRows, RulesPage, limit_money
+from tables.rules import LimitRows, limit_money
 
 NATURAL = gettext_noop("blackjack")
 SIDE_WORDS = {SUPER_MATCH: gettext_noop("Super Match")}
@@ -105,19 +105,16 @@ def table_limits(settings: dict, currency: str) -> LimitRows:
     ]
 
 
-RULES = RulesPage(
-    game=GAME,
-    title=gettext_noop("Blackjack Switch"),
-    paragraphs=(69, 89),
-    summary=gettext_noop(
+RULES = board.rules_page(
+    GAME,
+    gettext_noop("Blackjack Switch"),
+    (69, 89),
+    gettext_noop(
         "Two boxes with equal bets against the dealer, and once the right to swap their second "
         "cards: a blackjack pays 1:1 and the dealer's 22 stands off; split, double, surrender, "
         "insurance and the Super Match side bet."
     ),
-    terms=(
-        "shoe",
-        "cut_card",
-        "soft_total",
+    (
         "hole_card",
         "switch",
         "super_match",
@@ -125,7 +122,6 @@ RULES = RulesPage(
         "double_down",
         "split_hand",
         "insurance",
-        "pack_check",
     ),
 )
 

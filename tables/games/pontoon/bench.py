@@ -1,11 +1,8 @@
-"""The pure Pontoon engine: hands per second per core, one process, no database.
+"""The pure Pontoon engine, hands per second per core (issue 32: target 20,000): six seats play
+the computed best play of ``strategy.py`` here (twists, buys, the forced draw below 15, five-card
+hands) through ``tables/families/house/bench.py``, which times it and checks money and cards.
 
-Six players, one box of the minimum each, at a six-deck shoe, playing the computed best play
-(``tables/games/pontoon/strategy.py``), hand after hand (``tables/families/house/bench.py`` tells
-how). Target: TARGET hands/s per core (issue 32); the ratio is printed, a miss is reported, not
-failed. Each hand's money and cards are checked as the return harness checks them.
-
-    .venv/bin/python -m tables.games.pontoon.bench      (or benchmarks/run.py pontoon_engine)
+    .venv/bin/python -m tables.games.pontoon.bench        (or benchmarks/run.py pontoon_engine)
 """
 
 from __future__ import annotations

@@ -101,24 +101,6 @@ class Pontoon(TwentyOne):
         BUY: ((BUY, TWIST), gettext_noop("Buy your card too, or twist it.")),
     }
 
-    example_configs = (
-        # one box a player, a player's cut at each new shoe
-        {"min_bet": 100, "max_bet": 5_000, "boxes": 7},
-        # three boxes a player, bets behind, the dealer's cut, a cap and the house's limit
-        {
-            "min_bet": 100,
-            "max_bet": 1_000,
-            "boxes": 5,
-            "boxes_per_player": 3,
-            "player_cut": False,
-            "max_payout": 1_200,
-            "max_exposure": 4_000,  # tight: insurance and bets meet it (issue 47)
-        },
-        # two boxes a player, small stakes behind (the unit below the minimum, odd stakes
-        # whose half is rounded down for insurance)
-        {"min_bet": 20, "max_bet": 400, "min_unit": 5, "boxes": 6, "boxes_per_player": 2},
-    )
-
     def check_config(self, config: dict) -> dict:
         """The shared settings (``TwentyOne.check_config``); six decks only (§128), and no
         surrender."""

@@ -19,7 +19,7 @@ from django.utils.translation import gettext, gettext_noop
 from tables.families.twentyone import board
 from tables.games.pontoon.engine import FIVE_CARDS_PAY, STAND_FROM
 from tables.presentation import register
-from tables.rules import LimitRows, RulesPage
+from tables.rules import LimitRows
 
 GAME = "pontoon"
 NATURAL = gettext_noop("Pontoon")
@@ -101,19 +101,16 @@ def table_limits(settings: dict, currency: str) -> LimitRows:
     return board.limit_rows({"decks": 6, **settings}, currency, surrender=False)
 
 
-RULES = RulesPage(
-    game=GAME,
-    title=gettext_noop("Pontoon"),
-    paragraphs=(128, 137),
-    summary=gettext_noop(
+RULES = board.rules_page(
+    GAME,
+    gettext_noop("Pontoon"),
+    (128, 137),
+    gettext_noop(
         "Twenty-one against the dealer from a six-deck shoe: twist or buy your cards, draw "
         "below 15; a Pontoon pays 2:1, five cards 3:2, three of a kind 1:1, and the dealer wins "
         "ties."
     ),
-    terms=(
-        "shoe",
-        "cut_card",
-        "soft_total",
+    (
         "bet_behind",
         "pontoon",
         "twist",
@@ -124,7 +121,6 @@ RULES = RulesPage(
         "pontoon_split",
         "pontoon_insurance",
         "pontoon_even_money",
-        "pack_check",
     ),
 )
 
