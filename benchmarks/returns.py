@@ -5,7 +5,7 @@
 The figures are computed by the project's own code, never typed in: exactly where the rules
 fix them (every outcome counted: craps' 36 rolls, dice blackjack's throws, Russian poker's
 hands, Let It Ride's third bet, High card), by the computed best play for the twenty-one games
-(``benchmarks/strategies/twentyone.py``: two-card composition dependent, six decks), and
+(``tables/families/twentyone/strategy/``: two-card composition dependent, six decks), and
 otherwise by a simulation through the engine (``benchmarks/rtp.py``, the harness's strategy,
 ``SIMULATED_HANDS`` hands in ``PARTS`` seeded parts) with its 95 % interval. Each game is
 computed at the settings its harness module plays (its ``CONFIG``: the table's pay tables,
@@ -140,7 +140,7 @@ def highcard() -> dict:
 
 
 def _twentyone(game: str) -> dict:
-    from benchmarks.strategies import twentyone as best
+    from tables.families.twentyone import strategy as best
 
     module = _module(game)
     value = best.expected_return(game)

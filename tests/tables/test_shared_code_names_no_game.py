@@ -41,6 +41,7 @@ SHARED = [
     "static/js/table.js",
     "static/css/casino.css",
     "tables/families/house/board.py",
+    "tables/families/twentyone/*.py",
 ]
 # Files that may name a game: the demo data seeds tables of the games it names.
 NAMING_ALLOWED = {"casino/demo.py"}

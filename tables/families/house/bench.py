@@ -68,8 +68,8 @@ def bare_hands(seconds: float, boxes: int) -> float:
     stands, the dealer's draws to 17; nothing checked, no state kept, no money or events. What
     no engine honouring the contract (a JSON state, every action validated, payments and events
     recorded) can beat in this interpreter."""
-    from benchmarks.strategies import twentyone as best
-    from tables.engines.twentyone import dealer_stands, total
+    from tables.families.twentyone import strategy as best
+    from tables.families.twentyone.cards import dealer_stands, total
 
     rng = random.Random(SEED)
     pack = [rank + suit for rank in "23456789TJQKA" for suit in "SHDC"] * 6

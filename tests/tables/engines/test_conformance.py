@@ -20,10 +20,10 @@ from hypothesis.stateful import (
 from tables.engines import craps
 from tables.engines.base import GameEngine, copy_json
 from tables.engines.betting import unclaim
-from tables.engines.blackjack_switch import BlackjackSwitch
 from tables.engines.craps import Craps
 from tables.engines.registry import engine_for, registered_games
 from tables.games.big_stud.engine import BigStud
+from tables.games.blackjack_switch.engine import BlackjackSwitch
 from tables.games.caribbean_stud.engine import CaribbeanStud
 from tables.games.durak.engine import Durak
 from tables.games.highcard.engine import HighCard

@@ -1,0 +1,26 @@
+"""The pure Blackjack Switch engine: hands per second per core, one process, no database.
+
+Five players, each the minimum on his two boxes and on the Super Match, at a six-deck shoe,
+playing the computed best play with the switch (``tables/games/blackjack_switch/strategy.py``),
+measured as every house game's engine is (``tables/families/house/bench.py``: target 20,000
+hands/s per core, the ratio printed, a miss reported, not failed; each hand's money and cards
+checked).
+
+    .venv/bin/python -m tables.games.blackjack_switch.bench
+    .venv/bin/python benchmarks/run.py blackjack_switch_engine
+"""
+
+from __future__ import annotations
+
+import benchmarks as common
+from tables.families.house import bench as house_engine
+
+TARGET = 20_000
+
+
+def run(context) -> bool:
+    return house_engine.run_game(context, "blackjack_switch", TARGET)
+
+
+if __name__ == "__main__":  # the engines need no Django
+    raise SystemExit(0 if run(common.BenchContext(database_url="", vendor="none")) else 1)
