@@ -115,7 +115,7 @@ def caribbean_raise(cards, up: str) -> bool:
 def buys_game(cards, dealer: list[str], seen, replaces: str) -> bool:
     """The strategies' rule for buying the dealer a game (§58, §66, O5-O8, G4-G6): with a
     straight or better. On the same deals it does as well as buying by the game's worth
-    (``game_worth_buying``) in both games (``tables/families/stud/variants.py``)."""
+    (``game_worth_buying``) in both games (``benchmarks/stud_variants.py``)."""
     return poker_hands.value(cards) >= STRAIGHT_LOW
 
 

@@ -12,7 +12,7 @@ The strategies (``STRATEGIES``, the first the harness's default):
   (a pair or better; with no pair only ace-king, and then if the dealer's up card is 2 to Q and
   matches one of your ranks, or it is an A or K and you hold a Q or J, or the hand is
   A-K-J-8-3 or better), the same after a change. The change rules tried on the same 300,000
-  deals (``tables/families/stud/variants.py caribbean_stud``, seed 20261206), net per ante a hand
+  deals (``benchmarks/stud_variants.py caribbean_stud``, seed 20261206), net per ante a hand
   against never changing (-0.0494): four to a flush +0.0259 ± 0.0031; four to a flush or an
   open-ended straight **+0.0365 ± 0.0036** (this rule); four to a flush or any four to a
   straight +0.0282 ± 0.0044 (an inside draw's change loses); four to a flush or a no-pair A-K

@@ -16,7 +16,7 @@ The strategies (``STRATEGIES``, the first the harness's default):
   ``max_exposure`` (50,000) left out: with it no bonus can be placed (a bonus of 100 at 1000:1
   alone risks 100,000).
 
-``tables/families/stud/variants.py golden_oasis`` compares the variants named in ``VARIANTS`` on the
+``benchmarks/stud_variants.py golden_oasis`` compares the variants named in ``VARIANTS`` on the
 same deals: on 150,000 (seed 20261206) ``basic`` nets -0.0069 antes a hand, and against it
 (95 % intervals): no exchange -0.0393 ± 0.0059; exchanging all five (one ante) instead of
 folding -0.0216 ± 0.0075; keeping A-K and exchanging three instead of folding -0.0524 ± 0.0025;
@@ -70,7 +70,7 @@ def decide(cards, up: str, stage: int) -> tuple[str, list[str]]:
     return _raise_or_fold(cards, up)
 
 
-# --- the variants compared (tables/families/stud/variants.py) ------------------------------------
+# --- the variants compared (benchmarks/stud_variants.py) ------------------------------------
 
 
 def _no_exchange(cards, up, stage):

@@ -18,7 +18,7 @@ The strategy ``basic``:
 - buy the dealer a game (§58, O5-O8: he replaces his lowest card) with a straight or better
   (``harness.buys_game``).
 
-``tables/families/stud/variants.py oasis_stud`` compares the variants named in ``VARIANTS`` on the
+``benchmarks/stud_variants.py oasis_stud`` compares the variants named in ``VARIANTS`` on the
 same deals: on 100,000 (seed 20261206) ``basic`` nets -0.0658 antes a hand, and against it (95 %
 intervals): a no-pair hand folded even when the up card matches -0.0207 ± 0.0049 (on another
 150,000, seed 99: -0.0211 ± 0.0040); bet whatever the up card -0.0092 ± 0.0070; never buying
@@ -85,7 +85,7 @@ def _fold_no_pair(cards, up, stage):
     return kind, given
 
 
-# --- the variants compared (tables/families/stud/variants.py) ------------------------------------
+# --- the variants compared (benchmarks/stud_variants.py) ------------------------------------
 
 
 def _never_buy(cards, up, stage):

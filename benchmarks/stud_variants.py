@@ -1,7 +1,7 @@
 """The stud strategies' rules compared on the same deals (``tables/games/<game>/strategy.py``:
 caribbean_stud, oasis_stud, golden_oasis say which won and by how much).
 
-    .venv/bin/python -m tables.families.stud.variants GAME [--hands N] [--seed S]
+    .venv/bin/python -m benchmarks.stud_variants GAME [--hands N] [--seed S]
 
 Each variant of a rule plays every deal of one seeded sequence as a bare hand (``harness.
 bare_hand``: no engine, no state, the same cards as the engine would deal one box), so the
