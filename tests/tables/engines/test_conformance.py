@@ -17,16 +17,16 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from tables.engines import craps
 from tables.engines.base import GameEngine, copy_json
 from tables.engines.betting import unclaim
 from tables.engines.big_stud import BigStud
 from tables.engines.blackjack_switch import BlackjackSwitch
 from tables.engines.caribbean_stud import CaribbeanStud
-from tables.engines.craps import Craps
 from tables.engines.highcard import HighCard
 from tables.engines.registry import engine_for, registered_games
 from tables.engines.russian_poker import RussianPoker
+from tables.games.craps import engine as craps
+from tables.games.craps.engine import Craps
 from tables.games.durak.engine import Durak
 from tests.tables.engines.conformance import ConformanceTable
 

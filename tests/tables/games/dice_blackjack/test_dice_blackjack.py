@@ -7,13 +7,13 @@ import pytest
 
 from tables.engines import dice
 from tables.engines.base import HOUSE_BANK, Draws, IllegalAction
-from tables.engines.dice_blackjack import (
+from tables.engines.registry import engine_for
+from tables.games.dice_blackjack.engine import (
     DiceBlackjack,
     dealer_throws_again,
     outcome,
     tape_throws,
 )
-from tables.engines.registry import engine_for
 from tests.tables.engines.conformance import card_mentions, token_pattern
 from tests.tables.engines.scripted import ScriptedDice, ShoeTable
 

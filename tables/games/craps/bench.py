@@ -38,7 +38,7 @@ LINE, PLACE, FIELD = 1_000, 1_200, 500  # place bets in multiples of 6 units (C1
 
 def wanted(state: dict, position: int) -> dict | None:
     """The next bet ``position`` makes this roll, or None when his layout is complete."""
-    from tables.engines import craps
+    from tables.games.craps import engine as craps
 
     bets = state["bets"]
     point = state["point"]
@@ -116,7 +116,7 @@ def floor_rate(seconds: float) -> float:
 
 def contract_floor(seconds: float, state: dict, applies: float) -> float:
     """Rolls per CPU second of ``applies`` bare state copies and events a roll (docstring)."""
-    from tables.engines import craps
+    from tables.games.craps import engine as craps
 
     whole, rolls = int(applies), 0
     cpu_start, deadline = time.process_time(), time.perf_counter() + seconds
@@ -131,7 +131,7 @@ def contract_floor(seconds: float, state: dict, applies: float) -> float:
 
 def run(context) -> bool:
     import benchmarks as common
-    from tables.engines import craps
+    from tables.games.craps import engine as craps
 
     engine = craps.ENGINE
     print(f"load average before: {common.load_average()} on {os.cpu_count()} core(s)")

@@ -9,8 +9,10 @@ from fractions import Fraction
 import pytest
 
 from benchmarks import rtp
-from benchmarks.dice_blackjack_engine import bare_rounds, box_machinery_rounds, play_one
-from benchmarks.strategies.dice_blackjack import (
+from tables.engines.base import Draws
+from tables.games.dice_blackjack.bench import bare_rounds, box_machinery_rounds, play_one
+from tables.games.dice_blackjack.engine import ENGINE
+from tables.games.dice_blackjack.strategy import (
     STRATEGIES,
     best_rule,
     dealer_distribution,
@@ -18,8 +20,6 @@ from benchmarks.strategies.dice_blackjack import (
     stop_value,
     throw_value,
 )
-from tables.engines.base import Draws
-from tables.engines.dice_blackjack import ENGINE
 
 
 def test_x3_the_dealers_final_total_is_a_distribution_of_4_to_18():

@@ -4,8 +4,8 @@ floor decides the same bets."""
 
 import random
 
-from benchmarks.craps_engine import PLAYERS, floor_rate, play_roll, wanted
-from tables.engines.craps import ENGINE, bet_key
+from tables.games.craps.bench import PLAYERS, floor_rate, play_roll, wanted
+from tables.games.craps.engine import ENGINE, bet_key
 
 
 def test_rolls_keep_every_players_layout_and_the_pots_right():

@@ -32,7 +32,7 @@ from pathlib import Path
 if __name__ == "__main__":  # run on its own
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))
 
-from tables.engines.dice_blackjack import (  # noqa: E402
+from tables.games.dice_blackjack.engine import (  # noqa: E402
     DEALER_STANDS,
     MAX_THROWS,
     TARGET,

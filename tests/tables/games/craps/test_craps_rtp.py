@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from benchmarks import rtp
-from benchmarks.strategies import craps as strategy
+from tables.games.craps import strategy
 
 # worked by hand: P(win | decided) x (1 + pay), over 1 + the commission rate for buy and lay
 BY_HAND = {

@@ -9,9 +9,9 @@ booked; the books are clean."""
 import pytest
 from channels.db import database_sync_to_async
 
-from tables.engines import craps
+from tables.games.craps import engine as craps
 from tests.conftest import assert_books_clean
-from tests.tables.engines.test_craps import ScriptedFaces
+from tests.tables.games.craps.test_craps import ScriptedFaces
 from tests.tables.sockets import (
     Socket,
     act,

@@ -21,8 +21,8 @@ from markupsafe import Markup
 
 from casino.amounts import amount_input_value
 from casino.currencies import format_amount
-from tables.engines import craps
-from tables.games import craps_words
+from tables.games.craps import engine as craps
+from tables.games.craps import words as craps_words
 from tables.kit import bounds_text, money_box, standard_quick_stakes
 from tables.presentation import Presentation, register
 

@@ -8,9 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tables.engines import craps, dice
+from tables.engines import dice
 from tables.engines.base import HOUSE_BANK, IllegalAction, SeatInfo, pot, seat
-from tables.engines.craps import ENGINE, LOSE, MOVE, RETURN, WIN, decide
+from tables.games.craps import engine as craps
+from tables.games.craps.engine import ENGINE, LOSE, MOVE, RETURN, WIN, decide
 from tests.tables.engines.conformance import ConformanceTable
 from tests.tables.engines.scripted import net_of
 

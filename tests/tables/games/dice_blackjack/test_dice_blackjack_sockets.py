@@ -7,7 +7,7 @@ booked; the wallets end as the example says and the books are clean."""
 import pytest
 from channels.db import database_sync_to_async
 
-from tables.engines import dice_blackjack
+from tables.games.dice_blackjack import engine as dice_blackjack
 from tests.conftest import assert_books_clean
 from tests.tables.engines.scripted import ScriptedDice
 from tests.tables.sockets import (

@@ -12,7 +12,7 @@ from django.core.management import call_command
 
 from casino import ledger
 from tables import services
-from tables.engines import craps
+from tables.games.craps import engine as craps
 from tables.models import Hand, Table
 from tests.conftest import assert_books_clean, fund, new_player
 

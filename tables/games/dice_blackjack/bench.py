@@ -40,9 +40,9 @@ MAX_STEPS = 10
 
 
 def run(context) -> bool:
-    from benchmarks.strategies.dice_blackjack import STRATEGIES
     from tables.engines.base import Draws
-    from tables.engines.dice_blackjack import ENGINE
+    from tables.games.dice_blackjack.engine import ENGINE
+    from tables.games.dice_blackjack.strategy import STRATEGIES
 
     strategy = STRATEGIES["best"]
     print(f"load average before: {common.load_average()} on {os.cpu_count()} core(s)")
@@ -137,10 +137,10 @@ def play_one(engine, strategy, rng: random.Random, draws, carry) -> tuple[dict, 
 
 def bare_rounds(seconds: float) -> float:
     """Rounds per CPU second of the least a one-box round is (``run``'s docstring)."""
-    from benchmarks.strategies.dice_blackjack import best_rule
     from tables.engines import dice
-    from tables.engines.dice_blackjack import TARGET as TWELVE
-    from tables.engines.dice_blackjack import dealer_throws_again, tape_throws
+    from tables.games.dice_blackjack.engine import TARGET as TWELVE
+    from tables.games.dice_blackjack.engine import dealer_throws_again, tape_throws
+    from tables.games.dice_blackjack.strategy import best_rule
 
     rng = random.Random(SEED)
     again = best_rule()

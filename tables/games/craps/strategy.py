@@ -24,8 +24,8 @@ import random
 from collections.abc import Callable
 from fractions import Fraction
 
-from tables.engines import craps
-from tables.engines.craps import LOSE, MOVE, NUMBERS, WIN, decide
+from tables.games.craps import engine as craps
+from tables.games.craps.engine import LOSE, MOVE, NUMBERS, WIN, decide
 
 GAME = "craps"
 PLAYERS = 1

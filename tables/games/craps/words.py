@@ -14,7 +14,7 @@ import dataclasses
 from django.utils.translation import gettext, gettext_noop
 
 from casino.currencies import format_amount
-from tables.engines import craps
+from tables.games.craps import engine as craps
 from tables.presentation import presentation_for, register
 from tables.rules import LimitRows, RulesPage
 

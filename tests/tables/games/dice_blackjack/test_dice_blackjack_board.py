@@ -10,7 +10,7 @@ from django.utils import translation
 
 from tables import presenters
 from tables.engines.base import Draws
-from tables.engines.dice_blackjack import ENGINE
+from tables.games.dice_blackjack.engine import ENGINE
 from tests.tables.engines.scripted import ScriptedDice
 from tests.tables.test_shared_sections import board_view
 

@@ -9,8 +9,8 @@ import re
 from django.utils import translation
 
 from tables import presenters
-from tables.engines.craps import ENGINE
-from tests.tables.engines.test_craps import CrapsTable
+from tables.games.craps.engine import ENGINE
+from tests.tables.games.craps.test_craps import CrapsTable
 from tests.tables.test_shared_sections import board_view
 
 BYN = {"min_bet": 100, "max_bet": 10_000, "min_unit": 100}
