@@ -19,7 +19,7 @@ Correctness checks (a failure makes the run fail): after every roll the layout's
 exactly the bets on it, and every payment moves money between seats, pots and the house bank.
 
 Run alone: `.venv/bin/python benchmarks/run.py craps_engine`, or
-`.venv/bin/python benchmarks/craps_engine.py` (no database needed).
+`.venv/bin/python -m tables.games.craps.bench` (no database needed).
 """
 
 from __future__ import annotations
@@ -176,7 +176,7 @@ def run(context) -> bool:
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
     from benchmarks import BenchContext
 
     raise SystemExit(0 if run(BenchContext(database_url="", vendor="none")) else 1)

@@ -1,4 +1,4 @@
-"""Craps' presentation (tables/engines/craps.py, DG §1–§5, rulings C1–C17): the layout drawn as
+"""Craps' presentation (tables/games/craps/engine.py, DG §1–§5, rulings C1–C17): the layout drawn as
 one inline SVG (the point boxes 4 to 10 with their lay and buy bands, come, don't come bar, the
 field, big 6 and 8, don't pass bar, pass line and the centre's hardways and one-roll bets with
 their pays from the table's pay table, C13), the puck ON on the point or OFF (§2.4), every
@@ -12,7 +12,7 @@ form per bet he may make there (the amount typed in BYN, the least his bounds al
 default); his own bets are listed with their controls (take down, on or off, and after a win
 the same, press or down for a place bet, §5.6, C11), beside the place groups (inside, outside,
 across), "Done betting" and, for the shooter, "Pass the dice". The shooter with the dice picks
-two of the five (a new shooter) and rolls. Registered in ``tables.games`` on import."""
+two of the five (a new shooter) and rolls. Registered in ``tables.presentation`` on import."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ PIPS = {
 
 
 def bet_name(kind: str) -> str:
-    """A bet's name as the hand histories write it (tables/games/craps_words.py), capitalised
+    """A bet's name as the hand histories write it (tables/games/craps/words.py), capitalised
     to stand first on the board."""
     name = craps_words.bet_name(kind)
     return name[:1].upper() + name[1:]

@@ -1,8 +1,8 @@
-"""Craps in words (tables/engines/craps.py): its rules page and the limits that page shows, the
+"""Craps in words (engine.py): its rules page and the limits that page shows, the
 name of every bet of the layout (for the hand history, tables/history.py: ``bet_name``) and the
-hand pages' partials (templates/tables/craps/).
+hand pages' partials (tables/games/craps/templates/tables/craps/).
 
-The board (tables/games/craps.py) registers the game's presentation; this module adds these to
+The board (presentation.py) registers the game's presentation; this module adds these to
 it, whichever of the two is imported first: the board's registration may name ``WORDS`` itself
 (``Presentation(..., **craps_words.WORDS)``) or leave them to this module, imported after it.
 """

@@ -1,7 +1,7 @@
 """The pure dice blackjack engine: rounds per second per core, one box, no database.
 
 One player plays one box of the minimum (1.00) with the best stop-or-throw rule of the return
-harness (``benchmarks/strategies/dice_blackjack.py``: throw again on 2–6), round after round,
+harness (``tables/games/dice_blackjack/strategy.py``: throw again on 2–6), round after round,
 through ``new_hand``, ``to_act``, ``apply`` and ``carry_over`` (``play_one``: each round's money
 checked: every pot emptied, what the seat lost is what the bank won, the result's net is the
 money's; the tape's faces the same at the end; a failure fails the run). Target: TARGET rounds
@@ -15,7 +15,7 @@ engine's and the target's ratio to it; and the shared box machinery alone (a sta
 settled by ``tables.families.house.boxes``), the part of the round the engine books through
 and cannot leave out.
 
-    .venv/bin/python benchmarks/dice_blackjack_engine.py
+    .venv/bin/python -m tables.games.dice_blackjack.bench
     (or benchmarks/run.py dice_blackjack_engine)
 """
 
@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 
 if __name__ == "__main__":  # run on its own: the engines need no Django
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
 import benchmarks as common
 

@@ -1,4 +1,4 @@
-"""Dice blackjack's presentation (tables/engines/dice_blackjack.py, DG §6–§10): the dealer's two
+"""Dice blackjack's presentation (engine.py, DG §6–§10): the dealer's two
 recesses with his dice and total, a box per bet with its two recesses (the first throw stays as
 it fell, the second beside it, X4), its total and its result, whose turn it is, and your moves:
 a bet in BYN or a pass while bets are taken, then "throw" and "stop" when your box's turn comes.
@@ -15,8 +15,7 @@ from django.utils.translation import gettext, gettext_noop
 
 from casino.currencies import format_amount
 from tables.games.dice_blackjack.engine import TARGET
-from tables.games.stud_board import signed
-from tables.kit import affordable, money_box, standard_quick_stakes
+from tables.kit import affordable, money_box, signed, standard_quick_stakes
 from tables.presentation import Presentation, last_result_badges, register, seat_board_facts
 from tables.rules import LimitRows, RulesPage, limit_money
 

@@ -1,12 +1,12 @@
 """Dice blackjack for the return harness (``benchmarks/rtp.py dice_blackjack``) and the engine
-benchmark (``benchmarks/dice_blackjack_engine.py``).
+benchmark (``tables/games/dice_blackjack/bench.py``).
 
-The engine is ``tables/engines/dice_blackjack.py`` (DG §6–§10, ../shared/rules/dice-blackjack.md,
-X1–X8). One player plays one box of the minimum every round. After his first throw (2–12, which
-never busts, X4) his one decision is to stop or throw two more dice; the dealer's play is fixed
-(X3: again under 7, standing on 7–12, at most two throws) and his dice are independent of the
-player's, so his final total has one exact distribution (``dealer_distribution``) and the best
-decision for each first total is found by exact enumeration:
+The engine is ``tables/games/dice_blackjack/engine.py`` (DG §6–§10,
+../shared/rules/dice-blackjack.md, X1–X8). One player plays one box of the minimum every round.
+After his first throw (2–12, which never busts, X4) his one decision is to stop or throw two more
+dice; the dealer's play is fixed (X3: again under 7, standing on 7–12, at most two throws) and his
+dice are independent of the player's, so his final total has one exact distribution
+(``dealer_distribution``) and the best decision for each first total is found by exact enumeration:
 
 - stopping on t returns P(dealer over 12) + P(dealer < t) − P(t < dealer ≤ 12) per unit (X1,
   §10; a tie pushes, X2);
@@ -17,7 +17,7 @@ The strategies (``STRATEGIES``, the first the harness's default): ``best``, the 
 rule (throw again exactly where it returns more: on 2–6, which is the dealer's own rule, X3);
 ``never``, always stop on the first throw; ``on_7``, the best rule and a throw on 7 too (what
 one total more costs). ``exact`` works out each one's return and the
-chance of each line from the same distributions; ``python benchmarks/strategies/dice_blackjack.py``
+chance of each line from the same distributions; ``python -m tables.games.dice_blackjack.strategy``
 prints the table of both choices by total.
 """
 
@@ -30,7 +30,7 @@ from functools import cache
 from pathlib import Path
 
 if __name__ == "__main__":  # run on its own
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
 from tables.games.dice_blackjack.engine import (  # noqa: E402
     DEALER_STANDS,

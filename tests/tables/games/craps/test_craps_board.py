@@ -1,8 +1,8 @@
-"""Craps' board (tables/games/craps.py and its template): per viewer, the right controls (bet
-panels for the areas he may bet on, the place groups, "Done betting", the shooter's dice and
-roll), every player's bets on the layout (yours as chips, OFF while off), the puck on the point
-or off, the five numbered dice and the pair the shooter picked, the come-out prompt, the last
-roll's resolutions in §4's order and the roll history."""
+"""Craps' board (tables/games/craps/presentation.py, its template): per viewer, the right controls
+(bet panels for the areas he may bet on, the place groups, "Done betting", the shooter's dice and
+roll), every player's bets on the layout (yours as chips, OFF while off), the puck on the point or
+off, the five numbered dice and the pair the shooter picked, the come-out prompt, the last roll's
+resolutions in §4's order and the roll history."""
 
 import re
 

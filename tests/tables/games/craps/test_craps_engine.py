@@ -1,4 +1,4 @@
-"""The craps benchmark's roll (benchmarks/craps_engine.py): every player's layout is made, each
+"""The craps benchmark's roll (tables/games/craps/bench.py): every player's layout is made, each
 roll is thrown and settled with the pots holding exactly the bets on the layout, and the bare
 floor decides the same bets."""
 

@@ -1,4 +1,4 @@
-"""Craps in the return harness (benchmarks/rtp.py craps, benchmarks/strategies/craps.py): the
+"""Craps in the return harness (benchmarks/rtp.py craps, tables/games/craps/strategy.py): the
 exact return of each bet kind from the 36 outcomes (DG §5.1–§5.11, C1–C13) against the values
 worked by hand, and a short run that plays until every kind has its decisions, money carried
 from roll to roll and checked."""

@@ -1,7 +1,7 @@
-"""Dice blackjack's board (tables/games/dice_blackjack.py): each box's two recesses with its
-dice drawn as faces (the first throw as it fell, the second beside it), its total and result,
-the dealer's recesses, whose turn it is, the moves (a bet in BYN or a pass; throw, then stop or
-throw again) for that player only, amounts in BYN, the last round kept in view, Russian."""
+"""Dice blackjack's board (tables/games/dice_blackjack/presentation.py): each box's two recesses
+with its dice drawn as faces (the first throw as it fell, the second beside it), its total and
+result, the dealer's recesses, whose turn it is, the moves (a bet in BYN or a pass; throw, then stop
+or throw again) for that player only, amounts in BYN, the last round kept in view, Russian."""
 
 import itertools
 import re

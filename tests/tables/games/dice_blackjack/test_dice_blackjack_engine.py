@@ -1,4 +1,4 @@
-"""Dice blackjack's benchmarks (benchmarks/dice_blackjack_engine.py, benchmarks/strategies/
+"""Dice blackjack's benchmarks (tables/games/dice_blackjack/bench.py, benchmarks/strategies/
 dice_blackjack.py, benchmarks/rtp.py): the enumeration's best rule and exact return, the
 harness playing clean rounds beside it, and the engine benchmark's round and floor."""
 

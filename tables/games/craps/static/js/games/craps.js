@@ -1,4 +1,4 @@
-// Craps' board (tables/games/craps.py): a click on an area of the layout opens that area's bet
+// Craps' board (tables/games/craps/presentation.py): a click on an area of the layout opens that area's bet
 // panel under it (the others close); the panel stays open across the board's updates (another
 // player's bet re-renders the board) until another area is chosen or it is closed. Without
 // this script a panel opens as the link's target (CSS :target).
