@@ -12,7 +12,7 @@ summed, and each player's five bets decided and paid with integer arithmetic on 
 amounts: no state copies, validation, events, pots or escrow. The engine's figure is printed as
 a ratio to it, so a loaded machine moves both. A second floor shows what the engine contract
 alone costs (DESIGN.md: ``apply`` returns a new state and its events, the old state untouched):
-as many state copies (``craps._copy`` of a full layout) and event dicts a roll as the engine's
+as many state copies (``engine._copy`` of a full layout) and event dicts a roll as the engine's
 roll makes ``apply`` calls, with nothing decided.
 
 Correctness checks (a failure makes the run fail): after every roll the layout's pots hold
@@ -38,20 +38,20 @@ LINE, PLACE, FIELD = 1_000, 1_200, 500  # place bets in multiples of 6 units (C1
 
 def wanted(state: dict, position: int) -> dict | None:
     """The next bet ``position`` makes this roll, or None when his layout is complete."""
-    from tables.games.craps import engine as craps
+    from tables.games.craps.bets import bet_key, odds_limit
 
     bets = state["bets"]
     point = state["point"]
-    if craps.bet_key(position, "field") not in bets:
+    if bet_key(position, "field") not in bets:
         return {"type": "bet", "bet": "field", "amount": FIELD}
-    if craps.bet_key(position, "pass") not in bets:
+    if bet_key(position, "pass") not in bets:
         if point is None:
             return {"type": "bet", "bet": "pass", "amount": LINE}
-    elif point is not None and craps.bet_key(position, "odds_pass") not in bets:
-        limit = craps.odds_limit(state, LINE, point)
+    elif point is not None and bet_key(position, "odds_pass") not in bets:
+        limit = odds_limit(state, LINE, point)
         return {"type": "bet", "bet": "odds_pass", "amount": limit}
     for kind in ("place_6", "place_8"):
-        if craps.bet_key(position, kind) not in bets:
+        if bet_key(position, kind) not in bets:
             return {"type": "bet", "bet": kind, "amount": PLACE}
     return None
 
@@ -116,13 +116,13 @@ def floor_rate(seconds: float) -> float:
 
 def contract_floor(seconds: float, state: dict, applies: float) -> float:
     """Rolls per CPU second of ``applies`` bare state copies and events a roll (docstring)."""
-    from tables.games.craps import engine as craps
+    from tables.games.craps.engine import _copy
 
     whole, rolls = int(applies), 0
     cpu_start, deadline = time.process_time(), time.perf_counter() + seconds
     while time.perf_counter() < deadline:
         for _apply in range(whole):
-            copied = craps._copy(state)
+            copied = _copy(state)
             _events = [{"type": "bet", "seat": 0, "bet": "field", "amount": FIELD}]
             copied["done"].append(0)
         rolls += 1
@@ -131,9 +131,8 @@ def contract_floor(seconds: float, state: dict, applies: float) -> float:
 
 def run(context) -> bool:
     import benchmarks as common
-    from tables.games.craps import engine as craps
+    from tables.games.craps.engine import ENGINE as engine
 
-    engine = craps.ENGINE
     print(f"load average before: {common.load_average()} on {os.cpu_count()} core(s)")
     ok = True
     for round_no in range(1, context.repeat + 1):

@@ -21,8 +21,9 @@ from markupsafe import Markup
 
 from casino.amounts import amount_input_value
 from casino.currencies import format_amount
-from tables.games.craps import engine as craps
 from tables.games.craps import words as craps_words
+from tables.games.craps.bets import LOSE, MOVE, NUMBERS, ORDER, PLACE_GROUPS, PLACE_MULTIPLE, RETURN
+from tables.games.craps.shooter import BETTING, THROW
 from tables.kit import bounds_text, money_box, standard_quick_stakes
 from tables.presentation import Presentation, register
 
@@ -80,7 +81,7 @@ def _area(key: str, box: tuple, label: str, sub: str, kinds: tuple, style: str) 
 def _areas(propositions: dict, barred: int) -> list[dict]:
     """The layout's areas: where each is drawn (x, y, width, height) and which bets sit on it."""
     areas = []
-    for index, n in enumerate(craps.NUMBERS):
+    for index, n in enumerate(NUMBERS):
         x = index * 100
         number = _area(
             f"n{n}",
@@ -212,7 +213,7 @@ def _layout(game: dict, me: int | None, panels: dict, currency: str, areas: list
         area["point"] = area.get("number") is not None and area.get("number") == game["point"]
     point = game["point"]
     if point is not None:
-        index = craps.NUMBERS.index(point)
+        index = NUMBERS.index(point)
         puck = {"on": True, "cx": index * 100 + 83, "cy": 50}
     else:
         puck = {"on": False, "cx": 198, "cy": 215}
@@ -240,7 +241,7 @@ def _panels(game: dict, currency: str, areas_by_kind: dict) -> dict:
     for panel in panels.values():
         names = [form["name"] for form in panel["forms"]]
         panel["title"] = gettext("Bet: %(names)s") % {"names": ", ".join(names)}
-        panel["forms"].sort(key=lambda form: craps.ORDER[form["kind"]])
+        panel["forms"].sort(key=lambda form: ORDER[form["kind"]])
     return panels
 
 
@@ -316,12 +317,12 @@ def _groups(game: dict, currency: str, legal: list[dict]) -> list[dict]:
     (C10)."""
     unit = game["min_unit"]
     groups = []
-    for group, numbers in craps.PLACE_GROUPS.items():
+    for group, numbers in PLACE_GROUPS.items():
         times = sorted(
             a["times"] for a in legal if a["type"] == "place_group" and a["group"] == group
         )
         for count in times[:1]:
-            total = sum(count * craps.PLACE_MULTIPLE[n] * unit for n in numbers)
+            total = sum(count * PLACE_MULTIPLE[n] * unit for n in numbers)
             groups.append(
                 {
                     "group": group,
@@ -346,11 +347,11 @@ def _results(results: list[dict], names: list[str], currency: str) -> list[dict]
             "n": line.get("number", ""),
         }
         outcome = line["outcome"]
-        if outcome == craps.LOSE:
+        if outcome == LOSE:
             text = gettext("%(who)s: %(bet)s, %(amount)s collected") % values
-        elif outcome == craps.MOVE:
+        elif outcome == MOVE:
             text = gettext("%(who)s: %(bet)s %(amount)s moves to %(n)s") % values
-        elif outcome == craps.RETURN:
+        elif outcome == RETURN:
             text = gettext("%(who)s: %(bet)s %(amount)s returned (off)") % values
         else:
             text = gettext("%(who)s: %(bet)s %(amount)s paid %(won)s") % values
@@ -417,7 +418,7 @@ def _playing(view: dict, game: dict, me: int | None, names: list[str], currency:
         for n in range(1, 6)
     ]
     me_shooter = me is not None and me == shooter
-    throwing = "roll" in types and game["phase"] == craps.THROW
+    throwing = "roll" in types and game["phase"] == THROW
     return {
         "layout": _layout(game, me, panels, currency, areas),
         "panels": [panels[k] for k in sorted(panels, key=lambda k: _panel_order(k, areas))],
@@ -431,9 +432,9 @@ def _playing(view: dict, game: dict, me: int | None, names: list[str], currency:
         "chosen_text": " + ".join(f"№ {n}" for n in chosen),
         "comeout_prompt": me_shooter
         and game["point"] is None
-        and game["phase"] == craps.BETTING
+        and game["phase"] == BETTING
         and not game["over"],
-        "shooter_waits": me_shooter and game["phase"] == craps.THROW and not game["may_throw"],
+        "shooter_waits": me_shooter and game["phase"] == THROW and not game["may_throw"],
         "shooter": shooter,
         "shooter_name": names[shooter] if shooter is not None and shooter < len(names) else "",
         "point": game["point"],
@@ -455,7 +456,7 @@ def _seat_facts(game: dict, currency: str) -> dict:
         shown = []
         if position == game["shooter"]:
             shown.append(("shooter", gettext("shooter")))
-        if position in game["done"] and game["phase"] == craps.BETTING:
+        if position in game["done"] and game["phase"] == BETTING:
             shown.append(("done", gettext("done betting")))
         badges[position] = shown
     said: dict[int, str] = {}

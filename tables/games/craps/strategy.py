@@ -24,8 +24,10 @@ import random
 from collections.abc import Callable
 from fractions import Fraction
 
-from tables.games.craps import engine as craps
-from tables.games.craps.engine import LOSE, MOVE, NUMBERS, WIN, decide
+from tables.families.house.boxes import ratio_of
+from tables.games.craps import bets
+from tables.games.craps.bets import LOSE, MOVE, NUMBERS, WIN, decide
+from tables.games.craps.shooter import THROW
 
 GAME = "craps"
 PLAYERS = 1
@@ -35,7 +37,7 @@ RULES = "DG §5.1–§5.11, rulings C1–C13 (../shared/rules/craps.md)"
 DECISIONS = 1_000_000  # per bet kind (issue 35)
 LEGAL_ACTIONS = False  # the strategy reads the state; the engine validates every action
 CARRIES_MONEY = True  # bets ride from roll to roll in the layout's pots
-ONE_ROLL = ("field", *craps.ONE_ROLL_PROPS)
+ONE_ROLL = ("field", *bets.ONE_ROLL_PROPS)
 KINDS = (
     "pass",
     "odds_pass",
@@ -43,14 +45,14 @@ KINDS = (
     "come",
     "odds_come",
     "dont_come",
-    *craps._numbered("place"),
-    *craps._numbered("buy"),
-    *craps._numbered("lay"),
+    *bets._numbered("place"),
+    *bets._numbered("buy"),
+    *bets._numbered("lay"),
     "field",
     "big_6",
     "big_8",
-    *craps._numbered("hard", (4, 6, 8, 10)),
-    *craps.ONE_ROLL_PROPS,
+    *bets._numbered("hard", (4, 6, 8, 10)),
+    *bets.ONE_ROLL_PROPS,
 )
 COUNTED_KINDS = KINDS  # a line's "how often" is per decision of its kind
 PARAGRAPH = {
@@ -71,7 +73,7 @@ for _n in NUMBERS:
     PARAGRAPH[f"place_{_n}"] = ("§5.6, C10", _place)
     PARAGRAPH[f"buy_{_n}"] = ("§5.7, C7, C8", f"{_true} less 5 %")
     PARAGRAPH[f"lay_{_n}"] = ("§5.8, C8, C9", f"{_lay} less 5 % of win")
-for _kind, _pays in craps.PROPOSITIONS.items():
+for _kind, _pays in bets.PROPOSITIONS.items():
     PARAGRAPH[_kind] = ("§5.11, C13", _pays)
 LINES = tuple(
     (f"{kind}_{result}", kind, f"{kind} {result}", f"{PARAGRAPH[kind][0]}: {PARAGRAPH[kind][1]}")
@@ -107,14 +109,14 @@ def _wanted(state: dict, mine: dict) -> list[str]:
 def every_bet(state: dict, seat: int, legal, rng: random.Random) -> dict:
     """Every bet of §5 at 600, turned on where it may be (in a come-out's window); the shooter
     throws dice 1 and 2."""
-    if state["phase"] == craps.THROW:
+    if state["phase"] == THROW:
         return {"type": "roll"} if state["chosen"] else {"type": "roll", "dice": [1, 2]}
     mine = {b["kind"]: b for b in state["bets"].values() if b["seat"] == seat}
     for kind in _wanted(state, mine):
         if kind not in mine:
             return {"type": "bet", "bet": kind, "amount": AMOUNT}
     for kind, bet in mine.items():  # turned on for a come-out (§5.6: on or off only then)
-        if state["point"] is None and kind.startswith(craps.SWITCHABLE) and not bet.get("on"):
+        if state["point"] is None and kind.startswith(bets.SWITCHABLE) and not bet.get("on"):
             return {"type": "working", "bet": kind, "on": True}
     return {"type": "done"}
 
@@ -157,7 +159,7 @@ BARRED = 12
 
 
 def _ratio(kind: str, ratio) -> Fraction:
-    return craps.ratio_of(craps.PROPOSITIONS[kind]) if ratio is None else Fraction(ratio)
+    return ratio_of(bets.PROPOSITIONS[kind]) if ratio is None else Fraction(ratio)
 
 
 def resolved(kind: str, point: int | None) -> dict:
@@ -185,9 +187,9 @@ def resolved(kind: str, point: int | None) -> dict:
 
 def _commission_rate(kind: str) -> Fraction:
     if kind.startswith("buy_"):
-        return craps.COMMISSION
+        return bets.COMMISSION
     if kind.startswith("lay_"):
-        return craps.COMMISSION * craps.LAY_PAYS[craps.number_of(kind)]
+        return bets.COMMISSION * bets.LAY_PAYS[bets.number_of(kind)]
     return Fraction(0)
 
 

@@ -14,11 +14,10 @@ import dataclasses
 from django.utils.translation import gettext, gettext_noop
 
 from casino.currencies import format_amount
-from tables.games.craps import engine as craps
+from tables.games.craps import bets
+from tables.games.craps.engine import GAME
 from tables.presentation import presentation_for, register
 from tables.rules import LimitRows, RulesPage
-
-GAME = craps.GAME
 
 # the bets of the layout, by kind (DG §5.1–§5.11); a numbered kind (``place_6``) by its head
 NAMES = {
@@ -68,7 +67,7 @@ def bet_name(kind: str) -> str:
     if kind in NAMES:
         return gettext(NAMES[kind])
     head, _sep, tail = kind.rpartition("_")
-    if tail.isdigit() and head in NUMBERED and f"{head}_{tail}" in craps.ORDER:
+    if tail.isdigit() and head in NUMBERED and f"{head}_{tail}" in bets.ORDER:
         return gettext(NUMBERED[head]) % {"number": int(tail)}
     return ""
 

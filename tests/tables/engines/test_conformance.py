@@ -25,7 +25,7 @@ from tables.engines.caribbean_stud import CaribbeanStud
 from tables.engines.highcard import HighCard
 from tables.engines.registry import engine_for, registered_games
 from tables.engines.russian_poker import RussianPoker
-from tables.games.craps import engine as craps
+from tables.games.craps import betting as craps
 from tables.games.craps.engine import Craps
 from tables.games.durak.engine import Durak
 from tests.tables.engines.conformance import ConformanceTable
