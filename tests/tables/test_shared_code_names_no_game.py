@@ -36,6 +36,7 @@ SHARED = [
     "casino/*.py",
     "static/js/table.js",
     "static/css/casino.css",
+    "tables/families/dice/*.py",
 ]
 # Files that may name a game: the demo data seeds tables of the games it names.
 NAMING_ALLOWED = {"casino/demo.py"}

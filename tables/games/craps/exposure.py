@@ -10,6 +10,7 @@ from fractions import Fraction
 from tables.engines.base import (
     State,
 )
+from tables.families.dice.chances import DISTINCT
 from tables.families.house.boxes import ratio_of
 from tables.games.craps.bets import PROPOSITIONS, SWITCHABLE, WIN, _bet, decide, is_working
 
@@ -125,4 +126,5 @@ def _fits(state: State, paid: list[int], additions: list[tuple[int, str, int]]) 
     return max(changed) <= state["max_exposure"]
 
 
-OUTCOMES = sorted({(a + b, a == b) for a in range(1, 7) for b in range(1, 7)})
+# the 15 distinct outcomes of two dice: a total, and whether it came as a pair
+OUTCOMES = list(DISTINCT)

@@ -24,6 +24,7 @@ import random
 from collections.abc import Callable
 from fractions import Fraction
 
+from tables.families.dice.chances import CHANCE, OUTCOMES
 from tables.families.house.boxes import ratio_of
 from tables.games.craps import bets
 from tables.games.craps.bets import LOSE, MOVE, NUMBERS, WIN, decide
@@ -154,7 +155,6 @@ def decisions(lines: dict) -> dict[str, int]:
 
 # --- exact returns from the 36 outcomes ---------------------------------------------------
 
-OUTCOMES = [(a + b, a == b) for a in range(1, 7) for b in range(1, 7)]
 BARRED = 12
 
 
@@ -167,9 +167,9 @@ def resolved(kind: str, point: int | None) -> dict:
     {("win", ratio) or ("lose",): probability}. A line bet's come-out roll that sets a point
     continues at that point; a come bet that moves continues on its number."""
     final: dict = {}
-    for total, hard in OUTCOMES:
+    for total, hard in OUTCOMES:  # the 36 throws, each as likely
         decision = decide(kind, total, hard, point, BARRED, True)
-        weight = Fraction(1, 36)
+        weight = CHANCE
         if decision is None:
             if kind in ("pass", "dont_pass") and point is None and total in NUMBERS:
                 for key, chance in resolved(kind, total).items():

@@ -14,10 +14,11 @@ import dataclasses
 from django.utils.translation import gettext, gettext_noop
 
 from casino.currencies import format_amount
+from tables.families.dice.rules import rules_page
 from tables.games.craps import bets
 from tables.games.craps.engine import GAME
 from tables.presentation import presentation_for, register
-from tables.rules import LimitRows, RulesPage
+from tables.rules import LimitRows
 
 # the bets of the layout, by kind (DG §5.1–§5.11); a numbered kind (``place_6``) by its head
 NAMES = {
@@ -107,10 +108,9 @@ def table_limits(settings: dict, currency: str) -> LimitRows:
     return rows
 
 
-RULES = RulesPage(
+RULES = rules_page(
     game=GAME,
     title=gettext_noop("Craps"),
-    paragraphs=None,
     summary=gettext_noop(
         "Dice against the house: one shooter throws two dice for the whole table, a point is "
         "set and must come again before a seven; the pass line, come, odds, place, buy, lay, "
@@ -136,7 +136,6 @@ RULES = RulesPage(
         "press",
         "committed_dice",
     ),
-    titles={"cards": gettext_noop("The dice")},
     rulebook=gettext_noop(
         "The dice-game rules, DG §1–§5 (craps), as this casino plays them; a rule’s number "
         "is shown beside it."

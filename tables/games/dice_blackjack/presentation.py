@@ -14,10 +14,11 @@ from __future__ import annotations
 from django.utils.translation import gettext, gettext_noop
 
 from casino.currencies import format_amount
+from tables.families.dice.rules import rules_page
 from tables.games.dice_blackjack.engine import TARGET
 from tables.kit import affordable, money_box, signed, standard_quick_stakes
 from tables.presentation import Presentation, last_result_badges, register, seat_board_facts
-from tables.rules import LimitRows, RulesPage, limit_money
+from tables.rules import LimitRows, limit_money
 
 GAME = "dice_blackjack"
 OUTCOMES = {
@@ -230,16 +231,14 @@ def table_limits(settings: dict, currency: str) -> LimitRows:
     ]
 
 
-RULES = RulesPage(
+RULES = rules_page(
     game=GAME,
     title=gettext_noop("Dice blackjack"),
-    paragraphs=None,
     summary=gettext_noop(
         "Blackjack with dice against the casino: throw two dice, stop or throw two more, and get "
         "closer to 12 than the dealer without going over; a win pays 1:1."
     ),
     terms=("box", "dbj_throw", "dbj_stop", "dbj_bust"),
-    titles={"cards": gettext_noop("The dice")},
     rulebook=gettext_noop(
         "The dice-game rules, DG §6–§10 (dice blackjack), as this casino plays them; a rule’s "
         "number is shown beside it."

@@ -32,6 +32,7 @@ from pathlib import Path
 if __name__ == "__main__":  # run on its own
     sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
+from tables.families.dice.chances import totals  # noqa: E402
 from tables.games.dice_blackjack.engine import (  # noqa: E402
     DEALER_STANDS,
     MAX_THROWS,
@@ -56,27 +57,23 @@ LINES = (
 TOTALS = range(2, TARGET + 1)  # a first throw
 
 
-@cache
-def two_dice() -> dict[int, Fraction]:
-    """The total of one throw of two fair dice (X7)."""
-    chances: dict[int, Fraction] = {}
-    for a in range(1, 7):
-        for b in range(1, 7):
-            chances[a + b] = chances.get(a + b, 0) + Fraction(1, 36)
-    return chances
+def final_totals(again) -> dict[int, Fraction]:
+    """A final total (over 12: a bust) after a first throw and, where ``again(first total)``, a
+    second one (X3, X4: at most two throws)."""
+    final: dict[int, Fraction] = {}
+    for first, p in totals().items():
+        if again(first):
+            for second, q in totals().items():
+                final[first + second] = final.get(first + second, 0) + p * q
+        else:
+            final[first] = final.get(first, 0) + p
+    return final
 
 
 @cache
 def dealer_distribution() -> dict[int, Fraction]:
     """The dealer's final total (X3): his first throw, and a second under 7; over 12 is a bust."""
-    final: dict[int, Fraction] = {}
-    for first, p in two_dice().items():
-        if dealer_throws_again(first):
-            for second, q in two_dice().items():
-                final[first + second] = final.get(first + second, 0) + p * q
-        else:
-            final[first] = final.get(first, 0) + p
-    return final
+    return final_totals(dealer_throws_again)
 
 
 def stop_value(total: int) -> Fraction:
@@ -93,7 +90,7 @@ def stop_value(total: int) -> Fraction:
 def throw_value(total: int) -> Fraction:
     """The same when the box throws again from ``total`` (its last throw, X4)."""
     return sum(
-        (-p if total + s > TARGET else p * stop_value(total + s) for s, p in two_dice().items()),
+        (-p if total + s > TARGET else p * stop_value(total + s) for s, p in totals().items()),
         Fraction(0),
     )
 
@@ -156,14 +153,7 @@ def line_of(outcome: str, dealer: dict | None) -> str:
 
 def _finals(rule: frozenset[int]) -> dict[int, Fraction]:
     """The box's final total under ``rule`` (over 12: a bust)."""
-    final: dict[int, Fraction] = {}
-    for first, p in two_dice().items():
-        if first in rule:
-            for second, q in two_dice().items():
-                final[first + second] = final.get(first + second, 0) + p * q
-        else:
-            final[first] = final.get(first, 0) + p
-    return final
+    return final_totals(rule.__contains__)
 
 
 def exact(strategy: str) -> dict:
@@ -203,7 +193,7 @@ def table() -> list[str]:
         stop, again = stop_value(total), throw_value(total)
         choice = "throw" if again > stop else "stop"
         rows.append(
-            f"{total:>11} {float(two_dice()[total]):>8.4f} {float(stop):>9.5f} "
+            f"{total:>11} {float(totals()[total]):>8.4f} {float(stop):>9.5f} "
             f"{float(again):>9.5f}  {choice}"
         )
     best = exact("best")["return"]["bet"]

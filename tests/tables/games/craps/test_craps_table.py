@@ -4,7 +4,6 @@ his pass line on its point held until the point is decided (the house-banked tab
 deferred leave, across hands), every roll's committed dice verified by ``verifyhands``, and the
 books clean."""
 
-import random
 from io import StringIO
 
 import pytest
@@ -15,19 +14,11 @@ from tables import services
 from tables.games.craps import engine as craps
 from tables.models import Hand, Table
 from tests.conftest import assert_books_clean, fund, new_player
+from tests.tables.games.craps.test_craps import ScriptedFaces
 
 pytestmark = pytest.mark.django_db
 
 TERMS = {"min_bet": 100, "max_bet": 10_000, "min_unit": 100, "start_seconds": 0}
-
-
-class Faces(random.Random):
-    def __init__(self, faces):
-        super().__init__(0)
-        self.faces = list(faces)
-
-    def randint(self, low, high):
-        return self.faces.pop(0)
 
 
 @pytest.fixture
@@ -39,7 +30,7 @@ def rolls(monkeypatch):
 
     def new_hand(config, seats, rng, carry=None):
         first, second = queue.pop(0) if queue else (5, 6)
-        return deal(craps.ENGINE, config, seats, Faces([first, second, 6, 6, 6]), carry)
+        return deal(craps.ENGINE, config, seats, ScriptedFaces([first, second, 6, 6, 6]), carry)
 
     monkeypatch.setattr(craps.ENGINE, "new_hand", new_hand)
     return queue
