@@ -6,12 +6,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from tables.engines.base import (
-    IllegalAction,
-    State,
-    gettext_noop,
-    pot,
-)
+from tables.engines.base import IllegalAction, State, gettext_noop, pot
 from tables.families.house.bank import check_house_config
 from tables.families.house.boxes import ratio_of, winnings
 

@@ -5,13 +5,7 @@ the actions listed for it (``legal_actions``), and the bets placed, taken down a
 from __future__ import annotations
 
 from tables.engines import base, dice
-from tables.engines.base import (
-    Event,
-    IllegalAction,
-    State,
-    gettext_noop,
-    pay,
-)
+from tables.engines.base import Event, IllegalAction, State, gettext_noop, pay
 from tables.games.craps.bets import (
     AFTER_WIN,
     PLACE_GROUPS,

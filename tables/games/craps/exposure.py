@@ -7,9 +7,7 @@ from __future__ import annotations
 import functools
 from fractions import Fraction
 
-from tables.engines.base import (
-    State,
-)
+from tables.engines.base import State
 from tables.families.dice.chances import DISTINCT
 from tables.families.house.boxes import ratio_of
 from tables.games.craps.bets import PROPOSITIONS, SWITCHABLE, WIN, _bet, decide, is_working

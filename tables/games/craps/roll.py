@@ -5,14 +5,7 @@ layout cleared of what players gone may take down."""
 from __future__ import annotations
 
 from tables.engines import base, dice
-from tables.engines.base import (
-    HOUSE_BANK,
-    Event,
-    IllegalAction,
-    State,
-    gettext_noop,
-    pay,
-)
+from tables.engines.base import HOUSE_BANK, Event, IllegalAction, State, gettext_noop, pay
 from tables.games.craps.bets import (
     LOSE,
     MOVE,

@@ -4,11 +4,7 @@ dice passed or refused, and the roll's end."""
 
 from __future__ import annotations
 
-from tables.engines.base import (
-    Event,
-    State,
-    gettext_noop,
-)
+from tables.engines.base import Event, State, gettext_noop
 from tables.games.craps.bets import _bet
 
 BETTING, THROW = "betting", "throw"
