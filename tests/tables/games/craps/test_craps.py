@@ -15,20 +15,14 @@ from tables.games.craps.bets import LOSE, PLACEABLE, WIN, bet_key, decide
 from tables.games.craps.engine import ENGINE, Craps
 from tables.games.craps.shooter import BETTING
 from tests.tables.engines.conformance import ConformanceTable
-from tests.tables.engines.scripted import net_of
+from tests.tables.engines.scripted import ScriptedDice, net_of
 
 CHIPS = {"min_bet": 1, "max_bet": 1_000, "min_unit": 1}  # amounts in whole chips
 
 
-class ScriptedFaces(random.Random):
-    """An RNG whose ``randint`` gives the faces a test lays, in order."""
-
-    def __init__(self, faces):
-        super().__init__(0)
-        self.faces = list(faces)
-
-    def randint(self, low, high):
-        return self.faces.pop(0)
+# An RNG whose ``randint`` gives the faces a test lays, in order: a roll's five faces (and any
+# more) given to the dice games' scripted dice as one throw.
+ScriptedFaces = ScriptedDice
 
 
 class CrapsTable:
