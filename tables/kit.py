@@ -11,6 +11,7 @@ what a game's presenter hands to the kit's macros, computed once per board in Py
 - ``standard_quick_stakes(low, high, pot)``: min, ½ pot, pot, max.
 - ``affordable(low, high, balance)``: a stake's bounds within what the player's wallet holds
   (``Presentation.balance_in_view``), or None when he cannot afford the low bound.
+- ``signed(amount, currency)``: a net with its sign ("+1.00 BYN", "−1.00 BYN").
 
 Nothing here knows a game. Card SVGs come from tables.templatetags.cards (a sprite reference,
 cached per card and size)."""
@@ -85,6 +86,12 @@ def back_items(count: int, size: str = "small") -> list[dict]:
 def _backs(count: int, size: str) -> tuple:
     svg = card_back(size)
     return tuple({"code": "", "svg": svg, "new": None} for _ in range(count))
+
+
+def signed(amount: int, currency: str) -> str:
+    """A net as a board calls it: "+1.00 BYN", "−1.00 BYN", "0.00 BYN"."""
+    text = format_amount(abs(int(amount)), currency)
+    return f"+{text}" if amount > 0 else (f"−{text}" if amount < 0 else text)
 
 
 def bounds_text(low: int | None, high: int | None, currency: str) -> str:

@@ -2,7 +2,7 @@
 px, play a round through the board's forms: both bet in BYN between "place your bets" and "no
 more bets", then the boxes throw in turn from the dealer's left (X5): only the player whose box
 throws has the buttons, his first throw stays in its recess with its total, he throws again under
-7 and stops on 7 or more (the best rule, benchmarks/strategies/dice_blackjack.py), a second throw
+7 and stops on 7 or more (the best rule, tables/games/dice_blackjack/strategy.py), a second throw
 lands beside the first. The dealer throws if a box stands (X6), and the last round stays in view
 with each box's dice, total and result in BYN. The dice fall as they fall (the server's own
 random tape): every check holds for any throw. Nothing scrolls sideways."""

@@ -21,8 +21,8 @@ from django.utils import timezone
 
 from tables import services
 from tables.actor import change as actor_change
-from tables.engines import craps
 from tables.engines.registry import engine_for, registered_games
+from tables.games.craps import engine as craps
 from tables.models import Seat, Table
 from tests.conftest import assert_books_clean, fund, new_player
 

@@ -42,6 +42,7 @@ SHARED = [
     "static/css/casino.css",
     "tables/families/house/board.py",
     "tables/families/twentyone/*.py",
+    "tables/families/dice/*.py",
 ]
 # Files that may name a game: the demo data seeds tables of the games it names.
 NAMING_ALLOWED = {"casino/demo.py"}

@@ -21,7 +21,7 @@ from django.utils.translation import gettext, gettext_noop, pgettext
 from casino.currencies import format_amount
 from tables.engines import poker_hands
 from tables.history import stake_names
-from tables.kit import affordable, back_items, card_items, card_words, money_box
+from tables.kit import affordable, back_items, card_items, card_words, money_box, signed
 from tables.presentation import Presentation, seat_board_facts
 from tables.rules import LimitRows, RulesPage, limit_money
 
@@ -74,11 +74,6 @@ class Words:
         if len(cards) < 5:
             return ""
         return hand_name(poker_hands.category(poker_hands.best(cards)[0]))
-
-
-def signed(amount: int, currency: str) -> str:
-    text = format_amount(abs(int(amount)), currency)
-    return f"+{text}" if amount > 0 else (f"−{text}" if amount < 0 else text)
 
 
 def hand_name(category) -> str:

@@ -10,7 +10,7 @@ from django.utils.translation import gettext, gettext_noop, ngettext
 
 from casino.currencies import format_amount
 from tables.engines.cards import SUIT_SYMBOLS
-from tables.kit import back_items, card_items
+from tables.kit import back_items, card_items, signed
 from tables.templatetags.cards import RANK_NAMES
 from tables.templatetags.history import final_total
 
@@ -68,12 +68,6 @@ DEALER_SEQ = 100_000  # a dealer's card after the first: dealt after every box's
 
 
 LATER_SEQ = 1_000  # a box's card after the deal
-
-
-def signed(amount: int, currency: str) -> str:
-    """A net as the board calls it: "+1.00 BYN", "−1.00 BYN", "0.00 BYN"."""
-    text = format_amount(abs(int(amount)), currency)
-    return f"+{text}" if amount > 0 else (f"−{text}" if amount < 0 else text)
 
 
 def net_kind(net: int) -> str:

@@ -17,14 +17,14 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from tables.engines import craps
 from tables.engines.base import GameEngine, copy_json
 from tables.engines.betting import unclaim
-from tables.engines.craps import Craps
 from tables.engines.registry import engine_for, registered_games
 from tables.games.big_stud.engine import BigStud
 from tables.games.blackjack_switch.engine import BlackjackSwitch
 from tables.games.caribbean_stud.engine import CaribbeanStud
+from tables.games.craps import betting as craps
+from tables.games.craps.engine import Craps
 from tables.games.durak.engine import Durak
 from tables.games.highcard.engine import HighCard
 from tables.games.russian_poker.engine import RussianPoker
