@@ -1,0 +1,1 @@
+"""The family stud: the code its games share once (tables/families/__init__.py)."""

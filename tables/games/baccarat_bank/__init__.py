@@ -1,0 +1,1 @@
+"""The game baccarat_bank: one folder (tables/games/__init__.py)."""

@@ -1,0 +1,1 @@
+"""The game belarusian_poker: one folder (tables/games/__init__.py)."""

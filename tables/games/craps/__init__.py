@@ -1,0 +1,1 @@
+"""The game craps: one folder (tables/games/__init__.py)."""

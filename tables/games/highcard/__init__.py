@@ -1,0 +1,1 @@
+"""The game highcard: one folder (tables/games/__init__.py)."""

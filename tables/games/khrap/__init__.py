@@ -1,0 +1,1 @@
+"""The game khrap: one folder (tables/games/__init__.py)."""

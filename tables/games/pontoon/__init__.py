@@ -1,0 +1,1 @@
+"""The game pontoon: one folder (tables/games/__init__.py)."""

@@ -1,0 +1,1 @@
+"""The tests of tables/games/let_it_ride/."""
