@@ -147,21 +147,26 @@ def cards_on(html: str) -> set[str]:
 
 
 def blackjack_shoe(first: list[str], decks: int = 6) -> list[str]:
+    """A shoe of ``decks`` packs dealt from ``first`` on, the rest after it in order."""
     rest = Counter(pack_52() * decks) - Counter(first)
     return list(first) + sorted(rest.elements())
 
 
 def hand_story_net(recorded):
+    """The net of a recorded hand as staff see it: each party's row (``party``, ``amount``)."""
     from tables.selectors import hand_story
 
     return hand_story(recorded.hand, new_staff(PIT_BOSS))["net"]
 
 
 def stud_deck(top: str) -> list[str]:
+    """A pack of 52 whose first cards are ``top`` (codes, spaced), the rest after it in order."""
     cards = top.split()
     return [*cards, *(c for c in pack_52() if c not in cards)]
 
 
 def payment_reasons(recorded, language: str) -> str:
+    """The words of a hand's steps (its payments' reasons among them), as its first player reads
+    them."""
     steps = section(page_of(recorded, recorded.players[0], language), "steps")
     return text_of(steps)

@@ -221,12 +221,20 @@ def test_the_board_names_the_last_hand_finished_so_the_page_refreshes_its_histor
 # --- the framework's tables of words: each folder adds its own (issue 48) ---------------------
 
 
-def test_an_event_type_claimed_twice_with_different_words_is_an_error():
+def test_an_event_type_claimed_twice_with_different_words_is_an_error(tmp_path, monkeypatch):
     from django.utils.translation import gettext_noop
 
     from tables import history
 
     before = (dict(history.PHRASES), dict(history.SPECIAL), dict(history.REASONS))
+    # a folder's history module telling a shared type in other words fails as it is imported
+    (tmp_path / "clashing_history.py").write_text(
+        "from tables.history import register\n"
+        'register(phrases={"pass": "%(player)s says nothing"})\n'
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(history.TwiceTold, match="pass"):
+        importlib.import_module("clashing_history")
     with pytest.raises(history.TwiceTold, match="fold"):
         history.register(phrases={"fold": gettext_noop("%(player)s throws the cards away")})
     with pytest.raises(history.TwiceTold, match="deal"):
