@@ -9,7 +9,7 @@ import pytest
 
 from tables.engines.cards import pack_52
 from tests.tables.engines.scripted import ScriptedRng
-from tests.tables.engines.test_baccarat_bank import shoe_order
+from tests.tables.games.baccarat_bank.test_baccarat_bank import shoe_order
 from tests.tables.history_hands import CARD, cards_on, page_of, record_hand, section, text_of
 
 pytestmark = pytest.mark.django_db

@@ -3,10 +3,10 @@ showdown's cards and points, the folded hand never shown."""
 
 import pytest
 
-from tables.engines.belarusian_poker import seka_score
 from tables.engines.cards import pack_33
+from tables.engines.seka import seka_score
 from tests.tables.engines.scripted import ScriptedRng
-from tests.tables.engines.test_belarusian_poker import pack_dealing
+from tests.tables.games.belarusian_poker.test_belarusian_poker import pack_dealing
 from tests.tables.history_hands import cards_on, page_of, record_hand, section, text_of
 
 pytestmark = pytest.mark.django_db

@@ -11,7 +11,7 @@ pytestmark = pytest.mark.django_db
 def big_stud_hand(**recording):
     """big-stud.md's example 1: Anna's flush beats Boris's two pairs, Vera folds on fifth
     street; the casino's share 9 of the bank of 180 (§113)."""
-    from tests.tables.engines.test_big_stud import CONFIG, EXAMPLE_1, deck_dealing
+    from tests.tables.games.big_stud.test_big_stud import CONFIG, EXAMPLE_1, deck_dealing
 
     moves = ["bet", "call", "call"] * 2 + ["bet", "call", "fold"] + ["bet", "call"] * 2
     seats = [0, 1, 2] * 3 + [0, 1] * 2

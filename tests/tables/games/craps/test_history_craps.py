@@ -15,7 +15,7 @@ CRAPS = {"min_bet": 100, "max_bet": 100_000, "min_unit": 100}
 def craps_roll(seats, faces, actions, after=None):
     """One roll of craps (a hand) with the five dice's ``faces`` scripted, at the table of the
     roll ``after`` (its layout, point and shooter carried on) or at a new one."""
-    from tests.tables.engines.test_craps import ScriptedFaces
+    from tests.tables.games.craps.test_craps import ScriptedFaces
 
     return record_hand(
         "craps",

@@ -3,7 +3,7 @@ payments; my own cards at the deal, never another's."""
 
 import pytest
 
-from tests.tables.engines.test_khrap import DeckRng, khrap_deck
+from tests.tables.games.khrap.test_khrap import DeckRng, khrap_deck
 from tests.tables.history_hands import cards_on, page_of, record_hand, section, text_of
 
 pytestmark = pytest.mark.django_db

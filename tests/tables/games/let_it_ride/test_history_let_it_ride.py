@@ -12,7 +12,7 @@ pytestmark = pytest.mark.django_db
 def let_it_ride_hand(**recording):
     """Two of the rules file's hands at one table: Anna K♠ K♦ 4♣ lets everything ride (three kings
     with the K♥: 3:1), Boris 5♥ 8♥ J♥ takes bet 1 down (example 2: a flush); community 2♥ K♥."""
-    from tests.tables.engines.test_let_it_ride import deck_for
+    from tests.tables.games.let_it_ride.test_let_it_ride import deck_for
 
     return record_hand(
         "let_it_ride",
