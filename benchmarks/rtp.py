@@ -4,7 +4,7 @@
 
 Plays N hands of GAME with ``new_hand``, ``start_events``, ``to_act``, ``legal_actions``,
 ``apply`` and ``carry_over`` only (no view, no database) on a seeded ``random.Random``; each
-decision is the strategy's (``benchmarks/strategies/<game>.py``, its first strategy unless
+decision is the strategy's (``tables/games/<game>/strategy.py``, its first strategy unless
 ``--strategy`` names another). With ``--workers W`` the hands are split over W processes, each
 on a seed derived from S, so a run is repeatable for the same S and W.
 
@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import importlib.util
 import math
 import multiprocessing
 import random
@@ -46,16 +45,13 @@ Z95 = 1.959964  # the normal quantile of a two-sided 95 % interval
 
 
 def game_module(game: str):
-    """The game's strategy: its folder's ``strategy.py`` (tables/games/<game>/), or a module of
-    benchmarks/strategies/ for a game not yet in its folder."""
-    for name in (f"tables.games.{game}.strategy", f"benchmarks.strategies.{game}"):
-        if importlib.util.find_spec(name.rsplit(".", 1)[0]) is None:
-            continue
-        try:
-            return importlib.import_module(name)
-        except ModuleNotFoundError as missing:
-            if missing.name != name:
-                raise
+    """The game's strategy: its folder's ``strategy`` module (tables/games/<game>/strategy.py)."""
+    name = f"tables.games.{game}.strategy"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as missing:
+        if missing.name not in (name, f"tables.games.{game}"):
+            raise
     raise SystemExit(f"no strategy for {game}: tables/games/{game}/strategy.py")
 
 

@@ -62,9 +62,6 @@ def engine_benchmarks() -> dict[str, str]:
         for package, path in zip(packages(), folders(), strict=True)
         if (path / "bench.py").exists()
     }
-    # an engine benchmark not yet in its game's folder
-    for path in sorted(Path(__file__).resolve().parent.glob("*_engine.py")):
-        found.setdefault(path.stem, f"benchmarks.{path.stem}")
     return found
 
 

@@ -15,14 +15,11 @@ generic board (seats, clocks, status), the shared page and the generic summary o
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.utils.translation import gettext
 
-import tables.games as _games_package
 from tables.folders import import_parts
 from tables.rules import RulesPage
 
@@ -157,9 +154,5 @@ def last_result_badges(table: dict, badges: dict[int, list]) -> None:
 
 
 # Each game's registration: every game folder's ``presentation`` module (imported last: they
-# import this one). A module of the package itself (tables/games/<game>.py) is a game not yet
-# in its folder.
-for _module in pkgutil.iter_modules(_games_package.__path__):
-    if not _module.ispkg:
-        importlib.import_module(f"{_games_package.__name__}.{_module.name}")
+# import this one).
 import_parts("presentation")

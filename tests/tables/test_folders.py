@@ -23,7 +23,7 @@ from tests.tables.engines.test_conformance import machine_for
 ROOT = Path(__file__).resolve().parents[2]
 MADE_UP = Path(__file__).resolve().parent / "madeup" / "odd_or_even_engine.py"
 MACHINE = settings(
-    max_examples=8,
+    max_examples=25,
     stateful_step_count=20,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],

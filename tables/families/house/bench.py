@@ -1,7 +1,7 @@
 """A house game's pure engine on its return harness's strategy: hands per second per core, one
 process, no database; what ``blackjack_engine.py`` and ``pontoon_engine.py`` measure alike.
 
-The table of the game's harness module (``benchmarks/strategies/<game>.py``: its players, one
+The table of the game's harness module (``tables/games/<game>/strategy.py``: its players, one
 box of the minimum each, its first strategy) plays hand after hand through ``new_hand``,
 ``start_events``, ``to_act``, ``legal_actions``, ``apply`` and ``carry_over`` (``rtp.play_hand``).
 The rate is hands per CPU second; a miss of the target is reported, not failed. Each hand's money

@@ -124,13 +124,18 @@ class OddOrEven(GameEngine):
             "to_act": self.to_act(state),
             "over": state["over"],
             "seat": seat_,
-            "pot": sum(state["pots"].values()),
+            "pot": self._in_pots(state),
         }
 
     def summary(self, state, config) -> dict:
         if not state:
             return {"pot": 0, "stage": "", "facts": []}
-        return {"pot": sum(state["pots"].values()), "stage": "calls", "facts": []}
+        return {"pot": self._in_pots(state), "stage": "calls", "facts": []}
+
+    def _in_pots(self, state) -> int:
+        # a hand over (settled, or voided by the contract's default void, which pays the pots
+        # back without touching them) holds nothing
+        return 0 if state["over"] else sum(state["pots"].values())
 
 
 base.register(OddOrEven())

@@ -1,5 +1,5 @@
-"""Dice blackjack's benchmarks (tables/games/dice_blackjack/bench.py, benchmarks/strategies/
-dice_blackjack.py, benchmarks/rtp.py): the enumeration's best rule and exact return, the
+"""Dice blackjack's benchmarks (tables/games/dice_blackjack/bench.py and strategy.py,
+benchmarks/rtp.py): the enumeration's best rule and exact return, the
 harness playing clean rounds beside it, and the engine benchmark's round and floor."""
 
 import random
