@@ -1,7 +1,7 @@
 """The pure Blackjack engine: hands per second per core, one process, no database.
 
 Six players, one box of the minimum each, at a six-deck shoe, playing the computed best play
-(``benchmarks/strategies/blackjack.py``), hand after hand (``benchmarks/house_engine.py`` tells
+(``benchmarks/strategies/blackjack.py``), hand after hand (``tables/families/house/bench.py`` tells
 how). Target: TARGET hands/s per core (issue 32); the ratio is printed, a miss is reported, not
 failed. Each hand's money and cards are checked as the return harness checks them.
 
@@ -17,7 +17,7 @@ if __name__ == "__main__":  # run on its own: the engines need no Django
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import benchmarks as common
-from benchmarks import house_engine
+from tables.families.house import bench as house_engine
 
 TARGET = 20_000
 

@@ -12,8 +12,8 @@ drawn as ``dice.new_tape`` draws it, two throws for the box and two for the deal
 decision, the dealer's rule, the comparison and the 1:1 payout; no state, no rule checked, no
 money or events), what no engine honouring the contract can beat in this interpreter, with the
 engine's and the target's ratio to it; and the shared box machinery alone (a stake placed and
-settled by ``tables.engines.boxes``), the part of the round the engine books through and cannot
-leave out.
+settled by ``tables.families.house.boxes``), the part of the round the engine books through
+and cannot leave out.
 
     .venv/bin/python benchmarks/dice_blackjack_engine.py
     (or benchmarks/run.py dice_blackjack_engine)
@@ -88,10 +88,12 @@ def run(context) -> bool:
 
 
 def box_machinery_rounds(seconds: float) -> float:
-    """Rounds per CPU second of a box's stake placed and settled by ``tables.engines.boxes`` and
-    nothing else (a pot, its escrow record, the ratio, the payments): part of the engine's round
-    that no dice game can leave out while it books through the shared box functions."""
-    from tables.engines import boxes, house
+    """Rounds per CPU second of a box's stake placed and settled by
+    ``tables.families.house.boxes`` and nothing else (a pot, its escrow record, the ratio, the
+    payments): part of the engine's round that no dice game can leave out while it books through
+    the shared box functions."""
+    from tables.families.house import bank as house
+    from tables.families.house import boxes
 
     limits = house.check_house_config(dict(CONFIG))
     rounds = 0

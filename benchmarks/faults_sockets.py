@@ -175,7 +175,7 @@ def seat_two(server: Server, prefix: str):
 
 def next_move(table_id: int, players: list[Player], rng: random.Random):
     """(player, frame) of the seat to act, or None when the match is over."""
-    from tables.engines import durak
+    from tables.games.durak import engine as durak
     from tables.models import Table
     from tests.tables.conftest import pick_action
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.util
 import math
 import multiprocessing
 import random
@@ -45,10 +46,17 @@ Z95 = 1.959964  # the normal quantile of a two-sided 95 % interval
 
 
 def game_module(game: str):
-    try:
-        return importlib.import_module(f"benchmarks.strategies.{game}")
-    except ModuleNotFoundError:
-        raise SystemExit(f"no strategy module benchmarks/strategies/{game}.py") from None
+    """The game's strategy: its folder's ``strategy.py`` (tables/games/<game>/), or a module of
+    benchmarks/strategies/ for a game not yet in its folder."""
+    for name in (f"tables.games.{game}.strategy", f"benchmarks.strategies.{game}"):
+        if importlib.util.find_spec(name.rsplit(".", 1)[0]) is None:
+            continue
+        try:
+            return importlib.import_module(name)
+        except ModuleNotFoundError as missing:
+            if missing.name != name:
+                raise
+    raise SystemExit(f"no strategy for {game}: tables/games/{game}/strategy.py")
 
 
 # --- one hand and its checks -------------------------------------------------------------------

@@ -36,24 +36,13 @@ if str(ROOT) not in sys.path:
 
 import benchmarks as common  # noqa: E402
 
-# The benchmark modules, run in this order. A new benchmark is a module in benchmarks/ with a
-# `run(context: common.BenchContext) -> bool` function, added here (explicit, so the order and the
-# set are reviewed rather than discovered).
-BENCHMARKS = [
-    "ledger_transfers",
-    "durak_engine",
-    "baccarat_bank_engine",
-    "belarusian_poker_engine",
-    "big_stud_engine",
-    "craps_engine",
-    "khrap_engine",
-    "highcard_engine",
-    "blackjack_engine",
-    "blackjack_switch_engine",
-    "pontoon_engine",
-    "let_it_ride_engine",
+# The platform's benchmark modules, run in this order (explicit, so the order and the set are
+# reviewed rather than discovered); each game's and each family's engine benchmark, its folder's
+# ``bench.py`` (named ``<folder>_engine``), runs after the ledger's. A benchmark has a
+# `run(context: common.BenchContext) -> bool` function.
+PLATFORM_BEFORE_ENGINES = ["ledger_transfers"]
+PLATFORM_AFTER_ENGINES = [
     "poker_hands",
-    "stud_engine",
     "board_bytes",
     "table_load",
     "sportsbook_bets",
@@ -61,8 +50,29 @@ BENCHMARKS = [
     "exchange_e2e",
     "floor_liability",
     "floor_alerts",
-    "dice_blackjack_engine",
 ]
+
+
+def engine_benchmarks() -> dict[str, str]:
+    """``<folder>_engine`` -> the module of every game's and family's ``bench.py``."""
+    from tables.folders import folders, packages
+
+    found = {
+        f"{path.name}_engine": f"{package}.bench"
+        for package, path in zip(packages(), folders(), strict=True)
+        if (path / "bench.py").exists()
+    }
+    # an engine benchmark not yet in its game's folder
+    for path in sorted(Path(__file__).resolve().parent.glob("*_engine.py")):
+        found.setdefault(path.stem, f"benchmarks.{path.stem}")
+    return found
+
+
+def module_name(name: str) -> str:
+    return engine_benchmarks().get(name, f"benchmarks.{name}")
+
+
+BENCHMARKS = [*PLATFORM_BEFORE_ENGINES, *engine_benchmarks(), *PLATFORM_AFTER_ENGINES]
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/casino_bench"
 
@@ -158,7 +168,7 @@ def main(argv: list[str]) -> int:
     ok = True
     try:
         for name in names:
-            module = importlib.import_module(f"benchmarks.{name}")
+            module = importlib.import_module(module_name(name))
             print()
             print(f"== {name} ==")
             ok = bool(module.run(context)) and ok

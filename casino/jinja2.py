@@ -21,21 +21,24 @@ from markupsafe import escape
 
 from casino.templatetags.money import money as money_filter
 from casino.templatetags.money import money_html
+from tables.folders import board_template_dirs
 
 TEMPLATE_DIR = settings.BASE_DIR / "templates" / "jinja2"
+# the shared templates first, then each game's and family's folder's (tables/folders.py)
+TEMPLATE_DIRS = [TEMPLATE_DIR, *board_template_dirs()]
 MESSAGE = re.compile(r'_\("([^"\\]*)"\)')
 SHOWN_MESSAGE = re.compile(r'\{\{\s*_\("([^"\\]*)"\)\s*\}\}')
 JINJA_SYNTAX = re.compile(r"\{[{%#]")
 
 
 class TranslatingLoader(BaseLoader):
-    """The templates of ``TEMPLATE_DIR`` in ``language``: ``{{ _("msgid") }}`` becomes the
+    """The templates of ``TEMPLATE_DIRS`` in ``language``: ``{{ _("msgid") }}`` becomes the
     translation as text (HTML-escaped, so it is safe inside ``{% autoescape false %}`` too), any
     other ``_("msgid")`` (one that is formatted) the Jinja string literal of the translation."""
 
     def __init__(self, language: str):
         self.language = language
-        self.files = FileSystemLoader(TEMPLATE_DIR)
+        self.files = FileSystemLoader(TEMPLATE_DIRS)
 
     def get_source(self, environment, template):
         source, filename, uptodate = self.files.get_source(environment, template)

@@ -10,6 +10,8 @@ from pathlib import Path
 import environ
 from django.utils.translation import gettext_lazy as _
 
+from tables.folders import packages
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 env = environ.Env()
@@ -48,6 +50,9 @@ INSTALLED_APPS = [
     "tables",
     "sportsbook",
     "floor",
+    # each game's folder and each family's (tables/games/<game>/, tables/families/<family>/) is
+    # an app: its templates and static files are found beside its code (tables/folders.py)
+    *packages(),
 ]
 
 MIDDLEWARE = [

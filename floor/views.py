@@ -8,7 +8,7 @@ from django.views.decorators.http import require_GET
 from floor.alerts import open_alert_counts, open_alerts
 from tables import selectors
 from tables.engines.registry import registered_games
-from tables.games import presentation_for
+from tables.presentation import presentation_for
 from tables.tournament.selectors import pit_tournaments
 
 

@@ -20,8 +20,8 @@ from django.db import transaction
 
 from casino import timings
 from casino.realtime import LOBBY_GROUP, group_send_all, has_listeners
-from tables.games import presentation_for
 from tables.models import Seat, Table
+from tables.presentation import presentation_for
 from tables.rows import load_table, seats_of
 from tables.selectors import (
     games_last_hour,

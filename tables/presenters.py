@@ -28,8 +28,8 @@ from markupsafe import Markup, escape
 
 from casino import jinja2
 from casino.currencies import format_amount
-from tables.games import presentation_for
 from tables.kit import card_items
+from tables.presentation import presentation_for
 
 MAX_SEATS = 12
 COMPACT_ABOVE = 4  # seats: more than this, and each seat is drawn smaller

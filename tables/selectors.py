@@ -15,10 +15,10 @@ from casino.models import Account, AccountKind
 from tables.engines import dice
 from tables.engines.base import Draws
 from tables.engines.registry import engine_for
-from tables.games import presentation_for
 from tables.history import Teller
 from tables.models import MISSED_WINDOWS, Hand, Seat, SeatStatus, Table, TableEvent, TableStatus
 from tables.presence import seat_items
+from tables.presentation import presentation_for
 from tables.rows import seats_of, shown_name
 from tables.starts import START_SETTING, start_view
 

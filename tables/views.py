@@ -17,8 +17,8 @@ from casino.limits import StakeRefused
 from tables import selectors, services
 from tables.engines import dice, shuffle
 from tables.engines.registry import engine_for
-from tables.games import presentation_for
 from tables.models import Hand, Table
+from tables.presentation import presentation_for
 from tables.presenters import board_context, board_html, staff_act_text
 
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 
-from tables.engines import base, boxes
+from tables.engines import base
 from tables.engines.base import IllegalAction, State, gettext_noop
 from tables.engines.twentyone import (
     DOUBLE,
@@ -49,6 +49,7 @@ from tables.engines.twentyone import (
     label,
     total,
 )
+from tables.families.house import boxes
 
 GAME = "blackjack_switch"
 SUPER_MATCH = "super_match"

@@ -40,7 +40,7 @@ def pack_52() -> list[str]:
 
 
 def pack_36() -> list[str]:
-    """Six to ace, for Durak and Khrap."""
+    """Six to ace: the 36-card pack of the games played with one."""
     return pack(RANKS_36)
 
 

@@ -44,8 +44,8 @@ from tables.engines.base import (
     pay,
     pot,
 )
-from tables.engines.boxes import ratio_of, winnings
-from tables.engines.house import check_house_config
+from tables.families.house.bank import check_house_config
+from tables.families.house.boxes import ratio_of, winnings
 
 GAME = "craps"
 SEATS = (1, 12)

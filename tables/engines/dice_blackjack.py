@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from tables.engines import base, boxes, dice, house
+from tables.engines import base, dice
 from tables.engines.base import (
     Commitment,
     Event,
@@ -38,6 +38,8 @@ from tables.engines.base import (
     copy_json,
     gettext_noop,
 )
+from tables.families.house import bank as house
+from tables.families.house import boxes
 
 GAME = "dice_blackjack"
 SEATS = (1, 6)

@@ -40,7 +40,7 @@ import copy
 import math
 from fractions import Fraction
 
-from tables.engines import base, boxes, house
+from tables.engines import base
 from tables.engines.base import (
     Commitment,
     Draws,
@@ -56,6 +56,8 @@ from tables.engines.base import (
     seat,
 )
 from tables.engines.cards import Shoe, rank_value, shoe_record
+from tables.families.house import bank as house
+from tables.families.house import boxes
 
 GAME = "highcard"
 SEATS = (1, 6)

@@ -26,7 +26,7 @@ each playing his own box against the casino (§33).
   no card can be exposed, swapped or miscounted; a redeal (L7) is the staff's void: every bet
   still in play goes back, and a new round is dealt from a new deck.
 
-**Stakes on boxes** (``tables.engines.boxes``): bet 3 is the box's stake on its hand (the pot
+**Stakes on boxes** (``tables.families.house.boxes``): bet 3 is the box's stake on its hand (the pot
 ``b<box>:s<seat>``), bets 1 and 2 are the box's side bets of kinds ``bet1`` and ``bet2`` (pots
 ``b<box>:s<seat>:bet1`` and ``:bet2``). So each bet sits in a pot of its own: a bet taken down is
 that side bet settled on its own at 0 (``boxes.settle_side``: its stake back to the player,
@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from tables.engines import base, boxes, house, poker_hands
+from tables.engines import base, poker_hands
 from tables.engines.base import (
     Commitment,
     Event,
@@ -52,6 +52,8 @@ from tables.engines.base import (
     gettext_noop,
 )
 from tables.engines.cards import pack_52
+from tables.families.house import bank as house
+from tables.families.house import boxes
 
 GAME = "let_it_ride"
 SEATS = (1, 6)

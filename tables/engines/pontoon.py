@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from tables.engines import base, boxes
+from tables.engines import base
 from tables.engines.base import IllegalAction, gettext_noop
 from tables.engines.twentyone import (
     SPLIT,
@@ -53,6 +53,7 @@ from tables.engines.twentyone import (
     is_natural,
     total,
 )
+from tables.families.house import boxes
 
 GAME = "pontoon"
 TWIST, BUY = "twist", "buy"

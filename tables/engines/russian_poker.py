@@ -28,11 +28,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from tables.engines import base, boxes
+from tables.engines import base
 from tables.engines.base import Draws, Event, IllegalAction, State, gettext_noop
 from tables.engines.belarusian_poker import seka_score
 from tables.engines.cards import pack_33
 from tables.engines.stud import BET, StudEngine, StudRules, _whole
+from tables.families.house import boxes
 
 GAME = "russian_poker"
 DEALER_MINIMUM = 11  # §31, R4: "the croupier's minimum game is an ace"

@@ -50,7 +50,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from tables.engines import boxes, house, poker_hands
+from tables.engines import poker_hands
 from tables.engines.base import (
     Commitment,
     Draws,
@@ -74,6 +74,8 @@ from tables.engines.poker_hands import (
     TRIPS,
     TWO_PAIRS,
 )
+from tables.families.house import bank as house
+from tables.families.house import boxes
 
 ANTE = boxes.MAIN  # the box's hand: its stake is the ante
 BET = "bet"  # the continuation, twice the ante: a side stake of the box

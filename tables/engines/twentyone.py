@@ -58,8 +58,8 @@ his decisions taken by their clocks, none of which moves his money: a bet passes
 stands, insurance and doubles are declined, a split is stayed on. Leaving with nothing staked
 folds out of the hand.
 
-Money goes through ``tables.engines.boxes`` (each stake a pot of its own, each staker paid on
-his own stake, ``max_payout`` per box and round) and ``tables.engines.house`` (the round's
+Money goes through ``tables.families.house.boxes`` (each stake a pot of its own, each staker paid on
+his own stake, ``max_payout`` per box and round) and ``tables.families.house.bank`` (the round's
 exposure). Every action copies only what it changes (``Step``): never the shoe's order.
 """
 
@@ -70,7 +70,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from tables.engines import boxes, house
 from tables.engines.base import (
     Commitment,
     Draws,
@@ -82,6 +81,8 @@ from tables.engines.base import (
     gettext_noop,
 )
 from tables.engines.cards import RANKS_52, SUITS, Shoe, split_cards
+from tables.families.house import bank as house
+from tables.families.house import boxes
 
 ACE = "A"
 TEN_VALUES = "TJQK"

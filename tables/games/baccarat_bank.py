@@ -19,8 +19,8 @@ from django.utils.translation import gettext, gettext_noop, pgettext
 
 from casino.currencies import format_amount
 from tables.engines.baccarat_bank import holder_draws, is_natural, punter_must, total
-from tables.games import Presentation, register
 from tables.kit import card_items, money_box
+from tables.presentation import Presentation, register
 from tables.rules import LimitRows, RulesPage, limit_money, limit_percent
 
 GAME = "baccarat_bank"

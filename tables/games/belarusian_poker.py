@@ -17,8 +17,8 @@ from casino.amounts import amount_input_value
 from casino.currencies import format_amount
 from tables.engines.belarusian_poker import seka_combination
 from tables.engines.cards import SUIT_SYMBOLS, label
-from tables.games import Presentation, register
 from tables.kit import back_items, card_items, money_box
+from tables.presentation import Presentation, register
 from tables.rules import LimitRows, RulesPage, limit_money
 
 GAME = "belarusian_poker"

@@ -15,8 +15,8 @@ from markupsafe import Markup
 from casino.amounts import amount_input_value
 from casino.currencies import format_amount
 from tables.engines.cards import label
-from tables.games import Presentation, register, seat_board_facts
 from tables.kit import back_items, card_items
+from tables.presentation import Presentation, register, seat_board_facts
 from tables.rules import LimitRows, RulesPage, limit_money
 
 GAME = "big_stud"

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_noop
 
-from tables.games import register
 from tables.games import twentyone_board as board
+from tables.presentation import register
 from tables.rules import LimitRows, RulesPage
 
 GAME = "blackjack"

@@ -15,8 +15,8 @@ from __future__ import annotations
 from django.utils.translation import gettext, gettext_noop
 
 from tables.engines.blackjack_switch import GAME, SUPER_MATCH
-from tables.games import register
 from tables.games import twentyone_board as board
+from tables.presentation import register
 from tables.rules import LimitRows, RulesPage, limit_money
 
 NATURAL = gettext_noop("blackjack")

@@ -7,8 +7,8 @@ from __future__ import annotations
 from django.utils.translation import gettext_noop
 
 from tables.engines.caribbean_stud import GAME
-from tables.games import register
 from tables.games import stud_board as board
+from tables.presentation import register
 from tables.rules import RulesPage
 
 WORDS = board.Words(

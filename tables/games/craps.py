@@ -22,8 +22,9 @@ from markupsafe import Markup
 from casino.amounts import amount_input_value
 from casino.currencies import format_amount
 from tables.engines import craps
-from tables.games import Presentation, craps_words, register
+from tables.games import craps_words
 from tables.kit import bounds_text, money_box, standard_quick_stakes
+from tables.presentation import Presentation, register
 
 GAME = "craps"
 WIDTH = 600  # the SVG's viewBox width; it scales to the board's width

@@ -15,7 +15,7 @@ from django.utils.translation import gettext, gettext_noop
 
 from casino.currencies import format_amount
 from tables.engines import craps
-from tables.games import presentation_for, register
+from tables.presentation import presentation_for, register
 from tables.rules import LimitRows, RulesPage
 
 GAME = craps.GAME

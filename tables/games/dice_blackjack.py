@@ -15,9 +15,9 @@ from django.utils.translation import gettext, gettext_noop
 
 from casino.currencies import format_amount
 from tables.engines.dice_blackjack import TARGET
-from tables.games import Presentation, last_result_badges, register, seat_board_facts
 from tables.games.stud_board import signed
 from tables.kit import affordable, money_box, standard_quick_stakes
+from tables.presentation import Presentation, last_result_badges, register, seat_board_facts
 from tables.rules import LimitRows, RulesPage, limit_money
 
 GAME = "dice_blackjack"

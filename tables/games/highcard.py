@@ -7,7 +7,6 @@ from __future__ import annotations
 from django.utils.translation import gettext, gettext_noop, pgettext
 
 from casino.currencies import format_amount
-from tables.games import Presentation, register, seat_board_facts
 from tables.history import stake_names
 from tables.kit import (
     affordable,
@@ -17,6 +16,7 @@ from tables.kit import (
     money_box,
     standard_quick_stakes,
 )
+from tables.presentation import Presentation, register, seat_board_facts
 from tables.rules import LimitRows, RulesPage, limit_money
 from tables.templatetags.cards import card as card_svg
 

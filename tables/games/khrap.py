@@ -16,8 +16,8 @@ from django.utils.translation import gettext, gettext_noop, ngettext
 from casino.currencies import format_amount
 from tables.engines.cards import SUIT_SYMBOLS
 from tables.engines.khrap import GAME_LABELS, GAMES
-from tables.games import Presentation, register
 from tables.kit import card_items, card_words
+from tables.presentation import Presentation, register
 from tables.rules import LimitRows, RulesPage, limit_money, limit_percent
 
 GAME = "khrap"

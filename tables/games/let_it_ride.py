@@ -12,9 +12,9 @@ from __future__ import annotations
 from django.utils.translation import gettext, gettext_noop
 
 from casino.currencies import format_amount
-from tables.games import Presentation, last_result_badges, register
 from tables.history import stake_names
 from tables.kit import affordable, back_items, card_items, money_box, standard_quick_stakes
+from tables.presentation import Presentation, last_result_badges, register
 from tables.rules import LimitRows, RulesPage, limit_money
 
 GAME = "let_it_ride"

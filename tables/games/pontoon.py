@@ -17,8 +17,8 @@ from __future__ import annotations
 from django.utils.translation import gettext, gettext_noop
 
 from tables.engines.pontoon import FIVE_CARDS_PAY, STAND_FROM
-from tables.games import register
 from tables.games import twentyone_board as board
+from tables.presentation import register
 from tables.rules import LimitRows, RulesPage
 
 GAME = "pontoon"

@@ -11,9 +11,9 @@ from django.utils.translation import gettext, gettext_noop, ngettext
 from casino.currencies import format_amount
 from tables.engines.belarusian_poker import seka_score
 from tables.engines.russian_poker import BET_PAYS, DEALER_MINIMUM, GAME
-from tables.games import register
 from tables.games import stud_board as board
 from tables.kit import card_items
+from tables.presentation import register
 from tables.rules import RulesPage
 
 

@@ -20,9 +20,9 @@ from django.utils.translation import gettext, gettext_noop, pgettext
 
 from casino.currencies import format_amount
 from tables.engines import poker_hands
-from tables.games import Presentation, seat_board_facts
 from tables.history import stake_names
 from tables.kit import affordable, back_items, card_items, card_words, money_box
+from tables.presentation import Presentation, seat_board_facts
 from tables.rules import LimitRows, RulesPage, limit_money
 
 # the stakes of a stud box in the game's words, by the kind its payments name (CG §40–§68): the

@@ -39,9 +39,9 @@ from django.utils.translation import gettext, gettext_noop, ngettext, pgettext
 
 from casino.currencies import format_amount
 from tables.engines.cards import SUIT_SYMBOLS
-from tables.games import Presentation, seat_board_facts
 from tables.history import stake_names
 from tables.kit import affordable, back_items, card_items, money_box, standard_quick_stakes
+from tables.presentation import Presentation, seat_board_facts
 from tables.rules import LimitRows, limit_money
 from tables.templatetags.cards import RANK_NAMES
 from tables.templatetags.history import final_total

@@ -72,7 +72,7 @@ def limit_percent(value) -> str:
 
 def page_for(game: str) -> RulesPage | None:
     """The game's rules page, as its presentation registers it (tables/games/<game>.py)."""
-    from tables.games import presentation_for
+    from tables.presentation import presentation_for
 
     return presentation_for(game).rules
 
@@ -81,7 +81,7 @@ def __getattr__(name: str):
     # PAGES: every registered game's rules page, by game (read from the presentation registry
     # when asked, as the registry fills in when tables.games is imported)
     if name == "PAGES":
-        from tables.games import registered_games
+        from tables.presentation import registered_games
 
         return {game: page for game in registered_games() if (page := page_for(game))}
     raise AttributeError(name)

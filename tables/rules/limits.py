@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from tables.actor import DEFAULT_ABSENCE_SECONDS, DEFAULT_ACTION_SECONDS, DEFAULT_GRACE_SECONDS
 from tables.engines.base import IllegalAction
 from tables.engines.registry import engine_for
-from tables.games import presentation_for
+from tables.presentation import presentation_for
 from tables.rules import LimitRows
 
 

@@ -20,7 +20,7 @@ from django.utils.translation import gettext, gettext_noop
 from casino.currencies import format_amount
 from tables.engines.base import IllegalAction
 from tables.engines.registry import engine_for
-from tables.games import presentation_for
+from tables.presentation import presentation_for
 
 FILE = Path(__file__).with_name("returns.json")
 

@@ -5,7 +5,7 @@ game's display name in the active language."""
 
 from django import template
 
-from tables.games import presentation_for
+from tables.presentation import presentation_for
 from tables.presenters import staff_act_text, summary_row
 
 register = template.Library()

@@ -8,7 +8,8 @@ import pytest
 
 from benchmarks import rtp
 from benchmarks.strategies import highcard as highcard_strategies
-from tables.engines import boxes, highcard
+from tables.engines import highcard
+from tables.families.house import boxes
 
 
 def test_rtp_highcard_plays_clean_and_returns_the_whole_ante(capsys):

@@ -27,8 +27,8 @@ from floor.reports import EXCHANGE, FIXED_ODDS, Period, book_rows, place_days, r
 from sportsbook.exchange.services import exchange_market_list
 from sportsbook.models import BetKind
 from tables import services
-from tables.engines import durak
 from tables.engines.cards import pack_52
+from tables.games.durak import engine as durak
 from tables.models import Hand, Table, TableStatus
 from tests.conftest import assert_books_clean, fund, new_player
 from tests.sportsbook.exchange.test_services import finish, post, take

@@ -4,8 +4,8 @@ import pytest
 
 from casino import ledger
 from tables import outbox, presenters
-from tables.engines import durak
 from tables.games import baccarat_bank as baccarat_presenter
+from tables.games.durak import engine as durak
 from tables.models import Table
 from tests.conftest import fund, new_player
 

@@ -8,7 +8,7 @@ from django.utils import translation
 
 from casino import jinja2
 from tables import presenters
-from tables.engines import durak
+from tables.games.durak import engine as durak
 from tests.tables.test_presenters import _view
 
 BOARDS = sorted(jinja2.TEMPLATE_DIR.rglob("*.html"))

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from casino import ledger
 from tables import services
-from tables.engines import durak
+from tables.games.durak import engine as durak
 from tables.models import Table, TableEvent
 from tests.conftest import assert_books_clean, requires_postgres
 from tests.tables.conftest import pick_action

@@ -15,8 +15,8 @@ from django.utils import timezone
 from casino import ledger
 from casino.asgi import application
 from tables import consumers, services
-from tables.engines import durak
 from tables.engines.cards import SUIT_SYMBOLS
+from tables.games.durak import engine as durak
 from tables.models import Hand, Table, TableEvent
 from tests.conftest import assert_books_clean, fund, new_player, requires_postgres
 from tests.tables.conftest import pick_action

@@ -18,7 +18,7 @@ from tables.engines.base import payments
 from tables.engines.belarusian_poker import seka_score
 from tables.engines.cards import pack_33, pack_52
 from tables.engines.registry import engine_for, registered_games
-from tables.games import presentation_for
+from tables.presentation import presentation_for
 from tests.conftest import new_staff
 from tests.tables.engines.scripted import ScriptedRng
 from tests.tables.engines.test_baccarat_bank import shoe_order

@@ -15,8 +15,8 @@ from django.utils import timezone
 
 from casino import ledger
 from tables import selectors, services
-from tables.engines import durak
 from tables.engines.registry import engine_for
+from tables.games.durak import engine as durak
 from tables.models import Seat, Table, TableEvent, TableStatus
 from tables.presenters import render_board
 from tests.conftest import assert_books_clean, new_player

@@ -205,8 +205,8 @@ async def test_a_players_action_makes_exactly_one_pit_frame_with_the_tile_and_no
     money and the clocks, never a card."""
     import random
 
-    from tables.engines import durak
     from tables.engines.registry import engine_for
+    from tables.games.durak import engine as durak
     from tests.tables.conftest import pick_action
 
     boss = await database_sync_to_async(pit_boss)()

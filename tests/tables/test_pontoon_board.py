@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from tables.games import presentation_for
+from tables.presentation import presentation_for
 from tests.tables.twentyone_boards import (
     CARD,
     Boards,

@@ -7,7 +7,7 @@ import pytest
 from django.utils import translation
 
 from tables import presenters
-from tables.engines import durak
+from tables.games.durak import engine as durak
 
 HAND = re.compile(r'<label class="hand-card[^"]*" data-card="(\w\w)"')
 
@@ -246,7 +246,7 @@ def test_a_view_of_the_older_shape_still_renders(state):
 
 
 def test_the_durak_stake_is_the_matchs_while_one_is_played_else_the_settings(state):
-    from tables.games import durak as durak_presentation
+    from tables.games.durak import presentation as durak_presentation
 
     view = _view(state, 0)
     view["table"]["settings"]["stake"] = 700  # changed for the next match
@@ -343,7 +343,7 @@ def test_the_rows_render_any_games_facts_with_money_formatted(template, rf):
 
 
 def test_the_registry_gives_each_game_its_presentation_and_any_other_the_defaults():
-    from tables.games import presentation_for, registered_games
+    from tables.presentation import presentation_for, registered_games
 
     assert "durak" in registered_games()
     game = presentation_for("durak")

@@ -10,7 +10,7 @@ from django.utils import timezone
 from casino import ledger
 from casino.models import HousePurpose
 from tables import outbox, services
-from tables.engines import durak
+from tables.games.durak import engine as durak
 from tables.models import Hand, TableEvent, TableStatus
 from tables.outbox import seat_group
 from tests.conftest import assert_books_clean, new_player

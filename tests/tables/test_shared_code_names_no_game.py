@@ -1,7 +1,6 @@
 """Shared code names no game and assumes no number of seats (issue 12, item 5): what one game
-needs lives in its own modules (tables/engines/<game>.py, tables/games/<game>.py,
-templates/tables/<game>/, templates/jinja2/tables/<game>/, static/js/games/, static/css/games/)
-and is found through the registries."""
+needs lives in its own folder (tables/games/<game>/: engine, presentation, templates, static
+files) and is found through the registries (tables/folders.py)."""
 
 import re
 from pathlib import Path
@@ -16,9 +15,19 @@ SHARED = [
     "tables/*.py",
     "tables/actor/*.py",  # the actor, a package since issue 48
     # the parts every house-banked game's engine shares (issue 31)
-    "tables/engines/boxes.py",
-    "tables/engines/house.py",
+    "tables/engines/base.py",
+    "tables/engines/betting.py",
+    "tables/engines/cards.py",
+    "tables/engines/poker_hands.py",
+    "tables/engines/registry.py",
+    "tables/engines/shuffle.py",
+    "tables/families/house/__init__.py",
+    "tables/families/house/boxes.py",
+    "tables/families/house/bank.py",
+    "tables/families/house/settle.py",
+    "tables/families/house/jinja2/tables/*.html",
     "tables/games/__init__.py",
+    "tables/families/__init__.py",
     "tables/templatetags/*.py",
     "templates/tables/*.html",
     "templates/tables/summary/*.html",

@@ -5,7 +5,7 @@ import uuid
 
 import pytest
 
-from tables.engines import durak
+from tables.games.durak import engine as durak
 from tables.models import TableEvent
 from tests.tables.sockets import table_now
 from tests.tables.test_consumers import seated_sockets, seats_map

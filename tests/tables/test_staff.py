@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tables import outbox, presenters, selectors, services
-from tables.engines import durak
+from tables.games.durak import engine as durak
 from tables.models import Hand, Table, TableEvent, TableStatus
 from tests.conftest import assert_books_clean
 from tests.tables.conftest import balances, pick_action

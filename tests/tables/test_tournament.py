@@ -240,7 +240,7 @@ def test_d1_the_start_builds_the_whole_bracket_with_its_byes_stages_and_wins(ent
 
 
 def test_the_bracket_shows_the_score_as_each_game_of_a_match_ends():
-    from tables.engines import durak
+    from tables.games.durak import engine as durak
     from tests.tables.conftest import pick_action
 
     tournament = started(make_tournament(), funded_players(2))
@@ -295,7 +295,7 @@ def test_the_start_is_a_due_job_of_the_sweeper_and_of_the_in_process_clock(monke
 
 
 def test_d13_a_player_who_lets_his_clock_run_out_loses_games_by_timeouts_and_so_the_match():
-    from tables.engines import durak
+    from tables.games.durak import engine as durak
     from tables.models import Hand
     from tests.tables.conftest import pick_action
 

@@ -8,7 +8,7 @@ import random
 import pytest
 from channels.db import database_sync_to_async
 
-from tables.engines import durak
+from tables.games.durak import engine as durak
 from tables.tournament import services
 from tables.tournament.models import MatchStatus, TournamentMatch
 from tests.conftest import assert_books_clean

@@ -9,7 +9,8 @@ from django.urls import reverse
 
 from casino.roles import PIT_BOSS, TRADER
 from tables import services
-from tables.engines import durak, shuffle
+from tables.engines import shuffle
+from tables.games.durak import engine as durak
 from tables.models import Hand
 from tests.conftest import new_player, new_staff
 from tests.tables.conftest import pick_action
@@ -128,7 +129,7 @@ def test_the_table_page_has_a_live_hand_history_panel(durak_table, two_players):
 def test_the_table_page_is_the_shared_page_with_the_games_script_and_style(
     durak_table, two_players
 ):
-    from tables.games import presentation_for
+    from tables.presentation import presentation_for
 
     game = presentation_for(durak_table.game)
     page = client_for(two_players[0]).get(reverse("table", args=[durak_table.pk])).content.decode()

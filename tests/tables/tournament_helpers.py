@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from casino import ledger
 from tables import services as table_services
-from tables.engines import durak
+from tables.games.durak import engine as durak
 from tables.models import Table, TableStatus
 from tables.tournament import services
 from tables.tournament.models import Tournament, TournamentMatch

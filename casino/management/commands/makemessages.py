@@ -13,7 +13,7 @@ from pathlib import Path
 
 from django.core.management.commands import makemessages
 
-from casino.jinja2 import MESSAGE, TEMPLATE_DIR
+from casino.jinja2 import MESSAGE, TEMPLATE_DIRS
 
 
 def jinja_messages_as_python(source: str) -> str:
@@ -26,7 +26,8 @@ def jinja_messages_as_python(source: str) -> str:
 
 class JinjaAwareBuildFile(makemessages.BuildFile):
     def preprocess(self):
-        if not Path(self.path).resolve().is_relative_to(TEMPLATE_DIR.resolve()):
+        path = Path(self.path).resolve()
+        if not any(path.is_relative_to(folder.resolve()) for folder in TEMPLATE_DIRS):
             return super().preprocess()
         source = Path(self.path).read_text(encoding="utf-8")
         Path(self.work_path).write_text(jinja_messages_as_python(source), encoding="utf-8")

@@ -19,8 +19,8 @@ letters:
     goes below zero; when the escrow's scope ends (its key changes, or the session's hand is over
     with nothing carried over) or nothing is in play (staff could not void), its pots are empty;
     the summary's pot is the money in the pots.
-    A house-banked hand's boxes (``tables.engines.boxes``) paid what the house bank paid, none
-    over ``max_payout``.
+    A house-banked hand's boxes (``tables.families.house.boxes``) paid what the house bank paid,
+    none over ``max_payout``.
 (d) replay: the hand re-run from its initial state with the recorded actions and
     ``Draws.replaying`` of each step's draws gives the same states and events, step by step.
 (e) every awaited seat's ``timeout_action`` is one of its legal actions and ``apply_timeout``
@@ -65,7 +65,7 @@ from tables.engines.base import (
     payments,
 )
 
-MAIN_KIND = "main"  # a box hand's stake (tables.engines.boxes.MAIN)
+MAIN_KIND = "main"  # a box hand's stake (tables.families.house.boxes.MAIN)
 CARD_CODE = re.compile(r"[2-9TJQKA][SHDC]|JK")
 TOKEN = re.compile(r"[0-9A-Za-z]+")
 # Actions no engine may take for anything but an IllegalAction.
@@ -690,8 +690,8 @@ class ConformanceTable:
         assert json.dumps(state, sort_keys=True) == frozen, "no hook changes the state it is given"
 
     def check_payout_cap(self, state: dict) -> None:
-        """(c) A house-banked hand's boxes (``tables.engines.boxes``): what the house bank paid
-        the seats is what the boxes' settlements say they won, and no box won more than the
+        """(c) A house-banked hand's boxes (``tables.families.house.boxes``): what the house bank
+        paid the seats is what the boxes' settlements say they won, and no box won more than the
         table's ``max_payout`` in the round (CG §48)."""
         if state.get("result", {}).get("void"):
             return

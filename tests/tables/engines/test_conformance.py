@@ -24,10 +24,10 @@ from tables.engines.big_stud import BigStud
 from tables.engines.blackjack_switch import BlackjackSwitch
 from tables.engines.caribbean_stud import CaribbeanStud
 from tables.engines.craps import Craps
-from tables.engines.durak import Durak
 from tables.engines.highcard import HighCard
 from tables.engines.registry import engine_for, registered_games
 from tables.engines.russian_poker import RussianPoker
+from tables.games.durak.engine import Durak
 from tests.tables.engines.conformance import ConformanceTable
 
 

@@ -63,7 +63,7 @@ def test_config_fills_defaults_and_passes_the_clock_settings_through():
         "decks": 2,
         "penetration": 0.75,
         "action_seconds": 20,
-        # the house-banked table's shared settings (tables.engines.house), High card's layout
+        # the house-banked table's shared settings (tables.families.house.bank), High card's layout
         "min_unit": 1,
         "max_payout": None,
         "max_exposure": None,

@@ -56,7 +56,7 @@ def play_one(durak, rng: random.Random, timings: dict[str, float] | None = None)
 
 
 def run(context) -> bool:
-    from tables.engines import durak
+    from tables.games.durak import engine as durak
 
     rng = random.Random(SEED)
     print(f"load average before: {common.load_average()} on {os.cpu_count()} core(s)")

@@ -1,6 +1,6 @@
-"""Boxes of a house-banked table (tables/engines/boxes.py): the limits of CG §101 and B10, bets
-behind (CG §96, §98), dark boxes (CG §32, §40, §65), splits, settling every staker at a ratio
-with the one rounding rule, and the max_payout cap (CG §48)."""
+"""Boxes of a house-banked table (tables/families/house/boxes.py): the limits of CG §101 and
+B10, bets behind (CG §96, §98), dark boxes (CG §32, §40, §65), splits, settling every staker at a
+ratio with the one rounding rule, and the max_payout cap (CG §48)."""
 
 from collections import defaultdict
 from fractions import Fraction
@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tables.engines import boxes
 from tables.engines.base import HOUSE_BANK, GameEngine, IllegalAction, copy_json, payments, seat
-from tables.engines.boxes import place, settle_box, settle_hand, split, stake_pot
-from tables.engines.house import box_limits, check_house_config, exposure
+from tables.families.house import boxes
+from tables.families.house.bank import box_limits, check_house_config, exposure
+from tables.families.house.boxes import place, settle_box, settle_hand, split, stake_pot
 
 LIMITS = box_limits(
     check_house_config(

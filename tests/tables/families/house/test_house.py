@@ -1,13 +1,14 @@
-"""The house as counter-party (tables/engines/house.py): the shared settings, the round's
+"""The house as counter-party (tables/families/house/bank.py): the shared settings, the round's
 exposure within max_payout (CG §48) and max_exposure, and fees that a void returns."""
 
 from collections import defaultdict
 
 import pytest
 
-from tables.engines import boxes, house
 from tables.engines.base import HOUSE_BANK, GameEngine, IllegalAction, copy_json, payments, seat
-from tables.engines.boxes import place, stake_pot
+from tables.families.house import bank as house
+from tables.families.house import boxes
+from tables.families.house.boxes import place, stake_pot
 
 CONFIG = house.check_house_config(
     {"min_bet": 100, "max_bet": 1_000, "bets_behind": True, "boxes_per_player": 2},

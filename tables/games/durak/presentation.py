@@ -1,6 +1,6 @@
 """Podkidnoy durak's presentation: its board's context (hands, the bout, the deck, roles), its
-templates (templates/jinja2/tables/durak/, templates/tables/durak/) and its card-picking script
-(static/js/games/durak.js). Registered in ``tables.games`` when that package is imported."""
+templates (jinja2/ and templates/ of this folder) and its card-picking script (static/ of this
+folder). Registered in ``tables.presentation`` when that module is imported."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from markupsafe import Markup, escape
 
 from casino.currencies import format_amount
 from tables.engines.cards import SUIT_SYMBOLS
-from tables.games import Presentation, register
+from tables.presentation import Presentation, register
 from tables.rules import LimitRows, RulesPage, limit_money, limit_percent
 from tables.templatetags.cards import card as card_svg
 from tables.templatetags.cards import card_back

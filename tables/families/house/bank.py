@@ -10,14 +10,13 @@
   window and then plays them: the house's exposure, a round nobody bet in, a leave that keeps
   working bets, the void, the lobby's summary.
 
-Boxes and their pots are ``tables.engines.boxes``.
+Boxes and their pots are ``tables.families.house.boxes``.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from tables.engines import boxes
 from tables.engines.base import (
     HOUSE_BANK,
     POT,
@@ -32,6 +31,7 @@ from tables.engines.base import (
     pot,
     seat,
 )
+from tables.families.house import boxes
 
 # The shared settings and their defaults; a game's own defaults (``check_house_config``'s
 # ``defaults``) go over these, the table's settings over both.

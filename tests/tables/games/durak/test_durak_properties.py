@@ -5,9 +5,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tables.engines import durak
 from tables.engines.base import IllegalAction
 from tables.engines.cards import pack_36
+from tables.games.durak import engine as durak
 
 CONFIG = {"wins_to_win": 5, "stake": 500, "commission_percent": "3"}
 MAX_STEPS = 2_000

@@ -4,8 +4,8 @@ import random
 
 import pytest
 
-from tables.engines import durak
 from tables.engines.base import IllegalAction
+from tables.games.durak import engine as durak
 from tests.tables.engines.scripted import ScriptedRng, durak_deck
 
 CONFIG = {"wins_to_win": 5, "stake": 1_000, "commission_percent": "5"}

@@ -1,0 +1,1 @@
+"""The tests of the families of games, one folder each (tables/families/<family>/)."""

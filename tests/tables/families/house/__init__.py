@@ -1,0 +1,1 @@
+"""The house-banked round's tests (tables/families/house/)."""

@@ -1,0 +1,1 @@
+"""The tests of one game each, in the folder of its name (tables/games/<game>/)."""

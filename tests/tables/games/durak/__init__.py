@@ -1,0 +1,1 @@
+"""Podkidnoy Durak's tests (tables/games/durak/)."""
