@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from benchmarks import rtp
-from tables.families.house import boxes
+from tables.families.house import boxes, settle
 from tables.games.highcard import engine as highcard
 from tables.games.highcard import strategy as highcard_strategies
 
@@ -29,12 +29,13 @@ def test_rtp_workers_split_the_hands_on_derived_seeds(capsys):
 
 
 def test_rtp_money_check_catches_a_box_paid_back_more_than_its_stake(monkeypatch, capsys):
-    paying = boxes.pay  # the box functions settle every box
+    paying = boxes.pay  # the box functions place and settle every box (boxes, settle)
 
     def overpaying(state, events, source, target, amount, reason):
         paying(state, events, source, target, amount + (reason == "box returned"), reason)
 
     monkeypatch.setattr(boxes, "pay", overpaying)
+    monkeypatch.setattr(settle, "pay", overpaying)
     assert rtp.main(["highcard", "--hands", "50", "--seed", "5"]) == 1
     out = capsys.readouterr().out
     assert "FAILED" in out and "pays out more than was paid in ('box returned')" in out
@@ -47,6 +48,7 @@ def test_rtp_money_check_catches_money_left_in_a_pot(monkeypatch, capsys):
         paying(state, events, source, target, amount - (reason == "box lost"), reason)
 
     monkeypatch.setattr(boxes, "pay", keeping_a_unit)
+    monkeypatch.setattr(settle, "pay", keeping_a_unit)
     assert rtp.main(["highcard", "--hands", "50", "--seed", "5"]) == 1
     assert "the hand ended with money in its pots" in capsys.readouterr().out
 
