@@ -15,12 +15,13 @@ generic board (seats, clocks, status), the shared page and the generic summary o
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.utils.translation import gettext
 
-from tables.folders import import_parts
+from tables.folders import folders, import_parts
 from tables.rules import RulesPage
 
 # (view, the shared board context) -> what the game adds to the board's context
@@ -86,8 +87,36 @@ _DEFAULTS: dict[str, Presentation] = {}
 
 
 def register(presentation: Presentation) -> Presentation:
+    presentation = with_folder_files(presentation)
     _PRESENTATIONS[presentation.game] = presentation
     return presentation
+
+
+# a game's own templates and static files, by the names its folder gives them (tables/folders.py):
+# the field, the folder's directory it is in, and its name there
+FOLDER_FILES = {
+    "board_template": ("jinja2", "tables/{game}/board.html"),
+    "replay_template": ("templates", "tables/{game}/_replay_step.html"),
+    "result_template": ("templates", "tables/{game}/_hand_result.html"),
+    "css": ("static", "css/games/{game}.css"),
+    "js": ("static", "js/games/{game}.js"),
+}
+
+
+def with_folder_files(presentation: Presentation) -> Presentation:
+    """The presentation with each template and static file it leaves at the default taken from
+    the game's folder, where the folder has one by its usual name (``FOLDER_FILES``): a game
+    names only what it borrows (a family's board) or calls otherwise."""
+    folder = next((path for path in folders("games") if path.name == presentation.game), None)
+    if folder is None:
+        return presentation
+    defaults = {field.name: field.default for field in dataclasses.fields(Presentation)}
+    found = {}
+    for field, (directory, pattern) in FOLDER_FILES.items():
+        name = pattern.format(game=presentation.game)
+        if getattr(presentation, field) == defaults[field] and (folder / directory / name).exists():
+            found[field] = name
+    return dataclasses.replace(presentation, **found) if found else presentation
 
 
 def presentation_for(game: str) -> Presentation:

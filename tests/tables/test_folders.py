@@ -117,3 +117,24 @@ def test_a_familys_folder_imports_no_game(folder):
     for path in sorted(folder.rglob("*.py")):
         wrong = sorted(n for n in _imported_modules(path) if n.startswith("tables.games."))
         assert not wrong, f"{path.relative_to(ROOT)} imports a game: {wrong}"
+
+
+def test_a_presentation_takes_its_folders_templates_and_static_files_by_their_usual_names(
+    made_up_game,
+):
+    from tables.presentation import Presentation, with_folder_files
+
+    folder = Path(tables.games.__path__[-1]) / made_up_game
+    (folder / "jinja2" / "tables" / made_up_game).mkdir(parents=True)
+    (folder / "jinja2" / "tables" / made_up_game / "board.html").write_text("<div></div>")
+    (folder / "static" / "css" / "games").mkdir(parents=True)
+    (folder / "static" / "css" / "games" / f"{made_up_game}.css").write_text("")
+
+    shown = with_folder_files(Presentation(game=made_up_game))
+    assert shown.board_template == f"tables/{made_up_game}/board.html"
+    assert shown.css == f"css/games/{made_up_game}.css"
+    # what the folder has not (a replay partial, a script) stays the default
+    assert shown.replay_template == Presentation.replay_template and shown.js is None
+    # and what a game names itself (a family's board) is kept
+    borrowed = with_folder_files(Presentation(game=made_up_game, board_template="tables/x.html"))
+    assert borrowed.board_template == "tables/x.html"

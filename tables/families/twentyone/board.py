@@ -290,7 +290,6 @@ def presentation(game: str, display_name: str, presenter, rules, limits) -> Pres
         display_name=display_name,
         presenter=presenter,
         private_facts=private_facts,
-        board_template=f"tables/{game}/board.html",
         replay_template="tables/twentyone/_replay_step.html",
         result_template="tables/twentyone/_hand_result.html",
         rules=rules,

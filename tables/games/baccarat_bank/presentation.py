@@ -376,11 +376,7 @@ register(
         game=GAME,
         display_name=gettext_noop("Baccarat (player bank)"),
         presenter=present,
-        board_template="tables/baccarat_bank/board.html",
-        replay_template="tables/baccarat_bank/_replay_step.html",
-        result_template="tables/baccarat_bank/_hand_result.html",
         rules=RULES,
         limits=table_limits,
-        css="css/games/baccarat_bank.css",
     )
 )

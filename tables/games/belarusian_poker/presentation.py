@@ -375,12 +375,8 @@ register(
         game=GAME,
         display_name=gettext_noop("Belarusian poker"),
         presenter=present,
-        board_template="tables/belarusian_poker/board.html",
-        replay_template="tables/belarusian_poker/_replay_step.html",
-        result_template="tables/belarusian_poker/_hand_result.html",
         rules=RULES,
         limits=table_limits,
-        css="css/games/belarusian_poker.css",
         balance_in_view=True,
     )
 )

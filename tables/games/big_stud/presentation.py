@@ -312,11 +312,7 @@ register(
         display_name=gettext_noop("Big stud poker"),
         presenter=present,
         private_facts=private_facts,
-        board_template="tables/big_stud/board.html",
-        replay_template="tables/big_stud/_replay_step.html",
-        result_template="tables/big_stud/_hand_result.html",
         rules=RULES,
         limits=table_limits,
-        css="css/games/big_stud.css",
     )
 )

@@ -494,9 +494,6 @@ register(
         game=GAME,
         display_name=gettext_noop("Craps"),
         presenter=present,
-        board_template="tables/craps/board.html",
-        css="css/games/craps.css",
-        js="js/games/craps.js",
         **craps_words.WORDS,
     )
 )

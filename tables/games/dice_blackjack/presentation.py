@@ -251,12 +251,8 @@ register(
         display_name=gettext_noop("Dice blackjack"),
         presenter=present,
         private_facts=private_facts,
-        board_template="tables/dice_blackjack/board.html",
-        replay_template="tables/dice_blackjack/_replay_step.html",
-        result_template="tables/dice_blackjack/_hand_result.html",
         rules=RULES,
         limits=table_limits,
-        css="css/games/dice_blackjack.css",
         balance_in_view=True,
     )
 )

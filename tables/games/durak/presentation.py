@@ -256,13 +256,8 @@ PRESENTATION = register(
         game=GAME,
         display_name=gettext_noop("Podkidnoy durak"),
         presenter=present,
-        board_template="tables/durak/board.html",
-        replay_template="tables/durak/_replay_step.html",
-        result_template="tables/durak/_hand_result.html",
         rules=RULES,
         limits=table_limits,
-        js="js/games/durak.js",
-        css="css/games/durak.css",
         summary_adapter=adapt_summary,
     )
 )

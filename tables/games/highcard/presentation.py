@@ -456,12 +456,8 @@ register(
         display_name=gettext_noop("High card"),
         presenter=present,
         private_facts=private_facts,
-        board_template="tables/highcard/board.html",
-        replay_template="tables/highcard/_replay_step.html",
-        result_template="tables/highcard/_hand_result.html",
         rules=RULES,
         limits=table_limits,
-        css="css/games/highcard.css",
         balance_in_view=True,
         bet_name=stake_names(STAKES),
     )

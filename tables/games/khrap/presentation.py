@@ -311,10 +311,6 @@ PRESENTATION = register(
         game=GAME,
         display_name=gettext_noop("Khrap"),
         presenter=present,
-        css="css/games/khrap.css",
-        board_template="tables/khrap/board.html",
-        replay_template="tables/khrap/_replay_step.html",
-        result_template="tables/khrap/_hand_result.html",
         rules=RULES,
         limits=table_limits,
     )

@@ -266,12 +266,8 @@ register(
         game=GAME,
         display_name=gettext_noop("Let It Ride"),
         presenter=present,
-        board_template="tables/let_it_ride/board.html",
-        replay_template="tables/let_it_ride/_replay_step.html",
-        result_template="tables/let_it_ride/_hand_result.html",
         rules=RULES,
         limits=table_limits,
-        css="css/games/let_it_ride.css",
         balance_in_view=True,
         bet_name=stake_names(STAKES),
     )
