@@ -146,6 +146,34 @@ def carried_sessions(context: BenchContext, engine, play_one, rng, *, hand: str,
     return ok
 
 
+def timed_rounds(context: BenchContext, play_one, target: int, *, unit: str = "hand"):
+    """Hands one after another for ``context.seconds`` a round, ``context.repeat`` rounds, timed
+    on the process's CPU clock: ``play_one()`` plays one and returns its problem ("" when its
+    money and cards check out). Prints each round's rate per CPU second and the best beside
+    ``target`` (a miss reported, not failed). Returns (no hand broken, the best rate)."""
+    ok, best = True, 0.0
+    for round_no in range(1, context.repeat + 1):
+        hands, problems = 0, []
+        cpu_start, deadline = time.process_time(), time.perf_counter() + context.seconds
+        while time.perf_counter() < deadline:
+            problem = play_one()
+            hands += 1
+            if problem:
+                problems.append(problem)
+        rate = hands / max(time.process_time() - cpu_start, 1e-9)
+        best = max(best, rate)
+        print(f"round {round_no}: {hands:,} {unit}s, {rate:,.0f} {unit}s per CPU second")
+        if problems:
+            ok = False
+            print(f"   FAILED: {len(problems)} broken {unit}(s); first: {problems[0]}")
+    verdict = "met" if best >= target else "MISSED (reported, not failed)"
+    print(
+        f"best: {best:,.0f} {unit}s/s per core; target {target:,}: "
+        f"ratio {best / target:.3f} {verdict}"
+    )
+    return ok, best
+
+
 @dataclass
 class WorkerRun:
     """What a set of worker processes reported: the reports of those that started measuring,

@@ -60,7 +60,8 @@ def engine_benchmarks() -> dict[str, str]:
     found = {
         f"{path.name}_engine": f"{package}.bench"
         for package, path in zip(packages(), folders(), strict=True)
-        if (path / "bench.py").exists()
+        # a family's bench.py may only lend its games' benchmarks their loop (no run of its own)
+        if (path / "bench.py").exists() and "\ndef run(" in (path / "bench.py").read_text()
     }
     return found
 

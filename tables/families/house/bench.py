@@ -30,27 +30,16 @@ def run_game(context, game: str, target: int, seed: int = SEED) -> bool:
     rng = random.Random(seed)
     draws = Draws(rng)
     strategy = next(iter(module.STRATEGIES.values()))
-    ok, best, carry = True, 0.0, None
-    for round_no in range(1, context.repeat + 1):
-        hands, problems = 0, []
-        cpu_start, deadline = time.process_time(), time.perf_counter() + context.seconds
-        while time.perf_counter() < deadline:
-            _events, carry, problem = rtp.play_hand(engine, module, strategy, rng, draws, carry)
-            draws.taken.clear()
-            hands += 1
-            if problem:
-                problems.append(problem)
-        rate = hands / max(time.process_time() - cpu_start, 1e-9)
-        best = max(best, rate)
-        print(f"round {round_no}: {hands:,} hands, {rate:,.0f} hands per CPU second")
-        if problems:
-            ok = False
-            print(f"   FAILED: {len(problems)} broken hand(s); first: {problems[0]}")
-    verdict = "met" if best >= target else "MISSED (reported, not failed)"
-    print(
-        f"best: {best:,.0f} hands/s per core; target {target:,}: "
-        f"ratio {best / target:.3f} {verdict}"
-    )
+    carried = [None]  # the last hand's carry (a shoe spanning hands)
+
+    def play_one() -> str:
+        _events, carried[0], problem = rtp.play_hand(
+            engine, module, strategy, rng, draws, carried[0]
+        )
+        draws.taken.clear()
+        return problem
+
+    ok, best = common.timed_rounds(context, play_one, target, unit="hand")
     boxes = module.PLAYERS * getattr(module, "BOXES_A_PLAYER", 1)
     floor = bare_hands(context.seconds, boxes)
     print(

@@ -49,27 +49,14 @@ def run(context) -> bool:
     print("1 player, one box of the minimum, strategy best")
     rng = random.Random(SEED)
     draws = Draws(rng)
-    ok, best, carry = True, 0.0, None
-    for round_no in range(1, context.repeat + 1):
-        hands, problems = 0, []
-        cpu_start, deadline = time.process_time(), time.perf_counter() + context.seconds
-        while time.perf_counter() < deadline:
-            carry, problem = play_one(ENGINE, strategy, rng, draws, carry)
-            draws.taken.clear()
-            hands += 1
-            if problem:
-                problems.append(problem)
-        rate = hands / max(time.process_time() - cpu_start, 1e-9)
-        best = max(best, rate)
-        print(f"round {round_no}: {hands:,} rounds, {rate:,.0f} rounds per CPU second")
-        if problems:
-            ok = False
-            print(f"   FAILED: {len(problems)} broken round(s); first: {problems[0]}")
-    verdict = "met" if best >= TARGET else "MISSED (reported, not failed)"
-    print(
-        f"best: {best:,.0f} rounds/s per core; target {TARGET:,}: "
-        f"ratio {best / TARGET:.3f} {verdict}"
-    )
+    carried = [None]  # the last hand's carry (a shoe spanning hands)
+
+    def one_round() -> str:
+        carried[0], problem = play_one(ENGINE, strategy, rng, draws, carried[0])
+        draws.taken.clear()
+        return problem
+
+    ok, best = common.timed_rounds(context, one_round, TARGET, unit="round")
     floor = bare_rounds(context.seconds)
     print(
         f"the floor (the same round in a bare loop: the tape drawn, the rule's decision, the "

@@ -45,27 +45,16 @@ def run(context) -> bool:
     print(f"{module.PLAYERS} player, one box of the minimum, strategy basic")
     rng = random.Random(SEED)
     draws = Draws(rng)
-    ok, best, carry = True, 0.0, None
-    for round_no in range(1, context.repeat + 1):
-        hands, problems = 0, []
-        cpu_start, deadline = time.process_time(), time.perf_counter() + context.seconds
-        while time.perf_counter() < deadline:
-            _events, carry, problem = rtp.play_hand(engine, module, strategy, rng, draws, carry)
-            draws.taken.clear()
-            hands += 1
-            if problem:
-                problems.append(problem)
-        rate = hands / max(time.process_time() - cpu_start, 1e-9)
-        best = max(best, rate)
-        print(f"round {round_no}: {hands:,} hands, {rate:,.0f} hands per CPU second")
-        if problems:
-            ok = False
-            print(f"   FAILED: {len(problems)} broken hand(s); first: {problems[0]}")
-    verdict = "met" if best >= TARGET else "MISSED (reported, not failed)"
-    print(
-        f"best: {best:,.0f} hands/s per core; target {TARGET:,}: "
-        f"ratio {best / TARGET:.3f} {verdict}"
-    )
+    carried = [None]  # the last hand's carry (a shoe spanning hands)
+
+    def play_one() -> str:
+        _events, carried[0], problem = rtp.play_hand(
+            engine, module, strategy, rng, draws, carried[0]
+        )
+        draws.taken.clear()
+        return problem
+
+    ok, best = common.timed_rounds(context, play_one, TARGET, unit="hand")
     floor = bare_hands(context.seconds)
     print(
         f"the floor (the same round in a bare loop: shuffle, deal, the strategy's decisions, the "
