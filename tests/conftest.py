@@ -116,10 +116,27 @@ def slow_patterns() -> list[str]:
     return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
 
 
+# fixtures that make a test slow whatever it does: the database emptied after it, a server
+SLOW_FIXTURES = {"transactional_db", "live_server", "daphne_server", "server_url"}
+
+
 def is_slow(item, exact: set[str], patterns: list[str]) -> bool:
-    """A browser test (a server and a Chromium), a test that starts servers or processes, or
-    one measured at a second or more."""
+    """A browser test (a server and a Chromium), a transactional database test, a hypothesis
+    test (many examples), a test in a file that starts servers (tests/server.py), or one
+    measured at a second or more (tests/slow_tests.txt). A new test is judged by the first
+    four until the list is made again."""
     if item.get_closest_marker("browser"):
+        return True
+    if SLOW_FIXTURES & set(getattr(item, "fixturenames", ())):
+        return True
+    database = item.get_closest_marker("django_db")
+    if database is not None and database.kwargs.get("transaction"):
+        return True
+    function = getattr(item, "function", None)
+    if getattr(function, "is_hypothesis_test", False):
+        return True
+    module = getattr(item, "module", None)
+    if module is not None and "DaphneServer" in vars(module):
         return True
     if item.nodeid in exact:
         return True
