@@ -7,7 +7,7 @@ export DEBUG ?= 1
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint format bench faults fuzz rngtest soak bootstrap migrate demo messages screenshots clean
+.PHONY: run test test-fast conformance lint format bench faults fuzz rngtest soak bootstrap migrate demo messages screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,19 @@ run: demo
 TEST_WORKERS ?= 2
 test: bootstrap
 	CONN_MAX_AGE=0 $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS)
+
+# A developer's inner loop: the tests measured under a second (marked `fast` by tests/conftest.py
+# from tests/slow_tests.txt; no browser, no server, no conformance matrix).
+test-fast: bootstrap
+	CONN_MAX_AGE=0 $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile -m "not slow" -q \
+		$(PYTEST_ARGS)
+
+# The conformance suite's full matrix: every engine x every example config x every count of
+# seats, two long sessions a config (a CI run plays the extremes and a middle count rotating with
+# the commit: tests/rotation.py; CONFORMANCE_SEED=<seed> replays a run's sample).
+conformance: bootstrap
+	CONFORMANCE_FULL=1 $(BIN)/python -m pytest -n $(TEST_WORKERS) $(PYTEST_ARGS) \
+		tests/tables/engines/test_conformance.py
 
 lint: bootstrap
 	$(BIN)/ruff check .

@@ -1,4 +1,6 @@
+import fnmatch
 import uuid
+from pathlib import Path
 
 import pytest
 from django.db import connection
@@ -7,6 +9,7 @@ from django.utils import translation
 from casino import ledger
 from casino.books import books_check
 from casino.models import Player
+from tests.rotation import full_matrix, rotation_seed
 
 requires_postgres = pytest.mark.skipif(
     connection.vendor != "postgresql",
@@ -103,6 +106,62 @@ def test_database_released(request, django_db_blocker):
         )
 
 
+SLOW_LIST = Path(__file__).with_name("slow_tests.txt")
+
+
+def slow_patterns() -> list[str]:
+    """The node ids (with ``*`` for any text) of the tests measured at a second or more (issue 51,
+    tests/slow_tests.txt; how it is made is said at its top)."""
+    lines = SLOW_LIST.read_text(encoding="utf-8").splitlines() if SLOW_LIST.exists() else []
+    return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+
+
+# fixtures that make a test slow whatever it does: the database emptied after it, a server
+SLOW_FIXTURES = {"transactional_db", "live_server", "daphne_server", "server_url"}
+
+
+def is_slow(item, exact: set[str], patterns: list[str]) -> bool:
+    """A browser test (a server and a Chromium), a transactional database test, a hypothesis
+    test (many examples), a test in a file that starts servers (tests/server.py), or one
+    measured at a second or more (tests/slow_tests.txt). A new test is judged by the first
+    four until the list is made again."""
+    if item.get_closest_marker("browser"):
+        return True
+    if SLOW_FIXTURES & set(getattr(item, "fixturenames", ())):
+        return True
+    database = item.get_closest_marker("django_db")
+    if database is not None and database.kwargs.get("transaction"):
+        return True
+    function = getattr(item, "function", None)
+    if getattr(function, "is_hypothesis_test", False):
+        return True
+    module = getattr(item, "module", None)
+    if module is not None and "DaphneServer" in vars(module):
+        return True
+    if item.nodeid in exact:
+        return True
+    return any(fnmatch.fnmatchcase(item.nodeid, pattern) for pattern in patterns)
+
+
+def pytest_report_header(config):
+    matrix = "the full matrix" if full_matrix() else "extremes of seats and a rotating middle"
+    return (
+        f"rotation seed {rotation_seed()} (conformance: {matrix}; fuzz frames): "
+        f"CONFORMANCE_SEED={rotation_seed()} replays this run's cases, tests/rotation.py"
+    )
+
+
+def mark_speed(items) -> None:
+    """Each test marked ``slow`` (``is_slow``) or ``fast``: ``make test-fast`` runs the fast
+    ones, ``make test`` all of them."""
+    patterns = slow_patterns()
+    exact = {pattern for pattern in patterns if "*" not in pattern}
+    # only "*" is a wildcard: a parametrized id's brackets are themselves
+    wild = [p.replace("[", "[[]") for p in patterns if "*" in p]
+    for item in items:
+        item.add_marker(pytest.mark.slow if is_slow(item, exact, wild) else pytest.mark.fast)
+
+
 def pytest_collection_modifyitems(config, items):
     """The longest files first, so that the parallel workers (``make test``: pytest-xdist, a
     whole file to a worker in this order, ``--no-loadscope-reorder``) end together: the page
@@ -122,3 +181,4 @@ def pytest_collection_modifyitems(config, items):
         return (2, -sizes[path])
 
     items.sort(key=weight)
+    mark_speed(items)

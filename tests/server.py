@@ -8,7 +8,10 @@ uses), whatever DATABASE_URL the pytest process itself runs with (PostgreSQL in 
 is migrated and the demo data loaded (`manage.py migrate`, `manage.py loaddemo`) before Daphne
 starts; the server is ready when its port answers HTTP. The migrations run once per test process
 (into a template file each server's database is copied from: they were half of a browser test
-module's setup); the demo is loaded afresh for each server, as its times are relative to now.
+module's setup); the demo is loaded into a second template, per environment, that servers copy
+while it is younger than ``DEMO_MAX_AGE`` (its times are relative to now: an event started
+40 minutes ago, a tournament's registration closing in 55; ten minutes late they still say the
+same), then loaded afresh (issue 51: `manage.py loaddemo` was a third of a server's start).
 
 Scale-out (several processes on one PostgreSQL database and one Redis): pass `database_url`
 (a database the caller has migrated and filled, e.g. the test database of a transactional test,
@@ -47,6 +50,29 @@ def migrated_sqlite_copy(destination: Path, env: dict[str, str], manage) -> None
         manage({**env, "DATABASE_URL": f"sqlite:///{template}"}, "migrate", "--noinput")
         _migrated_template.append(template)
     shutil.copyfile(_migrated_template[0], destination)
+
+
+DEMO_MAX_AGE = 600.0  # seconds a demo template is copied before the demo is loaded afresh
+_demo_templates: dict[tuple, tuple[Path, float]] = {}  # environment -> (file, made at)
+PER_SERVER = {"DATABASE_URL", "CSRF_TRUSTED_ORIGINS"}  # its own file and port: not the demo's
+
+
+def demo_sqlite_copy(destination: Path, env: dict[str, str], manage) -> None:
+    """A migrated SQLite database with the demo loaded at `destination`: a copy of this
+    process's demo template for this environment (the settings and channel layer the demo is
+    loaded with), made again once older than ``DEMO_MAX_AGE``."""
+    key = tuple(sorted((name, value) for name, value in env.items() if name not in PER_SERVER))
+    made = _demo_templates.get(key)
+    if made is None or time.monotonic() - made[1] > DEMO_MAX_AGE:
+        folder = Path(tempfile.mkdtemp(prefix="casino-demo-"))
+        atexit.register(shutil.rmtree, folder, True)
+        template = folder / "db.sqlite3"
+        migrated_sqlite_copy(template, env, manage)
+        manage({**env, "DATABASE_URL": f"sqlite:///{template}"}, "loaddemo")
+        if made is not None:
+            shutil.rmtree(made[0].parent, ignore_errors=True)
+        made = _demo_templates[key] = (template, time.monotonic())
+    shutil.copyfile(made[0], destination)
 
 
 def free_port() -> int:
@@ -158,8 +184,7 @@ class DaphneServer:
         env = self.environment()
         try:
             if self.database_url is None:
-                migrated_sqlite_copy(self.tmpdir / "db.sqlite3", env, self._manage)
-                self._manage(env, "loaddemo")
+                demo_sqlite_copy(self.tmpdir / "db.sqlite3", env, self._manage)
             self._log = open(self.tmpdir / "daphne.log", "w+b")  # noqa: SIM115 (closed in stop)
             self._spawn(env)
         except BaseException:

@@ -70,6 +70,18 @@ def take_a_seat(page: Page) -> None:
     expect(board).not_to_have_attribute("data-seat", "")
 
 
+def click_and_see(page: Page, button) -> None:
+    """Click a board's button (a locator on ``page``) and wait until the page shows the board
+    that answers it (its ``data-version`` moved on; static/js/table.js keeps it current).
+    The player's next click is then chosen on a board that shows his last move: a click on the
+    board before it carries a stale version or turn, and the table refuses it (the flake of
+    issue 51, whatever the machine's load)."""
+    board = page.locator("#table-board")
+    before = board.get_attribute("data-version")
+    button.click()
+    expect(board).not_to_have_attribute("data-version", before)
+
+
 def fits(page: Page) -> None:
     """The page is never wider than its window."""
     widths = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")

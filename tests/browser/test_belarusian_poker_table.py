@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser import test_six_seat_table as six_seats
+from tests.browser.pages import click_and_see
 from tests.browser.starts import plays_from_the_next_deal, start_now
 
 # the three browsers of the six-seat test (a fixture) and its board locator
@@ -51,7 +52,7 @@ def sit_at_the_table(page: Page) -> None:
 
 
 def click(page: Page, action: str) -> None:
-    page.locator(f'#table-board button[data-action="{action}"]').click()
+    click_and_see(page, page.locator(f'#table-board button[data-action="{action}"]'))
 
 
 @pytest.mark.timeout(300)

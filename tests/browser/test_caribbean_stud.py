@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.pages import dealt_in
+from tests.browser.pages import click_and_see, dealt_in
 from tests.browser.starts import two_at_a_new_table
 
 pytestmark = pytest.mark.browser
@@ -67,7 +67,7 @@ def shot(page: Page, shots, name: str, width: int) -> None:
 def click(page: Page, selector: str) -> None:
     button = page.locator(f"#table-board {selector}")
     expect(button).to_be_visible()
-    button.first.click()
+    click_and_see(page, button.first)
 
 
 def dealt_cards(page: Page, box: int) -> list[str]:

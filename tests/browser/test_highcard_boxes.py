@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.pages import dealt_in
+from tests.browser.pages import click_and_see, dealt_in
 from tests.browser.starts import two_at_a_new_table
 
 pytestmark = pytest.mark.browser
@@ -40,7 +40,7 @@ def stake(page: Page, form: str, box: int, amount: str) -> None:
     expect(page.locator(selector)).to_be_visible()
     page.locator(f"{selector} select[name=box]").select_option(str(box))
     page.locator(f"{selector} input[name=amount]").fill(amount)
-    page.locator(f"{selector} button[type=submit]").click()
+    click_and_see(page, page.locator(f"{selector} button[type=submit]"))
 
 
 def box(page: Page, number: int):

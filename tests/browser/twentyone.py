@@ -9,7 +9,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.pages import dealt_in
+from tests.browser.pages import click_and_see, dealt_in
 from tests.browser.starts import two_at_a_new_table
 
 CREATE = """
@@ -52,7 +52,7 @@ def move(page: Page, action: str) -> None:
     """Click the board's button of a move (hit, stand, split, stay, decline, done...)."""
     button = page.locator(f"#table-board .tw-actions button[data-action='{action}']")
     expect(button).to_be_visible()
-    button.first.click()
+    click_and_see(page, button.first)
 
 
 def stake(page: Page, form: str, amount: str, box_number: int | None = None) -> None:
@@ -61,7 +61,7 @@ def stake(page: Page, form: str, amount: str, box_number: int | None = None) -> 
     if box_number is not None:
         page.locator(f"{selector} select[name=box]").select_option(str(box_number))
     page.locator(f"{selector} input[name=amount]").fill(amount)
-    page.locator(f"{selector} button[type=submit]").click()
+    click_and_see(page, page.locator(f"{selector} button[type=submit]"))
 
 
 def fits(page: Page, width: int) -> None:

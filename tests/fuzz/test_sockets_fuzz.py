@@ -1,5 +1,7 @@
 """The sized fuzz (issue 19 §6): a few thousand random, oversized and malformed frames over
-every websocket consumer (tests/fuzz/harness.py says what is checked); `make fuzz` sends 10^5."""
+every websocket consumer (tests/fuzz/harness.py says what is checked); `make fuzz` sends 10^5.
+The frames' seed rotates with the commit (tests/rotation.py, printed in pytest's header and by
+the test): ``CONFORMANCE_SEED=<seed>`` sends a failed run's frames again."""
 
 import os
 
@@ -8,6 +10,7 @@ from channels.db import database_sync_to_async
 
 from tables import consumers
 from tests.fuzz.harness import build_world, fuzz
+from tests.rotation import rotation_seed
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -16,7 +19,9 @@ FRAMES = int(os.environ.get("FUZZ_FRAMES", 2_000))
 
 async def test_random_and_malformed_frames_break_nothing_and_book_nothing():
     world = await database_sync_to_async(build_world)()
-    figures = await fuzz(world, FRAMES, seed=19, flood_frames=150, frozen_flood=True)
+    seed = rotation_seed()
+    figures = await fuzz(world, FRAMES, seed=seed, flood_frames=150, frozen_flood=True)
+    print(f"fuzz seed {seed}")
     print(figures.report())
     assert figures.problems() == []
     # every consumer got frames and answered every one

@@ -45,6 +45,7 @@ engine can say which check caught it.
 from __future__ import annotations
 
 import contextlib
+import functools
 import inspect
 import json
 import random
@@ -104,7 +105,21 @@ def token_pattern(engine) -> re.Pattern:
 
 
 def _is_card(text, pattern: re.Pattern = CARD_CODE) -> bool:
-    return isinstance(text, str) and pattern.fullmatch(text) is not None
+    return isinstance(text, str) and _is_card_text(text, pattern)
+
+
+# The views of a hand repeat the same strings step after step and seat after seat: what each
+# string holds is worked out once (the checks after every step were most of a long session's
+# time, issue 51).
+@functools.lru_cache(maxsize=1 << 16)
+def _is_card_text(text: str, pattern: re.Pattern) -> bool:
+    return pattern.fullmatch(text) is not None
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _card_words(text: str, pattern: re.Pattern) -> tuple[str, ...]:
+    """The words of ``text`` that are cards, in order."""
+    return tuple(word for word in TOKEN.findall(text) if _is_card_text(word, pattern))
 
 
 def card_mentions(value, skip: list | None = None, pattern: re.Pattern = CARD_CODE) -> Counter:
@@ -127,24 +142,30 @@ def _count_cards(value, skip, found: Counter, pattern: re.Pattern) -> None:
         for item in value:
             _count_cards(item, skip, found, pattern)
     elif isinstance(value, str):
-        if _is_card(value, pattern):
+        if _is_card_text(value, pattern):
             found[value] += 1
         elif len(value) > 2:
-            found.update(word for word in TOKEN.findall(value) if _is_card(word, pattern))
+            found.update(_card_words(value, pattern))
 
 
-def card_sequences(value, pattern: re.Pattern = CARD_CODE):
+def card_sequences(value, pattern: re.Pattern = CARD_CODE) -> list[list]:
     """Every list's cards and every string's card words, in order."""
+    found: list[list] = []
+    _add_sequences(value, pattern, found)
+    return found
+
+
+def _add_sequences(value, pattern: re.Pattern, found: list[list]) -> None:
     if isinstance(value, dict):
         for key, item in value.items():
-            yield from card_sequences(key, pattern)
-            yield from card_sequences(item, pattern)
+            _add_sequences(key, pattern, found)
+            _add_sequences(item, pattern, found)
     elif isinstance(value, list):
-        yield [item for item in value if _is_card(item, pattern)]
+        found.append([item for item in value if _is_card(item, pattern)])
         for item in value:
-            yield from card_sequences(item, pattern)
+            _add_sequences(item, pattern, found)
     elif isinstance(value, str):
-        yield [word for word in TOKEN.findall(value) if _is_card(word, pattern)]
+        found.append(list(_card_words(value, pattern)))
 
 
 def _within(action: dict, actions: list[dict]) -> bool:
@@ -164,6 +185,8 @@ def _within(action: dict, actions: list[dict]) -> bool:
 
 
 def contains_run(sequence: list, run: list) -> bool:
+    if len(sequence) < len(run):
+        return False
     return any(sequence[i : i + len(run)] == run for i in range(len(sequence) - len(run) + 1))
 
 

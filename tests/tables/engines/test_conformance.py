@@ -1,13 +1,18 @@
 """The conformance suite (issue 12, build 8): every registered engine, with each of its example
-configs and the numbers of players that tell something (the fewest, two, a middle one, the most:
-``seat_counts``), played at random by a hypothesis state machine and in long seeded sessions,
-with the checks of tests/tables/engines/conformance.py after every step. Engines broken on
-purpose show that each check catches what it is for."""
+configs and the numbers of players that tell something (the fewest, two, the most, and a middle
+one that rotates with the commit: ``seat_counts``), played at random by a hypothesis state
+machine and in long seeded sessions, with the checks of tests/tables/engines/conformance.py
+after every step. Engines broken on purpose show that each check catches what it is for.
+
+Every run plays every engine, every example config and the extremes of seats; the middle counts
+and the long sessions' seeds rotate with the commit (issue 51, tests/rotation.py: the seed is in
+pytest's header, ``CONFORMANCE_SEED=<seed>`` replays a run's cases). ``make conformance`` plays
+the full matrix: every count of seats, two long sessions a config."""
 
 import random
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     RuleBasedStateMachine,
@@ -28,28 +33,52 @@ from tables.games.craps.engine import Craps
 from tables.games.durak.engine import Durak
 from tables.games.highcard.engine import HighCard
 from tables.games.russian_poker.engine import RussianPoker
+from tests.rotation import full_matrix, rotation_seed
 from tests.tables.engines.conformance import ConformanceTable
 
 
-def seat_counts(seats: tuple[int, int]) -> list[int]:
-    """The numbers of players a table is played with: the fewest it seats (one alone at a house
-    game), two (the first count with another player beside him), one in the middle and the
-    most it seats (every seat taken, the turn going all the way round). The counts between
-    prove nothing these do not: an engine's rules read the seats taken, not their number."""
+def seat_counts(seats: tuple[int, int], rotation: random.Random | None = None) -> list[int]:
+    """The numbers of players a table is played with: on every run the fewest it seats (one
+    alone at a house game), two (the first count with another player beside him) and the most
+    it seats (every seat taken, the turn going all the way round), and one count in the middle,
+    which rotates with the commit (``rotation``, tests/rotation.py) so that over the commits
+    every count between is played; the full matrix (``rotation`` None: ``make conformance``)
+    plays every count from the fewest to the most at once."""
     low, high = seats
-    return sorted({low, max(low, min(2, high)), (low + high + 1) // 2, high})
+    if rotation is None:
+        return list(range(low, high + 1))
+    counts = {low, max(low, min(2, high)), high}
+    between = [count for count in range(low, high + 1) if count not in counts]
+    if between:
+        counts.add(rotation.choice(between))
+    return sorted(counts)
+
+
+def _rotation(*names) -> random.Random | None:
+    """This run's rotation of the cases named (None: the full matrix)."""
+    if full_matrix():
+        return None
+    return random.Random("-".join(str(name) for name in (rotation_seed(), *names)))
+
+
+def long_session_seeds(game: str, number: int) -> list[int]:
+    """The sessions' seeds of one example config: one a run, rotating with the commit; two in
+    the full matrix (``make conformance``), as before issue 51."""
+    rng = random.Random(f"{rotation_seed()}-{game}-{number}-long")
+    return [rng.getrandbits(32) for _ in range(2 if full_matrix() else 1)]
 
 
 CASES = [
     pytest.param(game, config, players, id=f"{game}-config{number}-{players}players")
     for game in registered_games()
     for number, config in enumerate(engine_for(game).example_configs)
-    for players in seat_counts(engine_for(game).seats)
+    for players in seat_counts(engine_for(game).seats, _rotation(game, number))
 ]
 LONG_SESSIONS = [
-    pytest.param(game, config, id=f"{game}-config{number}")
+    pytest.param(game, config, seed, id=f"{game}-config{number}-seed{seed}")
     for game in registered_games()
     for number, config in enumerate(engine_for(game).example_configs)
+    for seed in long_session_seeds(game, number)
 ]
 MACHINE_SETTINGS = settings(
     max_examples=6,
@@ -123,13 +152,12 @@ def test_random_play_keeps_every_engine_within_the_contract(game, config, player
     run_state_machine_as_test(machine_for(engine, config, players), settings=MACHINE_SETTINGS)
 
 
-@pytest.mark.parametrize(("game", "config"), LONG_SESSIONS)
-@settings(max_examples=2, deadline=None, phases=[Phase.explicit, Phase.reuse, Phase.generate])
-@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+@pytest.mark.parametrize(("game", "config", "seed"), LONG_SESSIONS)
 def test_long_sessions_play_matches_and_shoes_to_their_end(game, config, seed):
     """A full table plays undisturbed for a while (often a match to its last game, a shoe to
-    its cut card), then with players coming and going and staff voiding. Not shrunk: the seed
-    alone decides the session, so shrinking it teaches nothing."""
+    its cut card), then with players coming and going and staff voiding. The seed (in the
+    test's id, rotating with the commit: ``long_session_seeds``) alone decides the session, so
+    a failure replays from it and shrinking it teaches nothing."""
     engine = engine_for(game)
     table = ConformanceTable(engine, config, engine.seats[1], seed)
     table.play(hands=10, max_steps=600, calm=True)
