@@ -14,7 +14,7 @@ from tables.games.dice_blackjack.engine import (
     outcome,
     tape_throws,
 )
-from tests.tables.engines.conformance import card_mentions, token_pattern
+from tests.tables.engines.conformance_parts import card_mentions, token_pattern
 from tests.tables.engines.scripted import ScriptedDice, ShoeTable
 
 ENGINE = engine_for("dice_blackjack")
