@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from django.utils.translation import gettext, gettext_noop, pgettext
+from django.utils.translation import gettext, gettext_noop, pgettext, pgettext_noop
 
 from casino.currencies import format_amount
 from tables.engines import poker_hands
@@ -30,14 +30,14 @@ from tables.rules import LimitRows, RulesPage, limit_money
 # an exchange, a sixth card or a game bought for the dealer; the hand history says "ante lost",
 # "bet won", never a side bet for these (tables/history.py)
 STAKES = {
-    "main": gettext_noop("ante"),
-    "ante": gettext_noop("ante"),
-    "bet": gettext_noop("bet"),
-    "bonus": gettext_noop("bonus"),
-    "change": gettext_noop("card change"),
-    "exchange": gettext_noop("card exchange"),
-    "buy": gettext_noop("a sixth card"),
-    "game": gettext_noop("a game bought for the dealer"),
+    "main": pgettext_noop("stake", "ante"),
+    "ante": pgettext_noop("stake", "ante"),
+    "bet": pgettext_noop("stake", "bet"),
+    "bonus": pgettext_noop("stake", "bonus"),
+    "change": pgettext_noop("stake", "card change"),
+    "exchange": pgettext_noop("stake", "card exchange"),
+    "buy": pgettext_noop("stake", "a sixth card"),
+    "game": pgettext_noop("stake", "a game bought for the dealer"),
 }
 OUTCOME_KINDS = {"won": "won", "lost": "lost", "tie": "push", "no game": "won", "folded": "lost"}
 # any other outcome (a push when the dealer has no game, a tie at a svara's limit) is a push

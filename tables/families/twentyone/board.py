@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, pgettext_noop
 
 from casino.currencies import format_amount
 from tables.families.twentyone.board_controls import (
@@ -257,10 +257,10 @@ def limit_rows(settings: dict, currency: str, *, surrender: bool = True) -> Limi
 # bet (CG §90–§137), insurance (§103), a surrender (§102) and the Super Match side bet (§86); the
 # hand history says "bet won", "insurance lost" (tables/history.py)
 STAKES = {
-    "box": gettext_noop("bet on the box"),
-    "insurance": gettext_noop("insurance"),
-    "surrender": gettext_noop("surrender"),
-    "super_match": gettext_noop("Super Match side bet"),
+    "box": pgettext_noop("stake", "bet on the box"),
+    "insurance": pgettext_noop("stake", "insurance"),
+    "surrender": pgettext_noop("stake", "surrender"),
+    "super_match": pgettext_noop("stake", "Super Match side bet"),
 }
 
 

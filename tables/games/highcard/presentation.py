@@ -4,7 +4,7 @@ seat's own moves (a bet between the limits, pass, a tip to another player)."""
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, gettext_noop, pgettext
+from django.utils.translation import gettext, gettext_noop, pgettext, pgettext_noop
 
 from casino.currencies import format_amount
 from tables.families.house.board import box_pick_forms, layout_items, seat_name
@@ -446,8 +446,8 @@ RULES = RulesPage(
 # its stakes in the game's words, by the kind their payments name: the side bet that the box's
 # rank is the dealer's (a true side bet) and the fee of a card switched (tables/history.py)
 STAKES = {
-    "same": gettext_noop("side bet on the dealer’s rank"),
-    "switch": gettext_noop("card switch"),
+    "same": pgettext_noop("stake", "side bet on the dealer’s rank"),
+    "switch": pgettext_noop("stake", "card switch"),
 }
 
 register(

@@ -9,7 +9,7 @@ Your own cards are drawn outside them, from your seat's view."""
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, pgettext_noop
 
 from casino.currencies import format_amount
 from tables.history import stake_names
@@ -255,10 +255,10 @@ RULES = RulesPage(
 # its three bets in the game's words, by the kind their payments name (CG §33–§39): bets 1 and 2
 # may be taken down, bet 3 is the box's own stake (tables/history.py)
 STAKES = {
-    "main": gettext_noop("bet 3"),
-    "box": gettext_noop("bet 3"),
-    "bet1": gettext_noop("bet 1"),
-    "bet2": gettext_noop("bet 2"),
+    "main": pgettext_noop("stake", "bet 3"),
+    "box": pgettext_noop("stake", "bet 3"),
+    "bet1": pgettext_noop("stake", "bet 1"),
+    "bet2": pgettext_noop("stake", "bet 2"),
 }
 
 register(
