@@ -76,6 +76,13 @@ SEAT_POT = re.compile(r"^[a-z_]+?(\d+)$")
 LAYOUT_POT = re.compile(r"^s(\d+):([a-z][a-z0-9_]*)(:vig)?$")
 
 
+def pgettext_noop(context: str, message: str) -> str:
+    """Mark ``message`` for translation in ``context`` without translating it (Django has no
+    such function): ``make messages`` extracts it with its context (the keyword is given to
+    xgettext by casino/management/commands/makemessages.py), ``pgettext`` translates it later."""
+    return message
+
+
 def stake_names(names: dict[str, str]) -> Callable[[str], str]:
     """A game's ``bet_name`` (tables/games) from its own words for its stakes: a kind (as its
     engine writes it in a payment's reason) -> its msgid, translated in the context "stake"

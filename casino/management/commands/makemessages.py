@@ -35,3 +35,5 @@ class JinjaAwareBuildFile(makemessages.BuildFile):
 
 class Command(makemessages.Command):
     build_file_class = JinjaAwareBuildFile
+    # a msgid marked in its context but not translated yet (tables.history.pgettext_noop)
+    xgettext_options = [*makemessages.Command.xgettext_options, "--keyword=pgettext_noop:1c,2"]

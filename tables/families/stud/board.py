@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from django.utils.translation import gettext, gettext_noop, pgettext, pgettext_noop
+from django.utils.translation import gettext, gettext_noop, pgettext
 
 from casino.currencies import format_amount
 from tables.engines import poker_hands
-from tables.history import stake_names
+from tables.history import pgettext_noop, stake_names
 from tables.kit import affordable, back_items, card_items, card_words, money_box, signed
 from tables.presentation import Presentation, seat_board_facts
 from tables.rules import LimitRows, RulesPage, limit_money

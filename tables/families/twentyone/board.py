@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from django.utils.translation import gettext, gettext_noop, pgettext_noop
+from django.utils.translation import gettext, gettext_noop
 
 from casino.currencies import format_amount
 from tables.families.twentyone.board_controls import (
@@ -59,7 +59,7 @@ from tables.families.twentyone.board_items import (
     signed,
     turn_item,
 )
-from tables.history import stake_names
+from tables.history import pgettext_noop, stake_names
 from tables.kit import card_items
 from tables.presentation import Presentation
 from tables.rules import LimitRows, RulesPage, limit_money
