@@ -18,18 +18,21 @@ from tests.browser.pages import log_in
 pytestmark = pytest.mark.browser
 
 # the hands are recorded in the server's database (another process, as the table actor would):
-# scripted through the engines by tests/tables/test_history.py, dealt to the demo players
+# scripted through the engines by each game's history tests (tests/tables/games/<game>/
+# test_history_<game>.py), dealt to the demo players
 SETUP = """
 import json
 from pathlib import Path
 from casino.models import Player
-from tests.tables import test_history as h
+from tests.tables.games.baccarat_bank.test_history_baccarat_bank import coup_3
+from tests.tables.games.durak.test_history_durak import durak_game
+from tests.tables.games.khrap.test_history_khrap import khrap_hand
 
 anna, boris, vera = (Player.objects.get(username=n) for n in ("anna", "boris", "vera"))
 hands = {
-    "baccarat_bank": h.coup_3(players={0: anna, 1: boris, 2: vera}),
-    "khrap": h.khrap_hand(players={0: anna, 1: boris}),
-    "durak": h.durak_game(players={0: anna, 1: boris}),
+    "baccarat_bank": coup_3(players={0: anna, 1: boris, 2: vera}),
+    "khrap": khrap_hand(players={0: anna, 1: boris}),
+    "durak": durak_game(players={0: anna, 1: boris}),
 }
 print(json.dumps({g: [r.table.pk, r.hand.number] for g, r in hands.items()}))
 """

@@ -28,8 +28,10 @@ from tables.engines.registry import engine_for, registered_games
 from tables.games.big_stud.engine import BigStud
 from tables.games.blackjack_switch.engine import BlackjackSwitch
 from tables.games.caribbean_stud.engine import CaribbeanStud
-from tables.games.craps import betting as craps
+from tables.games.craps.bets import PLACEABLE
+from tables.games.craps.betting import _placeable, amount_bounds
 from tables.games.craps.engine import Craps
+from tables.games.craps.shooter import BETTING, to_act
 from tables.games.durak.engine import Durak
 from tables.games.highcard.engine import HighCard
 from tables.games.russian_poker.engine import RussianPoker
@@ -369,13 +371,13 @@ class CrapsOfferingWhatTheHouseRefuses(Craps):
     is refused when a player bets it."""
 
     def offered(self, state, seat):
-        if seat not in craps.to_act(state) or state["phase"] != craps.BETTING:
+        if seat not in to_act(state) or state["phase"] != BETTING:
             return []
         return [
             {"type": "bet", "bet": kind, "amount": bounds[1]}
-            for kind in craps.PLACEABLE
-            if craps._placeable(state, seat, kind) is None
-            and (bounds := craps.amount_bounds(state, seat, kind))
+            for kind in PLACEABLE
+            if _placeable(state, seat, kind) is None
+            and (bounds := amount_bounds(state, seat, kind))
         ]
 
 
