@@ -146,6 +146,13 @@ def carried_sessions(context: BenchContext, engine, play_one, rng, *, hand: str,
     return ok
 
 
+def percentile(ordered: list[float], fraction: float) -> float:
+    """The value at ``fraction`` (0.5, 0.99) of values already sorted; 0.0 for none."""
+    if not ordered:
+        return 0.0
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
 def timed_rounds(context: BenchContext, play_one, target: int, *, unit: str = "hand"):
     """Hands one after another for ``context.seconds`` a round, ``context.repeat`` rounds, timed
     on the process's CPU clock: ``play_one()`` plays one and returns its problem ("" when its

@@ -50,10 +50,7 @@ class Measurement:
         return self.transfers / self.seconds if self.seconds > 0 else 0.0
 
     def percentile(self, fraction: float) -> float:
-        if not self.latencies_ms:
-            return 0.0
-        ordered = sorted(self.latencies_ms)
-        return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+        return common.percentile(sorted(self.latencies_ms), fraction)
 
 
 # --- worker process ---------------------------------------------------------------------------

@@ -61,7 +61,6 @@ from benchmarks.table_load_world import (
     Daphne,
     _cpu_seconds,
     _django_in_child,
-    _percentile,
     _redis_ready,
     _rss_kb,
     _spawn,
@@ -568,9 +567,9 @@ def _report(
     )
     print(
         "latency, action sent -> own board showing it: "
-        f"p50 {_percentile(latencies, 0.50) * 1000:.0f} ms, "
-        f"p95 {_percentile(latencies, 0.95) * 1000:.0f} ms, "
-        f"p99 {_percentile(latencies, 0.99) * 1000:.0f} ms, "
+        f"p50 {common.percentile(latencies, 0.50) * 1000:.0f} ms, "
+        f"p95 {common.percentile(latencies, 0.95) * 1000:.0f} ms, "
+        f"p99 {common.percentile(latencies, 0.99) * 1000:.0f} ms, "
         f"max {(latencies[-1] if latencies else 0) * 1000:.0f} ms"
     )
     errors = sum(result["errors"].values())

@@ -43,10 +43,7 @@ class Measurement:
         return self.bets / self.seconds if self.seconds > 0 else 0.0
 
     def percentile(self, fraction: float) -> float:
-        if not self.latencies_ms:
-            return 0.0
-        ordered = sorted(self.latencies_ms)
-        return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+        return common.percentile(sorted(self.latencies_ms), fraction)
 
 
 # --- 1. acceptance: worker process --------------------------------------------------------------

@@ -15,6 +15,7 @@ import traceback
 import uuid
 from pathlib import Path
 
+import benchmarks as common
 from benchmarks.table_load_setups import (
     ACTION_TIMEOUT,
     CONNECT_CONCURRENCY,
@@ -23,7 +24,7 @@ from benchmarks.table_load_setups import (
     PACE_SECONDS,
     TABLES,
 )
-from benchmarks.table_load_world import _cpu_seconds, _percentile, _rss_kb
+from benchmarks.table_load_world import _cpu_seconds, _rss_kb
 
 # --- the load generator (a separate process: asyncio + websockets, no Django) --------------------
 
@@ -611,8 +612,8 @@ async def _phase(
         "seconds": elapsed,
         "actions": len(latencies),
         "per_second": len(latencies) / elapsed if elapsed else 0.0,
-        "p50_ms": _percentile(latencies, 0.50) * 1000,
-        "p99_ms": _percentile(latencies, 0.99) * 1000,
+        "p50_ms": common.percentile(latencies, 0.50) * 1000,
+        "p99_ms": common.percentile(latencies, 0.99) * 1000,
         "max_ms": (latencies[-1] if latencies else 0.0) * 1000,
         "server_cpu_share": server_cpu / elapsed if server_cpu is not None and elapsed else None,
         "server_cpu_ms": server_cpu * 1000 / len(latencies) if server_cpu and latencies else None,

@@ -47,12 +47,6 @@ def _cpu_seconds(pid: int | None = None) -> float | None:
         return None
 
 
-def _percentile(ordered: list[float], fraction: float) -> float:
-    if not ordered:
-        return 0.0
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
-
-
 def _free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind(("127.0.0.1", 0))
