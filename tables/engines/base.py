@@ -186,13 +186,21 @@ def pay(state: State, events: list[Event], source: str, target: str, amount: int
         payers[source] = payers.get(source, 0) + amount
 
 
+_CONTAINERS = (dict, list)
+
+
 def copy_json(value):
     """A deep copy of a JSON value, several times faster than copy.deepcopy (a shoe of several
-    decks is a long list, copied on every action)."""
+    decks is a long list, copied on every action). Only containers are copied by a call of
+    their own: a scalar is immutable and shared, and a call per scalar was most of a copy's
+    time (issue 50)."""
     if isinstance(value, dict):
-        return {key: copy_json(item) for key, item in value.items()}
+        return {
+            key: copy_json(item) if isinstance(item, _CONTAINERS) else item
+            for key, item in value.items()
+        }
     if isinstance(value, list):
-        return [copy_json(item) if isinstance(item, dict | list) else item for item in value]
+        return [copy_json(item) if isinstance(item, _CONTAINERS) else item for item in value]
     return value
 
 

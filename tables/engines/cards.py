@@ -6,6 +6,7 @@ A card is a two-character string, rank then suit: "6S", "TH" (ten of hearts), "A
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -141,16 +142,16 @@ class Shoe:
     @property
     def cards(self) -> list[str]:
         """Every card of the shoe in its order, dealt ones first."""
-        return split_cards(self.order)
+        return list(_split_once(self.order))
 
     @property
     def undealt(self) -> list[str]:
-        return split_cards(self.order[2 * self.position :])
+        return list(_split_once(self.order)[self.position :])
 
     @property
     def discard(self) -> list[str]:
         """The cards dealt and discarded, in the order they were dealt."""
-        dealt = split_cards(self.order[: 2 * self.position])
+        dealt = list(_split_once(self.order)[: self.position])
         if not self.in_play:  # between hands
             return dealt
         held = Counter(self.in_play)
@@ -241,6 +242,13 @@ def split_cards(order: str) -> list[str]:
     """A string of two-character cards as a list of cards."""
     pairs = iter(order)
     return list(map("".join, zip(pairs, pairs, strict=False)))
+
+
+@functools.lru_cache(maxsize=64)
+def _split_once(order: str) -> tuple[str, ...]:
+    """A shoe's order split once for all the hands dealt from it: the same string is split
+    for every hand's checks and views (issue 50). A tuple, so no caller can change it."""
+    return tuple(split_cards(order))
 
 
 def shoe_record(data: dict) -> str:

@@ -35,6 +35,13 @@ def commits_dice(engine) -> bool:
 
 
 def roll(rng: random.Random, count: int = 2, sides: int = FACES) -> list[int]:
+    """``count`` faces of ``sides``-sided dice. From a ``random.Random``, the very numbers
+    ``randint(1, sides)`` gives (it is ``1 + _randbelow(sides)``) without its checks, which
+    were most of drawing a round's tape (issue 50); any other source (``base.Draws``, a
+    ``randint`` of its own, as the tests' scripted dice) through its ``randint``."""
+    if isinstance(rng, random.Random) and type(rng).randint is random.Random.randint:
+        below = rng._randbelow
+        return [1 + below(sides) for _ in range(count)]
     return [rng.randint(1, sides) for _ in range(count)]
 
 

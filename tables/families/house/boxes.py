@@ -42,6 +42,7 @@ never make (an unknown box, a hand settled twice) raises ``ValueError``.
 
 from __future__ import annotations
 
+import functools
 import re
 from decimal import Decimal
 from fractions import Fraction
@@ -96,6 +97,16 @@ def ratio_of(value) -> Fraction:
     ``"3/2"``, ``"push"``, ``"lose"``. Never a float: money is never a float here."""
     if isinstance(value, bool | float):
         raise ValueError(f"a ratio is exact, not {value!r}")
+    if not isinstance(value, str | int | Fraction | Decimal):
+        raise ValueError(f"not a ratio: {value!r}")
+    return _exact_ratio(value)
+
+
+# Keyed by type too (``typed``): 1 and Decimal("1") are equal keys but not equal inputs. A
+# settlement reads the same few ratios every hand, and parsing one was a tenth of a dice round
+# (issue 50); a Fraction is immutable, so one may be shared.
+@functools.lru_cache(maxsize=512, typed=True)
+def _exact_ratio(value: str | int | Fraction | Decimal) -> Fraction:
     if isinstance(value, str):
         words = {"push": Fraction(0), "lose": Fraction(-1), "win": Fraction(1)}
         if value in words:
@@ -105,10 +116,8 @@ def ratio_of(value) -> Fraction:
             result = Fraction(int(won), int(stake))
         else:
             result = Fraction(value)
-    elif isinstance(value, int | Fraction | Decimal):
-        result = Fraction(value)
     else:
-        raise ValueError(f"not a ratio: {value!r}")
+        result = Fraction(value)
     if result < -1:
         raise ValueError("a bet cannot lose more than its stake")
     return result
@@ -116,9 +125,13 @@ def ratio_of(value) -> Fraction:
 
 def winnings(amount: int, ratio) -> int:
     """What a stake of ``amount`` wins (above 0) or loses (below 0) at ``ratio``: exact, then
-    rounded once toward zero (the casino's rule: a payout down, a loss in the player's favour)."""
-    exact = amount * ratio_of(ratio)
-    return int(exact)  # int() of a Fraction truncates toward zero
+    rounded once toward zero (the casino's rule: a payout down, a loss in the player's favour).
+    In integers: a Fraction's product was most of a settlement's cost (issue 50)."""
+    exact = ratio_of(ratio)
+    product = amount * exact.numerator
+    if product >= 0:
+        return product // exact.denominator
+    return -(-product // exact.denominator)
 
 
 def limits_of(limits: dict | None) -> dict:
@@ -316,19 +329,28 @@ def refuse_dark_before_open(owned: list[dict], needed: int = 1) -> None:
 
 
 def _check_new_box(state: State, limits: dict, position: int, dark: bool) -> None:
-    """A seat may own so many boxes, so many of them open and so many dark (CG §32, §65,
-    §73; config ``boxes_per_player``, ``open_boxes_per_player``, ``dark_boxes_per_player``)."""
-    owned = [get_box(state, n) for n in boxes_of(state, position)]
+    """Raise ``new_box_refusal``'s refusal, if any."""
+    refusal = new_box_refusal(state, limits, position, dark)
+    if refusal is not None:
+        raise refusal
+
+
+def new_box_refusal(state: State, limits: dict, position: int, dark: bool) -> IllegalAction | None:
+    """Why the seat may not stake one more box, open or ``dark``, or None if it may: a seat may
+    own so many boxes, so many of them open and so many dark (CG §32, §65, §73; config
+    ``boxes_per_player``, ``open_boxes_per_player``, ``dark_boxes_per_player``). Returned, not
+    raised, so a list of legal actions asks it without a try per box (issue 50)."""
+    owned = [b for b in (state.get("boxes") or {}).values() if b["owner"] == position]
     if len(owned) >= limits["boxes_per_player"]:
-        raise IllegalAction(
+        return IllegalAction(
             gettext_noop("A player may play at most %(count)s boxes."),
             count=limits["boxes_per_player"],
         )
     kind_count = sum(1 for b in owned if b["kind"] == (DARK if dark else OPEN))
     if dark and kind_count >= limits["dark_boxes_per_player"]:
         if not limits["dark_boxes_per_player"]:
-            raise IllegalAction(gettext_noop("Dark boxes are not played at this table."))
-        raise IllegalAction(
+            return IllegalAction(gettext_noop("Dark boxes are not played at this table."))
+        return IllegalAction(
             gettext_noop("A player may play at most %(count)s dark boxes."),
             count=limits["dark_boxes_per_player"],
         )
@@ -336,14 +358,18 @@ def _check_new_box(state: State, limits: dict, position: int, dark: bool) -> Non
     if open_limit is None:
         open_limit = limits["boxes_per_player"]
     if dark:
-        refuse_dark_before_open(owned)
+        try:
+            refuse_dark_before_open(owned)
+        except IllegalAction as refusal:
+            return refusal
     if not dark and kind_count >= open_limit:
-        raise IllegalAction(
+        return IllegalAction(
             gettext_noop(
                 "A player may play at most %(count)s open boxes: any further box is dark."
             ),
             count=open_limit,
         )
+    return None
 
 
 def place_side(

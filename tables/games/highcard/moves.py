@@ -221,8 +221,9 @@ def seat_ranges(state: State, position: int) -> dict:
     found: dict = {"boxes": {}, "dark": {}, "behind": {}, "side": {}}
     owned = boxes.boxes_of(state, position)
     own = _own_box(state, position)
-    new_allowed = _may_own(state, position, dark=False)
-    dark_allowed = _may_own(state, position, dark=True)
+    box_limits = boxes.limits_of(limits)
+    new_allowed = _may_own(state, box_limits, position, dark=False)
+    dark_allowed = _may_own(state, box_limits, position, dark=True)
     empty = [n for n in range(limits["boxes"]) if str(n) not in state["boxes"]]
     # an empty box adds the same to the house's risk whichever it is, open or dark
     new_room = _stake_room(state, position, empty[0], boxes.MAIN) if empty else 0
@@ -254,13 +255,8 @@ def seat_ranges(state: State, position: int) -> dict:
     return found
 
 
-def _may_own(state: State, position: int, *, dark: bool) -> bool:
-    trial = {"boxes": state["boxes"]}
-    try:
-        boxes._check_new_box(trial, boxes.limits_of(state["limits"]), position, dark)
-    except IllegalAction:
-        return False
-    return True
+def _may_own(state: State, box_limits: dict, position: int, *, dark: bool) -> bool:
+    return boxes.new_box_refusal(state, box_limits, position, dark) is None
 
 
 def legal_actions(state: State, position: int, ranges: dict | None = None) -> list[dict]:
