@@ -175,15 +175,24 @@ def pay(state: State, events: list[Event], source: str, target: str, amount: int
     events.append(
         {"type": "payment", "source": source, "target": target, "amount": amount, "reason": reason}
     )
+    # spelled out for each side, not looped over both: every payment of every hand passes here
     pots = state["pots"]
-    for party, change in ((source, -amount), (target, amount)):
-        if party.startswith(POT):
-            pots[party] = pots.get(party, 0) + change
-            if not pots[party]:
-                del pots[party]
-    if target.startswith(POT) and not source.startswith(POT):  # as ``track_escrow`` keeps it
-        payers = state.setdefault("escrowed", {}).setdefault(target, {})
-        payers[source] = payers.get(source, 0) + amount
+    from_pot = source.startswith(POT)
+    if from_pot:
+        left = pots.get(source, 0) - amount
+        if left:
+            pots[source] = left
+        else:
+            pots.pop(source, None)
+    if target.startswith(POT):
+        held = pots.get(target, 0) + amount
+        if held:
+            pots[target] = held
+        else:
+            pots.pop(target, None)
+        if not from_pot:  # as ``track_escrow`` keeps it
+            payers = state.setdefault("escrowed", {}).setdefault(target, {})
+            payers[source] = payers.get(source, 0) + amount
 
 
 _CONTAINERS = (dict, list)

@@ -242,15 +242,26 @@ def legal_actions(state: State, position: int) -> list[dict]:
 # --- state changes -----------------------------------------------------------------------------
 
 
-def _copy(state: State) -> State:
-    """A new state sharing what an action never changes (the tape's faces, the limits); what
-    it may change copied one level (a box is copied before it changes, ``_box``)."""
+# what each kind of step may change in place, copied one level before it (a box is copied
+# before it changes, ``_box``); the rest (the tape's faces, the limits, the seats of a throw)
+# stays shared with the state before (issue 50: a throw copied the seats' lists for nothing)
+BETTING_CHANGES = ("boxes", "pots", "escrowed", "done")
+PLAYING_CHANGES = ("boxes", "pots", "escrowed")
+LEAVING_CHANGES = ("boxes", "pots", "escrowed", "done", "players")
+
+
+def _copy(state: State, changing: tuple[str, ...]) -> State:
+    """A new state sharing every value with ``state`` but the ``changing`` ones, copied one
+    level (the escrow's pots of payers two)."""
     state = dict(state)
-    for key in ("boxes", "pots"):
-        state[key] = dict(state[key])
-    for key in ("done", "players"):
-        state[key] = list(state[key])
-    state["escrowed"] = {k: dict(v) for k, v in state["escrowed"].items()}
+    for key in changing:
+        value = state[key]
+        if key == "escrowed":
+            state[key] = {k: dict(v) for k, v in value.items()}
+        elif isinstance(value, list):
+            state[key] = list(value)
+        else:
+            state[key] = dict(value)
     return state
 
 
@@ -450,9 +461,9 @@ class DiceBlackjack(house.BoxRound):
 
     def apply(self, state, seat, action, rng=None):
         checked = _validated(state, seat, action)
-        state = _copy(state)
-        events: list[Event] = []
         kind = checked["type"]
+        state = _copy(state, BETTING_CHANGES if kind in (BET, PASS) else PLAYING_CHANGES)
+        events: list[Event] = []
         if kind == BET:
             number = _place(state, events, seat, checked["amount"])
             if number + 1 >= box_number(state, seat, state["limits"]["boxes_per_player"]):
@@ -578,7 +589,7 @@ class DiceBlackjack(house.BoxRound):
         return int(config["min_bet"])
 
     def leave_round(self, state: State, seat: int, reason: str):
-        state = _copy(state)
+        state = _copy(state, LEAVING_CHANGES)
         state["players"].remove(seat)
         events: list[Event] = [{"type": reason, "seat": seat}]
         _advance(state, events)

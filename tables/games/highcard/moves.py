@@ -259,6 +259,11 @@ def _may_own(state: State, box_limits: dict, position: int, *, dark: bool) -> bo
     return boxes.new_box_refusal(state, box_limits, position, dark) is None
 
 
+def _ends(low: int, high: int) -> tuple[int, ...]:
+    """A range's two ends, one where they meet (every range here has ``low <= high``)."""
+    return (low, high) if low != high else (low,)
+
+
 def legal_actions(state: State, position: int, ranges: dict | None = None) -> list[dict]:
     """What the seat may do now. Amounts are ranges (the view's ``ranges``); the list names
     each range's two ends, every whole amount between them is legal as well."""
@@ -270,18 +275,17 @@ def legal_actions(state: State, position: int, ranges: dict | None = None) -> li
     found = ranges if ranges is not None else seat_ranges(state, position)
     actions: list[dict] = []
     if found.get("bet"):
-        actions += [{"type": "bet", "amount": a} for a in sorted(set(found["bet"]))]
-    for key, extra in (("boxes", {}), ("dark", {"dark": True})):
-        for n, (low, high) in found[key].items():
-            actions += [
-                {"type": "bet", "box": n, "amount": a, **extra} for a in sorted({low, high})
-            ]
+        actions += [{"type": "bet", "amount": a} for a in _ends(*found["bet"])]
+    for n, (low, high) in found["boxes"].items():
+        actions += [{"type": "bet", "box": n, "amount": a} for a in _ends(low, high)]
+    for n, (low, high) in found["dark"].items():
+        actions += [{"type": "bet", "box": n, "amount": a, "dark": True} for a in _ends(low, high)]
     for key in ("behind", "side"):
         for n, (low, high) in found[key].items():
-            actions += [{"type": key, "box": n, "amount": a} for a in sorted({low, high})]
+            actions += [{"type": key, "box": n, "amount": a} for a in _ends(low, high)]
     actions.append({"type": "pass"})
-    high = state["limits"]["max_bet"]
+    tips = _ends(1, state["limits"]["max_bet"])
     for other in state["players"]:
         if other != position:
-            actions += [{"type": "tip", "to": other, "amount": n} for n in sorted({1, high})]
+            actions += [{"type": "tip", "to": other, "amount": n} for n in tips]
     return actions
