@@ -6,16 +6,18 @@ Plays N hands of GAME with ``new_hand``, ``start_events``, ``to_act``, ``legal_a
 ``apply`` and ``carry_over`` only (no view, no database) on a seeded ``random.Random``; each
 decision is the strategy's (``tables/games/<game>/strategy.py``, its first strategy unless
 ``--strategy`` names another). With ``--workers W`` the hands are split over W processes, each
-on a seed derived from S, so a run is repeatable for the same S and W.
+on a seed derived from S, so a run is repeatable for the same S and W; ``--workers 0`` takes
+one process per core of the machine.
 
-It prints the hands, hands/s per core, what was staked and returned, the return per unit staked
-with its 95 % interval for each bet kind, and for each line of the game's pay table how often it
-paid and what it contributed; beside them the exact values where the game's module works them
-out from the rules. It prints no target return. A game module may also give ``derived(kinds)``
-(more rows made of a hand's kinds, e.g. two stakes together, printed with their intervals and
-left out of the totals), ``count(events, counts)`` with ``summary(counts, totals)`` (counts
-beside the lines, in words) and ``boxes_in(events)`` (the boxes a hand played, where a box
-stakes more than one "bet" payment).
+It prints the hands, hands per CPU second per core (the workers' CPU time together, so a shared
+machine's waits are not counted), the wall time, what was staked and returned, the return per
+unit staked with its 95 % interval for each bet kind, and for each line of the game's pay table
+how often it paid and what it contributed; beside them the exact values where the game's module
+works them out from the rules. It prints no target return. A game module may also give
+``derived(kinds)`` (more rows made of a hand's kinds, e.g. two stakes together, printed with
+their intervals and left out of the totals), ``count(events, counts)`` with ``summary(counts,
+totals)`` (counts beside the lines, in words) and ``boxes_in(events)`` (the boxes a hand played,
+where a box stakes more than one "bet" payment).
 
 It checks every hand (exit 1 on a failure): money is conserved (no pot goes below zero, every
 pot is empty when the hand is over, and the house's change, its bank and accounts, is minus the
@@ -29,6 +31,7 @@ import argparse
 import importlib
 import math
 import multiprocessing
+import os
 import random
 import sys
 import time
@@ -301,7 +304,7 @@ def report(game: str, seed: int, workers: int, outcome: dict) -> bool:
     )
     print(f"config: {config_of(module, strategy)}")
     print(
-        f"hands: {hands:,}   hands/s per core: {per_core:,.0f} (CPU time)   "
+        f"hands: {hands:,}   hands per CPU second per core: {per_core:,.0f}   "
         f"wall: {outcome['wall']:,.1f} s   boxes: {totals['boxes']:,}"
     )
     print(f"staked: {staked:,}   returned: {returned:,}   (minor units)")
@@ -399,7 +402,9 @@ def main(argv: list[str] | None = None) -> int:
         help="play until every bet kind has this many decisions (a game with DECISIONS: its own)",
     )
     parser.add_argument("--seed", type=int, default=20261203)
-    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument(
+        "--workers", type=int, default=1, help="processes (0: one per core of the machine)"
+    )
     parser.add_argument("--strategy")
     args = parser.parse_args(argv)
     module = game_module(args.game)
@@ -407,12 +412,13 @@ def main(argv: list[str] | None = None) -> int:
     if until is None and args.hands is None:
         until = getattr(module, "DECISIONS", 0)
     hands = args.hands if args.hands is not None else (0 if until else 100_000)
-    if hands < 0 or args.workers < 1 or (until or 0) < 0 or not (hands or until):
-        parser.error("--hands or --decisions is at least 1, --workers at least 1")
+    if hands < 0 or args.workers < 0 or (until or 0) < 0 or not (hands or until):
+        parser.error("--hands or --decisions is at least 1, --workers at least 0")
+    workers = args.workers or os.cpu_count() or 1
     if until and not hasattr(module, "decisions"):
         parser.error(f"{args.game} counts no decisions per kind")
-    outcome = run(args.game, hands, args.seed, args.workers, args.strategy, until or 0)
-    return 0 if report(args.game, args.seed, args.workers, outcome) else 1
+    outcome = run(args.game, hands, args.seed, workers, args.strategy, until or 0)
+    return 0 if report(args.game, args.seed, workers, outcome) else 1
 
 
 if __name__ == "__main__":
