@@ -95,6 +95,9 @@ def ratio_of(value) -> Fraction:
     """A payout ratio as an exact fraction of the stake won (X:1 is X; a push 0; a loss -1; a
     surrender -1/2). Takes a Fraction, an int, a Decimal or a string: ``"3:2"``, ``"1:1"``,
     ``"3/2"``, ``"push"``, ``"lose"``. Never a float: money is never a float here."""
+    kind = type(value)
+    if kind is str or kind is int or kind is Fraction:  # what settlements pass, asked first
+        return _exact_ratio(value)
     if isinstance(value, bool | float):
         raise ValueError(f"a ratio is exact, not {value!r}")
     if not isinstance(value, str | int | Fraction | Decimal):

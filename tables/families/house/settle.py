@@ -58,7 +58,7 @@ def _settle(
     reason: str,
 ) -> list[dict]:
     """Pay every (seat, pot, stake) of one bet on a box at ``ratio``; returns each seat's net."""
-    if ratio > 0:
+    if ratio.numerator > 0:  # an int's comparison, not a Fraction's
         wins = cap(box_state, [winnings(amount, ratio) for _s, _p, amount in entries], max_payout)
     else:
         wins = [winnings(amount, ratio) for _s, _p, amount in entries]
