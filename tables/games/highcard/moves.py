@@ -89,12 +89,15 @@ def _own_box(state: State, position: int) -> int | None:
     """Where a plain "bet" goes: the seat's first box, else the box of its number if free, else
     the first free box."""
     owned = boxes.boxes_of(state, position)
-    if owned:
-        return owned[0]
-    free = [n for n in range(state["limits"]["boxes"]) if str(n) not in state["boxes"]]
-    if not free:
-        return None
-    return position if position in free else free[0]
+    return owned[0] if owned else _free_box(state, position)
+
+
+def _free_box(state: State, position: int) -> int | None:
+    """The box of the seat's number if nobody plays it, else the first box nobody plays."""
+    taken = state["boxes"]
+    if position < state["limits"]["boxes"] and str(position) not in taken:
+        return position
+    return next((n for n in range(state["limits"]["boxes"]) if str(n) not in taken), None)
 
 
 def _stake_room(state: State, position: int, box: int, kind: str, dark: bool = False) -> int:
@@ -220,7 +223,7 @@ def seat_ranges(state: State, position: int) -> dict:
     unit = limits["min_unit"]
     found: dict = {"boxes": {}, "dark": {}, "behind": {}, "side": {}}
     owned = boxes.boxes_of(state, position)
-    own = _own_box(state, position)
+    own = None if owned else _free_box(state, position)
     box_limits = boxes.limits_of(limits)
     new_allowed = _may_own(state, box_limits, position, dark=False)
     dark_allowed = _may_own(state, box_limits, position, dark=True)
@@ -250,7 +253,7 @@ def seat_ranges(state: State, position: int) -> dict:
             high = _stake_room(state, position, n, SAME)
             if high >= side_low:
                 found["side"][n] = [side_low, high]
-    if own is not None and not owned:
+    if own is not None:
         found["bet"] = found["boxes"].get(own)
     return found
 
