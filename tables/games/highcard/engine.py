@@ -48,11 +48,11 @@ from tables.engines.base import (
     Draws,
     Event,
     GameEngine,
-    Payment,
     State,
     copy_json,
     gettext_noop,
     pay,
+    payment_event,
     pot,
     seat,
 )
@@ -178,11 +178,10 @@ class HighCard(GameEngine):
         return state
 
     def _antes(self, state: State) -> list[Event]:
-        return [
-            Payment(seat(position), pot(), state["ante"], "ante").as_event()
-            for position in state["dealt_in"]
-            if state["ante"]
-        ]
+        ante, main = state["ante"], pot()
+        if not ante:
+            return []
+        return [payment_event(seat(position), main, ante, "ante") for position in state["dealt_in"]]
 
     def start_events(self, state: State) -> list[Event]:
         return [
