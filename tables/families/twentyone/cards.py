@@ -4,6 +4,8 @@ other card its face; ``total(cards)`` is the best total and whether it is soft (
 box; after a split (§92) or a switch (§71) the same two cards are only 21. The dealer's rule
 (§95, §131, §75) and the comparison of two totals. Pure Python, no Django."""
 
+import functools
+
 ACE = "A"
 
 
@@ -13,31 +15,30 @@ TEN_VALUES = "TJQK"
 DECK = 52
 
 
+# each rank's count, an ace as 1 (CG §91, §71, §129): read, never worked out again per card
+POINTS = {ACE: 1, **{rank: 10 for rank in TEN_VALUES}, **{str(n): n for n in range(2, 10)}}
+
+
 def points(card: str) -> int:
     """A card's count, an ace as 1 (CG §91, §71, §129)."""
-    rank = card[0]
-    if rank == ACE:
-        return 1
-    if rank in TEN_VALUES:
-        return 10
-    return int(rank)
+    return POINTS[card[0]]
 
 
 def total(cards) -> tuple[int, bool]:
     """The best total of ``cards`` and whether it is soft (an ace counted 11 without going
     over)."""
+    return _total(tuple(cards))
+
+
+# A hand's total is asked many times a decision (its options, the dealer's rule, the
+# settlement) and depends on its cards alone: kept per cards, within a bound (a long run sees
+# many orders of three and more cards)
+@functools.lru_cache(maxsize=1 << 16)
+def _total(cards: tuple[str, ...]) -> tuple[int, bool]:
     hard = 0
-    ace = False
     for card in cards:
-        rank = card[0]
-        if rank == ACE:
-            hard += 1
-            ace = True
-        elif rank in TEN_VALUES:
-            hard += 10
-        else:
-            hard += int(rank)
-    if ace and hard <= 11:
+        hard += POINTS[card[0]]
+    if hard <= 11 and any(card[0] == ACE for card in cards):
         return hard + 10, True
     return hard, False
 

@@ -362,6 +362,8 @@ class TwentyOne(ViewMixin, SettlementMixin, PlayMixin, BettingMixin, ShoeMixin, 
     def _play_away(self, state: State, events: list[Event], rng: Draws | None):
         """The decisions of seats away past the absence limit this hand are their clocks'
         choices, made as soon as they come (``apply_absent``)."""
+        if not state["away"]:
+            return state, events
         for _step in range(1000):
             due = [p for p in self.to_act(state) if p in state["away"]]
             if not due:

@@ -5,6 +5,9 @@ clock. Pure Python."""
 
 from __future__ import annotations
 
+import functools
+from typing import NamedTuple
+
 from tables.engines.base import (
     IllegalAction,
     State,
@@ -35,6 +38,30 @@ from tables.families.twentyone.rules import (
 )
 from tables.families.twentyone.step import Step
 
+# A refusal before it is raised: its sentence and the sentence's parameters
+Reason = tuple[str, dict]
+
+FINISHED: Reason = (gettext_noop("This hand is finished."), {})
+NO_CARD_ON_21: Reason = (gettext_noop("No card and no double on a natural or on 21."), {})
+
+
+class PlayFacts(NamedTuple):
+    """A hand's facts its owner's moves are decided from (``PlayMixin.play_facts``)."""
+
+    hand: dict
+    hands: int  # the hands of its box (more than one once split)
+    best: int  # its best total
+    soft: bool  # an ace counted 11 in it
+    natural: bool
+    fresh: bool  # two cards and no move made on them yet
+    finished: bool  # stood, settled or bust: no move left
+
+
+# the order of play depends on which boxes are staked alone; asked several times an action
+@functools.lru_cache(maxsize=1 << 10)
+def _box_order(numbers: tuple[str, ...]) -> tuple[int, ...]:
+    return tuple(sorted(map(int, numbers)))
+
 
 class PlayMixin:
     """The deal's and play's part of ``TwentyOne`` (module docstring)."""
@@ -48,61 +75,84 @@ class PlayMixin:
         (not on 21 or a natural, §98), double on the first two cards (§98, B5: after a split
         too, not on split aces), split a pair (§96, §97), surrender before any further card
         (§102, B6: not after a split). An empty list or ``["stand"]``: the hand stands."""
-        return [k for k in self.play_kinds if self.play_refusal(state, number, index, k) is None]
+        facts = self.play_facts(state, number, index)
+        if facts.finished:
+            return []
+        return [k for k in self.play_kinds if self.play_reason(state, facts, k) is None]
 
     def play_refusal(
         self, state: State, number: int, index: int, kind: str
     ) -> IllegalAction | None:
         """Why the owner may not ``kind`` the hand now (the refusal to raise), or None."""
-        rules = self.rules
+        reason = self.play_reason(state, self.play_facts(state, number, index), kind)
+        if reason is None:
+            return None
+        message, params = reason
+        return IllegalAction(message, **params)
+
+    def play_facts(self, state: State, number: int, index: int) -> PlayFacts:
+        """What the owner's moves on a hand are decided from, read once for all of them (a
+        board's options ask each move of the same hand)."""
         box_state = state["boxes"][str(number)]
         hand = box_state["hands"][index]
         cards = hand["cards"]
-        best = total(cards)[0]
-        if hand["done"] or hand["settled"] is not None or best > 21:
-            return IllegalAction(gettext_noop("This hand is finished."))
-        natural = self.natural(hand)
-        fresh = len(cards) == 2 and not hand.get("acted")
+        best, soft = total(cards)
+        return PlayFacts(
+            hand=hand,
+            hands=len(box_state["hands"]),
+            best=best,
+            soft=soft,
+            natural=self.natural(hand),
+            fresh=len(cards) == 2 and not hand.get("acted"),
+            finished=hand["done"] or hand["settled"] is not None or best > 21,
+        )
+
+    def play_reason(self, state: State, facts: PlayFacts, kind: str) -> Reason | None:
+        """Why the owner may not ``kind`` the hand of ``facts`` now: the refusal's sentence and
+        its parameters, or None (``play_refusal`` raises it, ``hand_options`` lists the moves
+        with none)."""
+        if facts.finished:
+            return FINISHED
+        rules = self.rules
+        hand = facts.hand
         if kind == STAND:
             return None
         if kind == HIT:
-            if natural or best >= 21:
-                return IllegalAction(gettext_noop("No card and no double on a natural or on 21."))
-            if rules.max_cards is not None and len(cards) >= rules.max_cards:
-                return IllegalAction(gettext_noop("This hand holds all the cards it may."))
+            if facts.natural or facts.best >= 21:
+                return NO_CARD_ON_21
+            if rules.max_cards is not None and len(hand["cards"]) >= rules.max_cards:
+                return (gettext_noop("This hand holds all the cards it may."), {})
             return None
         if kind == DOUBLE:
             if not rules.double:
-                return IllegalAction(gettext_noop("There is no double at this game."))
-            if natural or (best == 21 and not rules.double_on_21):
-                return IllegalAction(gettext_noop("No card and no double on a natural or on 21."))
-            if not fresh:
-                return IllegalAction(gettext_noop("A double is on the first two cards only."))
+                return (gettext_noop("There is no double at this game."), {})
+            if facts.natural or (facts.best == 21 and not rules.double_on_21):
+                return NO_CARD_ON_21
+            if not facts.fresh:
+                return (gettext_noop("A double is on the first two cards only."), {})
             if hand.get("made") and not rules.double_after_split:
-                return IllegalAction(gettext_noop("A split hand is not doubled here."))
+                return (gettext_noop("A split hand is not doubled here."), {})
             return None
         if kind == SPLIT:
-            if not fresh or not is_pair(cards, rules.split_by):
-                return IllegalAction(gettext_noop("Only two cards of the same rank are split."))
-            if rules.max_splits is not None and len(box_state["hands"]) > rules.max_splits:
-                return IllegalAction(
+            if not facts.fresh or not is_pair(hand["cards"], rules.split_by):
+                return (gettext_noop("Only two cards of the same rank are split."), {})
+            if rules.max_splits is not None and facts.hands > rules.max_splits:
+                return (
                     gettext_noop("A box is split at most %(count)s times."),
-                    count=rules.max_splits,
+                    {"count": rules.max_splits},
                 )
             return None
         if kind == SURRENDER:
             if not state["options"]["surrender"]:
-                return IllegalAction(gettext_noop("This table offers no surrender."))
-            if len(box_state["hands"]) > 1 or hand.get("made"):
-                return IllegalAction(gettext_noop("A split hand is not surrendered."))
-            if natural:
-                return IllegalAction(gettext_noop("A natural is not surrendered."))
-            if not fresh:
-                return IllegalAction(
-                    gettext_noop("Surrender comes before any further card: not now.")
-                )
+                return (gettext_noop("This table offers no surrender."), {})
+            if facts.hands > 1 or hand.get("made"):
+                return (gettext_noop("A split hand is not surrendered."), {})
+            if facts.natural:
+                return (gettext_noop("A natural is not surrendered."), {})
+            if not facts.fresh:
+                return (gettext_noop("Surrender comes before any further card: not now."), {})
             return None
-        return IllegalAction(gettext_noop("Unknown action."))
+        return (gettext_noop("Unknown action."), {})
 
     def refusal_at_turn(self, kind: str) -> IllegalAction:
         """The refusal of a move that is never made at a hand's turn (an offer's, say)."""
@@ -144,9 +194,9 @@ class PlayMixin:
         elif hand.get("doubled") or hand.get("aces"):
             hand["done"] = True
 
-    def _order(self, state: State) -> list[int]:
+    def _order(self, state: State) -> tuple[int, ...]:
         """The boxes played, from the dealer's left (box 0) on (B11)."""
-        return sorted(int(n) for n in state["boxes"])
+        return _box_order(tuple(state["boxes"]))
 
     def _deal(self, step: Step) -> None:
         """The first cards: one to each box, the dealer's up card, a second to each box, and

@@ -47,6 +47,7 @@ from tables.engines.base import IllegalAction, gettext_noop
 from tables.families.house import boxes
 from tables.families.twentyone.cards import is_natural, total
 from tables.families.twentyone.engine import TwentyOne
+from tables.families.twentyone.play import FINISHED, PlayFacts, Reason
 from tables.families.twentyone.rules import SPLIT, STAND, Rules
 from tables.families.twentyone.step import Step
 
@@ -113,38 +114,33 @@ class Pontoon(TwentyOne):
 
     # --- the moves on a hand (§132, N1, N6) -----------------------------------------------------
 
-    def play_refusal(self, state, number: int, index: int, kind: str) -> IllegalAction | None:
+    def play_reason(self, state, facts: PlayFacts, kind: str) -> Reason | None:
         """Stand from 15 (N1; split aces stand on their one card, §136); twist or buy on any
         hand of four cards or fewer but a Pontoon and a hard 21 (which any card would bust: it
         stands by itself; a soft 21 may still draw for five cards, §133); buy the 3rd card, the
         4th if the 3rd was bought, never the 5th (§132, N6); split as the shared rules say
         (§136)."""
         if kind not in (TWIST, BUY):
-            refusal = super().play_refusal(state, number, index, kind)
-            if refusal is not None or kind != STAND:
-                return refusal
-            hand = state["boxes"][str(number)]["hands"][index]
-            if total(hand["cards"])[0] < STAND_FROM and not hand.get("aces"):
-                return IllegalAction(gettext_noop("Below 15 you must draw: twist or buy a card."))
+            reason = super().play_reason(state, facts, kind)
+            if reason is not None or kind != STAND:
+                return reason
+            if facts.best < STAND_FROM and not facts.hand.get("aces"):
+                return (gettext_noop("Below 15 you must draw: twist or buy a card."), {})
             return None
-        hand = state["boxes"][str(number)]["hands"][index]
-        cards = hand["cards"]
-        best, soft = total(cards)
-        if hand["done"] or hand["settled"] is not None or best > 21:
-            return IllegalAction(gettext_noop("This hand is finished."))
-        if self.natural(hand):
-            return IllegalAction(gettext_noop("A Pontoon takes no card."))
-        if best == 21 and not soft:
-            return IllegalAction(gettext_noop("A hard 21 takes no card: any card would bust it."))
-        if len(cards) >= MAX_CARDS:
-            return IllegalAction(gettext_noop("This hand holds all the cards it may."))
+        if facts.finished:
+            return FINISHED
+        if facts.natural:
+            return (gettext_noop("A Pontoon takes no card."), {})
+        if facts.best == 21 and not facts.soft:
+            return (gettext_noop("A hard 21 takes no card: any card would bust it."), {})
+        cards = len(facts.hand["cards"])
+        if cards >= MAX_CARDS:
+            return (gettext_noop("This hand holds all the cards it may."), {})
         if kind == BUY:
-            if len(cards) == MAX_CARDS - 1:
-                return IllegalAction(gettext_noop("The fifth card is always twisted."))
-            if hand.get("twisted"):
-                return IllegalAction(
-                    gettext_noop("A card after a twisted one is not bought: twist it.")
-                )
+            if cards == MAX_CARDS - 1:
+                return (gettext_noop("The fifth card is always twisted."), {})
+            if facts.hand.get("twisted"):
+                return (gettext_noop("A card after a twisted one is not bought: twist it."), {})
         return None
 
     def apply_play(self, step: Step, position: int, number: int, index: int, kind: str) -> None:
