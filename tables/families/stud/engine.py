@@ -84,10 +84,12 @@ from tables.families.stud.rules import (
     OVER,
     SETTLED,
     StudRules,
+    NO_BOX,
     _copy,
     _whole,
     check_bonus,
     hand_value,
+    own_every_box,
 )
 from tables.families.stud.view import StudView
 
@@ -107,8 +109,8 @@ class StudEngine(StudBetting, StudView, GameEngine):
     own_lists: tuple[str, ...] = ()
     own_nested: tuple[str, ...] = ()
 
-    def _copy(self, state: State) -> State:
-        return _copy(state, _LISTS + self.own_lists, _NESTED + self.own_nested)
+    def _copy(self, state: State, box: int | None = None) -> State:
+        return _copy(state, _LISTS + self.own_lists, _NESTED + self.own_nested, box)
 
     # --- config ------------------------------------------------------------------------------
 
@@ -282,11 +284,12 @@ class StudEngine(StudBetting, StudView, GameEngine):
 
     def _apply_one(self, state, seat, action, rng=None):
         checked = self._validated(state, seat, action)
-        state = self._copy(state)
+        before, phase = state, state["phase"]
+        # a cut deals every box; any other action changes its own box until the hand moves on
+        state = self._copy(state, None if phase == CUT else checked.get("box", NO_BOX))
         rng = rng if rng is not None else Draws()
         events: list[Event] = []
         kind = checked["type"]
-        phase = state["phase"]
         if phase == BETTING:
             self._apply_bet(state, events, seat, checked)
         elif phase == CUT:
@@ -299,6 +302,8 @@ class StudEngine(StudBetting, StudView, GameEngine):
             self._continue(state, events, seat, checked)
         else:
             self._ask_draw(state, events, seat, checked)
+        if not self.to_act(state):
+            own_every_box(state, before)
         events += self._advance(state, rng)
         return state, events
 
