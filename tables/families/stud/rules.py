@@ -143,6 +143,7 @@ _LISTS = ("deck", "given_back", "players", "dealt_in", "done", "away")
 _NESTED = ("boxes", "dealer", "pots", "escrowed")
 # what an action on one box leaves alone until the hand moves on (``own_every_box``)
 _SHARED_UNTIL_THE_HAND_MOVES = ("boxes", "dealer")
+_FLAT = ("pots", "escrowed")
 NO_BOX = -1  # what a "done" acts on: every box shared
 
 
@@ -167,8 +168,11 @@ def _copy(state: State, lists=_LISTS, nested=_NESTED, box: int | None = None) ->
             copied[key] = copy_tree(state[key])
         return copied
     for key in nested:
-        if key not in _SHARED_UNTIL_THE_HAND_MOVES:
+        if key not in _SHARED_UNTIL_THE_HAND_MOVES + _FLAT:
             copied[key] = copy_tree(state[key])
+    # the money's records are flat: {pot: amount} and {pot: {payer: amount}}
+    copied["pots"] = dict(state["pots"])
+    copied["escrowed"] = {pot: dict(payers) for pot, payers in state["escrowed"].items()}
     copied["boxes"] = dict(state["boxes"])
     own = str(box)
     if own in copied["boxes"]:
