@@ -273,6 +273,8 @@ class StudEngine(StudBetting, StudView, GameEngine):
     def _play_away(self, state: State, events: list[Event], rng: Draws | None):
         """The decisions of seats away past the absence limit this hand are their clocks'
         choices, made as each comes (``apply_absent``)."""
+        if not state["away"]:  # nobody away: no one to ask who acts
+            return state, events
         for _step in range(1000):
             due = [p for p in self.to_act(state) if p in state["away"]]
             if not due:
