@@ -21,6 +21,26 @@ HIGHEST_SCORE = 33  # three aces, or two aces and the joker
 
 
 def seka_score(cards) -> int:
+    """A seka hand's points (``counted_score``); a hand of three cards of the pack is looked up
+    (``_three_card_scores``: a showdown scores every hand, the counting was most of Russian
+    poker's own cost)."""
+    if len(cards) == HAND_SIZE:
+        score = _three_card_scores().get(frozenset(cards))
+        if score is not None:
+            return score
+    return counted_score(cards)
+
+
+@functools.cache
+def _three_card_scores() -> dict[frozenset, int]:
+    """Every three cards of the seka pack, unordered, and their points."""
+    return {
+        frozenset(hand): counted_score(hand)
+        for hand in itertools.combinations(pack_33(), HAND_SIZE)
+    }
+
+
+def counted_score(cards) -> int:
     """A seka hand's points (§23 with rulings P1 and P2): the best of
 
     (a) the sum of the points of the cards of one suit (a single card is a suit of its own,

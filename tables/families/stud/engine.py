@@ -81,6 +81,7 @@ from tables.families.stud.rules import (
     GAME_FEE,
     IN,
     LOWEST_PAIR,
+    NO_BOX,
     OVER,
     SETTLED,
     StudRules,
@@ -88,6 +89,7 @@ from tables.families.stud.rules import (
     _whole,
     check_bonus,
     hand_value,
+    own_every_box,
 )
 from tables.families.stud.view import StudView
 
@@ -107,8 +109,8 @@ class StudEngine(StudBetting, StudView, GameEngine):
     own_lists: tuple[str, ...] = ()
     own_nested: tuple[str, ...] = ()
 
-    def _copy(self, state: State) -> State:
-        return _copy(state, _LISTS + self.own_lists, _NESTED + self.own_nested)
+    def _copy(self, state: State, box: int | None = None) -> State:
+        return _copy(state, _LISTS + self.own_lists, _NESTED + self.own_nested, box)
 
     # --- config ------------------------------------------------------------------------------
 
@@ -271,6 +273,8 @@ class StudEngine(StudBetting, StudView, GameEngine):
     def _play_away(self, state: State, events: list[Event], rng: Draws | None):
         """The decisions of seats away past the absence limit this hand are their clocks'
         choices, made as each comes (``apply_absent``)."""
+        if not state["away"]:  # nobody away: no one to ask who acts
+            return state, events
         for _step in range(1000):
             due = [p for p in self.to_act(state) if p in state["away"]]
             if not due:
@@ -282,11 +286,12 @@ class StudEngine(StudBetting, StudView, GameEngine):
 
     def _apply_one(self, state, seat, action, rng=None):
         checked = self._validated(state, seat, action)
-        state = self._copy(state)
+        before, phase = state, state["phase"]
+        # a cut deals every box; any other action changes its own box until the hand moves on
+        state = self._copy(state, None if phase == CUT else checked.get("box", NO_BOX))
         rng = rng if rng is not None else Draws()
         events: list[Event] = []
         kind = checked["type"]
-        phase = state["phase"]
         if phase == BETTING:
             self._apply_bet(state, events, seat, checked)
         elif phase == CUT:
@@ -299,6 +304,8 @@ class StudEngine(StudBetting, StudView, GameEngine):
             self._continue(state, events, seat, checked)
         else:
             self._ask_draw(state, events, seat, checked)
+        if not self.to_act(state):
+            own_every_box(state, before)
         events += self._advance(state, rng)
         return state, events
 

@@ -433,41 +433,64 @@ def bare_hand(
     rules: StudRules,
     replaces: str | None,
     buys: Callable = buys_game,
+    boxes: int = 1,
 ) -> int:
-    """One hand of one box with no state, rules checked, money or events: the box's five and
-    the dealer's five from the shuffled deck, the strategy's decisions with the cards a change
-    brings, the dealer's hand evaluated and compared, a game bought where the strategy says.
-    Returns the box's net in antes (fees included), for checks against the engine."""
-    box, dealer = deck[:5], deck[5:10]
-    up, at, fees, stage, given = dealer[-1], 10, 0, 0, []
-    while True:
-        kind, cards = decide(box, up, stage)
+    """One hand of ``boxes`` boxes with no state, rules checked, money or events: each box's
+    five from the shuffled deck, then the dealer's five, the strategy's decisions with the cards
+    a change brings, the dealer's hand evaluated once and compared with each box standing, a
+    game bought where the strategy says (one card replaced for every buyer). Returns the boxes'
+    net in antes (fees included), for checks against the engine."""
+    at = 5 * boxes + 5
+    dealer = deck[at - 5 : at]
+    up = dealer[-1]
+    net, standing = 0, []  # the boxes that bet: (their cards, the cards given back, fees)
+    for first in range(0, 5 * boxes, 5):
+        box, fees, stage, given = deck[first : first + 5], 0, 0, []
+        while True:
+            kind, cards = decide(box, up, stage)
+            if kind == "fold":
+                break
+            box = [c for c in box if c not in cards]
+            given += cards
+            if kind == "bet":
+                break
+            draw = next(d for d in rules.draws[stage] if d.kind == kind)
+            taken = draw.cards_taken(len(cards))
+            fees += draw.fees[len(cards)]
+            box += deck[at : at + taken]
+            at += taken
+            stage += 1
         if kind == "fold":
-            return -1 - fees
-        box = [c for c in box if c not in cards]
-        given += cards
-        if kind == "bet":
-            break
-        draw = next(d for d in rules.draws[stage] if d.kind == kind)
-        taken = draw.cards_taken(len(cards))
-        fees += draw.fees[len(cards)]
-        box += deck[at : at + taken]
-        at += taken
-        stage += 1
-    mine, his = poker_hands.value(box), poker_hands.value(dealer)
-    if his < rules.dealer_minimum:
-        if not (rules.buy_game and mine >= LOWEST_PAIR):
-            return 1 - fees
-        if not buys(box, dealer, [*box, *given, *dealer], replaces):
-            return 1 - fees
-        fees += 1
+            net += -1 - fees
+        else:
+            standing.append((box, given, fees))
+    his = poker_hands.value(dealer)
+    buyers = []  # (the box's value, its fees with the game's)
+    for box, given, fees in standing:
+        mine = poker_hands.value(box)
+        if his >= rules.dealer_minimum:
+            net += _compared(mine, his, rules) - fees
+        elif (
+            rules.buy_game
+            and mine >= LOWEST_PAIR
+            and buys(box, dealer, [*box, *given, *dealer], replaces)
+        ):
+            buyers.append((mine, fees + 1))
+        else:
+            net += 1 - fees
+    if buyers:
         by_rank = sorted(dealer, key=lambda c: RANK[c[0]])
         replaced = by_rank[0] if replaces == "lowest" else by_rank[-1]
         his = poker_hands.value([deck[at] if c == replaced else c for c in dealer])
-        if his < LOWEST_PAIR:
-            return -fees
+        for mine, fees in buyers:
+            net += (_compared(mine, his, rules) if his >= LOWEST_PAIR else 0) - fees
+    return net
+
+
+def _compared(mine: int, his: int, rules: StudRules) -> int:
+    """A box's ante and bet against a qualified dealer, in antes: won, lost or tied."""
     if mine > his:
-        return int(1 + rules.bet_multiple * bet_ratio(mine)) - fees
+        return int(1 + rules.bet_multiple * bet_ratio(mine))
     if mine < his:
-        return -(1 + rules.bet_multiple) - fees
-    return -fees
+        return -(1 + rules.bet_multiple)
+    return 0

@@ -6,6 +6,7 @@ copy an action may change, and the bonus's config check. Pure, no Django."""
 from __future__ import annotations
 
 import functools
+import marshal
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -14,7 +15,6 @@ from tables.engines import poker_hands
 from tables.engines.base import (
     IllegalAction,
     State,
-    copy_json,
     gettext_noop,
 )
 from tables.engines.cards import pack_52
@@ -141,17 +141,54 @@ def hand_value(cards) -> int:
 # commitment's record) is shared with the state before, never changed in place
 _LISTS = ("deck", "given_back", "players", "dealt_in", "done", "away")
 _NESTED = ("boxes", "dealer", "pots", "escrowed")
+# what an action on one box leaves alone until the hand moves on (``own_every_box``)
+_SHARED_UNTIL_THE_HAND_MOVES = ("boxes", "dealer")
+_FLAT = ("pots", "escrowed")
+NO_BOX = -1  # what a "done" acts on: every box shared
 
 
-def _copy(state: State, lists=_LISTS, nested=_NESTED) -> State:
+def copy_tree(value):
+    """A deep copy of a JSON tree (dicts, lists, strings, numbers, booleans, None), equal to
+    ``copy_json``'s and five times faster: marshal's round trip is C. Its references keep what
+    the tree shares shared; a state shares no list or dict between two places (a JSON state
+    read back never does), so the copy shares nothing with the original."""
+    return marshal.loads(marshal.dumps(value))
+
+
+def _copy(state: State, lists=_LISTS, nested=_NESTED, box: int | None = None) -> State:
     """A copy of ``state`` an action may change: a deep copy of what changes, the rest shared
-    (a deep copy of the whole state was a fifth of a hand's time)."""
+    (a deep copy of the whole state was a fifth of a hand's time). With ``box``, an action on
+    that box alone: the other boxes and the dealer are shared until ``own_every_box`` (the
+    boxes' deep copy was half a six-box hand's time)."""
     copied = dict(state)
     for key in lists:
         copied[key] = list(state[key])
+    if box is None:
+        for key in nested:
+            copied[key] = copy_tree(state[key])
+        return copied
     for key in nested:
-        copied[key] = copy_json(state[key])
+        if key not in _SHARED_UNTIL_THE_HAND_MOVES + _FLAT:
+            copied[key] = copy_tree(state[key])
+    # the money's records are flat: {pot: amount} and {pot: {payer: amount}}
+    copied["pots"] = dict(state["pots"])
+    copied["escrowed"] = {pot: dict(payers) for pot, payers in state["escrowed"].items()}
+    copied["boxes"] = dict(state["boxes"])
+    own = str(box)
+    if own in copied["boxes"]:
+        copied["boxes"][own] = copy_tree(copied["boxes"][own])
     return copied
+
+
+def own_every_box(state: State, before: State) -> None:
+    """Copy into ``state`` (a ``_copy`` of ``before`` for one box) every box and the dealer it
+    still shares with ``before``: the hand moving on may change them all."""
+    boxes_before = before["boxes"]
+    for key, box_state in state["boxes"].items():
+        if box_state is boxes_before.get(key):
+            state["boxes"][key] = copy_tree(box_state)
+    if state["dealer"] is before["dealer"]:
+        state["dealer"] = copy_tree(state["dealer"])
 
 
 def _whole(value) -> bool:
