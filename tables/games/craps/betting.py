@@ -24,13 +24,13 @@ from tables.games.craps.bets import (
     is_working,
     number_of,
     odds_limit,
+    pay_ratio,
     vig_pot,
 )
 from tables.games.craps.exposure import (
     _bet_wins,
     _fits,
     _paid_now,
-    _ratio_of_text,
     _winning_outcomes,
     _with_more,
 )
@@ -131,7 +131,7 @@ def _most_that_fits(state, paid, position, kind, least, most, step) -> int | Non
     bet = _with_more(state, position, kind, 0)
     point, cap, limit = state["point"], state["max_payout"], state["max_exposure"]
     old_wins = _bet_wins(state, old)
-    pays = _ratio_of_text(state["propositions"][kind]) if kind in PROPOSITIONS else None
+    pays = pay_ratio(state["propositions"][kind]) if kind in PROPOSITIONS else None
     best = most
     for index, ratio in _winning_outcomes(kind, point, state["barred"], is_working(bet, point)):
         ratio = pays if ratio is None else ratio
