@@ -77,6 +77,7 @@ from tables.games.craps.shooter import (
     _may_throw,
     _next_shooter,
     _pass_dice,
+    may_act,
     to_act,
 )
 
@@ -131,7 +132,7 @@ def _settings(config: dict) -> dict:
 def _validated(state: State, position: int, action) -> dict:
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise IllegalAction(gettext_noop("That is not an action."))
-    if state["over"] or position not in to_act(state):
+    if not may_act(state, position):
         raise IllegalAction(gettext_noop("It is not your turn."))
     kind = action["type"]
     if state["phase"] == THROW:
