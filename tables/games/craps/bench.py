@@ -12,8 +12,10 @@ summed, and each player's five bets decided and paid with integer arithmetic on 
 amounts: no state copies, validation, events, pots or escrow. The engine's figure is printed as
 a ratio to it, so a loaded machine moves both. A second floor shows what the engine contract
 alone costs (DESIGN.md: ``apply`` returns a new state and its events, the old state untouched):
-as many state copies (``engine._copy`` of a full layout) and event dicts a roll as the engine's
-roll makes ``apply`` calls, with nothing decided.
+as many state copies (``engine._copy`` of what each step changes, ``engine.CHANGES``, on a full
+layout) and event dicts a roll as the engine's roll makes ``apply`` calls, with nothing decided.
+The lean floor is the two together, the contract kept and the bets decided bare: what an engine
+that did nothing else would reach.
 
 Correctness checks (a failure makes the run fail): after every roll the layout's pots hold
 exactly the bets on it, and every payment moves money between seats, pots and the house bank.
@@ -24,10 +26,12 @@ Run alone: `.venv/bin/python benchmarks/run.py craps_engine`, or
 
 from __future__ import annotations
 
+import functools
 import os
 import random
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 SEED = 20261206
@@ -36,27 +40,38 @@ PLAYERS = list(range(8))
 LINE, PLACE, FIELD = 1_000, 1_200, 500  # place bets in multiples of 6 units (C10)
 
 
+WANTED = ("field", "pass", "odds_pass", "place_6", "place_8")
+
+
+@functools.cache
+def _keys(position: int) -> dict[str, str]:
+    """The layout's keys of ``position``'s bets (a player knows his own bets by sight)."""
+    from tables.games.craps.bets import bet_key
+
+    return {kind: bet_key(position, kind) for kind in WANTED}
+
+
 def wanted(state: dict, position: int) -> dict | None:
     """The next bet ``position`` makes this roll, or None when his layout is complete."""
-    from tables.games.craps.bets import bet_key, odds_limit
+    from tables.games.craps.bets import odds_limit
 
-    bets = state["bets"]
+    bets, keys = state["bets"], _keys(position)
     point = state["point"]
-    if bet_key(position, "field") not in bets:
+    if keys["field"] not in bets:
         return {"type": "bet", "bet": "field", "amount": FIELD}
-    if bet_key(position, "pass") not in bets:
+    if keys["pass"] not in bets:
         if point is None:
             return {"type": "bet", "bet": "pass", "amount": LINE}
-    elif point is not None and bet_key(position, "odds_pass") not in bets:
+    elif point is not None and keys["odds_pass"] not in bets:
         limit = odds_limit(state, LINE, point)
         return {"type": "bet", "bet": "odds_pass", "amount": limit}
     for kind in ("place_6", "place_8"):
-        if bet_key(position, kind) not in bets:
+        if keys[kind] not in bets:
             return {"type": "bet", "bet": kind, "amount": PLACE}
     return None
 
 
-CALLS = [0]  # ``apply`` calls made, for the contract's floor
+STEPS: Counter = Counter()  # ``apply`` calls made, by the action's type, for the contract's floor
 
 
 def play_roll(engine, rng: random.Random, carry: dict | None) -> tuple[dict, int, str]:
@@ -66,10 +81,10 @@ def play_roll(engine, rng: random.Random, carry: dict | None) -> tuple[dict, int
     for position in PLAYERS:
         while (action := wanted(state, position)) is not None:
             state, _events = engine.apply(state, position, action)
-            CALLS[0] += 1
+            STEPS["bet"] += 1
         state, _events = engine.apply(state, position, {"type": "done"})
-        CALLS[0] += 1
-    CALLS[0] += 1  # the roll below
+        STEPS["done"] += 1
+    STEPS["roll"] += 1  # the roll below
     shooter = state["shooter"]
     roll = {"type": "roll"} if state["chosen"] else {"type": "roll", "dice": [1, 2]}
     state, events = engine.apply(state, shooter, roll)
@@ -114,17 +129,18 @@ def floor_rate(seconds: float) -> float:
     return rolls / max(time.process_time() - cpu_start, 1e-9)
 
 
-def contract_floor(seconds: float, state: dict, applies: float) -> float:
-    """Rolls per CPU second of ``applies`` bare state copies and events a roll (docstring)."""
-    from tables.games.craps.engine import _copy
+def contract_floor(seconds: float, state: dict, steps: dict[str, float]) -> float:
+    """Rolls per CPU second of a roll's bare state copies and events, ``steps`` of each action
+    type a roll (docstring)."""
+    from tables.games.craps.engine import CHANGES, _copy
 
-    whole, rolls = int(applies), 0
+    copies = [CHANGES[kind] for kind, count in steps.items() for _step in range(round(count))]
+    rolls = 0
     cpu_start, deadline = time.process_time(), time.perf_counter() + seconds
     while time.perf_counter() < deadline:
-        for _apply in range(whole):
-            copied = _copy(state)
+        for changed in copies:
+            _copied = _copy(state, changed)
             _events = [{"type": "bet", "seat": 0, "bet": "field", "amount": FIELD}]
-            copied["done"].append(0)
         rolls += 1
     return rolls / max(time.process_time() - cpu_start, 1e-9)
 
@@ -144,7 +160,7 @@ def run(context) -> bool:
             carry, _settled, _problem = play_roll(engine, rng, carry)
         rolls = settled = 0
         problems: list[str] = []
-        calls_before = CALLS[0]
+        steps_before = Counter(STEPS)
         cpu_start, start = time.process_time(), time.perf_counter()
         while time.perf_counter() < start + context.seconds:
             carry, n, problem = play_roll(engine, rng, carry)
@@ -154,18 +170,22 @@ def run(context) -> bool:
                 problems.append(problem)
         cpu = max(time.process_time() - cpu_start, 1e-9)
         rate = rolls / cpu
-        applies = (CALLS[0] - calls_before) / max(rolls, 1)
+        steps = {kind: n / max(rolls, 1) for kind, n in (STEPS - steps_before).items()}
+        applies = sum(steps.values())
         state = engine.new_hand(CONFIG, PLAYERS, random.Random(1), carry)
-        contract = contract_floor(context.seconds, state, applies)
+        contract = contract_floor(context.seconds, state, steps)
         print(
             f"round {round_no}: the contract's floor ({applies:.1f} state copies and events a "
             f"roll, nothing decided) {contract:,.0f} rolls/s"
         )
+        # both floors' costs a roll added: the contract kept, the bets decided bare
+        lean = 1 / (1 / contract + 1 / floor)
+        print(f"round {round_no}: the lean floor (the contract and the bets bare) {lean:,.0f}")
         print(
             f"round {round_no}: craps, 8 players (pass + odds, place 6 and 8, field): "
             f"{rolls:,} rolls, {rate:,.0f} rolls per CPU second ({settled / max(rolls, 1):.1f} "
-            f"bets settled a roll), {rate / floor:.3f} of the floor; target 20,000: "
-            f"{rate / 20_000:.2f} of it"
+            f"bets settled a roll), {rate / floor:.3f} of the floor, {rate / lean:.3f} of the "
+            f"lean floor; target 20,000: {rate / 20_000:.2f} of it"
         )
         if problems:
             ok = False

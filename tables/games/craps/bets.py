@@ -4,6 +4,7 @@ the table's settings (``check_config``), and a seat's bets as the state holds th
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 
 from tables.engines.base import IllegalAction, State, gettext_noop, pot
@@ -77,6 +78,7 @@ GROUPS = ("line", "odds", "place", "buy", "lay", "field", "big", "hard", "prop")
 SWITCHABLE = ("place", "big", "hard", "odds_come")
 
 
+@functools.cache  # asked of every bet placed and settled; a kind's group never changes
 def group_of(kind: str) -> str:
     if kind in ("pass", "dont_pass", "come", "dont_come") or kind.startswith(
         ("come_", "dont_come_")
@@ -90,6 +92,7 @@ def group_of(kind: str) -> str:
     return "prop"
 
 
+@functools.cache
 def number_of(kind: str) -> int | None:
     tail = kind.rpartition("_")[2]
     return int(tail) if tail.isdigit() else None
@@ -144,7 +147,7 @@ def check_config(config: dict) -> dict:
     table = {**PROPOSITIONS, **props}
     for kind, ratio in table.items():
         try:
-            if not isinstance(ratio, str) or ratio_of(ratio) <= 0:
+            if not isinstance(ratio, str) or pay_ratio(ratio) <= 0:
                 raise ValueError(ratio)
         except (ValueError, ZeroDivisionError):
             raise IllegalAction(
@@ -152,6 +155,12 @@ def check_config(config: dict) -> dict:
             ) from None
     checked["propositions"] = table
     return checked
+
+
+@functools.cache  # every roll's settings and every proposition won read the same few texts
+def pay_ratio(text: str) -> Fraction:
+    """A proposition's "N:1" as the fraction of the stake it wins (C13)."""
+    return ratio_of(text)
 
 
 # --- how each bet is decided -----------------------------------------------------------------
@@ -214,27 +223,46 @@ def decide(kind: str, total: int, hard: bool, point: int | None, barred: int, wo
     return (WIN, ratio) if total == number else (LOSE,) if total == 7 else None
 
 
-def is_working(bet: dict, point: int | None) -> bool:
-    """Whether a bet is working on this roll: everything is after a point is set; on the
-    come-out place, big 6 and 8, hardways and come odds are off unless turned on (§5.6, C5,
-    C12), buy bets are off (§5.7) and lay bets work (§5.8)."""
-    if point is not None:
-        return True
-    kind = bet["kind"]
+@functools.cache
+def decided(kind: str, total: int, hard: bool, point: int | None, barred: int, working: bool):
+    """``decide`` as a table: its inputs are few (54 kinds, 15 throws, 7 points, 2 barred
+    numbers, on or off) and settlement asks it of every bet on every roll, so each answer is
+    worked once and looked up after (tests/tables/games/craps: equal to ``decide`` on every
+    input)."""
+    return decide(kind, total, hard, point, barred, working)
+
+
+def _works_on_the_come_out(kind: str) -> bool | None:
+    """On the come-out place, big 6 and 8, hardways and come odds are off unless turned on (§5.6,
+    C5, C12: None, as the bet says), buy bets are off (§5.7) and lay bets work (§5.8)."""
     if kind.startswith("buy_"):
         return False
     if kind.startswith(SWITCHABLE):
-        return bool(bet.get("on"))
+        return None
     return True
 
 
-def _leaves_layout(kind: str) -> bool:
-    """A bet whose win is paid with its stake back (a one-roll bet, a come bet on its number,
-    odds): the others stay up after a win (line bets for the next come-out, place, buy, lay, big
-    6 and 8, hardways)."""
-    return kind in ("come", "dont_come", "field", *ONE_ROLL_PROPS) or kind.startswith(
-        ("come_", "dont_come_", "odds_")
-    )
+COME_OUT_WORKING = {kind: _works_on_the_come_out(kind) for kind in KINDS}
+
+
+def is_working(bet: dict, point: int | None) -> bool:
+    """Whether a bet is working on this roll: everything is after a point is set; on the
+    come-out as ``_works_on_the_come_out`` says."""
+    if point is not None:
+        return True
+    works = COME_OUT_WORKING.get(bet["kind"], True)
+    return bool(bet.get("on")) if works is None else works
+
+
+# A bet whose win is paid with its stake back (a one-roll bet, a come bet on its number, odds):
+# the others stay up after a win (line bets for the next come-out, place, buy, lay, big 6 and 8,
+# hardways).
+LEAVES_LAYOUT = frozenset(
+    kind
+    for kind in KINDS
+    if kind in ("come", "dont_come", "field", *ONE_ROLL_PROPS)
+    or kind.startswith(("come_", "dont_come_", "odds_"))
+)
 
 
 # --- the bets in the state ------------------------------------------------------------------

@@ -24,17 +24,17 @@ from tables.games.craps.bets import (
     is_working,
     number_of,
     odds_limit,
+    pay_ratio,
     vig_pot,
 )
 from tables.games.craps.exposure import (
     _bet_wins,
     _fits,
     _paid_now,
-    _ratio_of_text,
     _winning_outcomes,
     _with_more,
 )
-from tables.games.craps.shooter import THROW, _entry_bet_due, _may_throw, to_act
+from tables.games.craps.shooter import THROW, _entry_bet_due, _may_throw, may_act
 
 
 def _placeable(state: State, position: int, kind: str) -> str | None:
@@ -88,16 +88,57 @@ def amount_bounds(state: State, position: int, kind: str) -> tuple[int, int] | N
     return least, most
 
 
-def offered_bounds(
-    state: State, position: int, kind: str, paid: list[int] | None = None
-) -> tuple[int, int] | None:
+RANGES_KEPT = 8  # layouts: a step's views ask of the state before it as well as after
+# {id(bets): (what the ranges were worked for: the bets, the point and the table's settings;
+# {(seat, kind or place group): range})}; the objects themselves are held, so their ids are
+# never others' while kept
+_RANGES: dict[int, tuple] = {}
+
+
+def _ranges_of(state: State) -> dict:
+    """The ranges worked for this layout so far. The views ask every seat's ranges at every
+    step, and a step that changes no bet (a player done, the dice passed) shares the bets dict
+    of the state before it (``engine.CHANGES``); one that does makes a new one."""
+    bets, limits, propositions = state["bets"], state["limits"], state["propositions"]
+    depends = (
+        state["point"],
+        state["barred"],
+        state["min_unit"],
+        state["max_payout"],
+        state["max_exposure"],
+        id(limits),
+        id(propositions),
+    )
+    kept = _RANGES.get(id(bets))
+    if kept is None or kept[0][0] is not bets or kept[0][1] != depends:
+        while len(_RANGES) >= RANGES_KEPT:
+            _RANGES.pop(next(iter(_RANGES)), None)
+        kept = ((bets, depends, limits, propositions), {})
+        _RANGES[id(bets)] = kept
+    return kept[1]
+
+
+def offered_bounds(state: State, position: int, kind: str) -> tuple[int, int] | None:
     """``amount_bounds`` within the house's risk limit as well: the range a view offers is what
-    ``apply`` accepts (issue 47). A bet's wins grow with its amount, so the amounts that fit
-    ``max_exposure`` are the low end of the range: the largest is found by halving."""
-    bounds = amount_bounds(state, position, kind)
-    if bounds is None or not state["max_exposure"]:
-        return bounds
-    paid = _paid_now(state) if paid is None else paid
+    ``apply`` accepts (issue 47); with a risk limit, worked once per layout (``_ranges_of``)."""
+    if not state["max_exposure"]:
+        return amount_bounds(state, position, kind)
+    ranges = _ranges_of(state)
+    if (position, kind) not in ranges:
+        bounds = amount_bounds(state, position, kind)
+        if bounds is not None:
+            bounds = _within_the_risk_limit(state, position, kind, bounds)
+        ranges[position, kind] = bounds
+    return ranges[position, kind]
+
+
+def _within_the_risk_limit(
+    state: State, position: int, kind: str, bounds: tuple[int, int]
+) -> tuple[int, int] | None:
+    """The part of ``bounds`` that keeps the house within ``max_exposure``. A bet's wins grow
+    with its amount, so the amounts that fit are the low end of the range: the largest is solved
+    outcome by outcome, or found by halving."""
+    paid = _paid_now(state)
     least, most = bounds
     step = _step(state, kind)
 
@@ -131,7 +172,7 @@ def _most_that_fits(state, paid, position, kind, least, most, step) -> int | Non
     bet = _with_more(state, position, kind, 0)
     point, cap, limit = state["point"], state["max_payout"], state["max_exposure"]
     old_wins = _bet_wins(state, old)
-    pays = _ratio_of_text(state["propositions"][kind]) if kind in PROPOSITIONS else None
+    pays = pay_ratio(state["propositions"][kind]) if kind in PROPOSITIONS else None
     best = most
     for index, ratio in _winning_outcomes(kind, point, state["barred"], is_working(bet, point)):
         ratio = pays if ratio is None else ratio
@@ -180,7 +221,7 @@ def _removable(state: State, bet: dict) -> str | None:
 
 
 def legal_actions(state: State, position: int) -> list[dict]:
-    if position not in to_act(state):
+    if not may_act(state, position):
         return []
     if state["phase"] == THROW:
         actions = []
@@ -194,17 +235,19 @@ def legal_actions(state: State, position: int) -> list[dict]:
     paid = _paid_now(state) if state["max_exposure"] else None
     for kind in PLACEABLE:
         if _placeable(state, position, kind) is None:
-            bounds = amount_bounds(state, position, kind)
+            # within the risk limit too: the amounts that fit are the low end of the range
+            bounds = offered_bounds(state, position, kind)
             if bounds:
                 actions += [
                     {"type": "bet", "bet": kind, "amount": a}
                     for a in listed_amounts(state, kind)
-                    if bounds[0] <= a <= bounds[1]
-                    and a % _step(state, kind) == 0
-                    and (paid is None or _fits(state, paid, [(position, kind, a)]))
+                    if bounds[0] <= a <= bounds[1] and a % _step(state, kind) == 0
                 ]
+    ranges = _ranges_of(state) if paid is not None else {}
     for group, numbers in PLACE_GROUPS.items():
-        most = _group_times(state, position, numbers, paid)
+        if (position, group) not in ranges:
+            ranges[position, group] = _group_times(state, position, numbers, paid)
+        most = ranges[position, group]
         actions += [
             {"type": "place_group", "group": group, "times": t} for t in LISTED_TIMES if t <= most
         ]

@@ -77,6 +77,7 @@ from tables.games.craps.shooter import (
     _may_throw,
     _next_shooter,
     _pass_dice,
+    may_act,
     to_act,
 )
 
@@ -84,21 +85,54 @@ GAME = "craps"
 SEATS = (1, 12)
 
 
-def _copy(state: State) -> State:
-    """A new state sharing what no change touches in place: a bet is replaced, never changed
-    (``_put``), and a pot's escrow record is copied before a payment into it (``_pay_in``)."""
+# what a step changes in place: the layout (its bets, pots and escrow record), the seats' lists
+LAYOUT = ("bets", "pots", "escrowed")
+SEATED = ("done", "players", "refused", "absent", "left", "results")
+# what each action of ``apply`` changes in place (the rest of the state it replaces, never edits)
+CHANGES = {
+    "bet": LAYOUT,
+    "place_group": LAYOUT,
+    "take_down": LAYOUT,
+    "working": ("bets",),
+    "after_win": ("bets",),
+    "done": ("done",),
+    "refuse": ("done", "refused"),
+    "roll": LAYOUT,  # the throw's lists (results, history, refused, left) are new ones
+}
+
+
+def _copy(state: State, changed=LAYOUT + SEATED) -> State:
+    """A new state sharing what the step does not change in place (``changed``: what it does):
+    a bet is replaced, never changed (``_put``), and a pot's escrow record is copied before a
+    payment into it (``_pay_in``)."""
     copied = dict(state)
-    for key in ("bets", "pots", "escrowed"):
-        copied[key] = dict(state[key])
-    for key in ("done", "players", "refused", "absent", "left", "results"):
-        copied[key] = list(state[key])
+    for key in changed:
+        copied[key] = state[key].copy()
     return copied
+
+
+# the last settings ``new_hand`` checked and what ``check_config`` made of them, as one tuple so
+# that threads never read one table's with another's
+_LAST_SETTINGS: tuple = (None, None)
+PER_HAND = {"hand_number": None, "match_number": None}  # what changes every roll
+
+
+def _settings(config: dict) -> dict:
+    """``check_config`` of a roll's settings, worked again only when a table's settings change
+    (every roll starts with them: all but ``PER_HAND`` the same, roll after roll)."""
+    global _LAST_SETTINGS
+    settings = {**config, **PER_HAND}
+    last, checked = _LAST_SETTINGS
+    if settings != last:
+        checked = check_config(settings)
+        _LAST_SETTINGS = (base.copy_json(settings), checked)
+    return checked
 
 
 def _validated(state: State, position: int, action) -> dict:
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise IllegalAction(gettext_noop("That is not an action."))
-    if state["over"] or position not in to_act(state):
+    if not may_act(state, position):
         raise IllegalAction(gettext_noop("It is not your turn."))
     kind = action["type"]
     if state["phase"] == THROW:
@@ -150,7 +184,8 @@ class Craps(GameEngine):
     # --- the roll --------------------------------------------------------------------------
 
     def new_hand(self, config, players, rng, carry=None) -> State:
-        config = check_config(config)
+        hand_number = config.get("hand_number")
+        config = _settings(config)
         carry = carry or {}
         players = sorted(players)
         if not SEATS[0] <= len(players) <= SEATS[1] or len(set(players)) != len(players):
@@ -159,7 +194,6 @@ class Craps(GameEngine):
         pots = dict(carry.get("pots") or {})
         session = carry.get("session", 0) + (0 if pots else 1)  # a new escrow once none is left
         rolls = carry.get("rolls", 0) + 1
-        hand_number = config.get("hand_number")
         absent = [p for p in carry.get("absent_next", []) if p in players]
         state: State = {
             "game": GAME,
@@ -180,11 +214,10 @@ class Craps(GameEngine):
             # the seat the dice were last with: after every player refuses them the next
             # roll offers them on from its left (§4), not from the lowest seat (issue 47)
             "dice_from": carry.get("dice_from", -1),
-            "bets": {k: dict(v) for k, v in (carry.get("bets") or {}).items()} if pots else {},
+            # shared with the carry: a bet and a pot's escrow record are replaced, never changed
+            "bets": dict(carry.get("bets") or {}) if pots else {},
             "pots": pots,
-            "escrowed": {k: dict(v) for k, v in (carry.get("escrowed") or {}).items()}
-            if pots
-            else {},
+            "escrowed": dict(carry.get("escrowed") or {}) if pots else {},
             "staked": bool(pots),
             "roll": None,
             "results": [],
@@ -228,7 +261,7 @@ class Craps(GameEngine):
         kind = checked["type"]
         # the house's risk now, of the state given (a bet's own is weighed against it)
         paid = _paid_now(state) if state["max_exposure"] and kind in BETS else None
-        state = _copy(state)
+        state = _copy(state, CHANGES[kind])
         events: list[Event] = []
         if kind == "bet":
             _place(state, events, seat, checked["bet"], checked.get("amount"), paid)

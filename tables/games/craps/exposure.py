@@ -5,28 +5,25 @@ bets keep it within ``max_exposure`` (``_fits``)."""
 from __future__ import annotations
 
 import functools
-from fractions import Fraction
 
 from tables.engines.base import State
 from tables.families.dice.chances import DISTINCT
-from tables.families.house.boxes import ratio_of
-from tables.games.craps.bets import PROPOSITIONS, SWITCHABLE, WIN, _bet, decide, is_working
+from tables.games.craps.bets import (
+    PROPOSITIONS,
+    SWITCHABLE,
+    WIN,
+    _bet,
+    decide,
+    is_working,
+    pay_ratio,
+)
 
 
-def _pay_ratio(state: State, kind: str, ratio) -> Fraction:
-    return _ratio_of_text(state["propositions"][kind]) if ratio is None else ratio
-
-
-@functools.cache
-def _ratio_of_text(text: str) -> Fraction:
-    return ratio_of(text)
-
-
-def _won(state: State, bet: dict, ratio) -> int:
-    # exact, then rounded once toward zero (the casino's rule, ``boxes.winnings``)
-    amount = int(bet["amount"] * _pay_ratio(state, bet["kind"], ratio))
-    cap = state["max_payout"]
-    return min(amount, cap) if cap else amount  # C9: the cap is on the bet's win alone
+def _won(amount: int, ratio, cap: int | None) -> int:
+    """A win of ``amount`` at ``ratio`` (a Fraction): exact, then rounded once toward zero (the
+    casino's rule, ``boxes.winnings``; whole numbers, as an amount is never below 0)."""
+    won = amount * ratio.numerator // ratio.denominator
+    return min(won, cap) if cap else won  # C9: the cap is on the bet's win alone
 
 
 @functools.cache
@@ -48,7 +45,7 @@ def _bet_wins(state: State, bet: dict | None) -> tuple[int, ...]:
     if not bet:
         return NO_WINS
     kind, point = bet["kind"], state["point"]
-    pays = _ratio_of_text(state["propositions"][kind]) if kind in PROPOSITIONS else None
+    pays = pay_ratio(state["propositions"][kind]) if kind in PROPOSITIONS else None
     return _wins_of(
         kind,
         bet["amount"],
@@ -64,8 +61,7 @@ def _bet_wins(state: State, bet: dict | None) -> tuple[int, ...]:
 def _wins_of(kind, amount, working, point, barred, cap, pays) -> tuple[int, ...]:
     paid = [0] * len(OUTCOMES)
     for index, ratio in _winning_outcomes(kind, point, barred, working):
-        won = int(amount * (pays if ratio is None else ratio))
-        paid[index] = min(won, cap) if cap else won
+        paid[index] = _won(amount, pays if ratio is None else ratio, cap)
     return tuple(paid)
 
 

@@ -7,20 +7,21 @@ from __future__ import annotations
 from tables.engines import base, dice
 from tables.engines.base import HOUSE_BANK, Event, IllegalAction, State, gettext_noop, pay
 from tables.games.craps.bets import (
+    LEAVES_LAYOUT,
     LOSE,
     MOVE,
     NUMBERS,
     ORDER,
     RETURN,
     WIN,
-    _leaves_layout,
     _limits,
     _seat_bets,
     _whole,
     bet_key,
     bet_pot,
-    decide,
+    decided,
     is_working,
+    pay_ratio,
     vig_pot,
 )
 from tables.games.craps.betting import (
@@ -73,7 +74,7 @@ def _settle(state: State, events: list[Event], total: int, hard: bool) -> None:
     point, barred = state["point"], state["barred"]
     losers, winners, others = [], [], []
     for bet in sorted(state["bets"].values(), key=lambda b: (ORDER[b["kind"]], b["seat"])):
-        decision = decide(bet["kind"], total, hard, point, barred, is_working(bet, point))
+        decision = decided(bet["kind"], total, hard, point, barred, is_working(bet, point))
         if decision is None:
             continue
         (losers if decision[0] == LOSE else winners if decision[0] == WIN else others).append(
@@ -82,8 +83,13 @@ def _settle(state: State, events: list[Event], total: int, hard: bool) -> None:
     results = []
     for bet, _decision in losers:  # collected first (§4)
         results.append(_lose(state, events, bet))
+    cap, propositions = state["max_payout"], state["propositions"]
     for bet, decision in winners:  # field, big 6 and 8, come, then place (§4, §5.6)
-        results.append(_win(state, events, bet, decision[1]))
+        ratio = decision[1]
+        if ratio is None:  # a proposition: the table's pay (C13)
+            ratio = pay_ratio(propositions[bet["kind"]])
+        won = _won(bet["amount"], ratio, cap)
+        results.append(_win(state, events, bet, won))
     # then the moves: a come bet moving to a number whose come bet this roll won joins none
     # (that one is paid and off the layout first: a bet moved is never paid on its move)
     for bet, decision in others:
@@ -203,9 +209,8 @@ def _move(state: State, events: list[Event], bet: dict, number: int) -> dict:
     }
 
 
-def _win(state: State, events: list[Event], bet: dict, ratio) -> dict:
+def _win(state: State, events: list[Event], bet: dict, won: int) -> dict:
     position, kind = bet["seat"], bet["kind"]
-    won = _won(state, bet, ratio)
     staked, vig = bet["amount"], bet["vig"]
     you = base.seat(position)
     if won:
@@ -218,7 +223,7 @@ def _win(state: State, events: list[Event], bet: dict, ratio) -> dict:
         "won": won,
         "net": won,
     }
-    if _leaves_layout(kind):
+    if kind in LEAVES_LAYOUT:
         _empty(state, events, bet_pot(position, kind), you, f"{kind} returned")
         del state["bets"][bet_key(position, kind)]
     elif kind.startswith(("buy_", "lay_")):

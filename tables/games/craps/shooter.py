@@ -18,6 +18,19 @@ def to_act(state: State) -> list[int]:
     return [p for p in state["players"] if p not in state["done"] and p not in state["absent"]]
 
 
+def may_act(state: State, position: int) -> bool:
+    """``position in to_act(state)``, asked of every step without listing everybody."""
+    if state["over"]:
+        return False
+    if state["phase"] == THROW:
+        return position == state["shooter"]
+    return (
+        position in state["players"]
+        and position not in state["done"]
+        and position not in state["absent"]
+    )
+
+
 def has_line_bet(state: State, position: int) -> bool:
     return bool(_bet(state, position, "pass") or _bet(state, position, "dont_pass"))
 
@@ -52,7 +65,7 @@ def _after_decision(state: State, events: list[Event]) -> None:
     """Once every player present is done betting the shooter has the dice (§4)."""
     if state["over"] or state["phase"] != BETTING:
         return
-    waiting = [p for p in state["players"] if p not in state["done"] and p not in state["absent"]]
+    waiting = to_act(state)
     if not waiting and state["shooter"] is not None:
         state["phase"] = THROW
         events.append({"type": "dice_to_shooter", "seat": state["shooter"]})
