@@ -2,12 +2,12 @@
 
 Two seated players play Belarusian poker hands through the table services (`table_act`, the
 actor's whole path: lock, engine, ledger, event log), each hand a bet and a pass, alternately
-with the floor's listener subscribed ("with alerts": each hand's result read from the ledger,
-kept, every hand rule evaluated) and unsubscribed (the baseline), in alternating windows of
-BENCH_SECONDS so both see the same machine. Printed: hands per second of each and their ratio;
-the strong hands the blind passes gave up (flagged, as they should be); then one pass of the
-periodic checks (`floor_checks`) over BENCH_TABLES tables holding escrow with a seat away at
-each, and one `books_job`, in milliseconds.
+with the floor's listener subscribed ("with alerts": after each hand's transaction, its result
+read from the ledger, kept, every hand rule evaluated) and unsubscribed (the baseline), in
+alternating windows of BENCH_SECONDS so both see the same machine. Printed: hands per second
+of each and their ratio; the strong hands the blind passes gave up (flagged, as they should be);
+then one pass of the periodic checks (`floor_checks`) over BENCH_TABLES tables holding escrow
+with a seat away at each, and one `books_job`, in milliseconds.
 
 Checks (a failure fails the run): every hand played with alerts kept each player's result
 (`HandMoney` rows = 2 per hand), none of the baseline's did, no alert but strong folds was
@@ -109,8 +109,8 @@ def run(context) -> bool:
 
     def timed_listener(news):
         start = time.perf_counter()
-        alerts.on_table_news(news)
-        if news.hand_over:
+        alerts.after_hands(news)
+        if any(item.hand_over for item in news):
             spent.append(time.perf_counter() - start)
 
     table, _people = _table()
@@ -125,16 +125,16 @@ def run(context) -> bool:
     for round_no in range(1, 2 * context.repeat + 1):
         for name in ("baseline", "with alerts") if round_no % 2 else ("with alerts", "baseline"):
             if name == "baseline":
-                listeners.unsubscribe("floor alerts")
+                listeners.unsubscribe_after("floor alerts")
             else:
-                listeners.subscribe("floor alerts", timed_listener)
+                listeners.subscribe_after("floor alerts", timed_listener)
             played, elapsed, hands = _window(table, by_seat, context.seconds)
             rates[name].append(played / elapsed)
             kept[name] += hands
             print(
                 f"{name:>12}: {played} hands in {elapsed:.1f} s -> {played / elapsed:,.1f} hands/s"
             )
-    listeners.subscribe("floor alerts", alerts.on_table_news)
+    listeners.subscribe_after("floor alerts", alerts.after_hands)
     best = {name: max(values) for name, values in rates.items()}
     print(
         f"hands/s with the alerts / without: {best['with alerts']:,.1f} / {best['baseline']:,.1f}"

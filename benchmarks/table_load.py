@@ -204,6 +204,38 @@ def _report_timings(outcomes: list[dict]) -> None:
                     + ("" if key == "loop lag" else f" x{figures['count'] / actions:.1f}")
                 )
             print(f"  {outcome['label']}, {name}: " + "; ".join(cells))
+    _report_accounts(outcomes)
+
+
+# an action's parts in its account (casino.timings.action_account), in the order it runs
+ACCOUNT_PARTS = ("statements", "engine", "transaction", "broadcast", "after the transaction")
+
+
+def _report_accounts(outcomes: list[dict]) -> None:
+    """Each kind of action's own account (issue 49 item 1): the statements inside its
+    transaction (how many, their ms), the engine's ms, the transaction's to its commit (the
+    statements and the engine are in it), the broadcast built after it, the floor's work after
+    it; per action of that kind, on the table's thread (a socket's rendering and sending is the
+    phases' ``render+send`` above, per socket)."""
+    print()
+    print(
+        "Each action's account (casino.timings.action_account; per action of the kind: "
+        "statements in the transaction, then ms of: " + ", ".join(ACCOUNT_PARTS) + "):"
+    )
+    for outcome in outcomes:
+        table = outcome["runs"].get("table")
+        if not table:
+            continue
+        for name in ("paced", "max"):
+            phase = _best(table["phases"], name)
+            if phase is None or not phase.get("server_accounts"):
+                continue
+            for kind, figures in sorted(phase["server_accounts"].items()):
+                parts = " / ".join(f"{figures.get(p, 0.0) * 1000:.2f}" for p in ACCOUNT_PARTS)
+                print(
+                    f"  {outcome['label']}, {name}, {kind} (x{figures['actions']}): "
+                    f"{figures['statement count']:.1f} statements; {parts}"
+                )
 
 
 def _report(outcomes: list[dict], context) -> bool:

@@ -598,14 +598,19 @@ async def _phase(
     sockets = sum(len(d.socks) for d in drivers) / max(1, len(drivers))
     bytes_in = received["to"][0] - received["from"][0]
     frames_in = received["to"][1] - received["from"][1]
+    from casino.timings import accounts_summary
     from casino.timings import summary as timings_summary
 
     server_phases = (
         timings_summary(timings_read["from"], timings_read["to"]) if timings_read["to"] else {}
     )
+    server_accounts = (
+        accounts_summary(timings_read["from"], timings_read["to"]) if timings_read["to"] else {}
+    )
     return {
         "name": name,
         "server_phases": server_phases,
+        "server_accounts": server_accounts,
         # what one socket of a table received per action of that table, on average
         "bytes_per_socket": bytes_in / (len(latencies) * sockets) if latencies else None,
         "frames_per_socket": frames_in / (len(latencies) * sockets) if latencies else None,

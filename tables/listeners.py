@@ -1,17 +1,25 @@
-"""Other apps' listeners to table events, called inside the actor's transaction.
+"""Other apps' listeners to table events, called inside the actor's transaction, or after it.
 
 A listener is called once per recorded change, after the change's payments are booked and its
 events logged, before the transaction commits: what it writes commits (or rolls back) with the
 table's change, so a tournament advancing its bracket when a match is over, or an alert raised
 when a hand is over, can never disagree with the table. A listener must not take another table's
 lock (the actor holds this one) and should be quick; an exception refuses the whole change.
+
+A listener that only reads what the change did and writes rows of its own (the floor's alerts)
+subscribes after the transaction (``subscribe_after``): it is handed the news of one table's
+transaction together, once the actor's transaction has ended (issue 49: the statements in the
+table's transaction, holding its lock, are the table's own), with each news' table as it was
+when the news was told. What it writes is its own transaction's; its failure is logged and
+never reaches the table.
 """
 
 from __future__ import annotations
 
+import copy
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from tables.models import Table
 
@@ -51,6 +59,40 @@ def unsubscribe(name: str) -> None:
 def notify(news: TableNews) -> None:
     for _name, listener in list(_listeners):
         listener(news)
+
+
+AfterListener = Callable[[list[TableNews]], None]
+_after_listeners: list[tuple[str, AfterListener]] = []
+
+
+def subscribe_after(name: str, listener: AfterListener) -> None:
+    """Add `listener(news of one table's transaction)` once under `name`, called after it."""
+    if all(existing != name for existing, _listener in _after_listeners):
+        _after_listeners.append((name, listener))
+
+
+def unsubscribe_after(name: str) -> None:
+    _after_listeners[:] = [(n, listener) for n, listener in _after_listeners if n != name]
+
+
+def kept(news: TableNews) -> TableNews:
+    """The news as it is told, kept for after the transaction: the table and its state copied,
+    since the change goes on with them (a hand ended, the next one dealt)."""
+    table = copy.copy(news.table)
+    table.state = dict(table.state or {})
+    return replace(news, table=table)
+
+
+def notify_after(news: list[TableNews]) -> None:
+    if not news:
+        return
+    for name, listener in list(_after_listeners):
+        try:
+            listener(news)
+        except Exception:
+            log.exception(
+                "after-transaction listener %s failed on table %s", name, news[0].table.pk
+            )
 
 
 # --- errors ---------------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from tables.actor import (
     LeaveDeferred,
     Outcome,
     TableError,
+    after_transaction,
     apply_overdue,
     ask_leave,
     commit,
@@ -515,7 +516,9 @@ def table_apply_overdue(*, table_id: int, now: dt.datetime | None = None) -> int
             return 0
         if not is_due(change.table, now):
             return 0
-        return apply_overdue(change)
+        applied = apply_overdue(change)
+    after_transaction(change)
+    return applied
 
 
 def overdue_table_ids(now: dt.datetime | None = None, among: set[int] | None = None) -> list[int]:

@@ -2,13 +2,13 @@
 live list.
 
 Three ways in, none naming a game:
-- a hand is over (``on_table_news``, a listener of ``tables.listeners``, in the actor's
-  transaction): once the table's escrow scope holds no money (a scope that spans hands, a
-  player's bank or a carried bank, only when it is paid out: ``scope_money``), each player's
-  result is read from the ledger's transfers of the scope since it last stood empty and kept
-  (``HandMoney``; who lost to whom, ``HandFlow``, where no house bank took part); then the big
-  win, the hour at one table, the chip-dumping rules and the hands given up (the engine's
-  ``folded_hands``);
+- a hand is over (``after_hands``, a listener of ``tables.listeners`` after the actor's
+  transaction, each table's hands in order, ``on_table_news`` for each): once the table's
+  escrow scope holds no money (a scope that spans hands, a player's bank or a carried bank, only
+  when it is paid out: ``scope_money``), each player's result is read from the ledger's
+  transfers of the scope since it last stood empty and kept (``HandMoney``; who lost to whom,
+  ``HandFlow``, where no house bank took part); then the big win, the hour at one table, the
+  chip-dumping rules and the hands given up (the engine's ``folded_hands``);
 - a change to a table failed unexpectedly (``on_table_error``, told by the actor after the
   rollback);
 - the due jobs (``floor_checks``: seats away and idle tables holding escrow; ``books_job``).
@@ -29,6 +29,7 @@ from floor.alerts.hands import (
     DUMPING_RATIO,
     DUMPING_WINDOW,
     HOUR,
+    after_hands,
     hand_money,
     hand_over,
     losses_shared,
@@ -68,6 +69,7 @@ from floor.alerts.raising import (
 )
 
 __all__ = [
+    "after_hands",
     "BOOKS_JOB_SECONDS",
     "DUMPING_RATIO",
     "DUMPING_WINDOW",

@@ -1,11 +1,18 @@
 """A hand is over (``on_table_news``): each player's result read from the ledger once the table's
 escrow scope stands empty (``scope_money``, ``hand_money``), then the rules a hand may trip: the
-big win, the hour at one table, chip dumping (losses to one player) and the hands given up."""
+big win, the hour at one table, chip dumping (losses to one player) and the hands given up.
+
+This runs after the table's transaction (``after_hands``, a ``tables.listeners`` listener after
+the transaction, issue 49): the floor's reads and rows are no part of a table's action, so the
+table's lock is held for its own rows alone. The hands that end at one table while its last
+hands' floor work still runs are taken by that run (``after_hands``): one table's floor work at a
+time, each hand once, in order, and a table's next action never waits for it."""
 
 from __future__ import annotations
 
 import datetime as dt
 import logging
+import threading
 from collections import defaultdict
 
 from django.db import transaction
@@ -29,6 +36,37 @@ DUMPING_RATIO = 4
 
 
 # --- a hand is over ---------------------------------------------------------------------------
+
+# the hands over per table not yet looked at, and the tables whose floor work a thread is running
+_waiting: dict[int, list[TableNews]] = defaultdict(list)
+_running: set[int] = set()
+_waiting_lock = threading.Lock()
+
+
+def after_hands(news: list[TableNews]) -> None:
+    """The tables' listener after a transaction: the hands it ended, looked at now, or by the
+    thread already looking at this table's (it takes them before it stops)."""
+    hands = [item for item in news if item.hand_over]
+    if not hands:
+        return
+    table_id = hands[0].table.pk
+    with _waiting_lock:
+        _waiting[table_id].extend(hands)
+        if table_id in _running:
+            return
+        _running.add(table_id)
+    try:
+        while True:
+            with _waiting_lock:
+                batch = _waiting.pop(table_id, [])
+                if not batch:
+                    return
+            with transaction.atomic():  # one commit for the hands taken together
+                for item in batch:
+                    on_table_news(item)
+    finally:
+        with _waiting_lock:
+            _running.discard(table_id)
 
 
 def on_table_news(news: TableNews) -> None:
@@ -73,17 +111,29 @@ def scope_money(table: Table) -> tuple[dict[int, int], bool] | None:
     A player's result is known only when the money held for him is paid out: a bank held from
     coup to coup (baccarat's, CG §4–§17), a Khrap bank carried from deal to deal, are still his,
     not won or lost, until they come back or are lost (so a bank returned to its holder is no
-    win, and its opening no loss to the others). A scope that spans one hand settles with it."""
+    win, and its opening no loss to the others). A scope that spans one hand settles with it.
+
+    Read after the transaction that ended the hand, the transfers of the table's later versions
+    (the next hand's antes into a scope carried on, booked in the same transaction or since) are
+    not this hand's: a transfer's key names the version that booked it
+    (``tables.payments.transfer_key``)."""
     base = escrow_reference(table, engine_for(table.game).escrow_key(table.state or {}))
     rows = (
         Entry.objects.filter(transfer__reference=base)
-        .values("transfer_id", "account__kind", "account__owner_id", "account__purpose")
+        .values(
+            "transfer_id",
+            "transfer__idempotency_key",
+            "account__kind",
+            "account__owner_id",
+            "account__purpose",
+        )
         .annotate(total=Sum("amount"))
         .order_by("transfer_id")
     )
     transfers: dict[int, list[dict]] = defaultdict(list)
     for row in rows:
-        transfers[row["transfer_id"]].append(row)
+        if _booked_version(row["transfer__idempotency_key"]) <= table.version:
+            transfers[row["transfer_id"]].append(row)
     held, since = 0, 0
     ordered = sorted(transfers)
     for n, transfer_id in enumerate(ordered):
@@ -95,6 +145,11 @@ def scope_money(table: Table) -> tuple[dict[int, int], bool] | None:
     if held:
         return None
     return _nets(row for transfer_id in ordered[since:] for row in transfers[transfer_id])
+
+
+def _booked_version(key: str) -> int:
+    """The table version a transfer's key names ("table:<id>:v<version>:<kind>")."""
+    return int(key.split(":")[2].removeprefix("v"))
 
 
 def losses_shared(nets: dict[int, int]) -> list[tuple[int, int, int]]:

@@ -47,7 +47,14 @@ from tables.actor.change import (
     typed_amounts,
 )
 from tables.actor.clocks import due_items, seat_items, set_clocks
-from tables.actor.core import apply_overdue, commit, finish_hand, locked, store
+from tables.actor.core import (
+    after_transaction,
+    apply_overdue,
+    commit,
+    finish_hand,
+    locked,
+    store,
+)
 from tables.actor.hands import (
     acted,
     count_missed_windows,
@@ -86,6 +93,7 @@ __all__ = [
     "REFUSALS",
     "TableError",
     "acted",
+    "after_transaction",
     "apply_overdue",
     "ask_leave",
     "commit",

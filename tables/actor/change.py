@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
+from casino import timings
 from casino.amounts import AmountError, parse_amount
 from casino.currencies import format_amount
 from casino.models import Player
@@ -21,7 +22,7 @@ from tables.engines.base import (
     IllegalAction,
 )
 from tables.engines.registry import engine_for
-from tables.listeners import notify_error
+from tables.listeners import TableNews, notify_error
 from tables.models import (
     Seat,
     Table,
@@ -83,6 +84,8 @@ class Change:
     replayed: int | None = None
     # events recorded and not yet stored: appended with the table row's update (``store``)
     events: list[list] = field(default_factory=list)
+    # the news told inside the transaction, kept for the listeners after it (``after_transaction``)
+    told: list[TableNews] = field(default_factory=list)
 
     def record(self, **record) -> None:
         """Append an event for the table's current version (stored by ``store``)."""
@@ -90,7 +93,7 @@ class Change:
 
     @property
     def engine(self) -> Engine:
-        return engine_for(self.table.game)
+        return timings.timed(engine_for(self.table.game), "engine")
 
     def seconds(self, key: str, default: float) -> float:
         return float(self.table.setting(key, default))

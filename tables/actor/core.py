@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from django.db import transaction
 
+from casino import timings
 from casino.models import Player
 from tables.actor.change import (
     ACTOR_KEYS,
@@ -34,7 +35,7 @@ from tables.actor.hands import (
     try_start,
 )
 from tables.actor.seats import release_leavers, unseat
-from tables.listeners import TableNews, notify
+from tables.listeners import TableNews, kept, notify, notify_after
 from tables.models import (
     Hand,
     TableEvent,
@@ -60,17 +61,34 @@ def locked(
     refuses (TableError) after an overdue deadline was applied, what the deadline did still
     commits (the body ran in a savepoint) and the refusal is raised after commit."""
     outbox = Outbox()
-    with transaction.atomic():
-        change = open_change(table_id, now, outbox, replay=replay)
-        if not (due and is_due(change.table, now) and apply_overdue(change)):
-            return _stored(change, body(change))
-        try:
-            with transaction.atomic():
-                return _stored(change, body(change))
-        except TableError as error:
-            outbox.refused(change.table)  # the body may have changed the objects first
-            refusal = error
-    raise refusal
+    refusal = None
+    with timings.action_account():
+        with transaction.atomic():
+            timings.account_committed()
+            change = open_change(table_id, now, outbox, replay=replay)
+            if not (due and is_due(change.table, now) and apply_overdue(change)):
+                outcome = _stored(change, body(change))
+            else:
+                told = len(change.told)
+                try:
+                    with transaction.atomic():
+                        outcome = _stored(change, body(change))
+                except TableError as error:
+                    outbox.refused(change.table)  # the body may have changed the objects first
+                    del change.told[told:]  # what the body told was rolled back with it
+                    refusal = error
+        after_transaction(change)
+    if refusal is not None:
+        raise refusal
+    return outcome
+
+
+def after_transaction(change: Change) -> None:
+    """Once the change's transaction has ended: what was told in it, to the listeners that
+    work after it (the floor's), all of this table's news together."""
+    with timings.account_part("after the transaction"):
+        notify_after(change.told)
+    change.told.clear()
 
 
 def store(change: Change, left: tuple[int, ...] = ()) -> None:
@@ -121,18 +139,19 @@ def commit(
     # a change between hands (a holder leaving with his bank) does not end the hand again
     hand_over = engine.is_hand_over(state) and not engine.is_hand_over(table.state)
     table.state = state
-    notify(
-        TableNews(
-            table=table,
-            step=step,
-            cause=cause,
-            events=events,
-            seat=seat,
-            hand_over=hand_over,
-            hand_result=engine.hand_result(state) if hand_over else None,
-            session_over=hand_over and engine.carry_over(state) is None,
-        )
+    news = TableNews(
+        table=table,
+        step=step,
+        cause=cause,
+        events=events,
+        seat=seat,
+        hand_over=hand_over,
+        hand_result=engine.hand_result(state) if hand_over else None,
+        session_over=hand_over and engine.carry_over(state) is None,
     )
+    notify(news)
+    change.told.append(kept(news))
+    timings.name_action(action.get("type", "?"), hand_over)
     if hand_over:
         finish_hand(change)
     else:
