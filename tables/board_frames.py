@@ -24,17 +24,56 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from tables.presenters import (
-    OWN_PART,
-    ROOT_ATTRIBUTE,
-    ROOT_KEPT,
-    ROOT_PREFIX,
-    VERSION_MARKER_ID,
-    ShownBoard,
-    seat_part_id,
-    version_marker,
-)
+if TYPE_CHECKING:  # (no Django here: the load generator's players apply frames too)
+    from tables.presenters import ShownBoard
+
+# The ids of a board's parts, by kind: a shared section, a seat's plate, a viewer's own section.
+SHARED_PART = "board-part-"
+SEAT_PART = "board-seat-"
+OWN_PART = "board-own-"
+
+
+def part_id(name: str) -> str:
+    return SHARED_PART + name
+
+
+def seat_part_id(position: int) -> str:
+    return f"{SEAT_PART}{position}"
+
+
+VERSION_MARKER_ID = "board-version"
+
+
+def version_marker(version: int, *, oob: bool = False, last_hand=None, root: str = "") -> str:
+    """The version the board shows, as an element of its own: whole boards and parts alike
+    update it (static/js/table.js reads it, as does a test's or the load generator's client).
+    It carries the number of the last hand finished (``last_hand``): the page refreshes its
+    hand history when it changes; in a frame of parts, the board element's own attributes
+    (``root``, from ``root_attributes``), which the page copies onto the board element."""
+    swap = ' hx-swap-oob="true"' if oob else ""
+    last = f' data-last-hand="{int(last_hand)}"' if isinstance(last_hand, int) else ""
+    return (
+        f'<span id="{VERSION_MARKER_ID}"{swap} hidden data-version="{version}"{last}{root}></span>'
+    )
+
+
+ROOT_ATTRIBUTE = re.compile(r'\s([\w:-]+)="([^"]*)"')
+# the board element's attributes a frame of parts does not carry: its id, its swap, and its
+# version (the marker's own)
+ROOT_KEPT = frozenset({"id", "hx-swap-oob", "data-version"})
+ROOT_PREFIX = "data-root-"
+
+
+def root_attributes(tag: str) -> str:
+    """The board element's attributes (its phase, whose turn, its classes: what the opening tag
+    `tag` says) as the version marker carries them, each named with ``ROOT_PREFIX``."""
+    return "".join(
+        f' {ROOT_PREFIX}{name}="{value}"'
+        for name, value in ROOT_ATTRIBUTE.findall(tag)
+        if name not in ROOT_KEPT
+    )
 
 
 @dataclass(frozen=True)

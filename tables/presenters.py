@@ -18,7 +18,6 @@ import contextvars
 import functools
 import json
 import math
-import re
 import secrets
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -29,6 +28,13 @@ from markupsafe import Markup, escape
 
 from casino import jinja2
 from casino.currencies import format_amount
+from tables.board_frames import (
+    OWN_PART,
+    part_id,
+    root_attributes,
+    seat_part_id,
+    version_marker,
+)
 from tables.kit import card_items
 from tables.presentation import presentation_for
 
@@ -426,11 +432,6 @@ SECTION_CACHE_SIZE = 2048
 _sections: OrderedDict[tuple, Markup] = OrderedDict()
 _recorded: list | None = None
 
-# The ids of a board's parts, by kind: a shared section, a seat's plate, a viewer's own section.
-SHARED_PART = "board-part-"
-SEAT_PART = "board-seat-"
-OWN_PART = "board-own-"
-
 
 def shared_section(key: tuple, name: str, caller) -> Markup:
     """A board's section shared by every viewer of ``key`` (game, table, version, language):
@@ -458,14 +459,6 @@ def own_section(name: str, caller) -> Markup:
     html = _section_element(OWN_PART + name, caller())
     _note_part(OWN_PART + name, html)
     return html
-
-
-def part_id(name: str) -> str:
-    return SHARED_PART + name
-
-
-def seat_part_id(position: int) -> str:
-    return f"{SEAT_PART}{position}"
 
 
 def _section_element(ident: str, body: str) -> Markup:
@@ -521,39 +514,6 @@ def board_html(view: dict, *, oob: bool) -> str:
 def _last_hand(view: dict) -> int | None:
     last = (view["table"].get("last_game") or {}).get("number")
     return last if isinstance(last, int) else None
-
-
-VERSION_MARKER_ID = "board-version"
-
-
-def version_marker(version: int, *, oob: bool = False, last_hand=None, root: str = "") -> str:
-    """The version the board shows, as an element of its own: whole boards and parts alike
-    update it (static/js/table.js reads it, as does a test's or the load generator's client).
-    It carries the number of the last hand finished (``last_hand``): the page refreshes its
-    hand history when it changes; in a frame of parts, the board element's own attributes
-    (``root``, from ``root_attributes``), which the page copies onto the board element."""
-    swap = ' hx-swap-oob="true"' if oob else ""
-    last = f' data-last-hand="{int(last_hand)}"' if isinstance(last_hand, int) else ""
-    return (
-        f'<span id="{VERSION_MARKER_ID}"{swap} hidden data-version="{version}"{last}{root}></span>'
-    )
-
-
-ROOT_ATTRIBUTE = re.compile(r'\s([\w:-]+)="([^"]*)"')
-# the board element's attributes a frame of parts does not carry: its id, its swap, and its
-# version (the marker's own)
-ROOT_KEPT = frozenset({"id", "hx-swap-oob", "data-version"})
-ROOT_PREFIX = "data-root-"
-
-
-def root_attributes(tag: str) -> str:
-    """The board element's attributes (its phase, whose turn, its classes: what the opening tag
-    `tag` says) as the version marker carries them, each named with ``ROOT_PREFIX``."""
-    return "".join(
-        f' {ROOT_PREFIX}{name}="{value}"'
-        for name, value in ROOT_ATTRIBUTE.findall(tag)
-        if name not in ROOT_KEPT
-    )
 
 
 @dataclass(frozen=True)

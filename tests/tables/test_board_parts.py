@@ -17,8 +17,8 @@ import pytest
 from django.utils import translation
 
 from tables import board_frames, outbox, presenters
+from tables.board_frames import ROOT_ATTRIBUTE, ROOT_PREFIX
 from tables.engines.registry import engine_for, registered_games
-from tables.presenters import ROOT_ATTRIBUTE, ROOT_PREFIX
 from tests.tables.board_frames import BOARD_VERSION, split_frame, swap_in
 from tests.tables.engines.conformance import ConformanceTable
 from tests.tables.test_shared_sections import board_view, random_views, without_ids
