@@ -131,10 +131,7 @@ async def test_three_players_play_to_a_showdown_and_a_svara_with_a_joiner(
             shown = cards_in(socket.board)
             assert set(FIRST_DEAL[0]) | set(FIRST_DEAL[2]) <= shown
         assert not set(FIRST_DEAL[1]) & cards_in(s0.board)
-        assert (
-            'data-action="accept"' in s2.board
-            and 'data-action="accept"' not in (s1.board)
-        )
+        assert 'data-action="accept"' in s2.board and 'data-action="accept"' not in (s1.board)
         # the lobby's and the pit boss's row: the bank in play and the round
         summary = await database_sync_to_async(table_summary_of)(table.pk)
         assert summary["pot"] == 2_300 and ["Round", "2/5"] in summary["facts"]
