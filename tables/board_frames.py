@@ -23,6 +23,7 @@ generator's players keep their boards by it).
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -95,26 +96,32 @@ class Held:
         )
 
 
-def board_frame(now: ShownBoard, held: Held | None, spent: str | None = None) -> tuple[str, Held]:
+def board_frame(
+    now: ShownBoard, held: Held | None, spent: Collection[str] = ()
+) -> tuple[str, Held]:
     """The frame that brings a client holding `held` to `now`, and what it then holds; `spent`:
-    a client action id the socket sent since."""
+    the client action ids the socket sent since."""
     if (
         held is None
         or held.skeleton != now.skeleton
         or held.plain.keys() != now.plain.keys()
-        or (spent and spent in held.skeleton_text)
+        or _holds(held.skeleton_text, spent)
     ):
         return now.html, Held.whole(now)
     changed = [
         key
         for key, plain in now.plain.items()
-        if plain != held.plain[key] or (spent and spent in held.parts[key])
+        if plain != held.plain[key] or _holds(held.parts[key], spent)
     ]
     return _frame(now, changed, held), _after(held, now, changed)
 
 
+def _holds(html: str, spent: Collection[str]) -> bool:
+    return any(ident in html for ident in spent)
+
+
 def public_parts_frame(
-    public: ShownBoard, held: Held | None, own_seat: int, spent: str | None = None
+    public: ShownBoard, held: Held | None, own_seat: int, spent: Collection[str] = ()
 ) -> tuple[str | None, Held | None]:
     """The frame of a change that left a seat's own board as it was (``tables.outbox.
     touched_seats``): the public board's parts that differ from the ones its client holds, but

@@ -284,10 +284,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         self.language = getattr(user, "language", None) or translation.get_language() or "ru"
         self.last_version = -1
-        # the board this socket's client holds (tables.board_frames), and the client action id
+        # the board this socket's client holds (tables.board_frames), and the client action ids
         # it spent since it was sent: each frame brings only the parts that changed
         self.held: Held | None = None
-        self.spent: str | None = None
+        self.spent: set[str] = set()
         self.tokens = float(RATE_BURST)
         self.refilled = time.monotonic()
         try:
@@ -353,7 +353,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         frame["received_at"] = perf_counter()
         if frame["type"] == "act" and frame["client_action_id"]:
-            self.spent = frame["client_action_id"]
+            self.spent.add(frame["client_action_id"])
         try:
             outcome = await self.dispatch_frame(frame)
         except services.TableError as refusal:
@@ -442,7 +442,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             text, self.held = board.html, Held.whole(board)
         else:
             text, self.held = board_frame(board, self.held, self.spent)
-        self.spent = None
+        self.spent.clear()
         await self.send(text_data=text)
 
     async def send_error(self, message: str):
@@ -484,7 +484,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         if frame is None:
             await self.send_snapshot()
         elif self._fresh(event["version"]):
-            self.held, self.spent = held, None
+            self.held = held
+            self.spent.clear()
             await self.send(text_data=frame)
 
     async def table_private(self, event):

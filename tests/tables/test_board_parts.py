@@ -198,7 +198,7 @@ def test_a_frame_sends_the_parts_that_changed_and_again_the_one_whose_id_was_spe
     assert 'data-version="4"' in frame
     # the moves kept from version 3 were spent: sent again, with version 5's id
     spent = presenters.client_action_id(3) + "b"
-    frame, held = board_frames.board_frame(board(5, "A", "b"), held, spent)
+    frame, held = board_frames.board_frame(board(5, "A", "b"), held, {spent})
     assert [ident for ident, _ in split_frame(frame)] == ["board-own-moves", "board-version"]
     assert presenters.client_action_id(5) in frame
     # the public board's parts leave out the seat's own plate and sections
