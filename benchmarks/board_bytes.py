@@ -7,11 +7,15 @@ the board is rendered, as the table actor's broadcast renders it, for every seat
 spectator (``tables.presenters.board_html``, Russian, swapped out of band), from a view built like
 ``tables.selectors.table_view``'s.
 
-Printed per game: the board's HTML bytes per socket per action (what one socket is sent) and the
-time to render one board, each beside its baseline measured in the same run: the view's own JSON
-(the data the board shows: what a socket would be sent if the page drew the board itself) and the
-time to serialize it. A rise of the bytes or the ratio after a change to the boards is the cost of
-that change; `benchmarks/README.md` holds the figures.
+Printed per game: the bytes per socket per action the platform sends (``sent``: each socket the
+parts of its board that changed since the board its client holds, ``tables.board_frames``; a seat
+whose own view did not change the public board's parts, ``tables.outbox.touched_seats``), the
+whole board's bytes (what each socket was sent before issue 49), and the time to render one
+board, each beside baselines measured in the same run: the view's own JSON (the data the board
+shows: what a socket would be sent if the page drew the board itself), High card's bytes sent
+(issue 49: craps within twice High card's), and the time to serialize the view. A rise of the
+bytes or a ratio after a change to the boards is the cost of that change; `benchmarks/README.md`
+holds the figures.
 
 Correctness (a failure makes the run fail): every hand ends within MAX_ACTIONS actions and every
 board renders.
@@ -82,12 +86,14 @@ def _view(engine, game, config, state, version, seats, position):
     }
 
 
-def measure_game(game: str) -> dict:
+def measure_game(game: str, table_id: int) -> dict:
     from django.utils import translation
 
+    from tables import outbox
+    from tables.board_frames import board_frame, public_parts_frame
     from tables.engines.base import Draws, SeatInfo
     from tables.engines.registry import engine_for
-    from tables.presenters import board_html
+    from tables.presenters import shown_board
 
     engine = engine_for(game)
     config = engine.check_config(dict(engine.example_configs[0]))
@@ -95,6 +101,8 @@ def measure_game(game: str) -> dict:
     players = list(range(min(SEATS, engine.seats[1])))
     info = [SeatInfo(p) for p in players]
     board_bytes: list[int] = []
+    sent_bytes: list[int] = []
+    held: dict = {}
     view_bytes: list[int] = []
     render_seconds = 0.0
     dump_seconds = 0.0
@@ -120,16 +128,39 @@ def measure_game(game: str) -> dict:
                 state, _events = engine.apply(state, position, action, Draws(rng))
                 version += 1
                 actions += 1
-                for viewer in [*players, None]:
-                    view = _view(engine, game, config, state, version, players, viewer)
+                views = {
+                    viewer: _view(engine, game, config, state, version, players, viewer)
+                    for viewer in [*players, None]
+                }
+                for view in views.values():
+                    view["table"]["id"] = table_id
+                touched = outbox.touched_seats(
+                    game, table_id, version, version - 1, {p: (p + 1, views[p]) for p in players}
+                )
+                started = clock()
+                public = shown_board(views[None])
+                render_seconds += clock() - started
+                boards += 1
+                for viewer, view in views.items():
                     started = clock()
                     data = json.dumps(view)
                     dump_seconds += clock() - started
-                    started = clock()
-                    html = board_html(view, oob=True)
-                    render_seconds += clock() - started
-                    boards += 1
-                    board_bytes.append(len(html.encode()))
+                    frame = None
+                    if viewer is not None and viewer not in touched and viewer in held:
+                        frame, after = public_parts_frame(public, held[viewer], viewer)
+                    board = public
+                    if frame is None and viewer is not None:
+                        started = clock()
+                        board = shown_board(view)
+                        render_seconds += clock() - started
+                        boards += 1
+                    if frame is None:
+                        frame, after = board_frame(board, held.get(viewer))
+                    held[viewer] = after
+                    # (a seat sent the public board's parts: its own board, as it was sent whole)
+                    whole = board if board is not public or viewer is None else shown_board(view)
+                    board_bytes.append(len(whole.html.encode()))
+                    sent_bytes.append(len(frame.encode()))
                     view_bytes.append(len(data.encode()))
     return {
         "game": game,
@@ -137,7 +168,8 @@ def measure_game(game: str) -> dict:
         "actions": actions,
         "boards": boards,
         "board_bytes": statistics.fmean(board_bytes),
-        "board_bytes_max": max(board_bytes),
+        "sent_bytes": statistics.fmean(sent_bytes),
+        "sent_bytes_max": max(sent_bytes),
         "view_bytes": statistics.fmean(view_bytes),
         "render_us": render_seconds / boards * 1e6,
         "dump_us": dump_seconds / boards * 1e6,
@@ -151,22 +183,26 @@ def run(context: common.BenchContext | None = None) -> bool:
 
     print(f"board_bytes: {HANDS} hands a game, up to {SEATS} seats, boards in {LANGUAGE}")
     print(
-        f"{'game':<18} {'seats':>5} {'actions':>7} {'bytes/socket':>12} {'max':>7} "
-        f"{'view JSON':>9} {'x JSON':>7} {'render µs':>9} {'x dump':>7}"
+        f"{'game':<18} {'seats':>5} {'actions':>7} {'sent/socket':>11} {'max':>7} "
+        f"{'whole':>7} {'x whole':>7} {'x JSON':>7} {'x High card':>11} "
+        f"{'render µs':>9} {'x dump':>7}"
     )
     ok = True
-    for game in registered_games():
+    measured = {}
+    for number, game in enumerate(registered_games()):
         try:
-            figures = measure_game(game)
+            measured[game] = measure_game(game, 1 + number)
         except AssertionError as failure:
             print(f"{game:<18} FAILED: {failure}")
             ok = False
-            continue
+    baseline = measured.get("highcard", {}).get("sent_bytes")
+    for game, figures in measured.items():
+        sent = figures["sent_bytes"]
         print(
             f"{game:<18} {figures['seats']:>5} {figures['actions']:>7} "
-            f"{figures['board_bytes']:>12,.0f} {figures['board_bytes_max']:>7,} "
-            f"{figures['view_bytes']:>9,.0f} "
-            f"{figures['board_bytes'] / figures['view_bytes']:>7.2f} "
+            f"{sent:>11,.0f} {figures['sent_bytes_max']:>7,} {figures['board_bytes']:>7,.0f} "
+            f"{sent / figures['board_bytes']:>7.3f} {sent / figures['view_bytes']:>7.2f} "
+            f"{sent / baseline if baseline else float('nan'):>11.2f} "
             f"{figures['render_us']:>9,.0f} {figures['render_us'] / figures['dump_us']:>7.1f}"
         )
     return ok

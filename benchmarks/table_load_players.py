@@ -25,6 +25,7 @@ from benchmarks.table_load_setups import (
     TABLES,
 )
 from benchmarks.table_load_world import _cpu_seconds, _rss_kb
+from tables.board_frames import apply_frame
 
 # --- the load generator (a separate process: asyncio + websockets, no Django) --------------------
 
@@ -367,15 +368,15 @@ class Sock:
                         self.errors.append(" ".join(text.split())[:200])
                         self.owner.changed.set()
                         continue
-                    # a whole board or the parts of one that changed (issue 30): both carry
-                    # the version marker; the moves are read from the last whole board (a seat
-                    # is sent parts only while its own moves stay as they were)
+                    # a whole board or the parts of one that changed (issues 30 and 49): both
+                    # carry the version marker; the moves are read from the board as the
+                    # browser keeps it, the parts swapped in
                     marker = VERSION_MARKER.search(message) or BOARD_VERSION.search(message)
                     if marker is None:
                         continue
                     version = int(marker.group(1))
                     if BOARD.search(message) is None:
-                        message = self.frame
+                        message = apply_frame(self.frame, message)
                 if version > self.version:
                     self.version = version
                     self.frame = message

@@ -4,7 +4,8 @@ render the view this socket may see, send errors to this socket only.
 Frames from the browser are JSON: ``{"type", "action", "payload", "client_action_id"}``; htmx's
 ws extension sends form fields at the top level, so fields other than those are read as the
 payload. Frames to the browser are HTML fragments swapped out of band by htmx, each carrying the
-table version (``data-version``).
+table version (``data-version``): a whole board, or the parts of it that changed since the board
+the socket's client holds (``tables.board_frames``).
 """
 
 from __future__ import annotations
@@ -33,14 +34,9 @@ from casino import timings
 from casino.oob import LiveRows
 from casino.overload import OVERLOAD, is_overload
 from tables import clock, presence, selectors, services
+from tables.board_frames import Held, board_frame, public_parts_frame
 from tables.outbox import seat_group, seats_group
-from tables.presenters import (
-    known_parts,
-    parts_frame,
-    public_board,
-    render_board,
-    render_board_message,
-)
+from tables.presenters import board_of_message, board_of_view, public_board
 from tables.tournament.selectors import pit_tournaments
 
 log = logging.getLogger(__name__)
@@ -288,6 +284,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         self.language = getattr(user, "language", None) or translation.get_language() or "ru"
         self.last_version = -1
+        # the board this socket's client holds (tables.board_frames), and the client action ids
+        # it spent since it was sent: each frame brings only the parts that changed
+        self.held: Held | None = None
+        self.spent: set[str] = set()
         self.tokens = float(RATE_BURST)
         self.refilled = time.monotonic()
         try:
@@ -352,6 +352,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send_error(str(error))
             return
         frame["received_at"] = perf_counter()
+        if frame["type"] == "act" and frame["client_action_id"]:
+            self.spent.add(frame["client_action_id"])
         try:
             outcome = await self.dispatch_frame(frame)
         except services.TableError as refusal:
@@ -402,7 +404,8 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def send_view(self, view: dict, force: bool = False):
         version = view["table"]["version"]
         if self._fresh(version, force):
-            await self.send(text_data=render_board(view, self.language))
+            # asked for (a sync, a repeated action): the whole board, whatever the client holds
+            await self._send_board(board_of_view(view, self.language), whole=force)
             seated = any(
                 seat["player_id"] == self.user.pk and not seat.get("leaving")
                 for seat in view["table"]["seats"]
@@ -433,6 +436,15 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.last_version = version
         return True
 
+    async def _send_board(self, board, whole: bool = False):
+        """Send `board` as the frame that brings this socket's client to it (``board_frame``)."""
+        if whole:
+            text, self.held = board.html, Held.whole(board)
+        else:
+            text, self.held = board_frame(board, self.held, self.spent)
+        self.spent.clear()
+        await self.send(text_data=text)
+
     async def send_error(self, message: str):
         await self.send(text_data=error_frame(message, self.language))
 
@@ -443,9 +455,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         seated = any(player == self.user.pk for player, _position in event["seats"])
         # (a seated player's socket not yet out of this group: his own group brings his board)
         if event["table"] == self.table_id and not seated:
-            board, _parts = public_board(event, self.language)
+            board = public_board(event, self.language)
             if self._fresh(event["version"]):
-                await self.send(text_data=board)
+                await self._send_board(board)
             await self._watch(True)
         timings.note("render+send", perf_counter() - started)
 
@@ -453,7 +465,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         """A change, as the table's seats hear it: a seat whose own view changed waits for it
         (``table_private``); any other gets the board's parts that changed since the version it
         shows, or, if it did not see that version (a change it missed, another process's
-        frames in between), the whole board read again."""
+        frames in between), its own board read again (``_send_board``)."""
         started = perf_counter()
         timings.note("delivery", wall_clock() - event.get("sent_at", wall_clock()))
         await self._board_parts(event)
@@ -465,23 +477,24 @@ class TableConsumer(AsyncWebsocketConsumer):
         position = next((p for player, p in event["seats"] if player == self.user.pk), None)
         if position is None or position in event["touched"]:
             return
-        _board, now = public_board(event, self.language)
         frame = None
         if event["version_before"] == self.last_version:
-            before = known_parts(event["game"], self.table_id, self.last_version, self.language)
-            frame = parts_frame(now, before, event["version"], position)
+            board = public_board(event, self.language)
+            frame, held = public_parts_frame(board, self.held, position, self.spent)
         if frame is None:
             await self.send_snapshot()
         elif self._fresh(event["version"]):
+            self.held = held
+            self.spent.clear()
             await self.send(text_data=frame)
 
     async def table_private(self, event):
         """This player's own view of a table that changed for him (or, having just left it,
-        the public view): the whole board."""
+        the public view): what of its board changed (``_send_board``)."""
         started = perf_counter()
         timings.note("delivery", wall_clock() - event.get("sent_at", wall_clock()))
         if event["table"] == self.table_id and self._fresh(event["version"]):
-            await self.send(text_data=render_board_message(event, self.language))
+            await self._send_board(board_of_message(event, self.language))
             await self._watch(event["seat"] is None)  # the public view: he has left
         timings.note("render+send", perf_counter() - started)
 

@@ -16,11 +16,11 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import functools
-import itertools
 import json
 import math
 import secrets
 from collections import OrderedDict
+from dataclasses import dataclass
 
 from django.utils import translation
 from django.utils.translation import get_language, gettext, gettext_noop
@@ -28,6 +28,13 @@ from markupsafe import Markup, escape
 
 from casino import jinja2
 from casino.currencies import format_amount
+from tables.board_frames import (
+    OWN_PART,
+    part_id,
+    root_attributes,
+    seat_part_id,
+    version_marker,
+)
 from tables.kit import card_items
 from tables.presentation import presentation_for
 
@@ -59,8 +66,10 @@ def board_context(view: dict) -> dict:
         "me_info": _seat_info(view, me),
         "settings": table.get("settings") or {},
         "presentation": presentation,
-        # a fresh id per rendering: a double click sends the same id twice, applied once
-        "client_action_id": next_client_action_id(),
+        # one id per table version: a double click sends the same id twice, applied once; a
+        # form kept from an older version by a frame of parts carries that version's, and once
+        # spent its part is sent again (``tables.board_frames``)
+        "client_action_id": client_action_id(table["version"]),
         # whole epoch seconds by seat (a float would be localised, "1795974490,62" in Russian)
         "clocks": clocks,
         # the earliest of them
@@ -88,6 +97,8 @@ def board_context(view: dict) -> dict:
         # ``{% call shared_section(section_key, "name") %}...{% endcall %}``
         "shared_section": shared_section,
         "section_key": (table["game"], table["id"], table["version"], language),
+        # the parts only this viewer sees (its moves, its own bets): sent when they changed
+        "own_section": own_section,
     }
     if presentation.presenter is not None:
         context.update(presentation.presenter(view, context))
@@ -110,16 +121,18 @@ def board_context(view: dict) -> dict:
     return context
 
 
-# This process's prefix (random, so two processes or a restart never give the same ids) and a
-# counter: unique ids without a system call per rendering (uuid4 read the OS's random source,
-# ~2 % of a busy server's CPU, for every board of every socket).
+# This process's prefix (random, so two processes or a restart never give the same ids) and the
+# table version: unique ids without a system call per rendering (uuid4 read the OS's random
+# source, ~2 % of a busy server's CPU, for every board of every socket). The actor keeps an id
+# per table and player, so the version alone tells a table's ids apart.
 _ID_PREFIX = secrets.token_hex(8)
-_id_counter = itertools.count(1)
+VERSION_DIGITS = 12
 
 
-def next_client_action_id() -> str:
-    """A fresh client action id for the forms of one rendering (32 characters at most)."""
-    return f"{_ID_PREFIX}{next(_id_counter):x}"
+def client_action_id(version: int) -> str:
+    """The client action id of the forms of a board of `version` (28 characters; a form adds
+    its own letters)."""
+    return f"{_ID_PREFIX}{version:0{VERSION_DIGITS}x}"
 
 
 def seat_clocks(clock: dict) -> dict[int, int]:
@@ -311,18 +324,17 @@ def seats_html(
                 if deadline
                 else ""
             )
-            # another's seat is the same for every viewer but its player: one of the board's
-            # parts (``BoardParts``); your own is part of your board only
-            ident = "" if slot["is_me"] else f'id="{seat_part_id(position)}" '
+            # a seat's plate is one of the board's parts: another's is the same for every
+            # viewer but its player, your own is your board's (a frame of the public board's
+            # parts leaves it out, ``tables.board_frames``)
             plate = (
-                f'<div {ident}class="{css}" data-position="{position}">'
+                f'<div id="{seat_part_id(position)}" class="{css}" data-position="{position}">'
                 f'<div class="player-id"><span class="avatar" aria-hidden="true">'
                 f"{escape(name[:1].upper())}</span>"
                 f'<strong class="name">{escape(name)}</strong>{you}</div>'
                 f'<div class="badges">{shown}</div>{clock}{extra.get(position, "")}</div>'
             )
-            if not slot["is_me"]:
-                _note_part(seat_part_id(position), plate)
+            _note_part(seat_part_id(position), plate)
             parts.append(plate)
         parts.append("</div>")
     return Markup("".join(parts))
@@ -424,39 +436,38 @@ _recorded: list | None = None
 def shared_section(key: tuple, name: str, caller) -> Markup:
     """A board's section shared by every viewer of ``key`` (game, table, version, language):
     rendered by the first board that needs it, then reused (``caller`` is the section's body).
-    It is one of the board's parts (``part_id``): an element of its own, which a socket whose
-    seat's view did not change gets alone, swapped out of band (``BoardParts``)."""
+    It is one of the board's parts (``part_id``): an element of its own, sent alone when it
+    changed (``tables.board_frames``)."""
     if _recorded is not None:  # tests: rendered every time, and noted
-        html = _section_element(name, caller())
+        html = _section_element(part_id(name), caller())
         _recorded.append((name, html))
         _note_part(part_id(name), html)
         return html
     cache_key = (*key, name)
     html = _sections.get(cache_key)
     if html is None:
-        html = _sections[cache_key] = _section_element(name, caller())
+        html = _sections[cache_key] = _section_element(part_id(name), caller())
         if len(_sections) > SECTION_CACHE_SIZE:
             _sections.popitem(last=False)
     _note_part(part_id(name), html)
     return html
 
 
-def part_id(name: str) -> str:
-    return f"board-part-{name}"
+def own_section(name: str, caller) -> Markup:
+    """A part of the board only its viewer sees (its moves, its own bets): an element of its own,
+    so that a change which leaves it as it was does not send it again."""
+    html = _section_element(OWN_PART + name, caller())
+    _note_part(OWN_PART + name, html)
+    return html
 
 
-def seat_part_id(position: int) -> str:
-    return f"board-seat-{position}"
-
-
-def _section_element(name: str, body: str) -> Markup:
+def _section_element(ident: str, body: str) -> Markup:
     # display: contents (table-kit.css): the wrapper changes no layout, only gives the part an id
-    return Markup(f'<div id="{part_id(name)}" class="board-part">{body}</div>')
+    return Markup(f'<div id="{ident}" class="board-part">{body}</div>')
 
 
-# The parts of the board being rendered (``parts_recorded``): what a rendering of the public
-# view hands to the sockets whose own view did not change. A context variable, for boards are
-# rendered on the event loop and on request threads at once.
+# The parts of the board being rendered (``parts_recorded``), by id. A context variable, for
+# boards are rendered on the event loop and on request threads at once.
 _parts: contextvars.ContextVar[dict | None] = contextvars.ContextVar("board_parts", default=None)
 
 
@@ -489,125 +500,141 @@ def sections_recorded():
         _recorded = None
 
 
+def board_html(view: dict, *, oob: bool) -> str:
+    """The board of `view` in the active language; `oob`: swapped out of band (a socket's
+    frame), else part of the table's page. Its last element is the version marker a frame of
+    parts updates (``tables.board_frames``)."""
+    template = presentation_for(view["table"]["game"]).board_template
+    html = jinja2.render(template, {**board_context(view), "oob": oob}).rstrip()
+    end = html.rfind("</div>")
+    marker = version_marker(view["table"]["version"], last_hand=_last_hand(view))
+    return f"{html[:end]}{marker}{html[end:]}"
+
+
+def _last_hand(view: dict) -> int | None:
+    last = (view["table"].get("last_game") or {}).get("number")
+    return last if isinstance(last, int) else None
+
+
+@dataclass(frozen=True)
+class ShownBoard:
+    """A board as a socket is sent it: whole (``html``, swapped out of band) and as its named
+    parts (``parts``: each part's element by id, in the order rendered), and what it holds
+    outside them (``skeleton``). ``plain`` and ``skeleton`` leave out what every rendering of a
+    new version changes without showing anything new (the client action id of its forms, the
+    version it shows), so a part that differs only by them is the same part
+    (``tables.board_frames`` compares them)."""
+
+    version: int
+    last_hand: int | None
+    html: str
+    # the board element's attributes, for the version marker of a frame of parts
+    root: str
+    parts: dict[str, str]
+    plain: dict[str, str]
+    skeleton: str
+    # the skeleton as sent, its forms' client action id in it
+    skeleton_text: str
+
+
+def shown_board(view: dict) -> ShownBoard:
+    """The board of `view` (active language) with its parts."""
+    with parts_recorded() as parts:
+        html = board_html(view, oob=True)
+    table = view["table"]
+    return _in_parts(html, parts, table["version"], _last_hand(view))
+
+
+def _in_parts(html: str, parts: dict[str, str], version: int, last_hand: int | None) -> ShownBoard:
+    # each part where the board holds it: one recorded but not drawn (a section its template
+    # left out) is no part of this board; one inside another goes with it
+    found = []
+    for key, part in parts.items():
+        at = html.find(f'<div id="{key}"')
+        if at != -1 and html.startswith(part, at):
+            found.append((at, key))
+    found.sort()
+    pieces, cursor, kept = [], 0, {}
+    for at, key in found:
+        kept[key] = parts[key]
+        if at >= cursor:
+            pieces.append(html[cursor:at])
+            cursor = at + len(parts[key])
+    pieces.append(html[cursor:])
+    text = "".join(pieces).replace(version_marker(version, last_hand=last_hand), "", 1)
+    # the board element's opening tag: a frame of parts carries its attributes in the marker
+    start = text.find('<div id="table-board"')
+    end = text.find(">", start) + 1
+    root = root_attributes(text[start:end])
+    text = text[:start] + text[end:]
+    ident = client_action_id(version)
+    kept = {key: kept[key] for key in parts if key in kept}  # the order rendered
+    return ShownBoard(
+        version=version,
+        last_hand=last_hand,
+        html=html,
+        root=root,
+        parts=kept,
+        plain={key: part.replace(ident, "") for key, part in kept.items()},
+        skeleton=text.replace(ident, ""),
+        skeleton_text=text,
+    )
+
+
 # Rendered boards of the sockets of this process, by (game, table, version, seat, language): the
 # spectators of a table, and several tabs of one player, render each change once. A seat's view
 # goes only to that seat's player (the table actor's broadcast), and the key holds the seat, so
 # a cached board is only ever sent to a socket that was sent the same view.
 BOARD_CACHE_SIZE = 512
-_boards: OrderedDict[tuple, str] = OrderedDict()
-
-
-def board_html(view: dict, *, oob: bool) -> str:
-    """The board of `view` in the active language; `oob`: swapped out of band (a socket's
-    frame), else part of the table's page. Its last element is the version marker the board's
-    parts update (``BoardParts``)."""
-    template = presentation_for(view["table"]["game"]).board_template
-    html = jinja2.render(template, {**board_context(view), "oob": oob}).rstrip()
-    end = html.rfind("</div>")
-    last = (view["table"].get("last_game") or {}).get("number")
-    _note_part(LAST_HAND_PART, str(last) if isinstance(last, int) else "")
-    return f"{html[:end]}{version_marker(view['table']['version'], last_hand=last)}{html[end:]}"
-
-
-# not a part swapped: the last hand finished, which a parts frame's version marker carries too
-LAST_HAND_PART = "last-hand"
-
-
-VERSION_MARKER_ID = "board-version"
-
-
-def version_marker(version: int, *, oob: bool = False, last_hand=None) -> str:
-    """The version the board shows, as an element of its own: whole boards and parts alike
-    update it (static/js/table.js reads it, as does a test's or the load generator's client).
-    It carries the number of the last hand finished (``last_hand``): the page refreshes its
-    hand history when it changes."""
-    swap = ' hx-swap-oob="true"' if oob else ""
-    last = f' data-last-hand="{int(last_hand)}"' if isinstance(last_hand, int) else ""
-    return f'<span id="{VERSION_MARKER_ID}"{swap} hidden data-version="{version}"{last}></span>'
+_boards: OrderedDict[tuple, ShownBoard] = OrderedDict()
 
 
 def render_board(view: dict, language: str) -> str:
-    """The board of `view` for a socket (swapped out of band), in `language`."""
+    """The whole board of `view` for a socket (swapped out of band), in `language`."""
+    return board_of_view(view, language).html
+
+
+def board_of_view(view: dict, language: str) -> ShownBoard:
+    """The board of `view` for a socket, in `language`, with its parts."""
     table = view["table"]
     key = (table["game"], table["id"], table["version"], view["seat"], language)
     return _cached(key, lambda: view, language)
 
 
-def render_board_message(message: dict, language: str) -> str:
+def board_of_message(message: dict, language: str) -> ShownBoard:
     """The board of a broadcast view (``services.view_message``): its JSON is read only when
     this process has not rendered that board yet."""
     key = (message["game"], message["table"], message["version"], message["seat"], language)
     return _cached(key, lambda: json.loads(message["view"]), language)
 
 
-def _cached(key: tuple, view, language: str) -> str:
-    html = _boards.get(key)
-    if html is not None:
+def _cached(key: tuple, view, language: str) -> ShownBoard:
+    board = _boards.get(key)
+    if board is not None:
         _boards.move_to_end(key)
-        return html
+        return board
     with translation.override(language):
-        html = board_html(view(), oob=True)
-    _boards[key] = html
+        board = shown_board(view())
+    _boards[key] = board
     if len(_boards) > BOARD_CACHE_SIZE:
         _boards.popitem(last=False)
-    return html
+    return board
 
 
-# --- a board in parts ---------------------------------------------------------------------------
-#
-# A change sends the public view once to the table's group. Each process renders the public
-# board of it once (per language) and notes its parts (``parts_recorded``): the shared sections
-# and every seat's plate. A socket whose own view did not change (``tables.outbox.touched_seats``)
-# is sent only the parts that differ from the version it shows, and the version marker; one
-# whose view changed gets its whole board from its own message; a spectator the whole public
-# board.
-
+# The public board of a change, rendered once per process and language: the table's spectators
+# are sent it, and the seats whose own view did not change (``tables.outbox.touched_seats``)
+# its parts that changed (``tables.board_frames.public_parts_frame``).
 PARTS_CACHE_SIZE = 512
-_public: OrderedDict[tuple, tuple[str, dict[str, str]]] = OrderedDict()
+_public: OrderedDict[tuple, ShownBoard] = OrderedDict()
 
 
-def public_board(message: dict, language: str) -> tuple[str, dict[str, str]]:
-    """The whole public board of a ``table.change`` message (swapped out of band) and its parts
-    by id, rendered once per process and language."""
+def public_board(message: dict, language: str) -> ShownBoard:
+    """The public board of a ``table.change`` or ``table.view`` message, with its parts."""
     key = (message["game"], message["table"], message["version"], language)
-    known = _public.get(key)
-    if known is not None:
-        return known
-    with translation.override(language), parts_recorded() as parts:
-        html = board_html(json.loads(message["view"]), oob=True)
-    known = _public[key] = (html, dict(parts))
-    if len(_public) > PARTS_CACHE_SIZE:
-        _public.popitem(last=False)
-    return known
-
-
-def known_parts(game: str, table: int, version: int, language: str) -> dict[str, str] | None:
-    """The parts of a public board this process rendered (``public_board``), if it still has
-    them."""
-    known = _public.get((game, table, version, language))
-    return None if known is None else known[1]
-
-
-def parts_frame(
-    now: dict[str, str], before: dict[str, str] | None, version: int, own_seat: int | None
-) -> str | None:
-    """The frame that brings a board showing the parts `before` to the parts `now` of `version`:
-    each part that differs, swapped out of band, and the version marker. Not the part of the
-    socket's own seat (its board draws it as its own). None when the parts are not the same set
-    (a section shown or gone changes the board's layout: the whole board is needed)."""
-    own = seat_part_id(own_seat) if own_seat is not None else None
-    if before is not None and before.keys() != now.keys():
-        return None
-    changed = [
-        _oob(html)
-        for key, html in now.items()
-        if key not in (own, LAST_HAND_PART) and (before is None or before.get(key) != html)
-    ]
-    last = now.get(LAST_HAND_PART)
-    marker = version_marker(version, oob=True, last_hand=int(last) if last else None)
-    return "".join(changed) + marker
-
-
-def _oob(part: str) -> str:
-    # every part is a <div> (the section's wrapper, a seat's plate)
-    return '<div hx-swap-oob="true"' + part[4:]
+    board = _public.get(key)
+    if board is None:
+        with translation.override(language):
+            board = _public[key] = shown_board(json.loads(message["view"]))
+        if len(_public) > PARTS_CACHE_SIZE:
+            _public.popitem(last=False)
+    return board

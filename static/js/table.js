@@ -1,8 +1,8 @@
 // A live table page, for every game: a countdown per seat clock, the version guard, the error
 // banner and the socket's state. Everything here only decorates what the server renders; the
-// board comes from the server whole (an out-of-band swap of #table-board) or, when only what
-// every viewer sees changed, as the parts that changed (each swapped out of band by its id),
-// so nothing is kept between frames. A game's own behaviour (picking cards, a bet slider) is in its
+// board comes from the server whole (an out-of-band swap of #table-board) or as the parts of it
+// that changed since the board this page holds (each swapped out of band by its id; the server
+// keeps what each socket holds, tables/board_frames.py). A game's own behaviour (picking cards, a bet slider) is in its
 // own script (static/js/games/<game>.js, loaded by the page after this one), which may listen
 // for "table:board" (fired on the document after each board is in place).
 (function () {
@@ -104,9 +104,27 @@
       // (the target is the element swapped out: the new one is read by its id)
       var marker = document.getElementById("board-version");
       var board = document.getElementById("table-board");
-      if (board && marker) { board.dataset.version = marker.dataset.version; }
+      if (board && marker) {
+        board.dataset.version = marker.dataset.version;
+        copyRoot(marker, board);
+      }
     }
   });
+  // a frame of parts whose board element's attributes changed (its phase, whose turn) carries
+  // them on the marker, each named "data-root-<name>" (tables/presenters.py, root_attributes)
+  var ROOT = "data-root-";
+  var ROOT_KEPT = { "id": true, "hx-swap-oob": true, "data-version": true };
+  function copyRoot(marker, board) {
+    var carried = {};
+    Array.prototype.forEach.call(marker.attributes, function (attribute) {
+      if (attribute.name.indexOf(ROOT) === 0) { carried[attribute.name.slice(ROOT.length)] = attribute.value; }
+    });
+    if (!Object.keys(carried).length) { return; }
+    Array.prototype.slice.call(board.attributes).forEach(function (attribute) {
+      if (!ROOT_KEPT[attribute.name] && !(attribute.name in carried)) { board.removeAttribute(attribute.name); }
+    });
+    Object.keys(carried).forEach(function (name) { board.setAttribute(name, carried[name]); });
+  }
   document.addEventListener("htmx:oobAfterSwap", refresh);
   document.addEventListener("DOMContentLoaded", refresh);
   // Only the table's own socket counts (the header keeps a lobby socket of its own).

@@ -113,8 +113,7 @@ class Socket:
         await self.communicator.disconnect()
 
     def last_hand(self) -> list[str]:
-        frame = self.frames[-1]
-        hand = frame.split('id="hand-form"', 1)
+        hand = self.board.split('id="hand-form"', 1)
         if len(hand) != 2:
             return []
         return list(dict.fromkeys(CARD.findall(hand[1].split("</form>", 1)[0])))

@@ -1,12 +1,14 @@
-"""A board sent in parts (issue 30): after a change, a seat whose own view did not change
-(``tables.outbox.touched_seats``) is sent only the public board's parts that changed
-(``tables.presenters.parts_frame``); the others their whole board. For every registered game,
-random play is followed by a client per seat and a spectator that applies what it is sent as
-htmx does (each part swapped out of band by its id); after every step each client's board must
-be the board rendered whole for it, and no part sent to the table's group may hold a card that
-is hidden from any viewer."""
+"""Every board in parts (issues 30 and 49): after a change, each socket is sent only the parts of
+its board that differ from the ones its client holds (``tables.board_frames.board_frame``); a
+seat whose own view did not change (``tables.outbox.touched_seats``) the public board's parts
+(``public_parts_frame``). For every registered game, random play is followed by a client per seat
+and a spectator that applies what it is sent as htmx does (each part swapped out of band by its
+id); after every step each client's board must be the board rendered whole for it, no part sent
+to the table's group may hold a card that is hidden from any viewer, and a bet must not send a
+whole board to every socket."""
 
 import dataclasses
+import itertools
 import json
 import random
 import re
@@ -14,7 +16,8 @@ import re
 import pytest
 from django.utils import translation
 
-from tables import outbox, presenters
+from tables import board_frames, outbox, presenters
+from tables.board_frames import ROOT_ATTRIBUTE, ROOT_PREFIX
 from tables.engines.registry import engine_for, registered_games
 from tests.tables.board_frames import BOARD_VERSION, split_frame, swap_in
 from tests.tables.engines.conformance import ConformanceTable
@@ -28,10 +31,17 @@ GAMES = [
 
 
 def comparable(board: str) -> str:
-    """A board but for each rendering's fresh client action ids and the board element's own
-    version: a board brought up to date by parts keeps its element's version (the browser's
-    table.js copies the version marker's onto it, as the marker is what counts)."""
-    return BOARD_VERSION.sub(r"\g<1>v", without_ids(board), 1)
+    """A board but for its forms' client action ids (a part kept from an older version keeps
+    that version's) and the board element's own version: a board brought up to date by parts
+    keeps its element's version (the browser's table.js copies the version marker's onto it, as
+    the marker is what counts), and the element's attributes in any order (the page's script
+    sets those a frame of parts carries on the marker)."""
+    board = BOARD_VERSION.sub(r"\g<1>v", without_ids(board), 1)
+    board = re.sub(rf' {ROOT_PREFIX}[\w:-]+="[^"]*"', "", board)  # what the marker carried
+    start = board.find('<div id="table-board"')
+    end = board.find(">", start)
+    attributes = sorted(ROOT_ATTRIBUTE.findall(board[start:end]))
+    return f"{board[:start]}<div {attributes}{board[end:]}"
 
 
 def whole(view: dict) -> str:
@@ -40,7 +50,11 @@ def whole(view: dict) -> str:
 
 @pytest.mark.parametrize(("game", "config"), GAMES)
 def test_every_client_assembles_the_board_it_would_be_sent_whole(game, config):
-    play_in_parts(game, config)
+    figures = play_in_parts(game, config)
+    assert figures.parts, f"{game}: some frames were parts"
+    assert not figures.bets_sent_whole_to_all, (
+        f"{game}: a bet sent every socket its whole board at steps {figures.bets_sent_whole_to_all}"
+    )
 
 
 def test_a_fact_left_out_of_private_facts_is_caught(monkeypatch):
@@ -57,18 +71,51 @@ def test_a_fact_left_out_of_private_facts_is_caught(monkeypatch):
         play_in_parts("highcard", engine_for("highcard").example_configs[0])
 
 
-def play_in_parts(game: str, config: dict) -> None:
+def test_a_board_drawn_whole_is_caught(monkeypatch):
+    """What the check on bets relies on: a board with no parts (everything in its skeleton) is
+    sent whole to every socket on every bet."""
+    monkeypatch.setattr(
+        presenters, "_in_parts", lambda html, parts, *rest: real_in_parts(html, {}, *rest)
+    )
+    figures = play_in_parts("highcard", engine_for("highcard").example_configs[0])
+    assert figures.bets_sent_whole_to_all and not figures.parts
+
+
+real_in_parts = presenters._in_parts
+
+
+TABLE_IDS = itertools.count(900_000)
+
+
+@dataclasses.dataclass
+class Figures:
+    parts: int = 0
+    wholes: int = 0
+    bets_sent_whole_to_all: list = dataclasses.field(default_factory=list)
+
+
+def play_in_parts(game: str, config: dict) -> Figures:
     engine = engine_for(game)
     rng = random.Random(f"parts-{game}")
-    table_id = 900_000 + rng.randrange(10_000)  # its own digests (tables.outbox)
-    shown: dict = {}  # viewer -> (version, board)
-    parts_before = None
-    steps = sent_parts = sent_whole = 0
+    # a table of its own: its own digests (tables.outbox) and cached sections
+    table_id = next(TABLE_IDS)
+    shown: dict = {}  # viewer -> the board its client holds (html)
+    held: dict = {}  # viewer -> what the platform knows its client holds
+    figures = Figures()
+    steps = 0
+    last_action, hands, last_status = None, None, None
     table = ConformanceTable(engine, config, engine.seats[1], rng.randrange(2**32))
     with translation.override("ru"):
         for version, views, last_game in random_views(table, game, rng, pause_every=7):
             if steps >= 60 and last_game is not None:
                 break
+            # the action that made this version, unless a hand was dealt since
+            action = table.record.steps[-1].action if table.record and table.record.steps else None
+            bet = hands == table.hands and isinstance(action, dict) and "amount" in action
+            # (not while the casino pauses or resumes the table: the whole felt changes)
+            status = views[None]["table"]["status"]
+            bet = bet and action is not last_action and status == last_status == "playing"
+            last_action, hands, last_status = action, table.hands, status
             seated = sorted(table.seated)
             for view in views.values():  # a table of its own: no board of another test's
                 view["table"]["id"] = table_id
@@ -79,39 +126,42 @@ def play_in_parts(game: str, config: dict) -> None:
                 version - 1,
                 {p: (100 + p, views[p]) for p in seated},
             )
-            with presenters.parts_recorded() as parts:
-                whole(views[None])
+            public = presenters.shown_board(views[None])
             # the cards no spectator sees (the seats' own, the undealt, the hidden), but for a
             # code the public view shows too (a shoe of several packs holds it more than once)
             hidden = {c for cards in engine.private_cards(table.state).values() for c in cards}
             hidden |= set(engine.hidden_cards(table.state)) | set(engine.undealt(table.state))
             hidden -= set(re.findall(r'"(\w\w)"', json.dumps(views[None])))
-            for ident, html in parts.items():
+            for ident, html in public.parts.items():
                 cards = set(re.findall(r'data-card="(\w\w)"', html))
                 assert not cards & hidden, f"{game}: the part {ident} shows a hidden card"
+            sent_whole = 0
             for viewer, view in views.items():
-                if viewer is None or viewer in touched or viewer not in shown:
-                    shown[viewer] = (version, whole(view))
+                frame = None
+                if viewer is not None and viewer not in touched and viewer in held:
+                    frame, after = board_frames.public_parts_frame(public, held[viewer], viewer)
+                if frame is None:  # its own board (read again, when the parts would not do)
+                    own = public if viewer is None else presenters.shown_board(view)
+                    frame, after = board_frames.board_frame(own, held.get(viewer))
+                held[viewer] = after
+                if 'id="table-board"' in frame:
+                    shown[viewer] = frame
                     sent_whole += 1
-                    continue
-                frame = presenters.parts_frame(parts, parts_before, version, viewer)
-                if frame is None:  # the parts changed shape: the whole board, read again
-                    shown[viewer] = (version, whole(view))
-                    sent_whole += 1
-                    continue
-                shown[viewer] = (version, swap_in(shown[viewer][1], frame))
-                sent_parts += 1
+                    figures.wholes += 1
+                else:
+                    shown[viewer] = swap_in(shown[viewer], frame)
+                    figures.parts += 1
+            if bet and sent_whole == len(views):
+                figures.bets_sent_whole_to_all.append(version)
             for viewer, view in views.items():
-                assert comparable(shown[viewer][1]) == comparable(whole(view)), (
+                assert comparable(shown[viewer]) == comparable(whole(view)), (
                     f"{game}: seat {viewer}'s board assembled from parts differs at step {version}"
                 )
-            parts_before = parts
             steps += 1
     table.close()
     assert steps >= 10, "random play reached enough versions"
-    assert sent_whole, "some boards were sent whole"
-    if presenters.presentation_for(game).private_facts is not None:
-        assert sent_parts, f"{game} says what its seats show of their own: some got parts only"
+    assert figures.wholes, "some boards were sent whole"
+    return figures
 
 
 def test_a_seat_whose_facts_change_is_touched_and_one_whose_do_not_is_not():
@@ -129,17 +179,34 @@ def test_a_seat_whose_facts_change_is_touched_and_one_whose_do_not_is_not():
     assert outbox.touched_seats(*key, 10, 9, {0: (8, moved)}) == {0}
 
 
-def test_a_frame_of_parts_sends_what_changed_but_not_the_own_seat():
-    before = {"board-part-head": '<div id="board-part-head" class="board-part">1</div>'}
-    before |= {"board-seat-0": '<div id="board-seat-0" class="player">a</div>'}
-    before |= {"board-seat-1": '<div id="board-seat-1" class="player">b</div>'}
-    now = {**before, "board-seat-0": '<div id="board-seat-0" class="player">A</div>'}
-    now["board-seat-1"] = '<div id="board-seat-1" class="player">B</div>'
-    frame = presenters.parts_frame(now, before, 4, own_seat=1)
+def test_a_frame_sends_the_parts_that_changed_and_again_the_one_whose_id_was_spent():
+    def board(version, seat0, seat1, skeleton="<p>s</p>"):
+        ident = presenters.client_action_id(version)
+        parts = {
+            "board-seat-0": f'<div id="board-seat-0" class="player">{seat0}</div>',
+            "board-own-moves": f'<div id="board-own-moves" class="board-part">{ident}b</div>',
+            "board-seat-1": f'<div id="board-seat-1" class="player">{seat1}</div>',
+        }
+        html = f'<div id="table-board" data-version="{version}">{"".join(parts.values())}'
+        html += f"{skeleton}{presenters.version_marker(version)}</div>"
+        return presenters._in_parts(html, parts, version, None)
+
+    first, held = board_frames.board_frame(board(3, "a", "b"), None)
+    assert 'id="table-board"' in first
+    frame, held = board_frames.board_frame(board(4, "A", "b"), held)
     assert [ident for ident, _ in split_frame(frame)] == ["board-seat-0", "board-version"]
     assert 'data-version="4"' in frame
-    assert presenters.parts_frame({"board-part-x": "<div></div>"}, before, 4, None) is None
-    assert len(split_frame(presenters.parts_frame(now, None, 4, None))) == 4
+    # the moves kept from version 3 were spent: sent again, with version 5's id
+    spent = presenters.client_action_id(3) + "b"
+    frame, held = board_frames.board_frame(board(5, "A", "b"), held, {spent})
+    assert [ident for ident, _ in split_frame(frame)] == ["board-own-moves", "board-version"]
+    assert presenters.client_action_id(5) in frame
+    # the public board's parts leave out the seat's own plate and sections
+    frame, _ = board_frames.public_parts_frame(board(6, "x", "y"), held, own_seat=0)
+    assert [ident for ident, _ in split_frame(frame)] == ["board-seat-1", "board-version"]
+    # something outside the parts changed: the whole board
+    frame, _ = board_frames.board_frame(board(7, "A", "b", "<p>t</p>"), held)
+    assert 'id="table-board"' in frame
 
 
 @pytest.mark.parametrize("game", ["baccarat_bank", "belarusian_poker", "khrap", "big_stud"])

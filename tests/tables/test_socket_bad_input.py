@@ -95,7 +95,7 @@ async def test_an_action_chosen_on_an_older_board_is_refused_and_the_current_one
     table = await table_now(table.pk)
     acting, action = await _acting_socket(table, sockets)
     # the board's forms carry the version they were rendered at
-    assert f'name="version" value="{table.version}"' in acting.frames[-1]
+    assert f'name="version" value="{table.version}"' in acting.board
 
     await acting.send(_act_frame(action, table.version - 1))
 

@@ -443,7 +443,8 @@ def _playing(view: dict, game: dict, me: int | None, names: list[str], currency:
         "history": [[die_svg(face, size="small") for face in pair] for pair in game["history"]][
             ::-1
         ],
-        "all_bets": _all_bets(game, names, currency),
+        "all_bets": (all_bets := _all_bets(game, names, currency)),
+        "bets_by_seat": {row["seat"]: row for row in all_bets},
         **_seat_facts(game, currency),
     }
 

@@ -92,7 +92,7 @@ async def test_three_players_open_bet_play_sell_and_play_again(monkeypatch):
             await settle(sockets, table.pk)
         state = (await table_now(table.pk)).state
         assert state["phase"] == "auction" and state["players"] == [0, 1]  # C from the next coup
-        assert 'data-action="bid"' in a.frames[-1] and 'data-action="bid"' not in c.frames[-1]
+        assert 'data-action="bid"' in a.board and 'data-action="bid"' not in c.board
         # the first bank at auction (section 5): A bids 10.00, B passes
         await act(sockets, table.pk, a, {"type": "bid", "amount": "10"})
         await act(sockets, table.pk, b, {"type": "pass"})
@@ -114,7 +114,7 @@ async def test_three_players_open_bet_play_sell_and_play_again(monkeypatch):
         await act(sockets, table.pk, a, {"type": "deal"})
         await act(sockets, table.pk, a, {"type": "no_chocolate"})  # the 7.00 stays in play
         # the coup: 0 against a natural 9, the bank wins 3.00 less 5 % (B11)
-        assert all('data-outcome="bank"' in s.frames[-1] for s in sockets[:2])
+        assert all('data-outcome="bank"' in s.board for s in sockets[:2])
         assert await escrow_total(table.pk) == 1000 + 300 - 15  # exactly the bank
         state = (await table_now(table.pk)).state
         assert state["players"] == [0, 1, 2] and state["holder"] == 0

@@ -93,7 +93,7 @@ async def test_three_players_play_khrap_with_help_and_five_to_the_payout(scripte
             await settle(sockets, table.pk, socket)
         state = (await table_now(table.pk)).state
         assert state["players"] == [0, 1] and state["bank"] == 2 * STAKE
-        assert 'data-action="declare"' in a.frames[-1], "the marker's seat announces first"
+        assert 'data-action="declare"' in a.board, "the marker's seat announces first"
         # §119.1: both pass on three trumps: a redeal, the marker moves, everyone stakes again
         for _turn in range(3):
             for socket in (a, b):
@@ -102,7 +102,7 @@ async def test_three_players_play_khrap_with_help_and_five_to_the_payout(scripte
         state = (await table_now(table.pk)).state
         assert state["players"] == [0, 1, 2] and state["marker"] == 1
         assert state["bank"] == 5 * STAKE and state["trump"] == "H"
-        assert "Bank" in c.frames[-1] and "50.00" in c.frames[-1]
+        assert "Bank" in c.board and "50.00" in c.board
         # bad input, each to its sender alone: malformed, out of turn, nothing applied
         before = await engine_events(table.pk)
         await a.communicator.send_to(text_data="{not json")
@@ -120,11 +120,11 @@ async def test_three_players_play_khrap_with_help_and_five_to_the_payout(scripte
         await settle(sockets, table.pk, c)
         await a.act({"type": "pass"})
         await settle(sockets, table.pk, a)
-        assert 'data-action="five"' in a.frames[-1]
+        assert 'data-action="five"' in a.board
         await a.act({"type": "five"})
         await settle(sockets, table.pk, a)
         # the exchange: A (five) picks the card to discard from his five, then B, then C
-        assert 'id="exchange-form"' not in a.frames[-1] and 'data-card="6D"' in a.frames[-1]
+        assert 'id="exchange-form"' not in a.board and 'data-card="6D"' in a.board
         for socket, action in (
             (a, {"type": "discard", "card": "6D"}),
             (b, {"type": "exchange"}),  # nothing picked: he keeps his cards
@@ -159,8 +159,8 @@ async def test_three_players_play_khrap_with_help_and_five_to_the_payout(scripte
         ]
         # every board shows the last deal's result beside the new deal: what each takes
         for socket in sockets:
-            last = re.search(r'<details class="khrap-last".*?</details>', socket.frames[-1], re.S)
-            assert last, socket.frames[-1][-3000:]
+            last = re.search(r'<details class="khrap-last".*?</details>', socket.board, re.S)
+            assert last, socket.board[-3000:]
             row = re.search(r'<tr data-seat="1">(.*?)</tr>', last.group(0), re.S).group(1)
             assert "24.50" in row and ">2<" in row, row
     finally:
