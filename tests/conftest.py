@@ -9,6 +9,7 @@ from django.utils import translation
 from casino import ledger
 from casino.books import books_check
 from casino.models import Player
+from tests.make_slow_list import read_file_seconds
 from tests.rotation import full_matrix, rotation_seed
 
 requires_postgres = pytest.mark.skipif(
@@ -164,21 +165,21 @@ def mark_speed(items) -> None:
 
 def pytest_collection_modifyitems(config, items):
     """The longest files first, so that the parallel workers (``make test``: pytest-xdist, a
-    whole file to a worker in this order, ``--no-loadscope-reorder``) end together: the page
-    audit (minutes on its own), then the other browser files (a server and a Chromium each,
-    a minute or more for one or two tests), then the rest, most tests first. Within a file
+    whole file to a worker in this order, ``--no-loadscope-reorder``) end together rather than
+    one of them alone with a long file at the end: the files measured (tests/file_seconds.txt,
+    how it is made is said at its top) by their seconds, then any not measured yet, the
+    browser files (a minute or more each) before the others, most tests first. Within a file
     the order is kept."""
+    measured = read_file_seconds()
     sizes: dict[str, int] = {}
     for item in items:
         sizes[item.nodeid.split("::")[0]] = sizes.get(item.nodeid.split("::")[0], 0) + 1
 
-    def weight(item) -> tuple[int, int]:
+    def weight(item) -> tuple[int, float]:
         path = item.nodeid.split("::")[0]
-        if path.endswith("browser/test_page_audit.py"):
-            return (0, 0)
-        if "/browser/" in f"/{path}":
-            return (1, -sizes[path])
-        return (2, -sizes[path])
+        if path in measured:
+            return (0, -measured[path])
+        return (1 if "/browser/" in f"/{path}" else 2, -sizes[path])
 
     items.sort(key=weight)
     mark_speed(items)

@@ -6,7 +6,10 @@ leaves it out; tests/conftest.py marks it). The tests whose ids rotate with the 
     .venv/bin/python -m pytest -n 2 --dist loadfile --durations=0 -q > /tmp/durations.log
     .venv/bin/python -m tests.make_slow_list /tmp/durations.log
 
-Also prints the slowest files (their tests' time added up) for the README's test section.
+Also writes tests/file_seconds.txt, each file's tests' time added up (tests/conftest.py starts
+the longest files first, so the parallel workers end together), and prints the 30 slowest for the
+README's test section. A run of some files only (``--files-only``) updates their lines in
+tests/file_seconds.txt and leaves the slow list alone.
 """
 
 from __future__ import annotations
@@ -24,6 +27,12 @@ ROTATING = (
     "tests/tables/engines/test_conformance.py::test_long_sessions_play_matches_and_shoes_to_their_end",
 )
 OUT = Path(__file__).with_name("slow_tests.txt")
+FILE_SECONDS = Path(__file__).with_name("file_seconds.txt")
+FILE_SECONDS_HEADER = (
+    "# Each test file's measured seconds (its tests' setup, call and teardown added up), the\n"
+    "# longest first: tests/conftest.py starts the files in this order. Made by\n"
+    "# tests/make_slow_list.py from runs with --durations=0 (a run's files replace their lines).\n"
+)
 
 
 def durations(log: str) -> Counter:
@@ -35,8 +44,30 @@ def durations(log: str) -> Counter:
     return per_test
 
 
-def main(path: str) -> None:
-    per_test = durations(Path(path).read_text(encoding="utf-8", errors="replace"))
+def read_file_seconds() -> dict[str, float]:
+    """tests/file_seconds.txt as {file: seconds} (empty if there is none)."""
+    if not FILE_SECONDS.exists():
+        return {}
+    lines = FILE_SECONDS.read_text(encoding="utf-8").splitlines()
+    pairs = (line.split(maxsplit=1) for line in lines if line.strip() and line[0] != "#")
+    return {name: float(seconds) for seconds, name in pairs}
+
+
+def write_file_seconds(measured: Counter) -> None:
+    """The files measured replace their lines; a file gone from the tree loses its line."""
+    root = Path(__file__).resolve().parent.parent
+    known = {
+        name: seconds for name, seconds in read_file_seconds().items() if (root / name).exists()
+    }
+    known.update(measured)
+    rows = sorted(known.items(), key=lambda row: (-row[1], row[0]))
+    FILE_SECONDS.write_text(
+        FILE_SECONDS_HEADER + "".join(f"{seconds:.0f} {name}\n" for name, seconds in rows),
+        encoding="utf-8",
+    )
+
+
+def write_slow_list(per_test: Counter) -> None:
     slow = sorted(
         {
             next((f"{name}*" for name in ROTATING if test.startswith(name)), test)
@@ -51,14 +82,22 @@ def main(path: str) -> None:
         + "".join(f"{test}\n" for test in slow),
         encoding="utf-8",
     )
+    print(f"{len(slow)} slow entries written to {OUT}")
+
+
+def main(path: str, files_only: bool = False) -> None:
+    per_test = durations(Path(path).read_text(encoding="utf-8", errors="replace"))
+    if not files_only:
+        write_slow_list(per_test)
     files: Counter = Counter()
     for test, seconds in per_test.items():
         files[test.split("::")[0]] += seconds
-    print(f"{len(slow)} slow entries written to {OUT}; {sum(per_test.values()):.0f} s in all")
+    write_file_seconds(files)
+    print(f"{len(files)} files written to {FILE_SECONDS}; {sum(per_test.values()):.0f} s in all")
     print("| file | seconds |\n|---|---|")
     for name, seconds in files.most_common(30):
         print(f"| `{name}` | {seconds:.0f} |")
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(sys.argv[-1], files_only="--files-only" in sys.argv[1:-1])

@@ -1,7 +1,12 @@
 """Browser tests: the system Chromium, driven by sync Playwright, against a real Daphne server.
 
-One server and one Chromium per test module (migrate + loaddemo + daphne on a fresh SQLite file, see
-tests/server.py), a fresh browser context (cookies) per test.
+One server per test worker, shared by its browser files (migrate + loaddemo + daphne on a fresh
+SQLite file, see tests/server.py; issue 51: a server per file was ~1,300 s of a CI run), one
+Chromium per test module, a fresh browser context (cookies) per test. A test on the shared server
+makes its own tables and players (tests/browser/cast.py) or uses a demo table no other file
+uses; a file that reads the demo as loaded (a demo table other files sit at, the floor's
+reports, the tournament) or needs other settings is marked ``own_server`` and gets a server of
+its own, as is one that defines its own ``daphne_server``.
 Never run `playwright install`: the browser is /usr/bin/chromium. The tests only look at pages;
 they never touch the ORM (the server has its own database anyway).
 """
@@ -9,11 +14,12 @@ they never touch the ORM (the server has its own database anyway).
 import contextlib
 import os
 import re
+import time
 from pathlib import Path
 
 import pytest
 
-from tests.server import PROJECT_ROOT, DaphneServer
+from tests.server import DEMO_MAX_AGE, PROJECT_ROOT, DaphneServer
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -24,7 +30,10 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-DEFAULT_TIMEOUT_MS = 15_000
+# How long a wait for a state (a button, a board's version or turn) may take before the test
+# fails. A wait ends as soon as the state is there, so a pass costs no more with a longer bound;
+# 15 s failed CI under load (issue 51: a "hit" button a loaded server drew after 15 s).
+DEFAULT_TIMEOUT_MS = 60_000
 ARTIFACTS = PROJECT_ROOT / "artifacts"
 
 
@@ -57,16 +66,54 @@ def pytest_runtest_makereport(item, call):
     return report
 
 
-@pytest.fixture(scope="module")
-def daphne_server():
+def browser_server() -> DaphneServer:
     # the floor's periodic checks each second, not each 30 s: a test waits for what it caused;
     # passwords hashed quickly (tests/browser/server_settings.py)
-    server = DaphneServer(
+    return DaphneServer(
         extra_env={
             "FLOOR_CHECK_SECONDS": "1",
             "DJANGO_SETTINGS_MODULE": "tests.browser.server_settings",
         }
     )
+
+
+class SharedServer:
+    """The worker's shared server, started when a file first asks for it. Its demo is renewed
+    (a new server) once older than ``DEMO_MAX_AGE``, between files: the demo's times are
+    relative to its loading (a tournament's registration closing in 55 minutes)."""
+
+    def __init__(self):
+        self.server: DaphneServer | None = None
+        self.started_at = 0.0
+
+    def get(self) -> DaphneServer:
+        if self.server is not None and time.monotonic() - self.started_at > DEMO_MAX_AGE:
+            self.stop()
+        if self.server is None:
+            server = browser_server()
+            server.start()
+            self.server, self.started_at = server, time.monotonic()
+        return self.server
+
+    def stop(self) -> None:
+        server, self.server = self.server, None
+        if server is not None:
+            server.stop()
+
+
+@pytest.fixture(scope="session")
+def shared_server():
+    shared = SharedServer()
+    yield shared
+    shared.stop()
+
+
+@pytest.fixture(scope="module")
+def daphne_server(request, shared_server):
+    if request.node.get_closest_marker("own_server") is None:
+        yield shared_server.get()
+        return
+    server = browser_server()
     with server:
         yield server
 

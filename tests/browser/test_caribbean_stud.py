@@ -76,8 +76,8 @@ def dealt_cards(page: Page, box: int) -> list[str]:
     return (hand.get_attribute("data-cards") or "").split()
 
 
-def wallets(daphne_server) -> list[int]:
-    out = daphne_server.shell(BALANCES % {"names": repr(["anna", "boris"])})
+def wallets(daphne_server, usernames: list[str]) -> list[int]:
+    out = daphne_server.shell(BALANCES % {"names": repr(usernames)})
     return json.loads(out.strip().splitlines()[-1])
 
 
@@ -88,10 +88,10 @@ def test_cg_41_a_caribbean_hand_with_a_card_change_and_a_dark_box(
 ):
     create = CREATE % {"width": width}
     with two_at_a_new_table(browser, server_url, daphne_server, create, width) as seated:
-        table_id, anna, boris, errors = seated
+        table_id, anna, boris, errors, usernames = seated
         click(anna, "#done-form button")  # dealt alone first: the next hand deals both
         expect(boris.locator("#table-board #ante-form")).to_be_visible()
-        before = wallets(daphne_server)
+        before = wallets(daphne_server, usernames)
         shot(anna, artifacts, "antes", width)
         # Anna: an ante of 10 with the bonus, on her own box (box 1)
         anna.locator("#table-board #ante-form input[name=amount]").fill("10")
@@ -163,7 +163,7 @@ def test_cg_41_a_caribbean_hand_with_a_card_change_and_a_dark_box(
         shot(boris, artifacts, "result-boris", width)
         # each box's payout called in BYN is what its owner's wallet moved: Anna's one box (her
         # fee and lost bonus in it), Boris's two
-        after = wallets(daphne_server)
+        after = wallets(daphne_server, usernames)
         last_boxes = anna.locator("#table-board .last-hand .house-payouts b").all_inner_texts()
         assert len(last_boxes) == 3, last_boxes  # box 1 Anna's, boxes 2 and 3 Boris's
         anna_paid = [minor(t) for t in last_boxes[:1]]

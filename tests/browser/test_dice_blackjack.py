@@ -72,7 +72,7 @@ def test_two_players_bet_throw_in_turn_and_see_the_round_settled(
 ):
     code = CREATE % {"width": width}
     with two_at_a_new_table(browser, server_url, daphne_server, code, width) as seated:
-        _table_id, anna, boris, errors = seated
+        _table_id, anna, boris, errors, _usernames = seated
         # Anna was dealt the first round alone: she passes, the next round deals both
         expect(anna.locator("#table-board #pass-form button")).to_be_visible()
         anna.locator("#table-board #pass-form button").click()

@@ -20,7 +20,9 @@ from playwright.sync_api import Page, expect
 from tests.browser.conftest import ARTIFACTS, DEFAULT_TIMEOUT_MS
 from tests.browser.pages import log_in
 
-pytestmark = pytest.mark.browser
+# a server of its own, not the worker's shared one (tests/browser/conftest.py):
+# the demo's table № 2 as loaded (test_pit and test_phone_width sit at it too)
+pytestmark = [pytest.mark.browser, pytest.mark.own_server]
 
 DEMO_PASSWORD = "casino-demo"
 TABLE_NAME = "№ 2 · 5 USD"

@@ -9,7 +9,9 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.pages import log_in
 
-pytestmark = pytest.mark.browser
+# a server of its own, not the worker's shared one (tests/browser/conftest.py):
+# the sportsbook's liability as loaded: every bet on the event is in it
+pytestmark = [pytest.mark.browser, pytest.mark.own_server]
 
 PASSWORD = "casino-demo"
 

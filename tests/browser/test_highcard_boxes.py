@@ -132,7 +132,7 @@ def test_two_boxes_and_a_bet_behind_play_two_hands(
 ):
     create = CREATE % {"width": width}
     with two_at_a_new_table(browser, server_url, daphne_server, create, width) as seated:
-        _table_id, anna, boris, errors = seated
+        _table_id, anna, boris, errors, _usernames = seated
         # anna was dealt the first hand alone: she passes, the next deals both
         anna.locator("#pass-form button").click()
         expect(boris.locator("#box-form")).to_be_visible()

@@ -23,7 +23,9 @@ from tests.browser.starts import plays_from_the_next_deal, start_now
 from tests.browser.test_baccarat_bank_table import button, click, with_amount
 from tests.browser.test_six_seat_table import board
 
-pytestmark = pytest.mark.browser
+# a server of its own, not the worker's shared one (tests/browser/conftest.py):
+# the floor's report and alerts as loaded: every table's hands are in them
+pytestmark = [pytest.mark.browser, pytest.mark.own_server]
 
 TABLE_NAME = "№ 4 · 1–1000 BYN"  # the demo's baccarat table
 SHOTS = ARTIFACTS / "journeys" / "floor"

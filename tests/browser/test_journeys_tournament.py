@@ -42,7 +42,9 @@ from tests.browser.test_durak_table import (  # noqa: F401 (fixtures)
     wait_for_socket,
 )
 
-pytestmark = pytest.mark.browser
+# a server of its own, not the worker's shared one (tests/browser/conftest.py):
+# the demo's tournament as loaded (test_tournament plays it too)
+pytestmark = [pytest.mark.browser, pytest.mark.own_server]
 
 SHOTS = ARTIFACTS / "journeys" / "tournament"
 MAX_MOVES = 600  # a game takes 30-80 moves; the cap only stops a runaway loop

@@ -19,7 +19,9 @@ import pytest
 
 from tests.browser.audit import ROLES, Auditor, data_names, play_every_table
 
-pytestmark = pytest.mark.browser
+# a server of its own, not the worker's shared one (tests/browser/conftest.py):
+# every table and page of the demo as loaded, played to mid-hand by the audit
+pytestmark = [pytest.mark.browser, pytest.mark.own_server]
 
 ENFORCED = {"status", "width", "console", "repr", "language"}
 

@@ -11,7 +11,9 @@ from playwright.sync_api import Browser, Page, expect
 from tests.browser.conftest import DEFAULT_TIMEOUT_MS
 from tests.browser.pages import log_in
 
-pytestmark = pytest.mark.browser
+# a server of its own, not the worker's shared one (tests/browser/conftest.py):
+# the demo's table № 2 as loaded (test_durak_table and test_pit sit at it too)
+pytestmark = [pytest.mark.browser, pytest.mark.own_server]
 
 PHONE = {"width": 390, "height": 844}
 TABLE_NAME = "№ 2 · 5 USD"

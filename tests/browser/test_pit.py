@@ -9,7 +9,9 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.pages import log_in
 
-pytestmark = pytest.mark.browser
+# a server of its own, not the worker's shared one (tests/browser/conftest.py):
+# the demo's table № 2 as loaded (test_durak_table and test_phone_width sit at it too)
+pytestmark = [pytest.mark.browser, pytest.mark.own_server]
 
 TABLE_NAME = "№ 2 · 5 USD"
 

@@ -14,7 +14,9 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.pages import log_in
 
-pytestmark = pytest.mark.browser
+# a server of its own, not the worker's shared one (tests/browser/conftest.py):
+# the demo players' wallets and the lobby as loaded
+pytestmark = [pytest.mark.browser, pytest.mark.own_server]
 
 DEMO_PASSWORD = "casino-demo"
 

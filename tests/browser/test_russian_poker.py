@@ -63,11 +63,11 @@ def test_cg_31_a_russian_poker_hand_with_a_svara_joined_by_the_other_player(
 ):
     create = CREATE % {"width": width}
     with two_at_a_new_table(browser, server_url, daphne_server, create, width) as seated:
-        table_id, anna, boris, errors = seated
+        table_id, anna, boris, errors, usernames = seated
         click(anna, "#done-form button")  # dealt alone first: the next hand deals both
         expect(boris.locator("#table-board #ante-form")).to_be_visible()
         assert "scripted" in daphne_server.shell(SCRIPT % {"table": table_id})
-        before = wallets(daphne_server)
+        before = wallets(daphne_server, usernames)
         for page in (anna, boris):
             page.locator("#table-board #ante-form input[name=amount]").fill("10")
             click(page, "#ante-form button[type=submit]")
@@ -117,7 +117,7 @@ def test_cg_31_a_russian_poker_hand_with_a_svara_joined_by_the_other_player(
         ).to_be_visible()
         shot(anna, artifacts, "result", width)
         shot(boris, artifacts, "result-boris", width)
-        after = wallets(daphne_server)
+        after = wallets(daphne_server, usernames)
         called = anna.locator("#table-board .last-hand .house-payouts b").all_inner_texts()
         assert [minor(t) for t in called] == [8_000, -1_000, 2_000], called
         assert after[0] - before[0] == 8_000 and after[1] - before[1] == 1_000

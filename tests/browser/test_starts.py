@@ -14,7 +14,9 @@ from tests.browser.starts import plays_from_the_next_deal
 from tests.browser.test_khrap_table import TABLE_NAME
 from tests.browser.test_six_seat_table import board, players  # noqa: F401 - the fixture
 
-pytestmark = pytest.mark.browser
+# a server of its own, not the worker's shared one (tests/browser/conftest.py):
+# the demo's Khrap table as loaded (test_khrap_table sits at it too)
+pytestmark = [pytest.mark.browser, pytest.mark.own_server]
 
 SHOTS = Path("/tmp/shots/starts")
 

@@ -9,7 +9,9 @@ from playwright.sync_api import expect
 
 from tests.browser.pages import log_in
 
-pytestmark = pytest.mark.browser
+# a server of its own, not the worker's shared one (tests/browser/conftest.py):
+# the demo's table № 1 as loaded (test_floor_console and test_pit_absence use it too)
+pytestmark = [pytest.mark.browser, pytest.mark.own_server]
 
 TABLE_NAME = "№ 1 · 10 BYN"
 

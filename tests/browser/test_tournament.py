@@ -25,7 +25,9 @@ from tests.browser.test_durak_table import (  # noqa: F401 (fixtures)
     wait_for_socket,
 )
 
-pytestmark = pytest.mark.browser
+# a server of its own, not the worker's shared one (tests/browser/conftest.py):
+# the demo's tournament as loaded (test_journeys_tournament plays it too)
+pytestmark = [pytest.mark.browser, pytest.mark.own_server]
 
 NAME = "Browser final cup"
 START_IN_SECONDS = 45

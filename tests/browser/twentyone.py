@@ -112,7 +112,7 @@ def two_players(
         "settings": repr(settings),
     }
     with two_at_a_new_table(browser, server_url, daphne_server, code, width) as seated:
-        _table_id, anna, boris, errors = seated
+        _table_id, anna, boris, errors, _usernames = seated
         layout = anna.locator("#table-board .tw-boxes .house-box.free")
         expect(layout).to_have_count(settings.get("boxes") or 10)
         move(anna, "pass")
