@@ -183,25 +183,28 @@ class BettingMixin:
         found: dict = {"bet": None, "boxes": {}, "behind": {}, "side": {}}
         owned = boxes.boxes_of(state, position)
         may_open = len(owned) < limits["boxes_per_player"]
-        free = [n for n in range(limits["boxes"]) if str(n) not in state["boxes"]]
+        staked = state["boxes"]
+        free = [n for n in range(limits["boxes"]) if str(n) not in staked]
         # an empty box adds the same to the house's risk whichever it is
         opening = self._room(state, position, free[0]) if free and may_open else 0
+        sides = limits["side_bets"]
         for number in range(limits["boxes"]):
-            box_state = state["boxes"].get(str(number))
+            key = str(number)
+            box_state = staked.get(key)
             if box_state is None:
                 if opening >= low:
-                    found["boxes"][str(number)] = [low, opening]
+                    found["boxes"][key] = [low, opening]
                 continue
             mine = box_state["owner"] == position
             if mine or limits["bets_behind"]:
                 high = self._room(state, position, number)
                 if high >= unit:
-                    found["boxes" if mine else "behind"][str(number)] = [unit, high]
-            if any(s["seat"] == position for s in box_state["stakes"]):
-                for kind, (side_low, _high) in limits["side_bets"].items():
+                    found["boxes" if mine else "behind"][key] = [unit, high]
+            if sides and any(s["seat"] == position for s in box_state["stakes"]):
+                for kind, (side_low, _high) in sides.items():
                     high = self._room(state, position, number, kind)
                     if high >= side_low:
-                        found["side"].setdefault(str(number), {})[kind] = [side_low, high]
+                        found["side"].setdefault(key, {})[kind] = [side_low, high]
         try:
             targets = self.plain_bet_boxes(state, position)
         except IllegalAction:

@@ -29,6 +29,7 @@ from tables.families.twentyone.rules import (
     EARLY,
     HIT,
     INSURING,
+    LOSE,
     PLAYING,
     SPLIT,
     STAND,
@@ -190,7 +191,7 @@ class PlayMixin:
         if is_bust(hand["cards"]):
             hand["done"] = True
             hand["outcome"] = "bust"
-            self._pay_hand(step, number, index, "lose")
+            self._pay_hand(step, number, index, LOSE)
         elif hand.get("doubled") or hand.get("aces"):
             hand["done"] = True
 

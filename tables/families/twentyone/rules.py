@@ -34,6 +34,12 @@ STAY, MOVE = boxes.STAY, boxes.MOVE
 OUTCOMES = ("natural", "won", "push", "lost", "bust", "surrendered", "even money")
 
 
+# The ratios a hand is settled at, made exact once: a word ("lose", "push") is read by
+# ``boxes.ratio_of`` anew each time it is paid. A surrender loses half (§102)
+LOSE, PUSH, WIN, HALF_LOST = Fraction(-1), Fraction(0), Fraction(1), Fraction(-1, 2)
+RATIO_OF_WORD = {"lose": LOSE, "push": PUSH}
+
+
 @dataclass(frozen=True)
 class Rules:
     """What a twenty-one game is made of; the flow reads only these and the hooks. Ratios are

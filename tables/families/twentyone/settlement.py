@@ -22,8 +22,13 @@ from tables.families.twentyone.cards import (
     total,
 )
 from tables.families.twentyone.rules import (
+    HALF_LOST,
     INSURANCE,
+    LOSE,
     OVER,
+    PUSH,
+    RATIO_OF_WORD,
+    WIN,
     _open,
 )
 from tables.families.twentyone.step import Step
@@ -40,18 +45,18 @@ class SettlementMixin:
         dealer = state["dealer"]["cards"]
         best = total(hand["cards"])[0]
         if best > 21:
-            return "lose"
+            return LOSE
         natural, dealer_natural = self.natural(hand), is_natural(dealer)
         if natural and dealer_natural:
-            return rules.natural_ties
+            return RATIO_OF_WORD[rules.natural_ties]
         if natural:
             return rules.natural_pays
         if dealer_natural:
-            return "lose"
+            return LOSE
         dealer_total = total(dealer)[0]
         if dealer_total > 21:
-            return "push" if rules.dealer_22_pushes and dealer_total == 22 else 1
-        return {1: 1, 0: rules.ties, -1: "lose"}[compare(best, dealer_total)]
+            return PUSH if rules.dealer_22_pushes and dealer_total == 22 else WIN
+        return {1: WIN, 0: RATIO_OF_WORD[rules.ties], -1: LOSE}[compare(best, dealer_total)]
 
     def best_line(self, state: State, box_state: dict) -> Fraction:
         """The most a unit staked on the box can still win (the house's exposure): the
@@ -78,9 +83,9 @@ class SettlementMixin:
         dealer = state["dealer"]
         if len(dealer["cards"]) >= 2 and not dealer["down"]:
             if is_natural(dealer["cards"]) and self.rules.surrender_loses_to_natural:
-                return "lose"
-            return Fraction(-1, 2)
-        return None if self._dealer_natural_possible(state) else Fraction(-1, 2)
+                return LOSE
+            return HALF_LOST
+        return None if self._dealer_natural_possible(state) else HALF_LOST
 
     def _pay_hand(self, step: Step, number: int, index: int, ratio) -> None:
         """Settle a hand at ``ratio``; the stakes surrendered on their own (B9) at the
@@ -123,7 +128,7 @@ class SettlementMixin:
                 if hand["settled"] is not None or not hand.get("cards"):
                     continue
                 if hand.get("surrendered"):
-                    self._pay_hand(step, number, index, Fraction(-1, 2))
+                    self._pay_hand(step, number, index, HALF_LOST)
                     step.hand(number, index)["outcome"] = "surrendered"
                 elif self.natural(hand):
                     self._pay_hand(step, number, index, self.rules.natural_pays)
@@ -140,7 +145,7 @@ class SettlementMixin:
                         step.events,
                         number,
                         index,
-                        Fraction(-1, 2),
+                        HALF_LOST,
                         seats=alone,
                         max_payout=state["limits"]["max_payout"],
                         reason="surrender",
@@ -150,7 +155,7 @@ class SettlementMixin:
         """Insurance pays 2:1 on a dealer natural, else it is lost (CG §103), when his natural
         is known: his second card, or his peek."""
         state = step.state
-        ratio = self.rules.insurance_pays if natural else "lose"
+        ratio = self.rules.insurance_pays if natural else LOSE
         for number in self._order(state):
             box_state = state["boxes"][str(number)]
             if any(s["kind"] == INSURANCE and s["settled"] is None for s in box_state["side"]):

@@ -39,7 +39,7 @@ from tables.engines.base import IllegalAction, State, gettext_noop
 from tables.families.house import boxes
 from tables.families.twentyone.cards import is_natural, label, total
 from tables.families.twentyone.engine import TwentyOne
-from tables.families.twentyone.rules import DOUBLE, HIT, SPLIT, STAND, SURRENDER, Rules
+from tables.families.twentyone.rules import DOUBLE, HIT, LOSE, SPLIT, STAND, SURRENDER, Rules
 from tables.families.twentyone.step import Step
 
 GAME = "blackjack_switch"
@@ -232,7 +232,7 @@ class BlackjackSwitch(TwentyOne):
                 step.events,
                 number,
                 SUPER_MATCH,
-                line[1] if line else "lose",
+                line[1] if line else LOSE,
                 max_payout=state["limits"]["max_payout"],
             )
             step.events.append(
