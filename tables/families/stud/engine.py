@@ -90,6 +90,7 @@ from tables.families.stud.rules import (
     check_bonus,
     hand_value,
     own_every_box,
+    shuffle,
 )
 from tables.families.stud.view import StudView
 
@@ -175,7 +176,7 @@ class StudEngine(StudBetting, StudView, GameEngine):
             raise ValueError(f"{self.game} deals in {low} to {high} distinct seats")
         carry = carry or {}
         deck = self.rules.pack()
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         hands_dealt = carry.get("hands_dealt", 0) + 1
         hand_number = config.get("hand_number")
         return {
