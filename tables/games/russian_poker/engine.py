@@ -364,12 +364,10 @@ class RussianPoker(StudEngine):
         return [*state["deck"], *later]
 
     def all_cards(self, state: State) -> list[str]:
-        return [
-            *super().all_cards(state),
-            *(card for pack in state["packs"] for card in pack),
-            *state["spent"],
-            *state["opened"],
-        ]
+        found = super().all_cards(state)
+        for pack in state["packs"]:  # whole lists added, not a generator card by card
+            found += pack
+        return found + state["spent"] + state["opened"]
 
     def view(self, state: State, seat: int | None) -> dict:
         public = super().view(state, seat)
