@@ -9,7 +9,7 @@ import random
 import pytest
 
 from benchmarks import rtp
-from tables.engines.base import Draws, copy_json
+from tables.engines.base import Draws, IllegalAction, copy_json
 from tables.engines.cards import pack_33
 from tables.engines.registry import engine_for
 from tables.engines.seka import HAND_SIZE, counted_score, seka_score
@@ -106,3 +106,16 @@ def test_the_shuffle_written_out_orders_as_random_shuffle_does():
     drawn = Draws(random.Random(1))
     shuffle(drawn, list(range(10)))
     assert drawn.taken, "any other generator shuffles as it does (Draws records its draws)"
+
+
+def test_a_config_remembered_is_checked_again_when_it_changes_at_all():
+    engine = engine_for("caribbean_stud")
+    table = {"min_bet": 100, "max_bet": 2_000, "player_cut": True}
+    dealt = engine.new_hand(table, [1, 2], random.Random(4))
+    assert engine.new_hand(dict(table), [1, 2], random.Random(4)) == dealt
+    assert dealt["limits"] is not engine.new_hand(table, [1], random.Random(4))["limits"]
+    with pytest.raises(IllegalAction):  # 1 == True, but a flag is a boolean
+        engine.new_hand({**table, "player_cut": 1}, [1, 2], random.Random(4))
+    with pytest.raises(IllegalAction):
+        engine.new_hand({**table, "max_bet": 50}, [1, 2], random.Random(4))
+    assert engine.new_hand(table, [1, 2], random.Random(4)) == dealt
