@@ -195,8 +195,8 @@ def own_every_box(state: State, before: State) -> None:
 def shuffle(rng, cards: list) -> None:
     """``rng.shuffle(cards)``; for a ``random.Random`` its own algorithm written out (each card
     swapped with one drawn by ``getrandbits`` below its place, redrawn when too high), the
-    same order from the same generator at about half the cost: a Russian poker hand shuffles
-    four packs (a test holds it to ``Random.shuffle``)."""
+    same order from the same generator at about half the cost: a game may commit several packs
+    a hand, each shuffled at its start (a test holds it to ``Random.shuffle``)."""
     if type(rng) is not random.Random:
         rng.shuffle(cards)
         return
