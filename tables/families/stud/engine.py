@@ -49,6 +49,8 @@ config, the hand, who acts, the actions applied, the showdown, the settlement an
 
 from __future__ import annotations
 
+import marshal
+
 from tables.engines import poker_hands
 from tables.engines.base import (
     Draws,
@@ -88,8 +90,10 @@ from tables.families.stud.rules import (
     _copy,
     _whole,
     check_bonus,
+    copy_tree,
     hand_value,
     own_every_box,
+    shuffle,
 )
 from tables.families.stud.view import StudView
 
@@ -166,16 +170,35 @@ class StudEngine(StudBetting, StudView, GameEngine):
 
     # --- the hand ----------------------------------------------------------------------------
 
+    # the last config checked, as marshal's bytes (they tell True from 1), with its check and
+    # its box limits: a table deals hand after hand on one config
+    _last_config: tuple[bytes, dict, dict] | None = None
+
+    def _checked_config(self, config: dict) -> tuple[dict, dict]:
+        """``check_config`` and the box limits of ``config``, from the last hand's when it is
+        the same config (the check was a sixth of a one-box hand)."""
+        try:
+            key = marshal.dumps(config)
+        except ValueError:  # not a JSON value: checked, never remembered
+            key = None
+        last = self._last_config
+        if key is None or last is None or last[0] != key:
+            checked = self.check_config(config)
+            last = (key, checked, house.box_limits(checked))
+            if key is not None:
+                self._last_config = last
+        return copy_tree(last[1]), copy_tree(last[2])
+
     def new_hand(self, config, players, rng, carry=None) -> State:
         """A fresh deck shuffled for the round (C1), its order committed for the hand."""
-        config = self.check_config(config)
+        config, limits = self._checked_config(config)
         players = sorted(players)
         low, high = self.seats
         if not low <= len(players) <= high or len(set(players)) != len(players):
             raise ValueError(f"{self.game} deals in {low} to {high} distinct seats")
         carry = carry or {}
         deck = self.rules.pack()
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         hands_dealt = carry.get("hands_dealt", 0) + 1
         hand_number = config.get("hand_number")
         return {
@@ -188,7 +211,7 @@ class StudEngine(StudBetting, StudView, GameEngine):
             "refilled": False,
             "cutter": carry.get("cutter"),
             "cut": None,
-            "limits": house.box_limits(config),
+            "limits": limits,
             "options": {"bonus": copy_json(config["bonus"]), "player_cut": config["player_cut"]},
             "dealt_in": list(players),
             "players": list(players),

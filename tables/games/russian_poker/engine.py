@@ -34,7 +34,7 @@ from tables.engines.cards import pack_33
 from tables.engines.seka import seka_score
 from tables.families.house import boxes
 from tables.families.stud.engine import StudEngine
-from tables.families.stud.rules import BET, StudRules, _whole
+from tables.families.stud.rules import BET, StudRules, _whole, shuffle
 
 GAME = "russian_poker"
 DEALER_MINIMUM = 11  # §31, R4: "the croupier's minimum game is an ace"
@@ -106,7 +106,7 @@ class RussianPoker(StudEngine):
         packs = []
         for _svara in range(svaras_allowed(state["limits"])):
             pack = pack_33()
-            rng.shuffle(pack)
+            shuffle(rng, pack)
             packs.append(pack)
         state.update(
             packs=packs,
@@ -364,12 +364,10 @@ class RussianPoker(StudEngine):
         return [*state["deck"], *later]
 
     def all_cards(self, state: State) -> list[str]:
-        return [
-            *super().all_cards(state),
-            *(card for pack in state["packs"] for card in pack),
-            *state["spent"],
-            *state["opened"],
-        ]
+        found = super().all_cards(state)
+        for pack in state["packs"]:  # whole lists added, not a generator card by card
+            found += pack
+        return found + state["spent"] + state["opened"]
 
     def view(self, state: State, seat: int | None) -> dict:
         public = super().view(state, seat)

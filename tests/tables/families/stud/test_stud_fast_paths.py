@@ -9,13 +9,13 @@ import random
 import pytest
 
 from benchmarks import rtp
-from tables.engines.base import Draws, copy_json
+from tables.engines.base import Draws, IllegalAction, copy_json
 from tables.engines.cards import pack_33
 from tables.engines.registry import engine_for
 from tables.engines.seka import HAND_SIZE, counted_score, seka_score
 from tables.families.stud.bench import with_players
 from tables.families.stud.engine import StudEngine
-from tables.families.stud.rules import copy_tree
+from tables.families.stud.rules import copy_tree, shuffle
 
 GAMES = ["caribbean_stud", "oasis_stud", "golden_oasis", "russian_poker"]
 PLAYERS = 4  # several boxes, so an action shares the others' with the state before it
@@ -92,3 +92,30 @@ def test_the_bare_hand_of_many_boxes_nets_what_the_engine_does(game):
         module.tally(events, kinds, {key: [0, 0] for key, *_ in module.LINES})
         bare = module.bare_hand(record.split(","), module.DECISIONS["basic"], boxes=PLAYERS)
         assert sum(r - s for s, r in kinds.values()) == module.CONFIG["min_bet"] * bare
+
+
+def test_the_shuffle_written_out_orders_as_random_shuffle_does():
+    for seed in range(200):
+        for size in (0, 1, 2, 33, 52):
+            theirs, ours = list(range(size)), list(range(size))
+            their_rng, our_rng = random.Random(seed), random.Random(seed)
+            their_rng.shuffle(theirs)
+            shuffle(our_rng, ours)
+            assert ours == theirs
+            assert our_rng.random() == their_rng.random(), "the generator left where it was"
+    drawn = Draws(random.Random(1))
+    shuffle(drawn, list(range(10)))
+    assert drawn.taken, "any other generator shuffles as it does (Draws records its draws)"
+
+
+def test_a_config_remembered_is_checked_again_when_it_changes_at_all():
+    engine = engine_for("caribbean_stud")
+    table = {"min_bet": 100, "max_bet": 2_000, "player_cut": True}
+    dealt = engine.new_hand(table, [1, 2], random.Random(4))
+    assert engine.new_hand(dict(table), [1, 2], random.Random(4)) == dealt
+    assert dealt["limits"] is not engine.new_hand(table, [1], random.Random(4))["limits"]
+    with pytest.raises(IllegalAction):  # 1 == True, but a flag is a boolean
+        engine.new_hand({**table, "player_cut": 1}, [1, 2], random.Random(4))
+    with pytest.raises(IllegalAction):
+        engine.new_hand({**table, "max_bet": 50}, [1, 2], random.Random(4))
+    assert engine.new_hand(table, [1, 2], random.Random(4)) == dealt
