@@ -53,6 +53,20 @@ def _aware(value):
     return value
 
 
+def _escrows_insert(connection, currency: str, references) -> tuple[str, list]:
+    """An INSERT of new, empty escrow accounts of `references`, and its parameters."""
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    values = []
+    for reference in sorted(references):
+        values += [AccountKind.ESCROW, HousePurpose.ESCROW, reference, currency, now]
+    insert = (
+        f'INSERT INTO "{_ACCOUNT_TABLE}" ("kind", "owner_id", "purpose", "reference", '
+        '"currency", "balance", "closed_at", "created_at") VALUES '
+        + ", ".join(["(%s, NULL, %s, %s, %s, 0, NULL, %s)"] * len(references))
+    )
+    return insert, values
+
+
 @dataclass
 class FoundAccounts:
     """Accounts of one currency looked up together (``accounts_find``)."""
@@ -94,24 +108,32 @@ def accounts_find(
         clauses.append('("kind" = %s AND "purpose" = %s AND "reference" = %s)')
         params += [AccountKind.HOUSE, purpose, reference]
     columns = ", ".join(f'"{name}"' for name in _ACCOUNT_FIELDS)
+    select = (
+        f'SELECT {columns} FROM "{_ACCOUNT_TABLE}" WHERE "currency" = %s '
+        f"AND ({' OR '.join(clauses)})"
+    )
     with connection.cursor() as cursor:
-        cursor.execute(
-            f'SELECT {columns} FROM "{_ACCOUNT_TABLE}" WHERE "currency" = %s '
-            f"AND ({' OR '.join(clauses)})",
-            [currency, *params],
-        )
+        if escrows and connection.vendor == "postgresql":
+            # found and created in one statement (issue 49: a bet's escrow is new at almost
+            # every stake): the insert skips those that exist (the unique escrow constraint),
+            # the select reads what existed before the statement, the insert returns the rest
+            insert, values = _escrows_insert(connection, currency, escrows)
+            cursor.execute(
+                f'WITH "created" AS ({insert} ON CONFLICT ("kind", "purpose", "reference", '
+                f'"currency") WHERE NOT ("kind" = %s) DO NOTHING RETURNING {columns}) '
+                f'{select} UNION ALL SELECT {columns} FROM "created"',
+                [*values, AccountKind.WALLET, currency, *params],
+            )
+        else:
+            cursor.execute(select, [currency, *params])
         rows = cursor.fetchall()
         missing = set(escrows) - {row[4] for row in rows if row[1] == AccountKind.ESCROW}
-        if missing:
-            now = connection.ops.adapt_datetimefield_value(timezone.now())
-            values = []
-            for reference in sorted(missing):
-                values += [AccountKind.ESCROW, HousePurpose.ESCROW, reference, currency, now]
-            insert = (
-                f'INSERT INTO "{_ACCOUNT_TABLE}" ("kind", "owner_id", "purpose", "reference", '
-                '"currency", "balance", "closed_at", "created_at") VALUES '
-                + ", ".join(["(%s, NULL, %s, %s, %s, 0, NULL, %s)"] * len(missing))
-            )
+        if missing and connection.vendor == "postgresql":
+            # created by another transaction after this statement began: committed, so read
+            cursor.execute(select, [currency, *params])
+            rows = cursor.fetchall()
+        elif missing:
+            insert, values = _escrows_insert(connection, currency, missing)
             if connection.features.can_return_columns_from_insert:
                 cursor.execute(f"{insert} RETURNING {columns}", values)
             else:  # SQLite before 3.35: read the new rows back
