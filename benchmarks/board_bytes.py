@@ -188,22 +188,26 @@ def run(context: common.BenchContext | None = None) -> bool:
         f"{'render µs':>9} {'x dump':>7}"
     )
     ok = True
-    measured = {}
-    for number, game in enumerate(registered_games()):
+    games = registered_games()
+    # High card first: the others' bytes are printed as a multiple of its
+    games.sort(key=lambda game: game != "highcard")
+    baseline = None
+    for game in games:
         try:
-            measured[game] = measure_game(game, 1 + number)
+            figures = measure_game(game, 1 + games.index(game))
         except AssertionError as failure:
-            print(f"{game:<18} FAILED: {failure}")
+            print(f"{game:<18} FAILED: {failure}", flush=True)
             ok = False
-    baseline = measured.get("highcard", {}).get("sent_bytes")
-    for game, figures in measured.items():
+            continue
         sent = figures["sent_bytes"]
+        baseline = baseline or (sent if game == "highcard" else None)
         print(
             f"{game:<18} {figures['seats']:>5} {figures['actions']:>7} "
             f"{sent:>11,.0f} {figures['sent_bytes_max']:>7,} {figures['board_bytes']:>7,.0f} "
             f"{sent / figures['board_bytes']:>7.3f} {sent / figures['view_bytes']:>7.2f} "
             f"{sent / baseline if baseline else float('nan'):>11.2f} "
-            f"{figures['render_us']:>9,.0f} {figures['render_us'] / figures['dump_us']:>7.1f}"
+            f"{figures['render_us']:>9,.0f} {figures['render_us'] / figures['dump_us']:>7.1f}",
+            flush=True,
         )
     return ok
 
