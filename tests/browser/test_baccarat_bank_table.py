@@ -102,7 +102,6 @@ def seat_of(page: Page) -> int:
     return int(board(page).get_attribute("data-seat"))
 
 
-@pytest.mark.timeout(300)
 def test_three_players_open_play_sell_and_play_against_the_buyer(players):  # noqa: F811
     open_for, errors = players
     anna, boris, vera = open_for("anna"), open_for("boris"), open_for("vera")

@@ -55,7 +55,6 @@ def click(page: Page, action: str) -> None:
     click_and_see(page, page.locator(f'#table-board button[data-action="{action}"]'))
 
 
-@pytest.mark.timeout(300)
 def test_three_players_bet_and_open_the_cards_at_a_showdown(players, artifacts):
     open_for, errors = players
     anna, boris, vera = open_for("anna"), open_for("boris"), open_for("vera")

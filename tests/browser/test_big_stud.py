@@ -43,7 +43,6 @@ def click(page: Page, action: str) -> None:
     expect(board(page)).not_to_have_attribute("data-version", version)
 
 
-@pytest.mark.timeout(300)
 def test_three_players_play_a_big_stud_hand_to_the_showdown(players, artifacts):
     open_for, errors = players
     anna, boris, vera = open_for("anna"), open_for("boris"), open_for("vera")

@@ -114,7 +114,6 @@ def round_with_a_soft_total(anna: Page, boris: Page, shots, width: int) -> None:
     shot(boris, shots, "result-3", width)
 
 
-@pytest.mark.timeout(300)
 @pytest.mark.parametrize("width", [1280, 390])
 def test_two_players_play_three_rounds_with_a_split_a_bet_behind_and_insurance(
     browser, server_url, daphne_server, artifacts, width

@@ -30,7 +30,6 @@ def bets_with_a_super_match(page: Page, first_box: int) -> None:
     move(page, "pass")
 
 
-@pytest.mark.timeout(300)
 @pytest.mark.parametrize("width", [1280, 390])
 def test_two_players_play_a_switch_round_with_a_switch_and_a_super_match(
     browser, server_url, daphne_server, artifacts, width

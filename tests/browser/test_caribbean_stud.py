@@ -81,7 +81,6 @@ def wallets(daphne_server, usernames: list[str]) -> list[int]:
     return json.loads(out.strip().splitlines()[-1])
 
 
-@pytest.mark.timeout(300)
 @pytest.mark.parametrize("width", [1280, 390])
 def test_cg_41_a_caribbean_hand_with_a_card_change_and_a_dark_box(
     browser, server_url, daphne_server, artifacts, width

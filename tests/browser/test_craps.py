@@ -94,7 +94,6 @@ def play_a_roll(pages: list[Page], placed: set) -> None:
     submit(shooter_page, '#craps-roll-form button[data-action="roll"]')
 
 
-@pytest.mark.timeout(400)
 def test_three_players_bet_the_pass_line_and_place_bets_roll_after_roll(
     players, artifacts, browser, server_url
 ):
@@ -178,7 +177,6 @@ print(json.dumps(table.pk))
 """
 
 
-@pytest.mark.timeout(300)
 def test_a_pass_line_with_its_point_takes_odds_from_the_board(
     players, artifacts, browser, server_url, daphne_server
 ):

@@ -65,7 +65,6 @@ def play_box(page: Page, other: Page, index: int, shots, width: int, name: str) 
         press(page, "stop")
 
 
-@pytest.mark.timeout(300)
 @pytest.mark.parametrize("width", [1280, 390])
 def test_two_players_bet_throw_in_turn_and_see_the_round_settled(
     browser, server_url, daphne_server, artifacts, width

@@ -205,7 +205,6 @@ def player_page(browser, server_url, js_errors):
 # --- the game --------------------------------------------------------------------------------
 
 
-@pytest.mark.timeout(900)
 def test_two_players_play_a_complete_game_of_durak(player_page, js_errors, artifacts):
     dina = player_page("dina")
     egor = player_page("egor")

@@ -119,7 +119,6 @@ COUNT_HAND_OVERS = """window.handOvers = 0;
 window.addEventListener("table:hand-over", () => { window.handOvers += 1; }, true);"""
 
 
-@pytest.mark.timeout(240)
 def test_a_lost_golden_oasis_round_is_in_the_panel_as_it_ends_with_its_amounts(
     browser, server_url, daphne_server
 ):

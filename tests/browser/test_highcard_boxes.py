@@ -125,7 +125,6 @@ def play_a_hand(anna: Page, boris: Page, shots, width: int, hand: int) -> None:
     fits(boris, width)
 
 
-@pytest.mark.timeout(300)
 @pytest.mark.parametrize("width", [1280, 390])
 def test_two_boxes_and_a_bet_behind_play_two_hands(
     browser, server_url, daphne_server, artifacts, width

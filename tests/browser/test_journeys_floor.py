@@ -149,7 +149,6 @@ def shoot(page: Page, name: str, *close_ups: str) -> None:
             page.locator(selector).first.screenshot(path=SHOTS / f"{name}-{width}-part{n}.png")
 
 
-@pytest.mark.timeout(420)
 def test_coups_at_a_player_s_bank_then_the_report_csv_and_an_alert_read_by_the_pit_boss(
     browser, server_url, daphne_server
 ):

@@ -217,7 +217,6 @@ def shoot(page: Page, name: str, full_page: bool = True) -> None:
     page.set_viewport_size({"width": 1280, "height": 900})
 
 
-@pytest.mark.timeout(900)
 def test_four_players_follow_their_banners_from_the_lobby_to_their_tables_and_play(
     browser,
     server_url,
@@ -279,7 +278,6 @@ def test_four_players_follow_their_banners_from_the_lobby_to_their_tables_and_pl
     print(f"\njourney (four players play): {time.monotonic() - started:.1f} s")
 
 
-@pytest.mark.timeout(900)
 def test_two_never_come_nobody_wins_by_absence_alone_and_a_tournament_nobody_played_is_void(
     browser,
     server_url,

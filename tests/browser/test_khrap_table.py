@@ -68,7 +68,6 @@ def sit_at_the_table(page: Page) -> None:
     expect(board(page)).not_to_have_attribute("data-seat", "")
 
 
-@pytest.mark.timeout(300)
 def test_three_players_play_a_khrap_deal_with_help_and_five_to_the_payout(players):  # noqa: F811
     open_for, errors = players
     anna, boris, vera = open_for("anna"), open_for("boris"), open_for("vera")

@@ -91,7 +91,6 @@ def round_with_insurance_and_five_cards(anna: Page, boris: Page, shots, width: i
     shot(anna, shots, "result-2", width)
 
 
-@pytest.mark.timeout(300)
 @pytest.mark.parametrize("width", [1280, 390])
 def test_two_players_buy_and_twist_on_a_shared_box_and_insure_against_an_ace(
     browser, server_url, daphne_server, artifacts, width

@@ -56,7 +56,6 @@ POINTS_20 = re.compile(r"20 (points|очков)")  # the players read Russian or
 POINTS_31 = re.compile(r"31 (point|очко)")
 
 
-@pytest.mark.timeout(300)
 @pytest.mark.parametrize("width", [1280, 390])
 def test_cg_31_a_russian_poker_hand_with_a_svara_joined_by_the_other_player(
     browser, server_url, daphne_server, artifacts, width

@@ -57,7 +57,6 @@ def sit_at_the_table(page: Page) -> None:
     expect(board(page)).not_to_have_attribute("data-seat", "")
 
 
-@pytest.mark.timeout(300)
 def test_three_players_decide_at_once_each_on_their_own_clock(players, artifacts):
     open_for, errors = players
     anna, boris, vera = open_for("anna"), open_for("boris"), open_for("vera")

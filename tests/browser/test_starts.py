@@ -30,7 +30,6 @@ def sit(page) -> None:
     expect(board(page)).not_to_have_attribute("data-seat", "")
 
 
-@pytest.mark.timeout(300)
 def test_two_seated_see_a_countdown_a_third_joins_within_it_and_the_deal_takes_all_three(
     players,  # noqa: F811
 ):

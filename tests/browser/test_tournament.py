@@ -54,7 +54,6 @@ def create_tournament(browser, server_url) -> None:
     context.close()
 
 
-@pytest.mark.timeout(600)
 def test_two_players_play_the_final_of_a_2_player_tournament_and_see_the_bracket_update(
     browser,
     server_url,
@@ -119,7 +118,6 @@ def test_two_players_play_the_final_of_a_2_player_tournament_and_see_the_bracket
     assert not js_errors, js_errors
 
 
-@pytest.mark.timeout(300)
 def test_a_newcomer_makes_the_fourth_of_the_demo_tournament_and_everyone_sees_the_countdown(
     browser,
     server_url,
