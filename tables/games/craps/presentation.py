@@ -422,6 +422,7 @@ def _playing(view: dict, game: dict, me: int | None, names: list[str], currency:
     return {
         "layout": _layout(game, me, panels, currency, areas),
         "panels": [panels[k] for k in sorted(panels, key=lambda k: _panel_order(k, areas))],
+        "panels_by_area": panels,
         "my_bets": _my_bets(game, me, currency, legal) if me is not None else [],
         "groups": _groups(game, currency, legal),
         "can_done": "done" in types,
