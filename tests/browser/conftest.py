@@ -14,12 +14,11 @@ they never touch the ORM (the server has its own database anyway).
 import contextlib
 import os
 import re
-import time
 from pathlib import Path
 
 import pytest
 
-from tests.server import DEMO_MAX_AGE, PROJECT_ROOT, DaphneServer
+from tests.server import PROJECT_ROOT, DaphneServer
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -86,41 +85,20 @@ def browser_server() -> DaphneServer:
     )
 
 
-class SharedServer:
-    """The worker's shared server, started when a file first asks for it. Its demo is renewed
-    (a new server) once older than ``DEMO_MAX_AGE``, between files: the demo's times are
-    relative to its loading (a tournament's registration closing in 55 minutes)."""
-
-    def __init__(self):
-        self.server: DaphneServer | None = None
-        self.started_at = 0.0
-
-    def get(self) -> DaphneServer:
-        if self.server is not None and time.monotonic() - self.started_at > DEMO_MAX_AGE:
-            self.stop()
-        if self.server is None:
-            server = browser_server()
-            server.start()
-            self.server, self.started_at = server, time.monotonic()
-        return self.server
-
-    def stop(self) -> None:
-        server, self.server = self.server, None
-        if server is not None:
-            server.stop()
-
-
 @pytest.fixture(scope="session")
 def shared_server():
-    shared = SharedServer()
-    yield shared
-    shared.stop()
+    """The worker's server for the browser files not marked ``own_server``, started when the
+    first of them asks. Not renewed: what those files use of the demo has no time in it (the
+    demo's tournament and events, relative to its loading, are read on servers of their own)."""
+    server = browser_server()
+    with server:
+        yield server
 
 
 @pytest.fixture(scope="module")
-def daphne_server(request, shared_server):
+def daphne_server(request):
     if request.node.get_closest_marker("own_server") is None:
-        yield shared_server.get()
+        yield request.getfixturevalue("shared_server")
         return
     server = browser_server()
     with server:
