@@ -103,6 +103,7 @@ def measure_game(game: str, table_id: int) -> dict:
     board_bytes: list[int] = []
     sent_bytes: list[int] = []
     held: dict = {}
+    public = None
     view_bytes: list[int] = []
     render_seconds = 0.0
     dump_seconds = 0.0
@@ -138,7 +139,7 @@ def measure_game(game: str, table_id: int) -> dict:
                     game, table_id, version, version - 1, {p: (p + 1, views[p]) for p in players}
                 )
                 started = clock()
-                public = shown_board(views[None])
+                public_before, public = public, shown_board(views[None])
                 render_seconds += clock() - started
                 boards += 1
                 for viewer, view in views.items():
@@ -147,7 +148,9 @@ def measure_game(game: str, table_id: int) -> dict:
                     dump_seconds += clock() - started
                     frame = None
                     if viewer is not None and viewer not in touched and viewer in held:
-                        frame, after = public_parts_frame(public, held[viewer], viewer)
+                        frame, after = public_parts_frame(
+                            public, public_before, held[viewer], viewer
+                        )
                     board = public
                     if frame is None and viewer is not None:
                         started = clock()

@@ -121,13 +121,18 @@ def _holds(html: str, spent: Collection[str]) -> bool:
 
 
 def public_parts_frame(
-    public: ShownBoard, held: Held | None, own_seat: int, spent: Collection[str] = ()
+    public: ShownBoard,
+    before: ShownBoard | None,
+    held: Held | None,
+    own_seat: int,
+    spent: Collection[str] = (),
 ) -> tuple[str | None, Held | None]:
     """The frame of a change that left a seat's own board as it was (``tables.outbox.
     touched_seats``): the public board's parts that differ from the ones its client holds, but
-    its own plate and sections; None when the seat must be sent its own board (the shared parts
-    are not the same set, or it spent an id its own board holds)."""
-    if held is None or spent:
+    its own plate and sections; None when the seat must be sent its own board (the public board
+    of the version before, `before`, is not known or changed outside its parts; the shared parts
+    are not the same set; or it spent an id its own board holds)."""
+    if held is None or spent or before is None or before.skeleton != public.skeleton:
         return None, held
     own = seat_part_id(own_seat)
     shared = [key for key in public.plain if key != own and not key.startswith(OWN_PART)]

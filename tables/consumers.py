@@ -36,7 +36,12 @@ from casino.overload import OVERLOAD, is_overload
 from tables import clock, presence, selectors, services
 from tables.board_frames import Held, board_frame, public_parts_frame
 from tables.outbox import seat_group, seats_group
-from tables.presenters import board_of_message, board_of_view, public_board
+from tables.presenters import (
+    board_of_message,
+    board_of_view,
+    known_public_board,
+    public_board,
+)
 from tables.tournament.selectors import pit_tournaments
 
 log = logging.getLogger(__name__)
@@ -480,7 +485,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         frame = None
         if event["version_before"] == self.last_version:
             board = public_board(event, self.language)
-            frame, held = public_parts_frame(board, self.held, position, self.spent)
+            before = known_public_board(
+                event["game"], self.table_id, self.last_version, self.language
+            )
+            frame, held = public_parts_frame(board, before, self.held, position, self.spent)
         if frame is None:
             await self.send_snapshot()
         elif self._fresh(event["version"]):

@@ -628,6 +628,11 @@ PARTS_CACHE_SIZE = 512
 _public: OrderedDict[tuple, ShownBoard] = OrderedDict()
 
 
+def known_public_board(game: str, table: int, version: int, language: str) -> ShownBoard | None:
+    """The public board of `version` if this process rendered it (``public_board``)."""
+    return _public.get((game, table, version, language))
+
+
 def public_board(message: dict, language: str) -> ShownBoard:
     """The public board of a ``table.change`` or ``table.view`` message, with its parts."""
     key = (message["game"], message["table"], message["version"], language)
