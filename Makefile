@@ -47,7 +47,7 @@ test-fast: bootstrap
 # the commit: tests/rotation.py; CONFORMANCE_SEED=<seed> replays a run's sample).
 conformance: bootstrap
 	CONFORMANCE_FULL=1 $(BIN)/python -m pytest -n $(TEST_WORKERS) $(PYTEST_ARGS) \
-		tests/tables/engines/test_conformance.py
+		tests/tables/engines/test_conformance.py tests/tables/engines/test_conformance_sessions.py
 
 lint: bootstrap
 	$(BIN)/ruff check .

@@ -1,8 +1,10 @@
 """The conformance suite (issue 12, build 8): every registered engine, with each of its example
 configs and the numbers of players that tell something (the fewest, two, the most, and a middle
 one that rotates with the commit: ``seat_counts``), played at random by a hypothesis state
-machine and in long seeded sessions, with the checks of tests/tables/engines/conformance.py
-after every step. Engines broken on purpose show that each check catches what it is for.
+machine, with the checks of tests/tables/engines/conformance.py after every step (the long
+seeded sessions are in test_conformance_sessions.py, a file of their own so that the test
+workers share the suite out). Engines broken on purpose show that each check catches what it is
+for.
 
 Every run plays every engine, every example config and the extremes of seats; the middle counts
 and the long sessions' seeds rotate with the commit (issue 51, tests/rotation.py: the seed is in
@@ -63,24 +65,11 @@ def _rotation(*names) -> random.Random | None:
     return random.Random("-".join(str(name) for name in (rotation_seed(), *names)))
 
 
-def long_session_seeds(game: str, number: int) -> list[int]:
-    """The sessions' seeds of one example config: one a run, rotating with the commit; two in
-    the full matrix (``make conformance``), as before issue 51."""
-    rng = random.Random(f"{rotation_seed()}-{game}-{number}-long")
-    return [rng.getrandbits(32) for _ in range(2 if full_matrix() else 1)]
-
-
 CASES = [
     pytest.param(game, config, players, id=f"{game}-config{number}-{players}players")
     for game in registered_games()
     for number, config in enumerate(engine_for(game).example_configs)
     for players in seat_counts(engine_for(game).seats, _rotation(game, number))
-]
-LONG_SESSIONS = [
-    pytest.param(game, config, seed, id=f"{game}-config{number}-seed{seed}")
-    for game in registered_games()
-    for number, config in enumerate(engine_for(game).example_configs)
-    for seed in long_session_seeds(game, number)
 ]
 MACHINE_SETTINGS = settings(
     max_examples=6,
@@ -152,20 +141,6 @@ def machine_for(engine, config: dict, players: int) -> type[RuleBasedStateMachin
 def test_random_play_keeps_every_engine_within_the_contract(game, config, players):
     engine = engine_for(game)
     run_state_machine_as_test(machine_for(engine, config, players), settings=MACHINE_SETTINGS)
-
-
-@pytest.mark.parametrize(("game", "config", "seed"), LONG_SESSIONS)
-def test_long_sessions_play_matches_and_shoes_to_their_end(game, config, seed):
-    """A full table plays undisturbed for a while (often a match to its last game, a shoe to
-    its cut card), then with players coming and going and staff voiding. The seed (in the
-    test's id, rotating with the commit: ``long_session_seeds``) alone decides the session, so
-    a failure replays from it and shrinking it teaches nothing."""
-    engine = engine_for(game)
-    table = ConformanceTable(engine, config, engine.seats[1], seed)
-    table.play(hands=10, max_steps=600, calm=True)
-    assert table.hands >= 3, "a calm table deals hand after hand"
-    table.play(hands=4, max_steps=150, calm=False)
-    table.close()
 
 
 def test_the_suite_plays_every_registered_game():
