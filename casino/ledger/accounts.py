@@ -53,6 +53,12 @@ def _aware(value):
     return value
 
 
+# The unique constraint's predicate, written as a constant: PostgreSQL infers a partial
+# index for ON CONFLICT only from a WHERE clause it can prove implies the index's own, and a
+# bound parameter proves nothing ("no unique or exclusion constraint matching").
+_NOT_UNIQUE_KIND = AccountKind.WALLET.value
+
+
 def _escrows_insert(connection, currency: str, references) -> tuple[str, list]:
     """An INSERT of new, empty escrow accounts of `references`, and its parameters."""
     now = connection.ops.adapt_datetimefield_value(timezone.now())
@@ -120,9 +126,9 @@ def accounts_find(
             insert, values = _escrows_insert(connection, currency, escrows)
             cursor.execute(
                 f'WITH "created" AS ({insert} ON CONFLICT ("kind", "purpose", "reference", '
-                f'"currency") WHERE NOT ("kind" = %s) DO NOTHING RETURNING {columns}) '
-                f'{select} UNION ALL SELECT {columns} FROM "created"',
-                [*values, AccountKind.WALLET, currency, *params],
+                f'"currency") WHERE NOT ("kind" = \'{_NOT_UNIQUE_KIND}\') DO NOTHING '
+                f'RETURNING {columns}) {select} UNION ALL SELECT {columns} FROM "created"',
+                [*values, currency, *params],
             )
         else:
             cursor.execute(select, [currency, *params])
