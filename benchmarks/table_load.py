@@ -178,6 +178,19 @@ def _fmt(value, spec: str, missing: str = "n/a") -> str:
 WAITING = ("pool wait", "publish wait", "delivery", "loop lag")
 
 
+def _server_figures(outcomes: list[dict], key: str):
+    """(setup's label, "paced" or "max", its best phase) of every table run whose server
+    reported `key`."""
+    for outcome in outcomes:
+        table = outcome["runs"].get("table")
+        if not table:
+            continue
+        for name in ("paced", "max"):
+            phase = _best(table["phases"], name)
+            if phase is not None and phase.get(key):
+                yield outcome["label"], name, phase
+
+
 def _report_timings(outcomes: list[dict]) -> None:
     """Where a table action's time went in the server, per phase (casino/timings.py): waiting
     (for a thread, for the loop, in the channel layer) against working."""
@@ -186,24 +199,17 @@ def _report_timings(outcomes: list[dict]) -> None:
         "Where the time goes in the server (casino/timings.py; ms: p50 / p99 / mean; count per "
         "action; waiting phases marked *):"
     )
-    for outcome in outcomes:
-        table = outcome["runs"].get("table")
-        if not table:
-            continue
-        for name in ("paced", "max"):
-            phase = _best(table["phases"], name)
-            if phase is None or not phase.get("server_phases"):
-                continue
-            actions = max(1, phase["actions"])
-            cells = []
-            for key, figures in phase["server_phases"].items():
-                mark = "*" if key in WAITING else ""
-                cells.append(
-                    f"{key}{mark} {figures['p50'] * 1000:.2f}/{figures['p99'] * 1000:.1f}/"
-                    f"{figures['mean'] * 1000:.2f}"
-                    + ("" if key == "loop lag" else f" x{figures['count'] / actions:.1f}")
-                )
-            print(f"  {outcome['label']}, {name}: " + "; ".join(cells))
+    for label, name, phase in _server_figures(outcomes, "server_phases"):
+        actions = max(1, phase["actions"])
+        cells = []
+        for key, figures in phase["server_phases"].items():
+            mark = "*" if key in WAITING else ""
+            cells.append(
+                f"{key}{mark} {figures['p50'] * 1000:.2f}/{figures['p99'] * 1000:.1f}/"
+                f"{figures['mean'] * 1000:.2f}"
+                + ("" if key == "loop lag" else f" x{figures['count'] / actions:.1f}")
+            )
+        print(f"  {label}, {name}: " + "; ".join(cells))
     _report_accounts(outcomes)
 
 
@@ -222,20 +228,13 @@ def _report_accounts(outcomes: list[dict]) -> None:
         "Each action's account (casino.timings.action_account; per action of the kind: "
         "statements in the transaction, then ms of: " + ", ".join(ACCOUNT_PARTS) + "):"
     )
-    for outcome in outcomes:
-        table = outcome["runs"].get("table")
-        if not table:
-            continue
-        for name in ("paced", "max"):
-            phase = _best(table["phases"], name)
-            if phase is None or not phase.get("server_accounts"):
-                continue
-            for kind, figures in sorted(phase["server_accounts"].items()):
-                parts = " / ".join(f"{figures.get(p, 0.0) * 1000:.2f}" for p in ACCOUNT_PARTS)
-                print(
-                    f"  {outcome['label']}, {name}, {kind} (x{figures['actions']}): "
-                    f"{figures['statement count']:.1f} statements; {parts}"
-                )
+    for label, name, phase in _server_figures(outcomes, "server_accounts"):
+        for kind, figures in sorted(phase["server_accounts"].items()):
+            parts = " / ".join(f"{figures.get(p, 0.0) * 1000:.2f}" for p in ACCOUNT_PARTS)
+            print(
+                f"  {label}, {name}, {kind} (x{figures['actions']}): "
+                f"{figures['statement count']:.1f} statements; {parts}"
+            )
 
 
 def _report(outcomes: list[dict], context) -> bool:

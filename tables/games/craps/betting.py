@@ -111,8 +111,10 @@ def _ranges_of(state: State) -> dict:
     )
     kept = _RANGES.get(id(bets))
     if kept is None or kept[0][0] is not bets or kept[0][1] != depends:
-        while len(_RANGES) >= RANGES_KEPT:
-            _RANGES.pop(next(iter(_RANGES)), None)
+        if len(_RANGES) >= RANGES_KEPT:
+            # emptied, not trimmed: tables' threads share the dict, and iterating it to find
+            # the oldest can meet another thread's insert ("changed size during iteration")
+            _RANGES.clear()
         kept = ((bets, depends, limits, propositions), {})
         _RANGES[id(bets)] = kept
     return kept[1]
