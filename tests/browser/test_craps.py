@@ -50,7 +50,7 @@ def bet(page: Page, area: str, kind: str) -> None:
     form = page.locator(f"#craps-form-{kind}")
     expect(form).to_be_visible()
     submit(page, f"#craps-form-{kind} button[type=submit]")
-    expect(page.locator(f'#table-board .craps-mine li[data-bet="{kind}"]')).to_be_visible()
+    expect(page.locator(f'#table-board .craps-mine [data-bet="{kind}"]')).to_be_visible()
 
 
 def has(page: Page, selector: str) -> bool:
@@ -68,7 +68,7 @@ def play_a_roll(pages: list[Page], placed: set) -> None:
     point = board(pages[0]).get_attribute("data-point")
     for page in pages:
         shooter = board(page).get_attribute("data-shooter") == my_seat(page)
-        if not point and not has(page, '.craps-mine li[data-bet="pass"]'):
+        if not point and not has(page, '.craps-mine [data-bet="pass"]'):
             if shooter:
                 expect(page.locator("#table-board .craps-prompt")).to_be_visible()
             bet(page, "pass", "pass")
@@ -78,7 +78,7 @@ def play_a_roll(pages: list[Page], placed: set) -> None:
             placed.add(my_seat(page))
             if not point:  # off on the come-out unless turned on (§5.6): on, to be decided
                 submit(page, f"#craps-working-{kind} button")
-                expect(page.locator(f'.craps-mine li[data-bet="{kind}"]')).to_have_class("working")
+                expect(page.locator(f'.craps-mine [data-bet="{kind}"]')).to_have_class("working")
     shooter_page = None
     for page in pages:
         if board(page).get_attribute("data-shooter") == my_seat(page):
@@ -193,7 +193,7 @@ def test_a_pass_line_with_its_point_takes_odds_from_the_board(
         expect(board(gleb)).to_have_attribute("data-phase", "betting")
         if board(gleb).get_attribute("data-point"):
             break
-        if not has(gleb, '.craps-mine li[data-bet="pass"]'):
+        if not has(gleb, '.craps-mine [data-bet="pass"]'):
             bet(gleb, "pass", "pass")
         submit(gleb, "#craps-done-form button")
         if has(gleb, ".craps-pick"):
@@ -214,7 +214,7 @@ def test_a_pass_line_with_its_point_takes_odds_from_the_board(
         gleb.screenshot(path=SHOTS / f"craps-odds-offered-{width}.png", full_page=True)
         fits(gleb)
     submit(gleb, "#craps-odds-odds_pass button[type=submit]")
-    expect(gleb.locator('#table-board .craps-mine li[data-bet="odds_pass"]')).to_be_visible()
+    expect(gleb.locator('#table-board .craps-mine [data-bet="odds_pass"]')).to_be_visible()
     expect(gleb.locator("#table-board .craps-bets")).to_contain_text(
         re.compile("odds on the pass line|шансы к пасс лайн", re.I)
     )

@@ -22,7 +22,16 @@ from markupsafe import Markup
 from casino.amounts import amount_input_value
 from casino.currencies import format_amount
 from tables.games.craps import words as craps_words
-from tables.games.craps.bets import LOSE, MOVE, NUMBERS, ORDER, PLACE_GROUPS, PLACE_MULTIPLE, RETURN
+from tables.games.craps.bets import (
+    KINDS,
+    LOSE,
+    MOVE,
+    NUMBERS,
+    ORDER,
+    PLACE_GROUPS,
+    PLACE_MULTIPLE,
+    RETURN,
+)
 from tables.games.craps.shooter import BETTING, THROW
 from tables.kit import bounds_text, money_box, standard_quick_stakes
 from tables.presentation import Presentation, register
@@ -423,7 +432,9 @@ def _playing(view: dict, game: dict, me: int | None, names: list[str], currency:
         "layout": _layout(game, me, panels, currency, areas),
         "panels": [panels[k] for k in sorted(panels, key=lambda k: _panel_order(k, areas))],
         "panels_by_area": panels,
-        "my_bets": _my_bets(game, me, currency, legal) if me is not None else [],
+        "my_bets": (my_bets := _my_bets(game, me, currency, legal) if me is not None else []),
+        "my_bets_by_kind": {bet["kind"]: bet for bet in my_bets},
+        "bet_kinds": KINDS,
         "groups": _groups(game, currency, legal),
         "can_done": "done" in types,
         "can_refuse": "refuse" in types,
