@@ -49,6 +49,7 @@ import benchmarks as common
 from benchmarks.table_load_players import _loadgen_child
 from benchmarks.table_load_setups import (
     APPS,
+    DAPHNE_PROCESSES,
     DEFAULT_REDIS_URL,
     GAMES,
     MEMORY_TABLES,
@@ -100,27 +101,38 @@ def _run_setup(context, key: str, database_url: str, redis_url: str, secret: str
     for app_key, app, floor in _apps() if two_seat_baseline else _apps()[:2]:
         if redis_url:
             _redis_ready(redis_url)
-        server = Daphne(app, database_url, redis_url, secret)
-        server.env["BENCH_ECHO_FLOOR"] = floor
+        servers = [
+            Daphne(app, database_url, redis_url, secret)
+            for _ in range(DAPHNE_PROCESSES if redis_url else 1)
+        ]
         log = ""
+        status, result, notes = "error", "no server started", []
         try:
-            server.start()
+            for server in servers:
+                server.env["BENCH_ECHO_FLOOR"] = floor
+                server.start()
             config = {
-                "pid": server.pid,
+                "pid": [server.pid for server in servers],
                 "echo": app_key != "table",
-                "base": server.base,
+                "base": [server.base for server in servers],
                 "world": world,
                 "game": game,
                 "warmup": context.warmup,
                 "seconds": context.seconds,
                 "repeat": context.repeat,
-                "timings": server.timings,
+                # the phases' timings of one process (each writes its own)
+                "timings": servers[0].timings,
             }
             status, result = _spawn(_loadgen_child, config, timeout=900)
             if status == "ok":
-                result["drain_seconds"] = server.wait_idle()
+                result["drain_seconds"] = max(server.wait_idle() for server in servers)
+                result["processes"] = len(servers)
         finally:
-            note, log = server.stop()
+            for server in servers:
+                note, problem = server.stop()
+                notes += [note] if note else []
+                log += problem
+        note = "; ".join(notes)
         if note:
             outcome["notes"].append(f"{app_key}: {note}")
         if status != "ok":

@@ -6,6 +6,10 @@ from __future__ import annotations
 import os
 
 TABLES = max(1, int(os.environ.get("BENCH_TABLES", "").strip() or 50))
+# Daphne processes serving the tables (issue 49 item 4), each table's sockets spread over them;
+# more than one only where the channel layer spans processes (Redis): the in-memory layer's
+# setups run one
+DAPHNE_PROCESSES = max(1, int(os.environ.get("BENCH_DAPHNE_PROCESSES", "").strip() or 1))
 MEMORY_TABLES = 2 * TABLES  # tables held open for the memory reading (100 x 2 clients)
 PACE_SECONDS = 1.0  # paced scenario: each table acts once per PACE_SECONDS
 # a game whose paced scenario is another (issue 35: a craps roll every ~5 s, its ~11 actions,

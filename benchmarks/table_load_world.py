@@ -24,7 +24,11 @@ from benchmarks.table_load_setups import ACTION_SECONDS, FUNDING, GAMES
 # --- small helpers ------------------------------------------------------------------------------
 
 
-def _rss_kb(pid: int) -> int | None:
+def _rss_kb(pid: int | list[int]) -> int | None:
+    """VmRSS of a process, or the sum over the processes of a list (several servers)."""
+    if isinstance(pid, list):
+        figures = [_rss_kb(one) for one in pid]
+        return None if None in figures else sum(figures)
     try:
         with open(f"/proc/{pid}/status") as status:
             for line in status:
@@ -35,10 +39,14 @@ def _rss_kb(pid: int) -> int | None:
     return None
 
 
-def _cpu_seconds(pid: int | None = None) -> float | None:
-    """CPU seconds (user + system) of a process so far; None if /proc cannot tell."""
+def _cpu_seconds(pid: int | list[int] | None = None) -> float | None:
+    """CPU seconds (user + system) of a process so far, or the sum over the processes of a list
+    (several servers); None if /proc cannot tell."""
     if pid is None:
         return time.process_time()
+    if isinstance(pid, list):
+        figures = [_cpu_seconds(one) for one in pid]
+        return None if None in figures else sum(figures)
     try:
         with open(f"/proc/{pid}/stat") as stat:
             fields = stat.read().rsplit(")", 1)[1].split()
