@@ -321,14 +321,21 @@ def refuse_dark_before_open(owned: list[dict], needed: int = 1) -> None:
     sees (issue 47). A dark box is staked once ``needed`` of the player's boxes (``owned``) are
     open (CG §40: one more bet beside the ante box; §32: the second of two; §65: beyond two
     open ones, Golden Oasis' ``needed`` of 2)."""
-    if sum(1 for b in owned if b["kind"] == OPEN) < needed:
-        raise IllegalAction(
+    refusal = _dark_before_open_refusal(sum(1 for b in owned if b["kind"] == OPEN), needed)
+    if refusal is not None:
+        raise refusal
+
+
+def _dark_before_open_refusal(open_owned: int, needed: int = 1) -> IllegalAction | None:
+    if open_owned < needed:
+        return IllegalAction(
             gettext_noop(
                 "A dark box goes beside your open boxes: stake %(count)s open first "
                 "(CG §32, §40, §65)."
             ),
             count=needed,
         )
+    return None
 
 
 def _check_new_box(state: State, limits: dict, position: int, dark: bool) -> None:
@@ -343,29 +350,30 @@ def new_box_refusal(state: State, limits: dict, position: int, dark: bool) -> Il
     own so many boxes, so many of them open and so many dark (CG §32, §65, §73; config
     ``boxes_per_player``, ``open_boxes_per_player``, ``dark_boxes_per_player``). Returned, not
     raised, so a list of legal actions asks it without a try per box (issue 50)."""
-    owned = [b for b in (state.get("boxes") or {}).values() if b["owner"] == position]
-    if len(owned) >= limits["boxes_per_player"]:
+    # one pass over the boxes, counting (every list of legal actions asks this)
+    owned = open_owned = 0
+    for box_state in (state.get("boxes") or {}).values():
+        if box_state["owner"] == position:
+            owned += 1
+            open_owned += box_state["kind"] == OPEN
+    if owned >= limits["boxes_per_player"]:
         return IllegalAction(
             gettext_noop("A player may play at most %(count)s boxes."),
             count=limits["boxes_per_player"],
         )
-    kind_count = sum(1 for b in owned if b["kind"] == (DARK if dark else OPEN))
-    if dark and kind_count >= limits["dark_boxes_per_player"]:
-        if not limits["dark_boxes_per_player"]:
-            return IllegalAction(gettext_noop("Dark boxes are not played at this table."))
-        return IllegalAction(
-            gettext_noop("A player may play at most %(count)s dark boxes."),
-            count=limits["dark_boxes_per_player"],
-        )
+    if dark:
+        if owned - open_owned >= limits["dark_boxes_per_player"]:
+            if not limits["dark_boxes_per_player"]:
+                return IllegalAction(gettext_noop("Dark boxes are not played at this table."))
+            return IllegalAction(
+                gettext_noop("A player may play at most %(count)s dark boxes."),
+                count=limits["dark_boxes_per_player"],
+            )
+        return _dark_before_open_refusal(open_owned)
     open_limit = limits["open_boxes_per_player"]
     if open_limit is None:
         open_limit = limits["boxes_per_player"]
-    if dark:
-        try:
-            refuse_dark_before_open(owned)
-        except IllegalAction as refusal:
-            return refusal
-    if not dark and kind_count >= open_limit:
+    if open_owned >= open_limit:
         return IllegalAction(
             gettext_noop(
                 "A player may play at most %(count)s open boxes: any further box is dark."

@@ -104,6 +104,10 @@ def check_config(config: dict) -> dict:
     return checked
 
 
+# each round's config checked once for the table (``house.checked_once``)
+_checked_once = house.checked_once(check_config)
+
+
 def box_number(state: State, position: int, index: int) -> int:
     """The seat's ``index``-th box (from 0): the boxes of a seat follow each other on the layout
     and the seats go round from the dealer's left (X5)."""
@@ -446,7 +450,7 @@ class DiceBlackjack(house.BoxRound):
 
     def new_hand(self, config, players, rng, carry=None) -> State:
         """Deal in ``players``; the round's throws are drawn now (X7, ``dice.new_tape``)."""
-        config = check_config(config)
+        config = _checked_once(config)
         throws = tape_throws(len(players), config["boxes_per_player"])
         return {
             **self.round_state(config, players, carry, {}),
