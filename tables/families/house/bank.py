@@ -193,6 +193,17 @@ def checked_once(check: Callable[[dict], object]) -> Callable[[dict], object]:
     return checked
 
 
+def checked_once_with_limits(check: Callable[[dict], dict]) -> Callable[[dict], tuple]:
+    """``checked_once`` of a check giving the checked config and its ``box_limits``, the two
+    an engine's new hand starts from."""
+
+    def with_limits(config: dict) -> tuple[dict, dict]:
+        checked = check(config)
+        return checked, box_limits(checked)
+
+    return checked_once(with_limits)
+
+
 def box_limits(config: dict) -> dict:
     """The shared limits of a checked config, for an engine to keep in its state (the box
     functions take them as ``limits``)."""

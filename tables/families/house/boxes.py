@@ -74,6 +74,8 @@ LIMIT_DEFAULTS = {
     "side_bets": {},
 }
 
+_LIMIT_KEYS = LIMIT_DEFAULTS.keys()
+
 SPLIT, STAY, MOVE = "split", "stay", "move"  # what a staker behind does when the owner splits
 
 
@@ -138,7 +140,11 @@ def winnings(amount: int, ratio) -> int:
 
 
 def limits_of(limits: dict | None) -> dict:
-    """The box limits with a default for every key these functions read."""
+    """The box limits with a default for every key these functions read: ``limits`` itself
+    when it has them all (an engine's limits from ``house.box_limits`` do; every stake asks
+    this), else a new dict. Read it, never change it."""
+    if limits is not None and limits.keys() >= _LIMIT_KEYS:
+        return limits
     return {**LIMIT_DEFAULTS, **(limits or {})}
 
 
@@ -302,15 +308,18 @@ def place(
             max_bet=limits["max_bet"],
             amount=max(0, limits["max_bet"] - box_total(box_state)),
         )
-    if box_state is None:
+    if box_state is None:  # a new box: its owner's stake is its first (its hand's too)
         box_state = state.setdefault("boxes", {})[str(box)] = new_box(position, dark=dark)
-    placed = _stake_of(box_state["stakes"], position)
-    if placed is None:
-        box_state["stakes"].append({"seat": position, "amount": 0})
-        box_state["hands"][0]["stakes"].append({"seat": position, "amount": 0, "doubled": 0})
-        placed = box_state["stakes"][-1]
-    placed["amount"] += amount
-    _stake_of(box_state["hands"][0]["stakes"], position)["amount"] += amount
+        box_state["stakes"].append({"seat": position, "amount": amount})
+        box_state["hands"][0]["stakes"].append({"seat": position, "amount": amount, "doubled": 0})
+    else:
+        placed = _stake_of(box_state["stakes"], position)
+        if placed is None:
+            box_state["stakes"].append({"seat": position, "amount": 0})
+            box_state["hands"][0]["stakes"].append({"seat": position, "amount": 0, "doubled": 0})
+            placed = box_state["stakes"][-1]
+        placed["amount"] += amount
+        _stake_of(box_state["hands"][0]["stakes"], position)["amount"] += amount
     reason = "bet" if position == box_state["owner"] else "bet behind"
     pay(state, events, seat(position), stake_pot(box, position), amount, reason)
     return box_state

@@ -172,12 +172,8 @@ class StudEngine(StudBetting, StudView, GameEngine):
         (``house.checked_once``: the check was a sixth of a one-box hand)."""
         checking = self.__dict__.get("_checking")
         if checking is None:  # one for each engine: its check reads its rules
-            checking = self._checking = house.checked_once(self._check_with_limits)
+            checking = self._checking = house.checked_once_with_limits(self.check_config)
         return checking(config)
-
-    def _check_with_limits(self, config: dict) -> tuple[dict, dict]:
-        checked = self.check_config(config)
-        return checked, house.box_limits(checked)
 
     def new_hand(self, config, players, rng, carry=None) -> State:
         """A fresh deck shuffled for the round (C1), its order committed for the hand."""

@@ -42,7 +42,19 @@ def changing_box(state: State, box: int) -> None:
 
 
 def changing_boxes(state: State) -> None:
-    state["boxes"] = copy_json(state["boxes"])
+    """Copy every box before the deal or the settlement, as deep as they change a box: its own
+    keys (the card, the die, the result, the capped winnings), each hand's record and each side
+    bet's. The stakes stay shared with the state before: nothing changes them once the betting
+    is over, and a card change copies its box whole (``changing_box``). A deep copy of every
+    box was a sixth of the hand's last step (issue 50)."""
+    state["boxes"] = {
+        number: {
+            **box_state,
+            "hands": [dict(hand) for hand in box_state["hands"]],
+            "side": [dict(side) for side in box_state["side"]],
+        }
+        for number, box_state in state["boxes"].items()
+    }
 
 
 def box_order(state: State) -> list[int]:
