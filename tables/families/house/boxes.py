@@ -330,12 +330,14 @@ def refuse_dark_before_open(owned: list[dict], needed: int = 1) -> None:
     sees (issue 47). A dark box is staked once ``needed`` of the player's boxes (``owned``) are
     open (CG §40: one more bet beside the ante box; §32: the second of two; §65: beyond two
     open ones, Golden Oasis' ``needed`` of 2)."""
-    refusal = _dark_before_open_refusal(sum(1 for b in owned if b["kind"] == OPEN), needed)
+    refusal = dark_before_open_refusal(sum(1 for b in owned if b["kind"] == OPEN), needed)
     if refusal is not None:
         raise refusal
 
 
-def _dark_before_open_refusal(open_owned: int, needed: int = 1) -> IllegalAction | None:
+def dark_before_open_refusal(open_owned: int, needed: int = 1) -> IllegalAction | None:
+    """``refuse_dark_before_open``'s refusal, returned, for a seat owning ``open_owned`` open
+    boxes (None: a dark box may go beside them)."""
     if open_owned < needed:
         return IllegalAction(
             gettext_noop(
@@ -378,7 +380,7 @@ def new_box_refusal(state: State, limits: dict, position: int, dark: bool) -> Il
                 gettext_noop("A player may play at most %(count)s dark boxes."),
                 count=limits["dark_boxes_per_player"],
             )
-        return _dark_before_open_refusal(open_owned)
+        return dark_before_open_refusal(open_owned)
     open_limit = limits["open_boxes_per_player"]
     if open_limit is None:
         open_limit = limits["boxes_per_player"]
@@ -615,5 +617,7 @@ def __getattr__(name: str):
     if name in SETTLING:
         from tables.families.house import settle
 
-        return getattr(settle, name)
+        found = getattr(settle, name)
+        globals()[name] = found  # found once: every later call is a plain attribute's
+        return found
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

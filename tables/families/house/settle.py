@@ -89,10 +89,11 @@ def _reasons(reason: str) -> tuple[str, str, str]:
     return f"{reason} won", f"{reason} lost", f"{reason} returned"
 
 
-@functools.lru_cache(maxsize=256)
 def ratio_text(ratio: Fraction) -> str:
-    """How a settled stake records its ratio (``str`` of the Fraction), made once per ratio."""
-    return str(ratio)
+    """How a settled stake records its ratio: ``str`` of the Fraction ("1", "3/2", "-1"),
+    written from its two integers (a Fraction's own ``str`` or hash costs more)."""
+    numerator, denominator = ratio.numerator, ratio.denominator
+    return str(numerator) if denominator == 1 else f"{numerator}/{denominator}"
 
 
 def settle_hand(
