@@ -60,7 +60,8 @@ def _whole(value) -> bool:
 
 
 def total_of(throws) -> int:
-    return sum(sum(pair) for pair in throws)
+    """The faces of every throw added up (``map`` of the builtin: no generator per throw)."""
+    return sum(map(sum, throws))
 
 
 def dealer_throws_again(total: int) -> bool:
@@ -336,20 +337,16 @@ def _dealer_plays(state: State, events: list[Event]) -> None:
     dealer = None
     if standing:
         throws = [_throw(state)]
-        events.append(
-            {"type": "dealer_throw", "throw": 1, "dice": list(throws[0]), "total": total_of(throws)}
-        )
-        if dealer_throws_again(total_of(throws)):
-            throws.append(_throw(state))
-            events.append(
-                {
-                    "type": "dealer_throw",
-                    "throw": 2,
-                    "dice": list(throws[1]),
-                    "total": total_of(throws),
-                }
-            )
         dealer = total_of(throws)
+        events.append(
+            {"type": "dealer_throw", "throw": 1, "dice": list(throws[0]), "total": dealer}
+        )
+        if dealer_throws_again(dealer):
+            throws.append(_throw(state))
+            dealer = total_of(throws)
+            events.append(
+                {"type": "dealer_throw", "throw": 2, "dice": list(throws[1]), "total": dealer}
+            )
         state["dealer"] = {"throws": throws, "total": dealer, "bust": dealer > TARGET}
     else:
         events.append({"type": "no_dealer_throw"})  # X6: every box is bust
