@@ -238,7 +238,10 @@ def seat_ranges(state: State, position: int) -> dict:
     own = None if owned else _free_box(state, position)
     box_limits = boxes.limits_of(limits)
     new_allowed = _may_own(state, box_limits, position, dark=False)
-    dark_allowed = _may_own(state, box_limits, position, dark=True)
+    # no dark boxes at the table: refused whatever the seat owns (not asked, nor built)
+    dark_allowed = bool(box_limits["dark_boxes_per_player"]) and _may_own(
+        state, box_limits, position, dark=True
+    )
     empty = [n for n in range(limits["boxes"]) if str(n) not in state["boxes"]]
     # an empty box adds the same to the house's risk whichever it is, open or dark
     new_room = _stake_room(state, position, empty[0], boxes.MAIN) if empty else 0
@@ -274,11 +277,6 @@ def _may_own(state: State, box_limits: dict, position: int, *, dark: bool) -> bo
     return boxes.new_box_refusal(state, box_limits, position, dark) is None
 
 
-def _ends(low: int, high: int) -> tuple[int, ...]:
-    """A range's two ends, one where they meet (every range here has ``low <= high``)."""
-    return (low, high) if low != high else (low,)
-
-
 def legal_actions(state: State, position: int, ranges: dict | None = None) -> list[dict]:
     """What the seat may do now. Amounts are ranges (the view's ``ranges``); the list names
     each range's two ends, every whole amount between them is legal as well."""
@@ -288,19 +286,33 @@ def legal_actions(state: State, position: int, ranges: dict | None = None) -> li
         box = current_box(state, position)
         return [{"type": "stand", "box": box}, {"type": SWITCH, "box": box}]
     found = ranges if ranges is not None else seat_ranges(state, position)
+    # each range's ends appended as they are met (a list and a call per range were a third
+    # of the time here, issue 50); every range here has low <= high
     actions: list[dict] = []
+    append = actions.append
     if found.get("bet"):
-        actions += [{"type": "bet", "amount": a} for a in _ends(*found["bet"])]
+        low, high = found["bet"]
+        append({"type": "bet", "amount": low})
+        if high != low:
+            append({"type": "bet", "amount": high})
     for n, (low, high) in found["boxes"].items():
-        actions += [{"type": "bet", "box": n, "amount": a} for a in _ends(low, high)]
+        append({"type": "bet", "box": n, "amount": low})
+        if high != low:
+            append({"type": "bet", "box": n, "amount": high})
     for n, (low, high) in found["dark"].items():
-        actions += [{"type": "bet", "box": n, "amount": a, "dark": True} for a in _ends(low, high)]
+        append({"type": "bet", "box": n, "amount": low, "dark": True})
+        if high != low:
+            append({"type": "bet", "box": n, "amount": high, "dark": True})
     for key in ("behind", "side"):
         for n, (low, high) in found[key].items():
-            actions += [{"type": key, "box": n, "amount": a} for a in _ends(low, high)]
-    actions.append({"type": "pass"})
-    tips = _ends(1, state["limits"]["max_bet"])
+            append({"type": key, "box": n, "amount": low})
+            if high != low:
+                append({"type": key, "box": n, "amount": high})
+    append({"type": "pass"})
+    top = state["limits"]["max_bet"]
     for other in state["players"]:
         if other != position:
-            actions += [{"type": "tip", "to": other, "amount": n} for n in tips]
+            append({"type": "tip", "to": other, "amount": 1})
+            if top != 1:
+                append({"type": "tip", "to": other, "amount": top})
     return actions

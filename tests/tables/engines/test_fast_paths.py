@@ -19,6 +19,7 @@ from tables.engines.cards import Shoe, split_cards
 from tables.families.house import bank, boxes
 from tables.families.house import settle as box_settle
 from tables.games.dice_blackjack.engine import ENGINE as DICE_BLACKJACK
+from tables.games.highcard import moves as high_card_moves
 from tables.games.highcard.engine import ENGINE as HIGH_CARD
 
 
@@ -359,3 +360,57 @@ def test_high_card_legal_actions_are_what_apply_takes_and_their_ranges_end_where
         carry = HIGH_CARD.carry_over(state)
     assert checked > 40
     assert tried > 20
+
+
+def _listed_by_comprehension(state: dict, position: int) -> list[dict]:
+    """High card's legal actions as they were listed before each range's ends were appended
+    in place: a list of ends per range, a comprehension per range."""
+    if state["over"] or position not in high_card_moves.to_act(state):
+        return []
+    if state["phase"] == "playing":
+        box = high_card_moves.current_box(state, position)
+        return [{"type": "stand", "box": box}, {"type": "switch", "box": box}]
+
+    def ends(low, high):
+        return (low, high) if low != high else (low,)
+
+    found = high_card_moves.seat_ranges(state, position)
+    actions: list[dict] = []
+    if found.get("bet"):
+        actions += [{"type": "bet", "amount": a} for a in ends(*found["bet"])]
+    for n, (low, high) in found["boxes"].items():
+        actions += [{"type": "bet", "box": n, "amount": a} for a in ends(low, high)]
+    for n, (low, high) in found["dark"].items():
+        actions += [{"type": "bet", "box": n, "amount": a, "dark": True} for a in ends(low, high)]
+    for key in ("behind", "side"):
+        for n, (low, high) in found[key].items():
+            actions += [{"type": key, "box": n, "amount": a} for a in ends(low, high)]
+    actions.append({"type": "pass"})
+    for other in state["players"]:
+        if other != position:
+            actions += [
+                {"type": "tip", "to": other, "amount": n}
+                for n in ends(1, state["limits"]["max_bet"])
+            ]
+    return actions
+
+
+@pytest.mark.parametrize("config", HIGH_CARD.example_configs)
+def test_high_card_legal_actions_list_what_the_comprehensions_listed_in_their_order(config):
+    rng = random.Random(31)
+    draws = Draws(rng)
+    compared = 0
+    carry = None
+    for _hand in range(10):
+        state = HIGH_CARD.new_hand(config, [1, 2, 3, 4, 5, 6], rng, carry)
+        while not HIGH_CARD.is_hand_over(state):
+            for position in state["dealt_in"]:
+                listed = HIGH_CARD.legal_actions(state, position)
+                expected = _listed_by_comprehension(state, position)
+                assert [list(a.items()) for a in listed] == [list(a.items()) for a in expected]
+                compared += 1
+            position = rng.choice(HIGH_CARD.to_act(state))
+            legal = HIGH_CARD.legal_actions(state, position)
+            state, _events = HIGH_CARD.apply(state, position, rng.choice(legal), draws)
+        carry = HIGH_CARD.carry_over(state)
+    assert compared > 60
