@@ -38,6 +38,36 @@ def test_copy_json_equals_a_deep_copy_and_shares_no_container():
     assert value["c"]["d"]["e"] == []
 
 
+def test_copy_json_by_marshal_copies_each_occurrence_as_walking_it_did():
+    from tables.engines.base import _copy_json_walking
+
+    shared = [1, {"x": [2]}]
+    value = {"a": shared, "b": shared, "c": [shared, shared], "t": True, "one": 1, "f": 1.0}
+    for copier in (copy_json, _copy_json_walking):
+        copied = copier(value)
+        assert copied == value
+        assert type(copied["t"]) is bool and type(copied["one"]) is int
+        assert type(copied["f"]) is float
+        assert copied["a"] is not copied["b"] and copied["c"][0] is not copied["c"][1]
+        copied["a"][1]["x"].append(3)  # no occurrence shares a container with another
+        assert copied["b"] == [1, {"x": [2]}] and shared == [1, {"x": [2]}]
+
+
+def test_copy_json_walks_what_marshal_does_not_take():
+    import collections
+    import enum
+
+    class Level(enum.IntEnum):
+        HIGH = 2
+
+    value = {"ordered": collections.OrderedDict(a=[1]), "level": Level.HIGH, "list": [[1]]}
+    copied = copy_json(value)
+    assert copied == value and type(copied["ordered"]) is dict
+    assert copied["level"] is Level.HIGH
+    assert copied["list"][0] is not value["list"][0]
+    assert copied["ordered"]["a"] is not value["ordered"]["a"]
+
+
 @pytest.mark.parametrize(
     "ratio", [1, 0, "lose", "push", "win", "3:2", "6:5", "11:1", "-1/2", "1/3", Decimal("1.5")]
 )
