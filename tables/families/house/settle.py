@@ -115,10 +115,7 @@ def settle_hand(
     target = _hand(box_state, hand)
     if target["settled"] is not None:
         raise ValueError(f"hand {hand} of box {box} is settled already")
-    open_seats = [s["seat"] for s in target["stakes"] if not s.get("settled")]
-    return _settle_stakes(
-        state, events, box, box_state, target, ratio, open_seats, max_payout, reason
-    )
+    return _settle_stakes(state, events, box, box_state, target, ratio, max_payout, reason)
 
 
 def settle_stakes(
@@ -148,9 +145,7 @@ def settle_stakes(
     if not chosen <= set(open_seats):
         raise ValueError(f"no open stake of {sorted(chosen - set(open_seats))} on this hand")
     if chosen == set(open_seats):
-        nets = _settle_stakes(
-            state, events, box, box_state, target, ratio, open_seats, max_payout, reason
-        )
+        nets = _settle_stakes(state, events, box, box_state, target, ratio, max_payout, reason)
         return [n for n in nets if n["seat"] in chosen]
     exact = ratio_of(ratio)
     stakes = [s for s in target["stakes"] if s["seat"] in chosen]
@@ -161,14 +156,13 @@ def settle_stakes(
     return nets
 
 
-def _settle_stakes(
-    state, events, box, box_state, target, ratio, open_seats, max_payout, reason
-) -> list[dict]:
-    """Settle the hand's last open stakes and record the hand: every staker's net in the
-    box's order, those settled before on their own included."""
+def _settle_stakes(state, events, box, box_state, target, ratio, max_payout, reason) -> list[dict]:
+    """Settle the hand's last open stakes (those not settled before on their own) and record
+    the hand: every staker's net in the box's order, those settled before included."""
     exact = ratio_of(ratio)
-    stakes = [s for s in target["stakes"] if s["seat"] in open_seats]
-    entries = [(s["seat"], stake_pot(box, s["seat"], target["id"]), s["amount"]) for s in stakes]
+    hand_id = target["id"]
+    stakes = [s for s in target["stakes"] if not s.get("settled")]
+    entries = [(s["seat"], stake_pot(box, s["seat"], hand_id), s["amount"]) for s in stakes]
     settled = _settle(state, events, box_state, entries, exact, max_payout, reason)
     if len(stakes) == len(target["stakes"]):  # none settled before on its own: the usual hand
         nets = settled
@@ -197,10 +191,7 @@ def settle_box(
     nets: list[dict] = []
     for target in box_state["hands"]:
         if target["settled"] is None:  # ``settle_hand`` of it, the box and hand found here
-            open_seats = [s["seat"] for s in target["stakes"] if not s.get("settled")]
-            nets += _settle_stakes(
-                state, events, box, box_state, target, ratio, open_seats, max_payout, reason
-            )
+            nets += _settle_stakes(state, events, box, box_state, target, ratio, max_payout, reason)
     return nets
 
 
