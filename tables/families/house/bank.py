@@ -397,6 +397,8 @@ def refuse_over_exposure(
     """Raise IllegalAction, changing nothing, if a stake of ``amount`` on ``kind`` of ``box``
     would let the house owe more than ``max_exposure`` on the round (issue 31, item 3). Call
     it before ``boxes.place`` or ``boxes.place_side``."""
+    if limits.get("max_exposure") is None:  # no limit: ``room_for`` would give the amount
+        return
     room = room_for(
         state,
         pay_tables,

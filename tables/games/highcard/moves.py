@@ -24,14 +24,20 @@ def copy_state(state: State, *changing: str) -> State:
     state = dict(state)
     for key in changing:
         value = state[key]
-        if key == "boxes":  # a new dict of the same boxes: a box is copied before it changes
+        if key == "escrowed":  # the escrow's pots of payers: two levels
+            state[key] = {k: dict(v) for k, v in value.items()}
+        elif key in _ONE_LEVEL:
             state[key] = dict(value)
         elif isinstance(value, list):
             state[key] = list(value)
-        else:
-            # two levels are all there are: dicts of amounts and the escrow's pots of payers
+        else:  # two levels at most: dicts of amounts or of dicts
             state[key] = {k: dict(v) if isinstance(v, dict) else v for k, v in value.items()}
     return state
+
+
+# copied one level: the boxes (a new dict of the same boxes: a box is copied before it
+# changes) and the pots' amounts (no value of theirs to ask about, issue 50)
+_ONE_LEVEL = frozenset({"boxes", "pots"})
 
 
 def changing_box(state: State, box: int) -> None:
