@@ -172,13 +172,16 @@ def advance(state: State, rng: Draws | None) -> list[Event]:
     decisions (both may follow one another in one step)."""
     events: list[Event] = []
     rng = rng if rng is not None else Draws()
-    if not to_act(state):  # the deal or the settlement changes every box
-        changing_boxes(state)
-    if state["phase"] == BETTING and not to_act(state):
+    awaited = to_act(state)  # asked again only after a change of phase
+    if awaited:
+        return events
+    changing_boxes(state)  # the deal or the settlement changes every box
+    if state["phase"] == BETTING:
         if state["boxes"]:
             events += deal(state)
         else:
             state["phase"] = PLAYING
-    if state["phase"] == PLAYING and not to_act(state):
+        awaited = to_act(state)
+    if state["phase"] == PLAYING and not awaited:
         events += settle(state, rng)
     return events
