@@ -145,10 +145,15 @@ def to_act(state: State) -> list[int]:
     return [state["boxes"][str(number)]["owner"]]
 
 
+def _boxes_owned(state: State, position: int) -> int:
+    """How many boxes the seat plays (counted: every stake asks it, a sorted list was more)."""
+    return sum(1 for box in state["boxes"].values() if box["owner"] == position)
+
+
 def _room(state: State, position: int) -> int:
     """The largest bet the seat's next box may take now: ``max_bet`` within ``max_exposure``."""
     limits = state["limits"]
-    owned = len(boxes.boxes_of(state, position))
+    owned = _boxes_owned(state, position)
     return house.room_for(
         state,
         PAY_TABLES,
@@ -211,7 +216,7 @@ def _checked_amount(state: State, position: int, amount) -> int:
             min_bet=limits["min_bet"],
             max_bet=limits["max_bet"],
         )
-    owned = len(boxes.boxes_of(state, position))
+    owned = _boxes_owned(state, position)
     if owned >= limits["boxes_per_player"]:
         raise IllegalAction(
             gettext_noop("A player may play at most %(count)s boxes."),
@@ -235,7 +240,7 @@ def legal_actions(state: State, position: int) -> list[dict]:
         return []
     if state["phase"] == BETTING:
         actions = []
-        if len(boxes.boxes_of(state, position)) < state["limits"]["boxes_per_player"]:
+        if _boxes_owned(state, position) < state["limits"]["boxes_per_player"]:
             low, high = state["limits"]["min_bet"], _room(state, position)
             if high >= low:
                 actions = [{"type": BET, "amount": a} for a in sorted({low, high})]
@@ -287,7 +292,7 @@ def _throw(state: State) -> list[int]:
 
 
 def _place(state: State, events: list[Event], position: int, amount: int) -> int:
-    number = box_number(state, position, len(boxes.boxes_of(state, position)))
+    number = box_number(state, position, _boxes_owned(state, position))
     events.append({"type": BET, "seat": position, "box": number, "amount": amount})
     box = boxes.place(state, events, state["limits"], number, position, amount)
     box["amount"] = amount

@@ -136,6 +136,15 @@ def test_new_box_refusal_returns_what_the_box_check_raises(owned, dark, limits, 
 
 def test_dice_are_the_numbers_randint_draws_from_every_source():
     assert dice.roll(random.Random(7), 500) == _randints(random.Random(7), 500)
+    for sides in (1, 2, 4, 6, 8, 20):  # the bits written out, as randint draws them
+        rng, same = random.Random(sides), random.Random(sides)
+        assert dice.roll(rng, 300, sides) == [same.randint(1, sides) for _ in range(300)]
+        assert rng.random() == same.random()  # the generator left where randint leaves it
+
+    class Seeded(random.Random):  # a subclass keeps randint's numbers through _randbelow
+        pass
+
+    assert dice.roll(Seeded(9), 200) == _randints(random.Random(9), 200)
 
     class LoadedDice(random.Random):
         def randint(self, a, b):
