@@ -9,6 +9,7 @@ from tables.families.house import bank as house
 from tables.families.house import boxes
 from tables.games.highcard.config import (
     BETTING,
+    MAX_BOXES,
     PAY_TABLES,
     PLAYING,
     SAME,
@@ -239,26 +240,32 @@ def seat_ranges(state: State, position: int) -> dict:
     limits = state["limits"]
     low = limits["min_bet"]
     unit = limits["min_unit"]
+    taken = state["boxes"]
     found: dict = {"boxes": {}, "dark": {}, "behind": {}, "side": {}}
-    owned = boxes.boxes_of(state, position)
-    own = None if owned else _free_box(state, position)
+    # the layout read once: each box's state in order, None where nobody plays it (every list
+    # of legal actions asks this, issue 50)
+    count = limits["boxes"]
+    names = _BOX_NAMES[:count] if count <= len(_BOX_NAMES) else [str(n) for n in range(count)]
+    layout = [taken.get(name) for name in names]
+    owns = any(b["owner"] == position for b in taken.values())
+    own = None if owns else _free_box(state, position)
     box_limits = boxes.limits_of(limits)
     new_allowed = _may_own(state, box_limits, position, dark=False)
     # no dark boxes at the table: refused whatever the seat owns (not asked, nor built)
     dark_allowed = bool(box_limits["dark_boxes_per_player"]) and _may_own(
         state, box_limits, position, dark=True
     )
-    empty = [n for n in range(limits["boxes"]) if str(n) not in state["boxes"]]
     # an empty box adds the same to the house's risk whichever it is, open or dark
-    new_room = _stake_room(state, position, empty[0], boxes.MAIN) if empty else 0
-    for n in range(limits["boxes"]):
-        box_state = state["boxes"].get(str(n))
+    new_room = _stake_room(state, position, layout.index(None), boxes.MAIN) if None in layout else 0
+    new_open = new_room >= low and new_allowed
+    new_dark = new_room >= low and dark_allowed
+    side_low = limits["side_bets"][SAME][0] if SAME in limits["side_bets"] else None
+    for n, box_state in enumerate(layout):
         if box_state is None:
-            if new_room >= low:
-                if new_allowed:
-                    found["boxes"][n] = [low, new_room]
-                if dark_allowed:
-                    found["dark"][n] = [low, new_room]
+            if new_open:
+                found["boxes"][n] = [low, new_room]
+            if new_dark:
+                found["dark"][n] = [low, new_room]
             continue
         mine = box_state["owner"] == position
         if mine or limits["bets_behind"]:
@@ -266,17 +273,20 @@ def seat_ranges(state: State, position: int) -> dict:
             if high >= unit:
                 (found["boxes"] if mine else found["behind"])[n] = [unit, high]
         if (
-            SAME in limits["side_bets"]
+            side_low is not None
             and any(s["seat"] == position for s in box_state["stakes"])
             and not any(s["seat"] == position for s in box_state["side"])
         ):
-            side_low = limits["side_bets"][SAME][0]
             high = _stake_room(state, position, n, SAME)
             if high >= side_low:
                 found["side"][n] = [side_low, high]
     if own is not None:
         found["bet"] = found["boxes"].get(own)
     return found
+
+
+# the boxes' keys in ``state["boxes"]``, in the layout's order (a layout of up to MAX_BOXES)
+_BOX_NAMES = tuple(str(n) for n in range(MAX_BOXES))
 
 
 def _may_own(state: State, box_limits: dict, position: int, *, dark: bool) -> bool:

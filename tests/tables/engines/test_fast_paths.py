@@ -434,22 +434,85 @@ def _listed_by_comprehension(state: dict, position: int) -> list[dict]:
     return actions
 
 
-@pytest.mark.parametrize("config", HIGH_CARD.example_configs)
-def test_high_card_legal_actions_list_what_the_comprehensions_listed_in_their_order(config):
-    rng = random.Random(31)
+def _high_card_states(config: dict, seed: int, hands: int = 10):
+    """Every state of ``hands`` six-seat High card hands of random legal play."""
+    rng = random.Random(seed)
     draws = Draws(rng)
-    compared = 0
     carry = None
-    for _hand in range(10):
+    for _hand in range(hands):
         state = HIGH_CARD.new_hand(config, [1, 2, 3, 4, 5, 6], rng, carry)
         while not HIGH_CARD.is_hand_over(state):
-            for position in state["dealt_in"]:
-                listed = HIGH_CARD.legal_actions(state, position)
-                expected = _listed_by_comprehension(state, position)
-                assert [list(a.items()) for a in listed] == [list(a.items()) for a in expected]
-                compared += 1
+            yield state
             position = rng.choice(HIGH_CARD.to_act(state))
             legal = HIGH_CARD.legal_actions(state, position)
             state, _events = HIGH_CARD.apply(state, position, rng.choice(legal), draws)
         carry = HIGH_CARD.carry_over(state)
+
+
+@pytest.mark.parametrize("config", HIGH_CARD.example_configs)
+def test_high_card_legal_actions_list_what_the_comprehensions_listed_in_their_order(config):
+    compared = 0
+    for state in _high_card_states(config, 31):
+        for position in state["dealt_in"]:
+            listed = HIGH_CARD.legal_actions(state, position)
+            expected = _listed_by_comprehension(state, position)
+            assert [list(a.items()) for a in listed] == [list(a.items()) for a in expected]
+            compared += 1
+    assert compared > 60
+
+
+def _slow_seat_ranges(state: dict, position: int) -> dict:
+    """High card's ranges as they were worked out before the layout was read once."""
+    limits = state["limits"]
+    low = limits["min_bet"]
+    unit = limits["min_unit"]
+    found: dict = {"boxes": {}, "dark": {}, "behind": {}, "side": {}}
+    owned = boxes.boxes_of(state, position)
+    own = None if owned else high_card_moves._free_box(state, position)
+    box_limits = boxes.limits_of(limits)
+    new_allowed = high_card_moves._may_own(state, box_limits, position, dark=False)
+    # no dark boxes at the table: refused whatever the seat owns (not asked, nor built)
+    dark_allowed = bool(box_limits["dark_boxes_per_player"]) and high_card_moves._may_own(
+        state, box_limits, position, dark=True
+    )
+    empty = [n for n in range(limits["boxes"]) if str(n) not in state["boxes"]]
+    # an empty box adds the same to the house's risk whichever it is, open or dark
+    new_room = high_card_moves._stake_room(state, position, empty[0], boxes.MAIN) if empty else 0
+    for n in range(limits["boxes"]):
+        box_state = state["boxes"].get(str(n))
+        if box_state is None:
+            if new_room >= low:
+                if new_allowed:
+                    found["boxes"][n] = [low, new_room]
+                if dark_allowed:
+                    found["dark"][n] = [low, new_room]
+            continue
+        mine = box_state["owner"] == position
+        if mine or limits["bets_behind"]:
+            high = high_card_moves._stake_room(state, position, n, boxes.MAIN)
+            if high >= unit:
+                (found["boxes"] if mine else found["behind"])[n] = [unit, high]
+        if (
+            high_card_moves.SAME in limits["side_bets"]
+            and any(s["seat"] == position for s in box_state["stakes"])
+            and not any(s["seat"] == position for s in box_state["side"])
+        ):
+            side_low = limits["side_bets"][high_card_moves.SAME][0]
+            high = high_card_moves._stake_room(state, position, n, high_card_moves.SAME)
+            if high >= side_low:
+                found["side"][n] = [side_low, high]
+    if own is not None:
+        found["bet"] = found["boxes"].get(own)
+    return found
+
+
+@pytest.mark.parametrize("config", HIGH_CARD.example_configs)
+def test_high_card_ranges_read_from_the_layout_once_are_the_ranges_asked_box_by_box(config):
+    compared = 0
+    for state in _high_card_states(config, 41):
+        if state["phase"] == "betting":
+            for position in state["dealt_in"]:
+                ranges = high_card_moves.seat_ranges(state, position)
+                assert ranges == _slow_seat_ranges(state, position)
+                compared += 1
     assert compared > 60
