@@ -179,7 +179,10 @@ def track_escrow(state: State, events: Sequence[Event]) -> None:
 def pay(state: State, events: list[Event], source: str, target: str, amount: int, reason: str):
     """Append a payment to ``events`` and keep ``state["pots"]`` (each pot's balance, a pot
     that is empty dropped) and ``state["escrowed"]`` (``track_escrow``) with it."""
-    events.append(payment_event(source, target, amount, reason))
+    # ``payment_event``'s event, written here: every payment of every hand passes
+    events.append(
+        {"type": "payment", "source": source, "target": target, "amount": amount, "reason": reason}
+    )
     # spelled out for each side, not looped over both: every payment of every hand passes here
     pots = state["pots"]
     from_pot = source.startswith(POT)

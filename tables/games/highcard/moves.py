@@ -104,15 +104,9 @@ def current_box(state: State, position: int) -> int | None:
     return undecided[0] if undecided else None
 
 
-def _own_box(state: State, position: int) -> int | None:
-    """Where a plain "bet" goes: the seat's first box, else the box of its number if free, else
-    the first free box."""
-    owned = boxes.boxes_of(state, position)
-    return owned[0] if owned else _free_box(state, position)
-
-
 def _free_box(state: State, position: int) -> int | None:
-    """The box of the seat's number if nobody plays it, else the first box nobody plays."""
+    """Where a plain "bet" goes (a seat with no box): the box of the seat's number if nobody
+    plays it, else the first box nobody plays."""
     taken = state["boxes"]
     if position < state["limits"]["boxes"] and str(position) not in taken:
         return position
@@ -172,11 +166,12 @@ def validated(state: State, position: int, action) -> dict:
         amount = action.get("amount")
         box = action.get("box")
         if kind == "bet" and box is None:
-            if boxes.boxes_of(state, position):
+            if any(b["owner"] == position for b in state["boxes"].values()):
                 raise IllegalAction(
                     gettext_noop("Your box is staked: add to a box by its number, or say done.")
                 )
-            box = _own_box(state, position)
+            # a plain bet goes on the seat's own box: it owns none yet, so a free one
+            box = _free_box(state, position)
             if box is None:
                 raise IllegalAction(gettext_noop("Every box is taken."))
             plain = True
