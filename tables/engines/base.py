@@ -58,6 +58,7 @@ The hooks, by who asks:
 
 from __future__ import annotations
 
+import marshal
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -178,7 +179,10 @@ def track_escrow(state: State, events: Sequence[Event]) -> None:
 def pay(state: State, events: list[Event], source: str, target: str, amount: int, reason: str):
     """Append a payment to ``events`` and keep ``state["pots"]`` (each pot's balance, a pot
     that is empty dropped) and ``state["escrowed"]`` (``track_escrow``) with it."""
-    events.append(payment_event(source, target, amount, reason))
+    # ``payment_event``'s event, written here: every payment of every hand passes
+    events.append(
+        {"type": "payment", "source": source, "target": target, "amount": amount, "reason": reason}
+    )
     # spelled out for each side, not looped over both: every payment of every hand passes here
     pots = state["pots"]
     from_pot = source.startswith(POT)
@@ -203,17 +207,31 @@ _CONTAINERS = (dict, list)
 
 
 def copy_json(value):
-    """A deep copy of a JSON value, several times faster than copy.deepcopy (a shoe of several
-    decks is a long list, copied on every action). Only containers are copied by a call of
-    their own: a scalar is immutable and shared, and a call per scalar was most of a copy's
-    time (issue 50)."""
+    """A deep copy of a JSON value that shares no list or dict with it nor within itself,
+    several times faster than copy.deepcopy (a shoe of several decks is a long list, copied
+    on every action). Made by marshal's round trip (C) in its version 2, which writes no
+    references: every container is written, and read back, as often as it occurs, exactly as
+    ``_copy_json_walking`` copies it, one and a half times as fast (issue 50). A value marshal
+    does not take (a subclass of a JSON type, an object) is copied by walking it."""
+    try:
+        return marshal.loads(marshal.dumps(value, 2))
+    except ValueError:
+        return _copy_json_walking(value)
+
+
+def _copy_json_walking(value):
+    """``copy_json`` by walking the value: only containers are copied by a call of their own;
+    a scalar (or any other object) is shared, and a call per scalar was most of a copy's time
+    (issue 50)."""
     if isinstance(value, dict):
         return {
-            key: copy_json(item) if isinstance(item, _CONTAINERS) else item
+            key: _copy_json_walking(item) if isinstance(item, _CONTAINERS) else item
             for key, item in value.items()
         }
     if isinstance(value, list):
-        return [copy_json(item) if isinstance(item, _CONTAINERS) else item for item in value]
+        return [
+            _copy_json_walking(item) if isinstance(item, _CONTAINERS) else item for item in value
+        ]
     return value
 
 

@@ -39,10 +39,27 @@ def roll(rng: random.Random, count: int = 2, sides: int = FACES) -> list[int]:
     ``randint(1, sides)`` gives (it is ``1 + _randbelow(sides)``) without its checks, which
     were most of drawing a round's tape (issue 50); any other source (``base.Draws``, a
     ``randint`` of its own, as the tests' scripted dice) through its ``randint``."""
+    if type(rng) is random.Random and _BELOW_BY_BITS:
+        # ``_randbelow_with_getrandbits`` written out: a die's bits drawn, drawn again while
+        # too high (the same numbers from the same generator, a call per die fewer)
+        getrandbits = rng.getrandbits
+        bits = sides.bit_length()
+        faces = []
+        for _ in range(count):
+            drawn = getrandbits(bits)
+            while drawn >= sides:
+                drawn = getrandbits(bits)
+            faces.append(1 + drawn)
+        return faces
     if isinstance(rng, random.Random) and type(rng).randint is random.Random.randint:
         below = rng._randbelow
         return [1 + below(sides) for _ in range(count)]
     return [rng.randint(1, sides) for _ in range(count)]
+
+
+# whether a ``random.Random`` draws below a bound by its bits (CPython's, unless a subclass
+# replaces ``random``): what ``roll`` writes out for it
+_BELOW_BY_BITS = random.Random._randbelow is random.Random._randbelow_with_getrandbits
 
 
 def token(slot: int, face: int) -> str:

@@ -15,6 +15,8 @@ Boxes and their pots are ``tables.families.house.boxes``.
 
 from __future__ import annotations
 
+import marshal
+from collections.abc import Callable
 from fractions import Fraction
 
 from tables.engines.base import (
@@ -155,6 +157,51 @@ def _side_bets(side_bets, unit: int) -> dict:
             )
         checked[kind] = [bounds[0], bounds[1]]
     return checked
+
+
+# A table deals hand after hand on one config, and checking it was a sixth of a one-box hand
+# (issue 50): ``checked_once`` remembers a few configs' checks, keyed by marshal's bytes of the
+# config (they tell True from 1 and 1.0 from 1, as the checks do; a config in another key order
+# is only checked again).
+CHECKED_REMEMBERED = 32
+
+
+def checked_once(check: Callable[[dict], object]) -> Callable[[dict], object]:
+    """``check`` (a config's check: the checked config, or anything made of JSON values and
+    tuples) that checks each config once: a config seen before gets a fresh deep copy of its
+    check's result, so a caller may change it. A refusal is never remembered: a config refused
+    is checked (and refused) again; one that is not plain JSON is checked every time."""
+    remembered: dict[bytes, bytes] = {}
+
+    def checked(config: dict):
+        try:
+            key = marshal.dumps(config, 2)
+        except ValueError:  # not a JSON value: checked, never remembered
+            return check(config)
+        result = remembered.get(key)
+        if result is None:
+            value = check(config)
+            try:  # version 2 writes no references: copies share no list or dict among them
+                result = marshal.dumps(value, 2)
+            except ValueError:  # a result not made of JSON values: given as made
+                return value
+            if len(remembered) >= CHECKED_REMEMBERED:
+                remembered.clear()
+            remembered[key] = result
+        return marshal.loads(result)
+
+    return checked
+
+
+def checked_once_with_limits(check: Callable[[dict], dict]) -> Callable[[dict], tuple]:
+    """``checked_once`` of a check giving the checked config and its ``box_limits``, the two
+    an engine's new hand starts from."""
+
+    def with_limits(config: dict) -> tuple[dict, dict]:
+        checked = check(config)
+        return checked, box_limits(checked)
+
+    return checked_once(with_limits)
 
 
 def box_limits(config: dict) -> dict:
@@ -350,6 +397,8 @@ def refuse_over_exposure(
     """Raise IllegalAction, changing nothing, if a stake of ``amount`` on ``kind`` of ``box``
     would let the house owe more than ``max_exposure`` on the round (issue 31, item 3). Call
     it before ``boxes.place`` or ``boxes.place_side``."""
+    if limits.get("max_exposure") is None:  # no limit: ``room_for`` would give the amount
+        return
     room = room_for(
         state,
         pay_tables,

@@ -74,6 +74,8 @@ LIMIT_DEFAULTS = {
     "side_bets": {},
 }
 
+_LIMIT_KEYS = LIMIT_DEFAULTS.keys()
+
 SPLIT, STAY, MOVE = "split", "stay", "move"  # what a staker behind does when the owner splits
 
 
@@ -138,7 +140,11 @@ def winnings(amount: int, ratio) -> int:
 
 
 def limits_of(limits: dict | None) -> dict:
-    """The box limits with a default for every key these functions read."""
+    """The box limits with a default for every key these functions read: ``limits`` itself
+    when it has them all (an engine's limits from ``house.box_limits`` do; every stake asks
+    this), else a new dict. Read it, never change it."""
+    if limits is not None and limits.keys() >= _LIMIT_KEYS:
+        return limits
     return {**LIMIT_DEFAULTS, **(limits or {})}
 
 
@@ -302,15 +308,18 @@ def place(
             max_bet=limits["max_bet"],
             amount=max(0, limits["max_bet"] - box_total(box_state)),
         )
-    if box_state is None:
+    if box_state is None:  # a new box: its owner's stake is its first (its hand's too)
         box_state = state.setdefault("boxes", {})[str(box)] = new_box(position, dark=dark)
-    placed = _stake_of(box_state["stakes"], position)
-    if placed is None:
-        box_state["stakes"].append({"seat": position, "amount": 0})
-        box_state["hands"][0]["stakes"].append({"seat": position, "amount": 0, "doubled": 0})
-        placed = box_state["stakes"][-1]
-    placed["amount"] += amount
-    _stake_of(box_state["hands"][0]["stakes"], position)["amount"] += amount
+        box_state["stakes"].append({"seat": position, "amount": amount})
+        box_state["hands"][0]["stakes"].append({"seat": position, "amount": amount, "doubled": 0})
+    else:
+        placed = _stake_of(box_state["stakes"], position)
+        if placed is None:
+            box_state["stakes"].append({"seat": position, "amount": 0})
+            box_state["hands"][0]["stakes"].append({"seat": position, "amount": 0, "doubled": 0})
+            placed = box_state["stakes"][-1]
+        placed["amount"] += amount
+        _stake_of(box_state["hands"][0]["stakes"], position)["amount"] += amount
     reason = "bet" if position == box_state["owner"] else "bet behind"
     pay(state, events, seat(position), stake_pot(box, position), amount, reason)
     return box_state
@@ -321,14 +330,23 @@ def refuse_dark_before_open(owned: list[dict], needed: int = 1) -> None:
     sees (issue 47). A dark box is staked once ``needed`` of the player's boxes (``owned``) are
     open (CG §40: one more bet beside the ante box; §32: the second of two; §65: beyond two
     open ones, Golden Oasis' ``needed`` of 2)."""
-    if sum(1 for b in owned if b["kind"] == OPEN) < needed:
-        raise IllegalAction(
+    refusal = dark_before_open_refusal(sum(1 for b in owned if b["kind"] == OPEN), needed)
+    if refusal is not None:
+        raise refusal
+
+
+def dark_before_open_refusal(open_owned: int, needed: int = 1) -> IllegalAction | None:
+    """``refuse_dark_before_open``'s refusal, returned, for a seat owning ``open_owned`` open
+    boxes (None: a dark box may go beside them)."""
+    if open_owned < needed:
+        return IllegalAction(
             gettext_noop(
                 "A dark box goes beside your open boxes: stake %(count)s open first "
                 "(CG §32, §40, §65)."
             ),
             count=needed,
         )
+    return None
 
 
 def _check_new_box(state: State, limits: dict, position: int, dark: bool) -> None:
@@ -343,29 +361,30 @@ def new_box_refusal(state: State, limits: dict, position: int, dark: bool) -> Il
     own so many boxes, so many of them open and so many dark (CG §32, §65, §73; config
     ``boxes_per_player``, ``open_boxes_per_player``, ``dark_boxes_per_player``). Returned, not
     raised, so a list of legal actions asks it without a try per box (issue 50)."""
-    owned = [b for b in (state.get("boxes") or {}).values() if b["owner"] == position]
-    if len(owned) >= limits["boxes_per_player"]:
+    # one pass over the boxes, counting (every list of legal actions asks this)
+    owned = open_owned = 0
+    for box_state in (state.get("boxes") or {}).values():
+        if box_state["owner"] == position:
+            owned += 1
+            open_owned += box_state["kind"] == OPEN
+    if owned >= limits["boxes_per_player"]:
         return IllegalAction(
             gettext_noop("A player may play at most %(count)s boxes."),
             count=limits["boxes_per_player"],
         )
-    kind_count = sum(1 for b in owned if b["kind"] == (DARK if dark else OPEN))
-    if dark and kind_count >= limits["dark_boxes_per_player"]:
-        if not limits["dark_boxes_per_player"]:
-            return IllegalAction(gettext_noop("Dark boxes are not played at this table."))
-        return IllegalAction(
-            gettext_noop("A player may play at most %(count)s dark boxes."),
-            count=limits["dark_boxes_per_player"],
-        )
+    if dark:
+        if owned - open_owned >= limits["dark_boxes_per_player"]:
+            if not limits["dark_boxes_per_player"]:
+                return IllegalAction(gettext_noop("Dark boxes are not played at this table."))
+            return IllegalAction(
+                gettext_noop("A player may play at most %(count)s dark boxes."),
+                count=limits["dark_boxes_per_player"],
+            )
+        return dark_before_open_refusal(open_owned)
     open_limit = limits["open_boxes_per_player"]
     if open_limit is None:
         open_limit = limits["boxes_per_player"]
-    if dark:
-        try:
-            refuse_dark_before_open(owned)
-        except IllegalAction as refusal:
-            return refusal
-    if not dark and kind_count >= open_limit:
+    if open_owned >= open_limit:
         return IllegalAction(
             gettext_noop(
                 "A player may play at most %(count)s open boxes: any further box is dark."
@@ -598,5 +617,7 @@ def __getattr__(name: str):
     if name in SETTLING:
         from tables.families.house import settle
 
-        return getattr(settle, name)
+        found = getattr(settle, name)
+        globals()[name] = found  # found once: every later call is a plain attribute's
+        return found
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

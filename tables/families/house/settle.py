@@ -6,17 +6,16 @@ Pure, no Django; the boxes themselves, their pots and the rounding rule are desc
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 
 from tables.engines.base import HOUSE_BANK, Event, State, pay, seat
 from tables.families.house.boxes import (
-    _forget_escrow,
     _hand,
     get_box,
     ratio_of,
     side_pot,
     stake_pot,
-    winnings,
 )
 
 
@@ -57,23 +56,44 @@ def _settle(
     max_payout: int | None,
     reason: str,
 ) -> list[dict]:
-    """Pay every (seat, pot, stake) of one bet on a box at ``ratio``; returns each seat's net."""
-    if ratio.numerator > 0:  # an int's comparison, not a Fraction's
-        wins = cap(box_state, [winnings(amount, ratio) for _s, _p, amount in entries], max_payout)
+    """Pay every (seat, pot, stake) of one bet on a box at ``ratio``; returns each seat's net.
+    Each stake's winnings are ``boxes.winnings``' (rounded toward zero), in integers here from
+    the ratio's numerator and denominator read once: this runs for every stake of every hand."""
+    numerator, denominator = ratio.numerator, ratio.denominator
+    if numerator > 0:
+        wins = cap(box_state, [a * numerator // denominator for _s, _p, a in entries], max_payout)
+    elif numerator:  # a loss, rounded toward zero: in the player's favour
+        wins = [-(a * -numerator // denominator) for _s, _p, a in entries]
     else:
-        wins = [winnings(amount, ratio) for _s, _p, amount in entries]
+        wins = [0] * len(entries)
+    won_reason, lost_reason, returned_reason = _reasons(reason)
+    escrowed = state.get("escrowed") or {}
     nets = []
     for (who, pot_party, amount), won in zip(entries, wins, strict=True):
+        owner = seat(who)
         if won > 0:
-            pay(state, events, HOUSE_BANK, seat(who), won, f"{reason} won")
+            pay(state, events, HOUSE_BANK, owner, won, won_reason)
         lost = -won if won < 0 else 0
         if lost:
-            pay(state, events, pot_party, HOUSE_BANK, lost, f"{reason} lost")
+            pay(state, events, pot_party, HOUSE_BANK, lost, lost_reason)
         if amount - lost:
-            pay(state, events, pot_party, seat(who), amount - lost, f"{reason} returned")
-        _forget_escrow(state, pot_party)
+            pay(state, events, pot_party, owner, amount - lost, returned_reason)
+        escrowed.pop(pot_party, None)  # paid out: a void must not return it
         nets.append({"seat": who, "net": won})
     return nets
+
+
+@functools.lru_cache(maxsize=64)
+def _reasons(reason: str) -> tuple[str, str, str]:
+    """A settlement's three payment reasons, made once per kind of bet."""
+    return f"{reason} won", f"{reason} lost", f"{reason} returned"
+
+
+def ratio_text(ratio: Fraction) -> str:
+    """How a settled stake records its ratio: ``str`` of the Fraction ("1", "3/2", "-1"),
+    written from its two integers (a Fraction's own ``str`` or hash costs more)."""
+    numerator, denominator = ratio.numerator, ratio.denominator
+    return str(numerator) if denominator == 1 else f"{numerator}/{denominator}"
 
 
 def settle_hand(
@@ -95,10 +115,7 @@ def settle_hand(
     target = _hand(box_state, hand)
     if target["settled"] is not None:
         raise ValueError(f"hand {hand} of box {box} is settled already")
-    open_seats = [s["seat"] for s in target["stakes"] if not s.get("settled")]
-    return _settle_stakes(
-        state, events, box, box_state, target, ratio, open_seats, max_payout, reason
-    )
+    return _settle_stakes(state, events, box, box_state, target, ratio, max_payout, reason)
 
 
 def settle_stakes(
@@ -128,36 +145,34 @@ def settle_stakes(
     if not chosen <= set(open_seats):
         raise ValueError(f"no open stake of {sorted(chosen - set(open_seats))} on this hand")
     if chosen == set(open_seats):
-        nets = _settle_stakes(
-            state, events, box, box_state, target, ratio, open_seats, max_payout, reason
-        )
+        nets = _settle_stakes(state, events, box, box_state, target, ratio, max_payout, reason)
         return [n for n in nets if n["seat"] in chosen]
     exact = ratio_of(ratio)
     stakes = [s for s in target["stakes"] if s["seat"] in chosen]
     entries = [(s["seat"], stake_pot(box, s["seat"], target["id"]), s["amount"]) for s in stakes]
     nets = _settle(state, events, box_state, entries, exact, max_payout, reason)
     for stake, net in zip(stakes, nets, strict=True):
-        stake["settled"] = {"ratio": str(exact), "net": net["net"]}
+        stake["settled"] = {"ratio": ratio_text(exact), "net": net["net"]}
     return nets
 
 
-def _settle_stakes(
-    state, events, box, box_state, target, ratio, open_seats, max_payout, reason
-) -> list[dict]:
-    """Settle the hand's last open stakes and record the hand: every staker's net in the
-    box's order, those settled before on their own included."""
+def _settle_stakes(state, events, box, box_state, target, ratio, max_payout, reason) -> list[dict]:
+    """Settle the hand's last open stakes (those not settled before on their own) and record
+    the hand: every staker's net in the box's order, those settled before included."""
     exact = ratio_of(ratio)
-    stakes = [s for s in target["stakes"] if s["seat"] in open_seats]
-    entries = [(s["seat"], stake_pot(box, s["seat"], target["id"]), s["amount"]) for s in stakes]
-    now = {
-        n["seat"]: n["net"]
-        for n in _settle(state, events, box_state, entries, exact, max_payout, reason)
-    }
-    nets = [
-        {"seat": s["seat"], "net": now[s["seat"]] if s["seat"] in now else s["settled"]["net"]}
-        for s in target["stakes"]
-    ]
-    target["settled"] = {"ratio": str(exact), "nets": nets}
+    hand_id = target["id"]
+    stakes = [s for s in target["stakes"] if not s.get("settled")]
+    entries = [(s["seat"], stake_pot(box, s["seat"], hand_id), s["amount"]) for s in stakes]
+    settled = _settle(state, events, box_state, entries, exact, max_payout, reason)
+    if len(stakes) == len(target["stakes"]):  # none settled before on its own: the usual hand
+        nets = settled
+    else:
+        now = {n["seat"]: n["net"] for n in settled}
+        nets = [
+            {"seat": s["seat"], "net": now[s["seat"]] if s["seat"] in now else s["settled"]["net"]}
+            for s in target["stakes"]
+        ]
+    target["settled"] = {"ratio": ratio_text(exact), "nets": nets}
     return nets
 
 
@@ -174,11 +189,9 @@ def settle_box(
     them all, a box that folds). Returns the nets of every hand, in the order of play."""
     box_state = get_box(state, box)
     nets: list[dict] = []
-    for index, target in enumerate(box_state["hands"]):
-        if target["settled"] is None:
-            nets += settle_hand(
-                state, events, box, index, ratio, max_payout=max_payout, reason=reason
-            )
+    for target in box_state["hands"]:
+        if target["settled"] is None:  # ``settle_hand`` of it, the box and hand found here
+            nets += _settle_stakes(state, events, box, box_state, target, ratio, max_payout, reason)
     return nets
 
 
@@ -204,5 +217,5 @@ def settle_side(
     entries = [(s["seat"], side_pot(box, s["seat"], kind), s["amount"]) for s in sides]
     nets = _settle(state, events, box_state, entries, exact, max_payout, kind)
     for side, net in zip(sides, nets, strict=True):
-        side["settled"] = {"ratio": str(exact), "net": net["net"]}
+        side["settled"] = {"ratio": ratio_text(exact), "net": net["net"]}
     return nets

@@ -191,15 +191,18 @@ class StudBetting:
         return position if position in free else free[0]
 
     def _may_own(self, state: State, position: int, dark: bool) -> bool:
-        try:
-            boxes._check_new_box(
-                {"boxes": state["boxes"]}, boxes.limits_of(state["limits"]), position, dark
-            )
-            if dark:  # §65: Golden Oasis' dark boxes only beyond two open ones
-                owned = [state["boxes"][str(n)] for n in boxes.boxes_of(state, position)]
-                boxes.refuse_dark_before_open(owned, self.rules.open_before_dark)
-        except IllegalAction:
+        # the refusals returned, not raised: every list of legal actions asks this twice
+        limits = boxes.limits_of(state["limits"])
+        if boxes.new_box_refusal(state, limits, position, dark) is not None:
             return False
+        if dark:  # §65: Golden Oasis' dark boxes only beyond two open ones
+            open_owned = sum(
+                1
+                for b in state["boxes"].values()
+                if b["owner"] == position and b["kind"] == boxes.OPEN
+            )
+            needed = self.rules.open_before_dark
+            return boxes.dark_before_open_refusal(open_owned, needed) is None
         return True
 
     # §42, §56.1: the bet is the game's multiple of the ante, no other amount

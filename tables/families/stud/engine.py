@@ -49,8 +49,6 @@ config, the hand, who acts, the actions applied, the showdown, the settlement an
 
 from __future__ import annotations
 
-import marshal
-
 from tables.engines import poker_hands
 from tables.engines.base import (
     Draws,
@@ -90,7 +88,6 @@ from tables.families.stud.rules import (
     _copy,
     _whole,
     check_bonus,
-    copy_tree,
     hand_value,
     own_every_box,
     shuffle,
@@ -170,24 +167,13 @@ class StudEngine(StudBetting, StudView, GameEngine):
 
     # --- the hand ----------------------------------------------------------------------------
 
-    # the last config checked, as marshal's bytes (they tell True from 1), with its check and
-    # its box limits: a table deals hand after hand on one config
-    _last_config: tuple[bytes, dict, dict] | None = None
-
     def _checked_config(self, config: dict) -> tuple[dict, dict]:
-        """``check_config`` and the box limits of ``config``, from the last hand's when it is
-        the same config (the check was a sixth of a one-box hand)."""
-        try:
-            key = marshal.dumps(config)
-        except ValueError:  # not a JSON value: checked, never remembered
-            key = None
-        last = self._last_config
-        if key is None or last is None or last[0] != key:
-            checked = self.check_config(config)
-            last = (key, checked, house.box_limits(checked))
-            if key is not None:
-                self._last_config = last
-        return copy_tree(last[1]), copy_tree(last[2])
+        """``check_config`` and the box limits of ``config``, checked once for the table
+        (``house.checked_once``: the check was a sixth of a one-box hand)."""
+        checking = self.__dict__.get("_checking")
+        if checking is None:  # one for each engine: its check reads its rules
+            checking = self._checking = house.checked_once_with_limits(self.check_config)
+        return checking(config)
 
     def new_hand(self, config, players, rng, carry=None) -> State:
         """A fresh deck shuffled for the round (C1), its order committed for the hand."""

@@ -60,7 +60,8 @@ def _whole(value) -> bool:
 
 
 def total_of(throws) -> int:
-    return sum(sum(pair) for pair in throws)
+    """The faces of every throw added up (``map`` of the builtin: no generator per throw)."""
+    return sum(map(sum, throws))
 
 
 def dealer_throws_again(total: int) -> bool:
@@ -104,6 +105,10 @@ def check_config(config: dict) -> dict:
     return checked
 
 
+# each round's config checked once for the table (``house.checked_once``)
+_checked_once = house.checked_once(check_config)
+
+
 def box_number(state: State, position: int, index: int) -> int:
     """The seat's ``index``-th box (from 0): the boxes of a seat follow each other on the layout
     and the seats go round from the dealer's left (X5)."""
@@ -140,10 +145,15 @@ def to_act(state: State) -> list[int]:
     return [state["boxes"][str(number)]["owner"]]
 
 
+def _boxes_owned(state: State, position: int) -> int:
+    """How many boxes the seat plays (counted: every stake asks it, a sorted list was more)."""
+    return sum(1 for box in state["boxes"].values() if box["owner"] == position)
+
+
 def _room(state: State, position: int) -> int:
     """The largest bet the seat's next box may take now: ``max_bet`` within ``max_exposure``."""
     limits = state["limits"]
-    owned = len(boxes.boxes_of(state, position))
+    owned = _boxes_owned(state, position)
     return house.room_for(
         state,
         PAY_TABLES,
@@ -206,7 +216,7 @@ def _checked_amount(state: State, position: int, amount) -> int:
             min_bet=limits["min_bet"],
             max_bet=limits["max_bet"],
         )
-    owned = len(boxes.boxes_of(state, position))
+    owned = _boxes_owned(state, position)
     if owned >= limits["boxes_per_player"]:
         raise IllegalAction(
             gettext_noop("A player may play at most %(count)s boxes."),
@@ -230,7 +240,7 @@ def legal_actions(state: State, position: int) -> list[dict]:
         return []
     if state["phase"] == BETTING:
         actions = []
-        if len(boxes.boxes_of(state, position)) < state["limits"]["boxes_per_player"]:
+        if _boxes_owned(state, position) < state["limits"]["boxes_per_player"]:
             low, high = state["limits"]["min_bet"], _room(state, position)
             if high >= low:
                 actions = [{"type": BET, "amount": a} for a in sorted({low, high})]
@@ -282,7 +292,7 @@ def _throw(state: State) -> list[int]:
 
 
 def _place(state: State, events: list[Event], position: int, amount: int) -> int:
-    number = box_number(state, position, len(boxes.boxes_of(state, position)))
+    number = box_number(state, position, _boxes_owned(state, position))
     events.append({"type": BET, "seat": position, "box": number, "amount": amount})
     box = boxes.place(state, events, state["limits"], number, position, amount)
     box["amount"] = amount
@@ -332,20 +342,16 @@ def _dealer_plays(state: State, events: list[Event]) -> None:
     dealer = None
     if standing:
         throws = [_throw(state)]
-        events.append(
-            {"type": "dealer_throw", "throw": 1, "dice": list(throws[0]), "total": total_of(throws)}
-        )
-        if dealer_throws_again(total_of(throws)):
-            throws.append(_throw(state))
-            events.append(
-                {
-                    "type": "dealer_throw",
-                    "throw": 2,
-                    "dice": list(throws[1]),
-                    "total": total_of(throws),
-                }
-            )
         dealer = total_of(throws)
+        events.append(
+            {"type": "dealer_throw", "throw": 1, "dice": list(throws[0]), "total": dealer}
+        )
+        if dealer_throws_again(dealer):
+            throws.append(_throw(state))
+            dealer = total_of(throws)
+            events.append(
+                {"type": "dealer_throw", "throw": 2, "dice": list(throws[1]), "total": dealer}
+            )
         state["dealer"] = {"throws": throws, "total": dealer, "bust": dealer > TARGET}
     else:
         events.append({"type": "no_dealer_throw"})  # X6: every box is bust
@@ -446,7 +452,7 @@ class DiceBlackjack(house.BoxRound):
 
     def new_hand(self, config, players, rng, carry=None) -> State:
         """Deal in ``players``; the round's throws are drawn now (X7, ``dice.new_tape``)."""
-        config = check_config(config)
+        config = _checked_once(config)
         throws = tape_throws(len(players), config["boxes_per_player"])
         return {
             **self.round_state(config, players, carry, {}),

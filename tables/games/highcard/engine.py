@@ -86,6 +86,9 @@ from tables.games.highcard.moves import (
 )
 from tables.games.highcard.settle import advance, box_nets, change_card
 
+# each hand's config checked once for the table (``house.checked_once``)
+_checked_once = house.checked_once_with_limits(check_config)
+
 
 class HighCard(GameEngine):
     """High card's hooks (module docstring). Players sit at any time and are dealt in from the
@@ -127,7 +130,7 @@ class HighCard(GameEngine):
         A new shoe is opened when there is none or the last one's cut card came out. A shoe
         carried over keeps its decks and penetration even if the settings changed: new
         settings take effect with the next shoe, as a dealer would not swap a shoe midway."""
-        config = check_config(config)
+        config, limits = _checked_once(config)
         players = sorted(players)
         if not SEATS[0] <= len(players) <= SEATS[1] or len(set(players)) != len(players):
             raise ValueError(f"high card deals in {SEATS[0]} to {SEATS[1]} distinct seats")
@@ -153,7 +156,7 @@ class HighCard(GameEngine):
             "new_shoe": new_shoe,
             "shoe": shoe.to_dict(),
             "ante": config["ante"],
-            "limits": house.box_limits(config),
+            "limits": limits,
             "switch": config["switch"],
             "ties": config["ties"],
             "dealt_in": list(players),

@@ -9,6 +9,7 @@ from tables.families.house import bank as house
 from tables.families.house import boxes
 from tables.games.highcard.config import (
     BETTING,
+    MAX_BOXES,
     PAY_TABLES,
     PLAYING,
     SAME,
@@ -24,14 +25,20 @@ def copy_state(state: State, *changing: str) -> State:
     state = dict(state)
     for key in changing:
         value = state[key]
-        if key == "boxes":  # a new dict of the same boxes: a box is copied before it changes
+        if key == "escrowed":  # the escrow's pots of payers: two levels
+            state[key] = {k: dict(v) for k, v in value.items()}
+        elif key in _ONE_LEVEL:
             state[key] = dict(value)
         elif isinstance(value, list):
             state[key] = list(value)
-        else:
-            # two levels are all there are: dicts of amounts and the escrow's pots of payers
+        else:  # two levels at most: dicts of amounts or of dicts
             state[key] = {k: dict(v) if isinstance(v, dict) else v for k, v in value.items()}
     return state
+
+
+# copied one level: the boxes (a new dict of the same boxes: a box is copied before it
+# changes) and the pots' amounts (no value of theirs to ask about, issue 50)
+_ONE_LEVEL = frozenset({"boxes", "pots"})
 
 
 def changing_box(state: State, box: int) -> None:
@@ -42,7 +49,19 @@ def changing_box(state: State, box: int) -> None:
 
 
 def changing_boxes(state: State) -> None:
-    state["boxes"] = copy_json(state["boxes"])
+    """Copy every box before the deal or the settlement, as deep as they change a box: its own
+    keys (the card, the die, the result, the capped winnings), each hand's record and each side
+    bet's. The stakes stay shared with the state before: nothing changes them once the betting
+    is over, and a card change copies its box whole (``changing_box``). A deep copy of every
+    box was a sixth of the hand's last step (issue 50)."""
+    state["boxes"] = {
+        number: {
+            **box_state,
+            "hands": [dict(hand) for hand in box_state["hands"]],
+            "side": [dict(side) for side in box_state["side"]],
+        }
+        for number, box_state in state["boxes"].items()
+    }
 
 
 def box_order(state: State) -> list[int]:
@@ -85,15 +104,9 @@ def current_box(state: State, position: int) -> int | None:
     return undecided[0] if undecided else None
 
 
-def _own_box(state: State, position: int) -> int | None:
-    """Where a plain "bet" goes: the seat's first box, else the box of its number if free, else
-    the first free box."""
-    owned = boxes.boxes_of(state, position)
-    return owned[0] if owned else _free_box(state, position)
-
-
 def _free_box(state: State, position: int) -> int | None:
-    """The box of the seat's number if nobody plays it, else the first box nobody plays."""
+    """Where a plain "bet" goes (a seat with no box): the box of the seat's number if nobody
+    plays it, else the first box nobody plays."""
     taken = state["boxes"]
     if position < state["limits"]["boxes"] and str(position) not in taken:
         return position
@@ -153,11 +166,12 @@ def validated(state: State, position: int, action) -> dict:
         amount = action.get("amount")
         box = action.get("box")
         if kind == "bet" and box is None:
-            if boxes.boxes_of(state, position):
+            if any(b["owner"] == position for b in state["boxes"].values()):
                 raise IllegalAction(
                     gettext_noop("Your box is staked: add to a box by its number, or say done.")
                 )
-            box = _own_box(state, position)
+            # a plain bet goes on the seat's own box: it owns none yet, so a free one
+            box = _free_box(state, position)
             if box is None:
                 raise IllegalAction(gettext_noop("Every box is taken."))
             plain = True
@@ -221,23 +235,32 @@ def seat_ranges(state: State, position: int) -> dict:
     limits = state["limits"]
     low = limits["min_bet"]
     unit = limits["min_unit"]
+    taken = state["boxes"]
     found: dict = {"boxes": {}, "dark": {}, "behind": {}, "side": {}}
-    owned = boxes.boxes_of(state, position)
-    own = None if owned else _free_box(state, position)
+    # the layout read once: each box's state in order, None where nobody plays it (every list
+    # of legal actions asks this, issue 50)
+    count = limits["boxes"]
+    names = _BOX_NAMES[:count] if count <= len(_BOX_NAMES) else [str(n) for n in range(count)]
+    layout = [taken.get(name) for name in names]
+    owns = any(b["owner"] == position for b in taken.values())
+    own = None if owns else _free_box(state, position)
     box_limits = boxes.limits_of(limits)
     new_allowed = _may_own(state, box_limits, position, dark=False)
-    dark_allowed = _may_own(state, box_limits, position, dark=True)
-    empty = [n for n in range(limits["boxes"]) if str(n) not in state["boxes"]]
+    # no dark boxes at the table: refused whatever the seat owns (not asked, nor built)
+    dark_allowed = bool(box_limits["dark_boxes_per_player"]) and _may_own(
+        state, box_limits, position, dark=True
+    )
     # an empty box adds the same to the house's risk whichever it is, open or dark
-    new_room = _stake_room(state, position, empty[0], boxes.MAIN) if empty else 0
-    for n in range(limits["boxes"]):
-        box_state = state["boxes"].get(str(n))
+    new_room = _stake_room(state, position, layout.index(None), boxes.MAIN) if None in layout else 0
+    new_open = new_room >= low and new_allowed
+    new_dark = new_room >= low and dark_allowed
+    side_low = limits["side_bets"][SAME][0] if SAME in limits["side_bets"] else None
+    for n, box_state in enumerate(layout):
         if box_state is None:
-            if new_room >= low:
-                if new_allowed:
-                    found["boxes"][n] = [low, new_room]
-                if dark_allowed:
-                    found["dark"][n] = [low, new_room]
+            if new_open:
+                found["boxes"][n] = [low, new_room]
+            if new_dark:
+                found["dark"][n] = [low, new_room]
             continue
         mine = box_state["owner"] == position
         if mine or limits["bets_behind"]:
@@ -245,11 +268,10 @@ def seat_ranges(state: State, position: int) -> dict:
             if high >= unit:
                 (found["boxes"] if mine else found["behind"])[n] = [unit, high]
         if (
-            SAME in limits["side_bets"]
+            side_low is not None
             and any(s["seat"] == position for s in box_state["stakes"])
             and not any(s["seat"] == position for s in box_state["side"])
         ):
-            side_low = limits["side_bets"][SAME][0]
             high = _stake_room(state, position, n, SAME)
             if high >= side_low:
                 found["side"][n] = [side_low, high]
@@ -258,13 +280,12 @@ def seat_ranges(state: State, position: int) -> dict:
     return found
 
 
+# the boxes' keys in ``state["boxes"]``, in the layout's order (a layout of up to MAX_BOXES)
+_BOX_NAMES = tuple(str(n) for n in range(MAX_BOXES))
+
+
 def _may_own(state: State, box_limits: dict, position: int, *, dark: bool) -> bool:
     return boxes.new_box_refusal(state, box_limits, position, dark) is None
-
-
-def _ends(low: int, high: int) -> tuple[int, ...]:
-    """A range's two ends, one where they meet (every range here has ``low <= high``)."""
-    return (low, high) if low != high else (low,)
 
 
 def legal_actions(state: State, position: int, ranges: dict | None = None) -> list[dict]:
@@ -276,19 +297,33 @@ def legal_actions(state: State, position: int, ranges: dict | None = None) -> li
         box = current_box(state, position)
         return [{"type": "stand", "box": box}, {"type": SWITCH, "box": box}]
     found = ranges if ranges is not None else seat_ranges(state, position)
+    # each range's ends appended as they are met (a list and a call per range were a third
+    # of the time here, issue 50); every range here has low <= high
     actions: list[dict] = []
+    append = actions.append
     if found.get("bet"):
-        actions += [{"type": "bet", "amount": a} for a in _ends(*found["bet"])]
+        low, high = found["bet"]
+        append({"type": "bet", "amount": low})
+        if high != low:
+            append({"type": "bet", "amount": high})
     for n, (low, high) in found["boxes"].items():
-        actions += [{"type": "bet", "box": n, "amount": a} for a in _ends(low, high)]
+        append({"type": "bet", "box": n, "amount": low})
+        if high != low:
+            append({"type": "bet", "box": n, "amount": high})
     for n, (low, high) in found["dark"].items():
-        actions += [{"type": "bet", "box": n, "amount": a, "dark": True} for a in _ends(low, high)]
+        append({"type": "bet", "box": n, "amount": low, "dark": True})
+        if high != low:
+            append({"type": "bet", "box": n, "amount": high, "dark": True})
     for key in ("behind", "side"):
         for n, (low, high) in found[key].items():
-            actions += [{"type": key, "box": n, "amount": a} for a in _ends(low, high)]
-    actions.append({"type": "pass"})
-    tips = _ends(1, state["limits"]["max_bet"])
+            append({"type": key, "box": n, "amount": low})
+            if high != low:
+                append({"type": key, "box": n, "amount": high})
+    append({"type": "pass"})
+    top = state["limits"]["max_bet"]
     for other in state["players"]:
         if other != position:
-            actions += [{"type": "tip", "to": other, "amount": n} for n in tips]
+            append({"type": "tip", "to": other, "amount": 1})
+            if top != 1:
+                append({"type": "tip", "to": other, "amount": top})
     return actions

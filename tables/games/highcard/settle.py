@@ -35,7 +35,8 @@ def deal(state: State) -> list[Event]:
     the layout's order. Card changes follow where offered, else the settlement."""
     shoe = Shoe.from_dict(state["shoe"])
     state["dealer"] = {"card": shoe.deal(), "shown": False}
-    for n in box_order(state):
+    order = box_order(state)
+    for n in order:
         state["boxes"][str(n)]["card"] = shoe.deal()
     state["shoe"] = shoe.to_dict()
     events: list[Event] = [
@@ -43,14 +44,14 @@ def deal(state: State) -> list[Event]:
             "type": "deal",
             "boxes": {
                 str(n): state["boxes"][str(n)]["card"]
-                for n in box_order(state)
+                for n in order
                 if state["boxes"][str(n)]["kind"] == boxes.OPEN
             },
         }
     ]
     state["phase"] = PLAYING
     if not state["switch"] or not to_act(state):
-        state["decided"] = box_order(state)
+        state["decided"] = list(order)
     return events
 
 
@@ -82,7 +83,8 @@ def settle(state: State, rng: Draws) -> list[Event]:
         dealer_card = state["dealer"]["card"]
         dealer_rank = rank_value(dealer_card)
         events.append({"type": "dealer", "card": dealer_card})
-        for n in box_order(state):
+        order = box_order(state)  # the boxes stay as they are while they are settled
+        for n in order:
             box_state = state["boxes"][str(n)]
             card_rank = rank_value(box_state["card"])
             if card_rank == dealer_rank and state["ties"] == "die":
@@ -105,14 +107,12 @@ def settle(state: State, rng: Draws) -> list[Event]:
                 ratio = SAME_RANK_PAYS if card_rank == dealer_rank else "lose"
                 boxes.settle_side(state, events, n, SAME, ratio, max_payout=limits["max_payout"])
         shoe = Shoe.from_dict(state["shoe"])
-        shoe.discard_cards(
-            [*(state["boxes"][str(n)]["card"] for n in box_order(state)), dealer_card]
-        )
+        shoe.discard_cards([*(state["boxes"][str(n)]["card"] for n in order), dealer_card])
         state["shoe"] = shoe.to_dict()
         if ante_pot:
-            best = max(rank_value(state["boxes"][str(n)]["card"]) for n in box_order(state))
+            best = max(rank_value(state["boxes"][str(n)]["card"]) for n in order)
             winners = []
-            for n in box_order(state):
+            for n in order:
                 owner = state["boxes"][str(n)]["owner"]
                 if rank_value(state["boxes"][str(n)]["card"]) == best and owner not in winners:
                     winners.append(owner)
@@ -172,13 +172,16 @@ def advance(state: State, rng: Draws | None) -> list[Event]:
     decisions (both may follow one another in one step)."""
     events: list[Event] = []
     rng = rng if rng is not None else Draws()
-    if not to_act(state):  # the deal or the settlement changes every box
-        changing_boxes(state)
-    if state["phase"] == BETTING and not to_act(state):
+    awaited = to_act(state)  # asked again only after a change of phase
+    if awaited:
+        return events
+    changing_boxes(state)  # the deal or the settlement changes every box
+    if state["phase"] == BETTING:
         if state["boxes"]:
             events += deal(state)
         else:
             state["phase"] = PLAYING
-    if state["phase"] == PLAYING and not to_act(state):
+        awaited = to_act(state)
+    if state["phase"] == PLAYING and not awaited:
         events += settle(state, rng)
     return events
