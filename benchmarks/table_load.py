@@ -249,6 +249,16 @@ def _report_accounts(outcomes: list[dict]) -> None:
             )
 
 
+def _report_parts(outcomes: list[dict]) -> None:
+    """What a socket's bytes per action were (issue 49): whole boards, and the parts of the
+    frames of parts by id, the largest eight."""
+    print()
+    print("What a socket received per action, by part (bytes; the largest eight):")
+    for label, name, phase in _server_figures(outcomes, "bytes_by_part"):
+        cells = ", ".join(f"{key} {count:,.0f}" for key, count in phase["bytes_by_part"].items())
+        print(f"  {label}, {name}: {cells}")
+
+
 def _report(outcomes: list[dict], context) -> bool:
     targets_met = True
     print()
@@ -280,6 +290,7 @@ def _report(outcomes: list[dict], context) -> bool:
         "action of that table)"
     )
     _report_timings(outcomes)
+    _report_parts(outcomes)
     print()
     for outcome in outcomes:
         runs = outcome["runs"]

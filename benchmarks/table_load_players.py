@@ -5,6 +5,7 @@ shows, a player's socket (`Sock`), a table's two or more players (`TableDriver`)
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import json
 import os
@@ -25,7 +26,7 @@ from benchmarks.table_load_setups import (
     TABLES,
 )
 from benchmarks.table_load_world import _cpu_seconds, _rss_kb
-from tables.board_frames import apply_frame
+from tables.board_frames import apply_frame, split_frame
 
 # --- the load generator (a separate process: asyncio + websockets, no Django) --------------------
 
@@ -317,6 +318,9 @@ class Sock:
     # what every socket of this load generator received (a phase reads them at its start and end)
     received_bytes = 0
     received_frames = 0
+    # what the bytes received were, by part (issue 49): a whole board, or each part of a frame of
+    # parts by its id, a seat's or a numbered area's number left out ("board-seat-*")
+    part_bytes: collections.Counter = collections.Counter()
 
     def __init__(self, owner: TableDriver, url: str, cookie: str, origin: str, echo: bool):
         self.owner, self.url, self.cookie, self.origin, self.echo = owner, url, cookie, origin, echo
@@ -376,7 +380,10 @@ class Sock:
                         continue
                     version = int(marker.group(1))
                     if BOARD.search(message) is None:
+                        _count_parts(message)
                         message = apply_frame(self.frame, message)
+                    else:
+                        Sock.part_bytes["(whole boards)"] += len(message.encode())
                 if version > self.version:
                     self.version = version
                     self.frame = message
@@ -392,6 +399,14 @@ class Sock:
 
     async def send(self, frame: dict) -> None:
         await self.ws.send(json.dumps(frame))
+
+
+NUMBERED_PART = re.compile(r"-\d+$")
+
+
+def _count_parts(frame: str) -> None:
+    for ident, element in split_frame(frame):
+        Sock.part_bytes[NUMBERED_PART.sub("-*", ident)] += len(element.encode())
 
 
 class TableDriver:
@@ -574,7 +589,7 @@ async def _phase(
     async def mark(at: float, label: str) -> None:
         await asyncio.sleep(max(0.0, at - time.perf_counter()))
         marks[label] = (time.perf_counter(), _cpu_seconds(pid), _cpu_seconds())
-        received[label] = (Sock.received_bytes, Sock.received_frames)
+        received[label] = (Sock.received_bytes, Sock.received_frames, Sock.part_bytes.copy())
         # the server writes its timings once a second: the window's edges read the nearest
         timings_read[label] = _read_timings(timings_path)
 
@@ -608,8 +623,14 @@ async def _phase(
     server_accounts = (
         accounts_summary(timings_read["from"], timings_read["to"]) if timings_read["to"] else {}
     )
+    per_socket_action = len(latencies) * sockets
+    parts_in = received["to"][2] - received["from"][2]
     return {
         "name": name,
+        # the bytes per socket per action by part, the largest first
+        "bytes_by_part": {key: count / per_socket_action for key, count in parts_in.most_common(8)}
+        if latencies
+        else {},
         "server_phases": server_phases,
         "server_accounts": server_accounts,
         # what one socket of a table received per action of that table, on average

@@ -18,6 +18,7 @@ import contextvars
 import functools
 import json
 import math
+import re
 import secrets
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -30,6 +31,8 @@ from casino import jinja2
 from casino.currencies import format_amount
 from tables.board_frames import (
     OWN_PART,
+    SEAT_PART,
+    SHARED_PART,
     part_id,
     root_attributes,
     seat_part_id,
@@ -545,12 +548,21 @@ def shown_board(view: dict) -> ShownBoard:
     return _in_parts(html, parts, table["version"], _last_hand(view))
 
 
+_PART_KINDS = "|".join(map(re.escape, (SHARED_PART, SEAT_PART, OWN_PART)))
+_PART_OPENING = re.compile(f'<div id="((?:{_PART_KINDS})[^"]*)"')
+
+
 def _in_parts(html: str, parts: dict[str, str], version: int, last_hand: int | None) -> ShownBoard:
     # each part where the board holds it: one recorded but not drawn (a section its template
     # left out) is no part of this board; one inside another goes with it
+    # (where each part's element opens, from one scan of the board: a search of the whole board
+    # per part cost a craps board, ~150 parts, more than its template's slowest macro)
+    opened: dict[str, int] = {}
+    for match in _PART_OPENING.finditer(html):
+        opened.setdefault(match.group(1), match.start())
     found = []
     for key, part in parts.items():
-        at = html.find(f'<div id="{key}"')
+        at = opened.get(key, -1)
         if at != -1 and html.startswith(part, at):
             found.append((at, key))
     found.sort()

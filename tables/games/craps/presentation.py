@@ -16,7 +16,7 @@ two of the five (a new shooter) and rolls. Registered in ``tables.presentation``
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, gettext_noop, pgettext
+from django.utils.translation import get_language, gettext, gettext_noop, pgettext
 from markupsafe import Markup
 
 from casino.amounts import amount_input_value
@@ -61,8 +61,17 @@ PIPS = {
 def bet_name(kind: str) -> str:
     """A bet's name as the hand histories write it (tables/games/craps/words.py), capitalised
     to stand first on the board."""
-    name = craps_words.bet_name(kind)
-    return name[:1].upper() + name[1:]
+    key = (get_language(), kind)
+    name = _bet_names.get(key)
+    if name is None:
+        name = craps_words.bet_name(kind)
+        name = _bet_names[key] = name[:1].upper() + name[1:]
+    return name
+
+
+# each bet's name by language: a board names a bet in its areas, chips, panels and lists, some
+# 130 times a board
+_bet_names: dict[tuple[str | None, str], str] = {}
 
 
 def die_svg(face: int | None, number: int | None = None, size: str = "") -> Markup:
