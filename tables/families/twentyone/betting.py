@@ -153,20 +153,23 @@ class BettingMixin:
                 boxes.place(
                     state, step.events, limits, number, position, amount, behind=kind == "behind"
                 )
-            trial = dict(state, boxes={**state["boxes"]})
-            if before is None:
-                del trial["boxes"][str(number)]
-            else:
-                trial["boxes"][str(number)] = before
-            house.refuse_over_exposure(
-                trial,
-                tables,
-                limits,
-                box=number,
-                position=position,
-                amount=amount,
-                kind=side or boxes.MAIN,
-            )
+            # without a limit on the house's risk ``refuse_over_exposure`` refuses nothing: the
+            # round's copy it judges is not made (issue 50)
+            if limits.get("max_exposure") is not None:
+                trial = dict(state, boxes={**state["boxes"]})
+                if before is None:
+                    del trial["boxes"][str(number)]
+                else:
+                    trial["boxes"][str(number)] = before
+                house.refuse_over_exposure(
+                    trial,
+                    tables,
+                    limits,
+                    box=number,
+                    position=position,
+                    amount=amount,
+                    kind=side or boxes.MAIN,
+                )
             event = {"type": kind, "seat": position, "box": number, "amount": amount}
             if side is not None:
                 event["kind"] = side
