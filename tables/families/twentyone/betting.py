@@ -41,6 +41,8 @@ class BettingMixin:
                 gettext_noop("Your box is staked: add to a box by its number, or say done.")
             )
         layout = state["limits"]["boxes"]
+        if type(position) is int and 0 <= position < layout and str(position) not in state["boxes"]:
+            return [position]  # its own box is free: the list of free boxes is not needed
         free = [n for n in range(layout) if str(n) not in state["boxes"]]
         if not free:
             raise IllegalAction(gettext_noop("Every box is taken."))

@@ -60,6 +60,7 @@ class PlayFacts(NamedTuple):
 
 OPTIONS_KEPT = 1 << 12  # the hands' options kept, per engine, before they are forgotten
 
+
 # the order of play depends on which boxes are staked alone; asked several times an action
 @functools.lru_cache(maxsize=1 << 10)
 def _box_order(numbers: tuple[str, ...]) -> tuple[int, ...]:

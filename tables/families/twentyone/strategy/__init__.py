@@ -277,7 +277,14 @@ def best_switch(box1: Sequence[str], box2: Sequence[str], up_card: str) -> bool:
 
 
 def _tens_chance(game: str, cards: Sequence[str], up_card: str) -> float:
-    counts = _counts([value(c) for c in (*cards, up_card)])
+    return _tens_chance_without(tuple(sorted(value(c) for c in (*cards, up_card))))
+
+
+# the shoe less the cards seen depends on their values alone, in any order: kept per values (a
+# return run asks insurance of the same few hands again and again, issue 50)
+@functools.lru_cache(maxsize=1 << 12)
+def _tens_chance_without(values: tuple[int, ...]) -> float:
+    counts = _counts(list(values))
     return counts[TEN] / sum(counts)
 
 
