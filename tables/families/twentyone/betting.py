@@ -236,17 +236,16 @@ class BettingMixin:
         found = ranges if ranges is not None else self._bet_ranges(state, position)
         actions: list[dict] = []
         if found["bet"]:
-            actions += [{"type": "bet", "amount": a} for a in sorted(set(found["bet"]))]
+            actions += [{"type": "bet", "amount": a} for a in _ends(*found["bet"])]
         for key, kind in (("boxes", "bet"), ("behind", "behind")):
             for number, (low, high) in found[key].items():
-                actions += [
-                    {"type": kind, "box": int(number), "amount": a} for a in sorted({low, high})
-                ]
+                box = int(number)
+                actions += [{"type": kind, "box": box, "amount": a} for a in _ends(low, high)]
         for number, kinds in found["side"].items():
             for side, (low, high) in kinds.items():
                 actions += [
                     {"type": "side", "box": int(number), "kind": side, "amount": a}
-                    for a in sorted({low, high})
+                    for a in _ends(low, high)
                 ]
         actions.append({"type": PASS})
         return actions
@@ -470,3 +469,11 @@ class BettingMixin:
             state["early_asked"] = True
         state["done"] = [p for p in state["players"] if not self._offers(state, p)]
         return bool(self.to_act(state))
+
+
+def _ends(low: int, high: int) -> tuple[int, ...]:
+    """A range's two ends in order, one where they meet (``sorted({low, high})`` without the
+    set: a betting window lists a dozen ranges, issue 50)."""
+    if low == high:
+        return (low,)
+    return (low, high) if low < high else (high, low)
