@@ -377,15 +377,18 @@ class BettingMixin:
                     amounts.add(theirs[1])
         return sorted(amounts)
 
-    def _offers(self, state: State, position: int, *, ends: bool = False) -> list[dict]:
+    def _offers(
+        self, state: State, position: int, *, ends: bool = False, numbers=None
+    ) -> list[dict]:
         """The seat's decisions in the phase of offers, box by box: insurance (its two ends)
         and even money when the dealer shows an ace, then ``early_options``; ``done`` last
-        (``ends``) when there is any."""
+        (``ends``) when there is any. ``numbers``: the boxes to look at, in order, when the
+        caller knows the seat stakes on no other (``_staked_boxes``)."""
         rules = self.rules
         phase = state["phase"]
         found: list[dict] = []
         asks_early = phase == EARLY or (phase == INSURING and not state["options"]["hole_card"])
-        for number in self._order(state):
+        for number in self._order(state) if numbers is None else numbers:
             box_state = state["boxes"][str(number)]
             hand = box_state["hands"][0]
             stake = _stake(hand, position)
@@ -456,9 +459,24 @@ class BettingMixin:
         # a seat with nothing left to decide is done: this one, and any other whose offers
         # this one took away (insurance within ``max_exposure``): an awaited seat always has
         # a legal action (issue 47)
+        staked = self._staked_boxes(state)
         for player in state["players"]:
-            if player not in state["done"] and not self._offers(state, player):
+            if player not in state["done"] and not self._offers(
+                state, player, numbers=staked.get(player, ())
+            ):
                 state["done"].append(player)
+
+    def _staked_boxes(self, state: State) -> dict[int, list[int]]:
+        """Each seat's boxes with a stake of his on their first hand, in the order of play: the
+        only boxes ``_offers`` finds anything on for him (asked of every seat at once, it
+        looks at each box once rather than once a seat, issue 50)."""
+        staked: dict[int, list[int]] = {}
+        for number in self._order(state):
+            for stake in state["boxes"][str(number)]["hands"][0]["stakes"]:
+                numbers = staked.setdefault(stake["seat"], [])
+                if not numbers or numbers[-1] != number:
+                    numbers.append(number)
+        return staked
 
     def _open_offers(self, step: Step, phase: str) -> bool:
         """Open a phase of offers; True if anyone has one to decide (else it is passed)."""
@@ -467,7 +485,10 @@ class BettingMixin:
         state["done"] = []
         if phase == INSURING and not state["options"]["hole_card"]:
             state["early_asked"] = True
-        state["done"] = [p for p in state["players"] if not self._offers(state, p)]
+        staked = self._staked_boxes(state)
+        state["done"] = [
+            p for p in state["players"] if not self._offers(state, p, numbers=staked.get(p, ()))
+        ]
         return bool(self.to_act(state))
 
 

@@ -26,7 +26,7 @@ from tables.families.house import boxes
 from tables.families.twentyone import strategy as best
 from tables.families.twentyone.betting import BettingMixin, _ends
 from tables.families.twentyone.cards import total
-from tables.families.twentyone.rules import BETTING, PLAYING
+from tables.families.twentyone.rules import BETTING, EARLY, INSURING, PLAYING
 from tables.families.twentyone.strategy.dealer import TEN, _counts, value
 from tables.games.craps import bench as craps_bench
 from tables.games.craps.bets import bet_pot, vig_pot
@@ -266,3 +266,24 @@ def test_twenty_one_apply_leaves_the_state_before_unchanged(engine, config):
         before = copy.deepcopy(state)
         engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)), draws)
         assert state == before
+
+
+@pytest.mark.parametrize(("engine", "config"), CASES)
+def test_a_seats_offers_read_from_its_staked_boxes_are_the_offers_of_every_box(engine, config):
+    """Every state after the deal, as each phase of offers would ask it (insurance with and
+    without the early decisions, the early ones alone), for every seat dealt in."""
+    checked = 0
+    for state, _seat in states(engine, config, seed=47, hands=12):
+        if not state["dealer"]["cards"] or state["over"]:
+            continue
+        for phase, hole_card in ((INSURING, False), (INSURING, True), (EARLY, False)):
+            trial = dict(state, phase=phase, options={**state["options"], "hole_card": hole_card})
+            staked = engine._staked_boxes(trial)
+            for position in trial["dealt_in"]:
+                numbers = staked.get(position, ())
+                for ends in (False, True):
+                    assert engine._offers(trial, position, ends=ends, numbers=numbers) == (
+                        engine._offers(trial, position, ends=ends)
+                    )
+                checked += 1
+    assert checked
