@@ -287,16 +287,3 @@ def test_a_seats_offers_read_from_its_staked_boxes_are_the_offers_of_every_box(e
                     )
                 checked += 1
     assert checked
-
-
-def test_the_switch_plan_kept_per_ranks_is_the_plan_computed_from_the_cards():
-    rng = random.Random(70)
-    ranks = "A23456789TJQK"
-    for _case in range(1_500):
-        box1, box2 = ([rng.choice(ranks) + rng.choice("SHDC") for _c in range(2)] for _b in "12")
-        up = rng.choice(ranks) + rng.choice("SHDC")
-        computed = best._switch_plan(box1, box2, up)
-        assert best.switch_plan(box1, box2, up) == computed
-        kept = best.switch_plan(box1, box2, up)
-        kept["switch"] = None  # a copy: what the caller does with it is not kept
-        assert best.switch_plan(box1, box2, up) == computed

@@ -249,19 +249,6 @@ def switch_plan(box1: Sequence[str], box2: Sequence[str], up_card: str) -> dict:
     (``NATURAL_SETTLED_BEFORE_SWITCH``). Returns {"surrender": (bool, bool), "switch": bool,
     "ev": the best sum, "keep": the boxes' sum as dealt, best surrenders included, "switched":
     the sum after the switch}, per unit of one box's bet."""
-    ranks = (tuple(card[0] for card in box1), tuple(card[0] for card in box2), up_card[0])
-    return dict(_switch_plan_of_ranks(*ranks))
-
-
-# The plan reads only the ranks of the cards (as ``_best_move_of_ranks``): kept per ranks, a
-# copy given each time (a return run asks the same few thousand boxes again and again)
-@functools.lru_cache(maxsize=1 << 16)
-def _switch_plan_of_ranks(box1: tuple, box2: tuple, up_card: str) -> dict:
-    return _switch_plan(box1, box2, up_card)
-
-
-def _switch_plan(box1: Sequence[str], box2: Sequence[str], up_card: str) -> dict:
-    """``switch_plan`` worked out from the cards."""
 
     def best(cards, switched):
         plays = _plays("blackjack_switch", cards, up_card, False, switched, None)
