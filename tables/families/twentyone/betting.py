@@ -41,6 +41,8 @@ class BettingMixin:
                 gettext_noop("Your box is staked: add to a box by its number, or say done.")
             )
         layout = state["limits"]["boxes"]
+        if type(position) is int and 0 <= position < layout and str(position) not in state["boxes"]:
+            return [position]  # its own box is free: the list of free boxes is not needed
         free = [n for n in range(layout) if str(n) not in state["boxes"]]
         if not free:
             raise IllegalAction(gettext_noop("Every box is taken."))
@@ -153,20 +155,23 @@ class BettingMixin:
                 boxes.place(
                     state, step.events, limits, number, position, amount, behind=kind == "behind"
                 )
-            trial = dict(state, boxes={**state["boxes"]})
-            if before is None:
-                del trial["boxes"][str(number)]
-            else:
-                trial["boxes"][str(number)] = before
-            house.refuse_over_exposure(
-                trial,
-                tables,
-                limits,
-                box=number,
-                position=position,
-                amount=amount,
-                kind=side or boxes.MAIN,
-            )
+            # without a limit on the house's risk ``refuse_over_exposure`` refuses nothing: the
+            # round's copy it judges is not made (issue 50)
+            if limits.get("max_exposure") is not None:
+                trial = dict(state, boxes={**state["boxes"]})
+                if before is None:
+                    del trial["boxes"][str(number)]
+                else:
+                    trial["boxes"][str(number)] = before
+                house.refuse_over_exposure(
+                    trial,
+                    tables,
+                    limits,
+                    box=number,
+                    position=position,
+                    amount=amount,
+                    kind=side or boxes.MAIN,
+                )
             event = {"type": kind, "seat": position, "box": number, "amount": amount}
             if side is not None:
                 event["kind"] = side
@@ -231,17 +236,16 @@ class BettingMixin:
         found = ranges if ranges is not None else self._bet_ranges(state, position)
         actions: list[dict] = []
         if found["bet"]:
-            actions += [{"type": "bet", "amount": a} for a in sorted(set(found["bet"]))]
+            actions += [{"type": "bet", "amount": a} for a in _ends(*found["bet"])]
         for key, kind in (("boxes", "bet"), ("behind", "behind")):
             for number, (low, high) in found[key].items():
-                actions += [
-                    {"type": kind, "box": int(number), "amount": a} for a in sorted({low, high})
-                ]
+                box = int(number)
+                actions += [{"type": kind, "box": box, "amount": a} for a in _ends(low, high)]
         for number, kinds in found["side"].items():
             for side, (low, high) in kinds.items():
                 actions += [
                     {"type": "side", "box": int(number), "kind": side, "amount": a}
-                    for a in sorted({low, high})
+                    for a in _ends(low, high)
                 ]
         actions.append({"type": PASS})
         return actions
@@ -373,15 +377,18 @@ class BettingMixin:
                     amounts.add(theirs[1])
         return sorted(amounts)
 
-    def _offers(self, state: State, position: int, *, ends: bool = False) -> list[dict]:
+    def _offers(
+        self, state: State, position: int, *, ends: bool = False, numbers=None
+    ) -> list[dict]:
         """The seat's decisions in the phase of offers, box by box: insurance (its two ends)
         and even money when the dealer shows an ace, then ``early_options``; ``done`` last
-        (``ends``) when there is any."""
+        (``ends``) when there is any. ``numbers``: the boxes to look at, in order, when the
+        caller knows the seat stakes on no other (``_staked_boxes``)."""
         rules = self.rules
         phase = state["phase"]
         found: list[dict] = []
         asks_early = phase == EARLY or (phase == INSURING and not state["options"]["hole_card"])
-        for number in self._order(state):
+        for number in self._order(state) if numbers is None else numbers:
             box_state = state["boxes"][str(number)]
             hand = box_state["hands"][0]
             stake = _stake(hand, position)
@@ -452,9 +459,24 @@ class BettingMixin:
         # a seat with nothing left to decide is done: this one, and any other whose offers
         # this one took away (insurance within ``max_exposure``): an awaited seat always has
         # a legal action (issue 47)
+        staked = self._staked_boxes(state)
         for player in state["players"]:
-            if player not in state["done"] and not self._offers(state, player):
+            if player not in state["done"] and not self._offers(
+                state, player, numbers=staked.get(player, ())
+            ):
                 state["done"].append(player)
+
+    def _staked_boxes(self, state: State) -> dict[int, list[int]]:
+        """Each seat's boxes with a stake of his on their first hand, in the order of play: the
+        only boxes ``_offers`` finds anything on for him (asked of every seat at once, it
+        looks at each box once rather than once a seat, issue 50)."""
+        staked: dict[int, list[int]] = {}
+        for number in self._order(state):
+            for stake in state["boxes"][str(number)]["hands"][0]["stakes"]:
+                numbers = staked.setdefault(stake["seat"], [])
+                if not numbers or numbers[-1] != number:
+                    numbers.append(number)
+        return staked
 
     def _open_offers(self, step: Step, phase: str) -> bool:
         """Open a phase of offers; True if anyone has one to decide (else it is passed)."""
@@ -463,5 +485,16 @@ class BettingMixin:
         state["done"] = []
         if phase == INSURING and not state["options"]["hole_card"]:
             state["early_asked"] = True
-        state["done"] = [p for p in state["players"] if not self._offers(state, p)]
+        staked = self._staked_boxes(state)
+        state["done"] = [
+            p for p in state["players"] if not self._offers(state, p, numbers=staked.get(p, ()))
+        ]
         return bool(self.to_act(state))
+
+
+def _ends(low: int, high: int) -> tuple[int, ...]:
+    """A range's two ends in order, one where they meet (``sorted({low, high})`` without the
+    set: a betting window lists a dozen ranges, issue 50)."""
+    if low == high:
+        return (low,)
+    return (low, high) if low < high else (high, low)

@@ -405,7 +405,9 @@ class TwentyOne(ViewMixin, SettlementMixin, PlayMixin, BettingMixin, ShoeMixin, 
         kind = action["type"]
         phase = state["phase"]
         # a box or a hand is named by its number: never a boolean (False == 0 in Python)
-        if any(key in action and not _whole(action[key]) for key in ("box", "hand")):
+        if ("box" in action and not _whole(action["box"])) or (
+            "hand" in action and not _whole(action["hand"])
+        ):
             raise IllegalAction(gettext_noop("There is no such box at this table."))
         if kind in ("bet", "behind", "side") and phase not in (CUT, BETTING):
             raise IllegalAction(gettext_noop("Bets are closed once the first card is dealt."))

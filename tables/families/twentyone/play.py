@@ -58,6 +58,9 @@ class PlayFacts(NamedTuple):
     finished: bool  # stood, settled or bust: no move left
 
 
+OPTIONS_KEPT = 1 << 12  # the hands' options kept, per engine, before they are forgotten
+
+
 # the order of play depends on which boxes are staked alone; asked several times an action
 @functools.lru_cache(maxsize=1 << 10)
 def _box_order(numbers: tuple[str, ...]) -> tuple[int, ...]:
@@ -76,15 +79,46 @@ class PlayMixin:
         (not on 21 or a natural, §98), double on the first two cards (§98, B5: after a split
         too, not on split aces), split a pair (§96, §97), surrender before any further card
         (§102, B6: not after a split). An empty list or ``["stand"]``: the hand stands."""
+        box_state = state["boxes"][str(number)]
+        hand = box_state["hands"][index]
+        key = (
+            tuple(hand["cards"]),
+            hand["settled"] is None,
+            len(box_state["hands"]),
+            state["options"]["surrender"],
+            *[hand.get(field) for field in self.hand_fields_read],
+        )
+        options = self._options_memo.get(key)
+        if options is None:
+            options = self._hand_options(state, number, index)
+            if len(self._options_memo) >= OPTIONS_KEPT:
+                self._options_memo.clear()
+            self._options_memo[key] = options
+        return list(options)
+
+    # What ``play_facts`` and ``play_reason`` read of a hand beside its cards, whether it is
+    # settled and its box's hands (a game's own reasons add the fields they read): the key the
+    # options are kept by (``hand_options``), as a hand's options are asked three times a
+    # decision (its legal actions, the check of the move, the search for the next hand)
+    hand_fields_read: tuple[str, ...] = ("done", "acted", "made")
+
+    @functools.cached_property
+    def _options_memo(self) -> dict:
+        return {}
+
+    def _hand_options(self, state: State, number: int, index: int) -> tuple[str, ...]:
+        """``hand_options`` worked out from the rules, each move's reason asked."""
         facts = self.play_facts(state, number, index)
         if facts.finished:
-            return []
-        return [k for k in self.play_kinds if self.play_reason(state, facts, k) is None]
+            return ()
+        return tuple(k for k in self.play_kinds if self.play_reason(state, facts, k) is None)
 
     def play_refusal(
         self, state: State, number: int, index: int, kind: str
     ) -> IllegalAction | None:
         """Why the owner may not ``kind`` the hand now (the refusal to raise), or None."""
+        if kind in self.hand_options(state, number, index):
+            return None
         reason = self.play_reason(state, self.play_facts(state, number, index), kind)
         if reason is None:
             return None

@@ -223,7 +223,9 @@ class SettlementMixin:
     def outcome_word(self, hand: dict, ratio) -> str:
         """A hand's outcome in the engine's words, settled at ``ratio`` against the dealer (a
         game names its special hands)."""
-        exact = boxes.ratio_of(ratio)
+        # the rules' ratios are Fractions already: only a word or a number is parsed (hashing a
+        # Fraction to find it parsed was a tenth of a settlement, issue 50)
+        exact = ratio if type(ratio) is Fraction else boxes.ratio_of(ratio)
         if exact > 0:
             return "natural" if self.natural(hand) else "won"
         if exact == 0:

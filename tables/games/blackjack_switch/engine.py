@@ -103,6 +103,8 @@ class BlackjackSwitch(TwentyOne):
     rules = RULES
     # surrender is decided before the switch, with it, never at a box's turn (§80, §82, S6)
     play_kinds = (STAND, HIT, DOUBLE, SPLIT)
+    # the hand's fields this game's options are decided from (``PlayMixin.hand_fields_read``)
+    hand_fields_read = ("done", "acted", "made", "switched")
     boxes_a_bet = BOXES_A_PLAYER
 
     example_configs = (

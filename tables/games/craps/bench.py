@@ -53,8 +53,6 @@ def _keys(position: int) -> dict[str, str]:
 
 def wanted(state: dict, position: int) -> dict | None:
     """The next bet ``position`` makes this roll, or None when his layout is complete."""
-    from tables.games.craps.bets import odds_limit
-
     bets, keys = state["bets"], _keys(position)
     point = state["point"]
     if keys["field"] not in bets:
@@ -63,6 +61,10 @@ def wanted(state: dict, position: int) -> dict | None:
         if point is None:
             return {"type": "bet", "bet": "pass", "amount": LINE}
     elif point is not None and keys["odds_pass"] not in bets:
+        # imported where it is used: an import statement run on each of a roll's twenty
+        # questions was an eighth of the bench's time (issue 50), and this branch runs once a point
+        from tables.games.craps.bets import odds_limit
+
         limit = odds_limit(state, LINE, point)
         return {"type": "bet", "bet": "odds_pass", "amount": limit}
     for kind in ("place_6", "place_8"):

@@ -98,10 +98,14 @@ def number_of(kind: str) -> int | None:
     return int(tail) if tail.isdigit() else None
 
 
+# a bet's pots are named from its seat and kind alone, and every bet placed and settled asks
+# them: the names are made once (a layout's few hundred at most, issue 50)
+@functools.lru_cache(maxsize=1 << 12)
 def bet_pot(position: int, kind: str) -> str:
     return pot(f"s{position}:{kind}")
 
 
+@functools.lru_cache(maxsize=1 << 12)
 def vig_pot(position: int, kind: str) -> str:
     return pot(f"s{position}:{kind}:vig")
 

@@ -96,6 +96,8 @@ class Pontoon(TwentyOne):
     seats = (1, 9)
     rules = RULES
     play_kinds = (STAND, TWIST, BUY, SPLIT)
+    # the hand's fields this game's options are decided from (``PlayMixin.hand_fields_read``)
+    hand_fields_read = ("done", "acted", "made", "aces", "twisted")
     timeout_kinds = (STAND, TWIST)  # N1: stands from 15, twists below
     asks = {
         **TwentyOne.asks,

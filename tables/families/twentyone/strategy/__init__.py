@@ -176,6 +176,28 @@ def best_move(
     ``"buy" in allowed`` says whether the hand may still buy. Blackjack Switch: a surrender is
     decided before the switch (§80, S7), so with ``other_box`` (the player's other box, as
     dealt) the surrender is the one ``switch_plan`` chooses."""
+    if other_box is None:
+        return _best_move_of_ranks(
+            game,
+            tuple(card[0] for card in cards),
+            up_card[0],
+            frozenset(allowed),
+            split,
+            switched,
+        )
+    return _best_move(game, cards, up_card, allowed, split, switched, other_box)
+
+
+# A decision reads only the ranks of the cards (``value`` and the split's same-rank test read a
+# card's first letter): one per (game, ranks, up rank, moves offered, split, switched), kept,
+# as a return run asks the same few thousand again and again (issue 50). A rank alone is a card
+# to the arithmetic below.
+@functools.lru_cache(maxsize=1 << 16)
+def _best_move_of_ranks(game, ranks, up_rank, allowed, split, switched) -> str:
+    return _best_move(game, ranks, up_rank, allowed, split, switched, None)
+
+
+def _best_move(game, cards, up_card, allowed, split, switched, other_box) -> str:
     allowed = set(allowed)
     if game == "blackjack_switch" and "surrender" in allowed and other_box is not None:
         plan = switch_plan(cards, other_box, up_card)
@@ -255,7 +277,14 @@ def best_switch(box1: Sequence[str], box2: Sequence[str], up_card: str) -> bool:
 
 
 def _tens_chance(game: str, cards: Sequence[str], up_card: str) -> float:
-    counts = _counts([value(c) for c in (*cards, up_card)])
+    return _tens_chance_without(tuple(sorted(value(c) for c in (*cards, up_card))))
+
+
+# the shoe less the cards seen depends on their values alone, in any order: kept per values (a
+# return run asks insurance of the same few hands again and again, issue 50)
+@functools.lru_cache(maxsize=1 << 12)
+def _tens_chance_without(values: tuple[int, ...]) -> float:
+    counts = _counts(list(values))
     return counts[TEN] / sum(counts)
 
 
