@@ -32,7 +32,6 @@ import json
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 WIDTHS = (390, 768, 1280)  # a phone, a tablet, a desktop
@@ -266,12 +265,29 @@ def play_every_table(shell: Callable[[str], str]) -> list[str]:
     return json.loads(shell(PLAY_EVERY_TABLE).strip().splitlines()[-1])
 
 
-@dataclass
 class Tab:
-    """The one browser tab a role's crawl loads its pages in, and what its console said."""
+    """The one browser tab a role's crawl loads its pages in, and what its console said since
+    the page was asked for."""
 
-    page: Any
-    errors: list[str]
+    def __init__(self, context):
+        self.context = context
+        self.page = None
+        self.errors: list[str] = []
+        self.open()
+
+    def open(self) -> None:
+        """A new tab, whose console errors and uncaught errors go to a list of its own."""
+        errors: list[str] = []
+        page = self.context.new_page()
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        self.page, self.errors = page, errors
+
+    def renew(self) -> None:
+        """The tab closed and another opened: what the console of a page says after the crawl
+        moved on (a refused page's 404, reported after its answer) is not the next page's."""
+        self.page.close()
+        self.open()
 
 
 class Auditor:
@@ -312,13 +328,8 @@ class Auditor:
         )
         context.set_default_timeout(20_000)
         try:
-            page = context.new_page()
-            self._log_in(page, username, password)
-            # each page's console errors and uncaught errors, emptied before each visit
-            errors: list[str] = []
-            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            tab = Tab(page, errors)
+            tab = Tab(context)
+            self._log_in(tab.page, username, password)
             # the start pages are each visited (a table of every game, say), then one page of
             # each other shape the navigation reaches
             start = list(start)
@@ -368,14 +379,15 @@ class Auditor:
             result.findings.append(Finding(role, path, width, kind, detail))
 
         page.set_viewport_size({"width": self.widths[0], "height": HEIGHT})
-        tab.errors.clear()  # what the page before said is its own
+        tab.errors.clear()  # what the page before said on it is its own
         response = page.goto(path, wait_until="load")
         status = response.status if response is not None else 0
-        if status in (403, 404) and not offered:
-            result.visited[role].remove(path)
-            return []
         if status >= 400:
-            find("status", f"answered {status}")
+            tab.renew()  # (the console's error of this answer may come after it)
+            if status in (403, 404) and not offered:
+                result.visited[role].remove(path)
+            else:
+                find("status", f"answered {status}")
             return []
         if "/accounts/login/" in page.url and not path.startswith("/accounts/"):
             find("status", "sent back to the login page")
