@@ -43,11 +43,13 @@ test-fast: bootstrap
 		$(PYTEST_ARGS)
 
 # The conformance suite's full matrix: every engine x every example config x every count of
-# seats, two long sessions a config (a CI run plays the extremes and a middle count rotating with
-# the commit: tests/rotation.py; CONFORMANCE_SEED=<seed> replays a run's sample).
+# seats, two long sessions a config, and every config's shared sections in both languages (a CI
+# run plays the extremes and a middle count rotating with the commit, and one language a config:
+# tests/rotation.py; CONFORMANCE_SEED=<seed> replays a run's sample).
 conformance: bootstrap
 	CONFORMANCE_FULL=1 $(BIN)/python -m pytest -n $(TEST_WORKERS) $(PYTEST_ARGS) \
-		tests/tables/engines/test_conformance.py tests/tables/engines/test_conformance_sessions.py
+		tests/tables/engines/test_conformance.py tests/tables/engines/test_conformance_sessions.py \
+		tests/tables/test_shared_sections.py
 
 lint: bootstrap
 	$(BIN)/ruff check .

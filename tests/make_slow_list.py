@@ -25,6 +25,7 @@ SLOW_SECONDS = 1.0
 ROTATING = (
     "tests/tables/engines/test_conformance.py::test_random_play_keeps_every_engine_within_the_contract",
     "tests/tables/engines/test_conformance_sessions.py::test_long_sessions_play_matches_and_shoes_to_their_end",
+    "tests/tables/test_shared_sections.py::test_every_viewer_renders_each_shared_section_alike",
 )
 OUT = Path(__file__).with_name("slow_tests.txt")
 FILE_SECONDS = Path(__file__).with_name("file_seconds.txt")

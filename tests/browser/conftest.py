@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.audit import data_names, play_every_table
 from tests.server import PROJECT_ROOT, DaphneServer
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -163,3 +164,22 @@ def page(new_page):
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+# The page audit's two files (tests/browser/test_page_audit.py in Russian,
+# test_page_audit_english.py in English): two files, so that the two test workers crawl at once
+# (issue 51: the audit in one file was 952 s of one worker, more than the fifteen minutes the
+# whole suite may take). Each file's server (``own_server``) has the demo as loaded, every table
+# then played to mid-hand.
+@pytest.fixture(scope="module")
+def audit_names(daphne_server) -> set[str]:
+    return data_names(daphne_server.shell)
+
+
+@pytest.fixture(scope="module")
+def audit_start(daphne_server) -> list[str]:
+    """Every table mid-hand with the player seated, and a finished hand of each: visited by
+    every role, beside the one page of each shape the navigation reaches."""
+    pages = play_every_table(daphne_server.shell)
+    assert sum(1 for page in pages if "/hands/" in page) >= 5, pages
+    return pages

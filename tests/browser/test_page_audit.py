@@ -10,58 +10,29 @@ or 1280 px), ``console`` (no console error or uncaught page error while a page l
 (no Python/JSON repr or raw ledger reference in the visible text) and ``language`` (no English
 word on a Russian page outside the allow-list and the data's own names, tests/browser/audit.py).
 
-The same crawl in English (every role, every page) checks the reverse: no Russian word on an
-English page. It runs at 1280 px only: a page's words do not change with its width, and the
-width is checked by the Russian crawl; so the module stays near four minutes of CI.
+The same crawl in English is tests/browser/test_page_audit_english.py (a file of its own, so
+that the other test worker runs it meanwhile).
 """
 
 import pytest
 
-from tests.browser.audit import ROLES, Auditor, data_names, play_every_table
+from tests.browser.audit import ENFORCED, ROLES, Auditor
 
 # a server of its own, not the worker's shared one (tests/browser/conftest.py):
 # every table and page of the demo as loaded, played to mid-hand by the audit
 pytestmark = [pytest.mark.browser, pytest.mark.own_server]
 
-ENFORCED = {"status", "width", "console", "repr", "language"}
-
-
-@pytest.fixture(scope="module")
-def names(daphne_server) -> set[str]:
-    return data_names(daphne_server.shell)
-
-
-@pytest.fixture(scope="module")
-def start(daphne_server) -> list[str]:
-    """Every table mid-hand with the player seated, and a finished hand of each: visited by
-    every role, beside the one page of each shape the navigation reaches."""
-    pages = play_every_table(daphne_server.shell)
-    assert sum(1 for page in pages if "/hands/" in page) >= 5, pages
-    return pages
-
 
 @pytest.mark.parametrize("role", list(ROLES))
 def test_every_page_of_the_role_passes_the_audit_in_russian(
-    browser, server_url, names, start, role
+    browser, server_url, audit_names, audit_start, role
 ):
-    result = Auditor(browser, server_url, names, language="ru").audit([role], start)
+    result = Auditor(browser, server_url, audit_names, language="ru").audit([role], audit_start)
     visited = result.visited[role]
     # the crawl reached past the lobby: the role's navigation was followed
     assert len(visited) > 5, visited
     print(f"audit ru {role}: {len(visited)} pages x 3 widths")  # the figure of benchmarks/README
     if role in ("player", "pit_boss"):  # the seated player and the floor see every table's hand
-        assert set(start) <= set(visited), set(start) - set(visited)
-    findings = [str(f) for f in result.findings if f.kind in ENFORCED]
-    assert findings == [], "\n".join(findings)
-
-
-@pytest.mark.parametrize("role", list(ROLES))
-def test_every_page_of_the_role_is_in_english_only_in_english(
-    browser, server_url, names, start, role
-):
-    auditor = Auditor(browser, server_url, names, language="en", widths=(1280,))
-    result = auditor.audit([role], start)
-    print(f"audit en {role}: {len(result.visited[role])} pages x 1 width")
-    assert len(result.visited[role]) > 5, result.visited[role]
+        assert set(audit_start) <= set(visited), set(audit_start) - set(visited)
     findings = [str(f) for f in result.findings if f.kind in ENFORCED]
     assert findings == [], "\n".join(findings)

@@ -18,15 +18,19 @@ from django.utils import translation
 
 from tables import board_frames, outbox, presenters
 from tables.board_frames import ROOT_ATTRIBUTE, ROOT_PREFIX
-from tables.engines.registry import engine_for, registered_games
+from tables.engines.registry import engine_for
 from tests.tables.board_frames import BOARD_VERSION, split_frame, swap_in
 from tests.tables.engines.conformance import ConformanceTable
-from tests.tables.test_shared_sections import board_view, random_views, without_ids
+from tests.tables.test_shared_sections import (
+    CONFIGS,
+    PresentedTable,
+    board_view,
+    random_views,
+    without_ids,
+)
 
 GAMES = [
-    pytest.param(game, config, id=f"{game}-config{number}")
-    for game in registered_games()
-    for number, config in enumerate(engine_for(game).example_configs)
+    pytest.param(game, config, id=f"{game}-config{number}") for game, number, config in CONFIGS
 ]
 
 
@@ -101,7 +105,7 @@ def play_in_parts(game: str, config: dict) -> Figures:
     steps = 0
     last_action, hands, last_status = None, None, None
     public_before = None
-    table = ConformanceTable(engine, config, engine.seats[1], rng.randrange(2**32))
+    table = PresentedTable(engine, config, engine.seats[1], rng.randrange(2**32))
     with translation.override("ru"):
         for version, views, last_game in random_views(table, game, rng, pause_every=7):
             if steps >= 60 and last_game is not None:
