@@ -417,6 +417,10 @@ def _report_six(outcome: dict, outcomes: list[dict]) -> bool:
             f"{'MET' if p99_ok else 'MISSED'}"
         )
         met = met and (p99_ok or outcome["key"] != "postgres6")
+        rounds = [p for p in table["phases"] if p["name"] == "paced"]
+        if len(rounds) > 1:  # the issue asks the p99 in every run, not the best
+            each = ", ".join(f"{p['p99_ms']:.1f} ms (load {p['load']:.1f})" for p in rounds)
+            print(f"  every round's p99 at the pace: {each}")
     _report_beside_high_card(outcome, outcomes)
     two = next((o for o in outcomes if o["key"] == TWO_SEAT_OF.get(outcome["key"])), None)
     two_max = (

@@ -238,3 +238,40 @@ def test_the_last_result_names_who_played_it_not_who_sits_there_now(game):
         board = presenters.board_html(view, oob=True)
     table.close()
     assert any(f"Played {p}" in board for p in seated), "the last result names who played"
+
+
+# a form of a game action: a websocket form whose type is "act"
+MOVE_FORM = re.compile(
+    r'<form\b[^>]*\bws-send\b[^>]*>(?:(?!</form>).)*?name="type" value="act"', re.S
+)
+
+
+@pytest.mark.parametrize(
+    "game", sorted({game for game, _number, _config in CONFIGS}), ids=lambda game: game
+)
+def test_every_move_form_is_in_a_part_so_a_turn_sends_parts(game):
+    """Issue 49: a seat's moves (the forms of its game actions) lie inside parts of its board,
+    never in the skeleton, so that a turn coming or going changes parts and no socket is sent a
+    whole board for it. Every game, its first example config, random play at the most seats."""
+    engine = engine_for(game)
+    config = engine.example_configs[0]
+    rng = random.Random(f"moves in parts {game}")
+    table = PresentedTable(engine, config, engine.seats[1], rng.randrange(2**32))
+    boards_with_moves = 0
+    with translation.override("ru"):
+        for version, views, _last in random_views(table, game, rng, pause_every=1_000):
+            if version > 60:
+                break
+            for viewer, view in views.items():
+                if viewer is None:
+                    continue
+                shown = presenters.shown_board(view)
+                if MOVE_FORM.search(shown.html):
+                    boards_with_moves += 1
+                stray = MOVE_FORM.search(shown.skeleton_text)
+                assert stray is None, (
+                    f"{game}: a move form outside every part of seat {viewer}'s board at "
+                    f"version {version}: {shown.skeleton_text[stray.start() : stray.start() + 200]}"
+                )
+    table.close()
+    assert boards_with_moves, f"{game}: no board offered a move"
