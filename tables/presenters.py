@@ -556,7 +556,7 @@ def _in_parts(html: str, parts: dict[str, str], version: int, last_hand: int | N
     # each part where the board holds it: one recorded but not drawn (a section its template
     # left out) is no part of this board; one inside another goes with it
     # (where each part's element opens, from one scan of the board: a search of the whole board
-    # per part cost a craps board, ~150 parts, more than its template's slowest macro)
+    # per part cost a board of ~150 parts more than its template's slowest macro)
     opened: dict[str, int] = {}
     for match in _PART_OPENING.finditer(html):
         opened.setdefault(match.group(1), match.start())
