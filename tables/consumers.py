@@ -477,10 +477,15 @@ class TableConsumer(AsyncWebsocketConsumer):
         timings.note("render+send", perf_counter() - started)
 
     async def _board_parts(self, event):
-        if event["table"] != self.table_id or event["version"] <= self.last_version:
+        if event["table"] != self.table_id:
             return
         position = next((p for player, p in event["seats"] if player == self.user.pk), None)
-        if position is None or position in event["touched"]:
+        if position is None:
+            return
+        if position in event["touched"]:  # its own board comes (``table_private``)
+            public_board(event, self.language)  # the next change's parts are found against it
+            return
+        if event["version"] <= self.last_version:
             return
         frame = None
         if event["version_before"] == self.last_version:
@@ -489,8 +494,13 @@ class TableConsumer(AsyncWebsocketConsumer):
                 event["game"], self.table_id, self.last_version, self.language
             )
             frame, held = public_parts_frame(board, before, self.held, position, self.spent)
+            missed = "snapshot: no parts" if frame is None else ""
+        else:
+            missed = "snapshot: a version missed"
         if frame is None:
+            started = perf_counter()
             await self.send_snapshot()
+            timings.note(missed, perf_counter() - started)
         elif self._fresh(event["version"]):
             self.held = held
             self.spent.clear()

@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
+from collections.abc import Iterable
 
 from channels.layers import get_channel_layer
 from django.db import transaction
@@ -42,6 +43,7 @@ class Outbox:
         self.summaries_before: dict[int, dict] = {}
         self.versions_before: dict[int, int] = {}
         self.left: dict[int, list[int]] = {}
+        self.acting: dict[int, set[int]] = {}
         self.stale: set[int] = set()
         self.sent = False
         self._armed = False
@@ -51,9 +53,17 @@ class Outbox:
         self.summaries_before.setdefault(table.pk, summary_shown(table_summary(table, seats)))
         self.versions_before.setdefault(table.pk, table.version)
 
-    def changed(self, table: Table, seats: dict[int, Seat], left: tuple[int, ...] = ()) -> None:
+    def changed(
+        self,
+        table: Table,
+        seats: dict[int, Seat],
+        left: tuple[int, ...] = (),
+        acting: Iterable[int] = (),
+    ) -> None:
+        """`acting`: the positions whose player acted (their own boards are sent them)."""
         self.tables[table.pk] = (table, seats)
         self.left.setdefault(table.pk, []).extend(left)
+        self.acting.setdefault(table.pk, set()).update(acting)
         if not self._armed:
             self._armed = True
             transaction.on_commit(self.send)
@@ -67,15 +77,16 @@ class Outbox:
             return
         self.sent = True
         for table_id, (table, seats) in self.tables.items():
-            left = tuple(self.left.get(table_id, ()))
-            before = self.summaries_before.get(table_id)
-            version = self.versions_before.get(table_id)
+            facts = {
+                "left": tuple(self.left.get(table_id, ())),
+                "summary_before": self.summaries_before.get(table_id),
+                "version_before": self.versions_before.get(table_id),
+                "acting": tuple(self.acting.get(table_id, ())),
+            }
             if table_id in self.stale:
-                broadcast(table_id, left=left, summary_before=before, version_before=version)
+                broadcast(table_id, **facts)
             else:
-                broadcast(
-                    table_id, table, seats, left=left, summary_before=before, version_before=version
-                )
+                broadcast(table_id, table, seats, **facts)
 
 
 def seat_group(table_id: int, player_id: int) -> str:
@@ -98,6 +109,7 @@ def broadcast(
     left: tuple[int, ...] = (),
     summary_before: dict | None = None,
     version_before: int | None = None,
+    acting: tuple[int, ...] = (),
 ) -> None:
     """After commit: each seat's own view to that player's group at this table (``seat_group``)
     when what his board shows of its own changed (``touched_seats``: a whole board), the public
@@ -107,7 +119,10 @@ def broadcast(
     when what it shows changed (status, players and
     who is away, the money in play, the stage; not on every card), a summary line to the pit
     boss and the lobby. The caller may hand over the table and seats it just committed, sparing
-    a reload."""
+    a reload. The seats `acting` (whose player acted in the change) are sent their own views
+    whether or not they changed: their sockets spent the client action id of a form their boards
+    hold, and the parts holding it must come again with the new version's (``board_frames``), which
+    the public board's parts cannot bring."""
     started = time.perf_counter()
     if table is None or seats is None:
         table = load_table(table_id, lock=False)
@@ -136,20 +151,21 @@ def broadcast(
         table.version,
         version_before,
         {p: (seats[p].player_id, view) for p, (_group, view) in private.items()},
-    )
+    ) | (set(acting) & set(private))
     for position in sorted(touched):
         if position in private:
             group, view = private[position]
             messages.append((group, view_message("table.private", table, view, version_before)))
     # the public view: the whole board of the table's spectators (its group, which a seated
     # player's sockets leave), and the board parts of every seat whose own view is as it was
-    # (the seats' group, only when there is one)
-    untouched = sorted(set(private) - touched)
+    # (the seats' group, whenever a seat listens: a change that touched every seat still brings
+    # the seats' processes its public board, the one the next change's parts are found against;
+    # without it a seat untouched by the next change had to read its board from the database)
     watched = bool(left) or has_listeners(layer, table.group_name)
-    if watched or untouched:
+    if watched or private:
         public = view_message("table.view", table, table_view(table, seats, None), version_before)
         public["seats"] = [[seat.player_id, seat.position] for seat in playing]
-        if untouched:
+        if private:
             parts = {**public, "type": "table.change", "touched": sorted(touched)}
             messages.append((seats_group(table.pk), parts))
         if watched:

@@ -12,7 +12,7 @@ from casino.models import HousePurpose
 from tables import outbox, services
 from tables.games.durak import engine as durak
 from tables.models import Hand, TableEvent, TableStatus
-from tables.outbox import seat_group
+from tables.outbox import seat_group, seats_group
 from tests.conftest import assert_books_clean, new_player
 from tests.tables.conftest import balances, pick_action
 
@@ -346,12 +346,18 @@ def test_the_lobby_hears_of_a_table_only_when_its_summary_changes_the_pit_of_eve
     assert not any(f'"{card}"' in json.dumps(pit) for card in hidden)
     # each seat's own view goes to that player's group only; the table's group gets no hand
     assert table.group_name in groups
+    # the seats' group hears every change, one that touched every seat too (issue 49): its
+    # public board is what the next change's parts are found against, in every process
+    (seats_message,) = [m for g, m in messages if g == seats_group(table.pk)]
+    assert set(seats_message["touched"]) >= {p for p, _player in by_seat.items()} - {None}
     for group, message in messages:
         if group == "pit":
             continue
         view = json.loads(message["view"])
         assert (message["version"], message["seat"]) == (view["table"]["version"], view["seat"])
-        if group == table.group_name:
+        if group in (table.group_name, seats_group(table.pk)):
+            # the spectators' board, and the seats' public board (its parts; every seat here
+            # was touched, so it only keeps the seats' processes up to date: issue 49)
             assert view["seat"] is None and "hand" not in view["game"]
         else:
             (position,) = [
