@@ -14,7 +14,6 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from collections.abc import Iterable
 
 from channels.layers import get_channel_layer
 from django.db import transaction
@@ -43,7 +42,6 @@ class Outbox:
         self.summaries_before: dict[int, dict] = {}
         self.versions_before: dict[int, int] = {}
         self.left: dict[int, list[int]] = {}
-        self.acting: dict[int, set[int]] = {}
         self.stale: set[int] = set()
         self.sent = False
         self._armed = False
@@ -53,17 +51,9 @@ class Outbox:
         self.summaries_before.setdefault(table.pk, summary_shown(table_summary(table, seats)))
         self.versions_before.setdefault(table.pk, table.version)
 
-    def changed(
-        self,
-        table: Table,
-        seats: dict[int, Seat],
-        left: tuple[int, ...] = (),
-        acting: Iterable[int] = (),
-    ) -> None:
-        """`acting`: the positions whose player acted (their own boards are sent them)."""
+    def changed(self, table: Table, seats: dict[int, Seat], left: tuple[int, ...] = ()) -> None:
         self.tables[table.pk] = (table, seats)
         self.left.setdefault(table.pk, []).extend(left)
-        self.acting.setdefault(table.pk, set()).update(acting)
         if not self._armed:
             self._armed = True
             transaction.on_commit(self.send)
@@ -81,7 +71,6 @@ class Outbox:
                 "left": tuple(self.left.get(table_id, ())),
                 "summary_before": self.summaries_before.get(table_id),
                 "version_before": self.versions_before.get(table_id),
-                "acting": tuple(self.acting.get(table_id, ())),
             }
             if table_id in self.stale:
                 broadcast(table_id, **facts)
@@ -109,7 +98,6 @@ def broadcast(
     left: tuple[int, ...] = (),
     summary_before: dict | None = None,
     version_before: int | None = None,
-    acting: tuple[int, ...] = (),
 ) -> None:
     """After commit: each seat's own view to that player's group at this table (``seat_group``)
     when what his board shows of its own changed (``touched_seats``: a whole board), the public
@@ -119,10 +107,7 @@ def broadcast(
     when what it shows changed (status, players and
     who is away, the money in play, the stage; not on every card), a summary line to the pit
     boss and the lobby. The caller may hand over the table and seats it just committed, sparing
-    a reload. The seats `acting` (whose player acted in the change) are sent their own views
-    whether or not they changed: their sockets spent the client action id of a form their boards
-    hold, and the parts holding it must come again with the new version's (``board_frames``), which
-    the public board's parts cannot bring."""
+    a reload."""
     started = time.perf_counter()
     if table is None or seats is None:
         table = load_table(table_id, lock=False)
@@ -151,7 +136,7 @@ def broadcast(
         table.version,
         version_before,
         {p: (seats[p].player_id, view) for p, (_group, view) in private.items()},
-    ) | (set(acting) & set(private))
+    )
     for position in sorted(touched):
         if position in private:
             group, view = private[position]

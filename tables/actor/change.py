@@ -86,9 +86,6 @@ class Change:
     events: list[list] = field(default_factory=list)
     # the news told inside the transaction, kept for the listeners after it (``after_transaction``)
     told: list[TableNews] = field(default_factory=list)
-    # the seats whose player acted in this change: their sockets spent a form's client action id
-    # and are sent their own board whether or not it changed (``tables.outbox.broadcast``)
-    acting: set[int] = field(default_factory=set)
 
     def record(self, **record) -> None:
         """Append an event for the table's current version (stored by ``store``)."""

@@ -97,7 +97,7 @@ def store(change: Change, left: tuple[int, ...] = ()) -> None:
     change.table.changed_at = change.now
     save_table(change.table, change.events)
     change.events.clear()
-    change.outbox.changed(change.table, change.seats, (*left, *change.left), change.acting)
+    change.outbox.changed(change.table, change.seats, (*left, *change.left))
 
 
 def commit(
@@ -124,10 +124,8 @@ def commit(
     except PaymentRefused as refusal:
         raise TableError(str(refusal)) from refusal
     count_seat_stakes(state, events, engine.pot_owners(state))
-    if cause == TableEvent.Cause.PLAYER and seat is not None:
-        change.acting.add(seat)
-        if step == TableEvent.Step.ENGINE:
-            acted(change, state, seat)
+    if cause == TableEvent.Cause.PLAYER and step == TableEvent.Step.ENGINE and seat is not None:
+        acted(change, state, seat)
     change.record(
         cause=cause,
         step=step,
