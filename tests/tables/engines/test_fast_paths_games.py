@@ -31,6 +31,7 @@ from tables.families.twentyone.strategy.dealer import TEN, _counts, value
 from tables.games.craps import bench as craps_bench
 from tables.games.craps.bets import bet_pot, vig_pot
 from tests.tables.families.twentyone.test_twentyone import HOLE, TIES
+from tests.tables.families.twentyone.test_twentyone_fast_paths import states
 
 GAMES = ("blackjack", "blackjack_switch", "pontoon")
 ENGINES = [engine_for(game) for game in GAMES] + [HOLE, TIES]
@@ -40,28 +41,6 @@ CASES = [
     for number, config in enumerate(engine.example_configs)
 ]
 HANDS = 30  # a table's hands, played at random
-
-
-def states(engine, config, seed, hands=HANDS):
-    """Every state of ``hands`` random hands before each decision, with the seat deciding; every
-    legal action equally likely, so splits, doubles, surrenders, buys and bets behind all
-    come."""
-    rng = random.Random(seed)
-    draws = Draws(rng)
-    players = list(range(1, engine.seats[0] + rng.randint(2, 5)))
-    carry = None
-    for _hand in range(hands):
-        state = engine.new_hand(config, players, rng, carry)
-        for _step in range(500):
-            waiting = engine.to_act(state)
-            if not waiting:
-                break
-            seat = rng.choice(waiting)
-            yield state, seat
-            state, _events = engine.apply(
-                state, seat, rng.choice(engine.legal_actions(state, seat)), draws
-            )
-        carry = engine.carry_over(state)
 
 
 def every_hand(state):

@@ -26,27 +26,34 @@ CASES = [
 HANDS = 40  # a table's hands, played at random
 
 
-def turns(engine, config, seed):
-    """Every state of ``HANDS`` random hands at which a hand's owner decides (no staker
-    behind pending), with his seat; every legal action equally likely, so splits, doubles,
-    surrenders, buys and bets behind all come."""
+def states(engine, config, seed, hands=HANDS):
+    """Every state of ``hands`` random hands before each decision, with the seat deciding; every
+    legal action equally likely, so splits, doubles, surrenders, buys and bets behind all
+    come."""
     rng = random.Random(seed)
     draws = Draws(rng)
     players = list(range(1, engine.seats[0] + rng.randint(2, 5)))
     carry = None
-    for _hand in range(HANDS):
+    for _hand in range(hands):
         state = engine.new_hand(config, players, rng, carry)
         for _step in range(500):
             waiting = engine.to_act(state)
             if not waiting:
                 break
             seat = rng.choice(waiting)
-            if state["phase"] == PLAYING and state["pending"] is None:
-                yield state, seat
+            yield state, seat
             state, _events = engine.apply(
                 state, seat, rng.choice(engine.legal_actions(state, seat)), draws
             )
         carry = engine.carry_over(state)
+
+
+def turns(engine, config, seed):
+    """The states of ``states`` at which a hand's owner decides (no staker behind pending), with
+    his seat (the same random play: the filter draws nothing)."""
+    for state, seat in states(engine, config, seed):
+        if state["phase"] == PLAYING and state["pending"] is None:
+            yield state, seat
 
 
 def tried(engine, state, seat, number, index):
