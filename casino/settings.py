@@ -125,11 +125,14 @@ else:
 # Who borrows, per process: at most HTTP_THREADS requests at once (more wait at the door,
 # casino.overload.OverloadMiddleware, as long as DB_POOL_TIMEOUT), TABLE_THREADS threads of
 # table actions (tables/consumers.py), the one thread of every other socket's database calls,
-# and the clocks' thread: the default pool is their sum, so none of them waits for another.
+# the clocks' thread and the thread of the floor's work after a table's transaction
+# (AFTER_TABLE_THREAD, tables/listeners.py): the default pool is their sum, so none of them
+# waits for another.
 TABLE_THREADS = env.int("TABLE_THREADS", default=4)
 HTTP_THREADS = env.int("HTTP_THREADS", default=4)
+AFTER_TABLE_THREAD = env.bool("AFTER_TABLE_THREAD", default=True)
 DB_POOL_MIN = env.int("DB_POOL_MIN", default=2)
-DB_POOL_MAX = env.int("DB_POOL_MAX", default=HTTP_THREADS + TABLE_THREADS + 2)
+DB_POOL_MAX = env.int("DB_POOL_MAX", default=HTTP_THREADS + TABLE_THREADS + 3)
 DB_POOL_TIMEOUT = env.float("DB_POOL_TIMEOUT", default=10.0)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3" or DB_POOL_MAX <= 0:
     # Persistent connections: a websocket server makes many short transactions per second, and

@@ -90,6 +90,19 @@ def quick_password_hashing():
 
 
 @pytest.fixture(scope="session", autouse=True)
+def after_listeners_at_once():
+    """In the tests' own process the floor's work after a table's transaction runs at once on
+    the thread that committed (a test reads its rows next, inside its own transaction, which a
+    thread of their own would not see); the servers the tests start (tests/server.py, the
+    browser tests' Daphne) keep the production setting, a thread of its own on PostgreSQL.
+    tests/tables/test_action_account.py runs the thread."""
+    from django.test.utils import override_settings
+
+    with override_settings(AFTER_TABLE_THREAD=False):
+        yield
+
+
+@pytest.fixture(scope="session", autouse=True)
 def test_database_released(request, django_db_blocker):
     """PostgreSQL will not drop a database someone is still connected to: a server the tests
     killed, or a thread's connection, may outlive its test. At the end they are ended, so the

@@ -2,6 +2,8 @@
 transaction, its account (``casino.timings.action_account``), and the floor's work after the
 table's transaction, one table's hands taken together."""
 
+import threading
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -13,7 +15,7 @@ from floor.models import HandMoney
 from tables import listeners, services
 from tables.listeners import TableNews
 from tables.models import Table
-from tests.conftest import assert_books_clean, fund, new_player
+from tests.conftest import assert_books_clean, fund, new_player, requires_postgres
 
 TERMS = {"min_bet": 100, "max_bet": 1_000, "ante": 10, "decks": 1, "penetration": 0.5}
 # Statements inside the transaction of a bet at six seats (issue 49), counted on SQLite with
@@ -93,6 +95,38 @@ def test_a_hands_results_are_kept_after_the_tables_transaction(monkeypatch):
     assert (False, True) in seen
     assert all(not atomic for atomic, _hand_over in seen)
     assert HandMoney.objects.filter(table=table, hand__number=2).exists()
+    assert_books_clean()
+
+
+@requires_postgres
+@pytest.mark.django_db(transaction=True)
+def test_in_a_server_the_floor_work_runs_on_its_own_thread_after_the_tables(monkeypatch, settings):
+    """PostgreSQL, as a server runs (``AFTER_TABLE_THREAD``): the hand's floor work is handed
+    to the listeners' own thread, so the table thread that committed is free at once; it runs
+    there in order and keeps each player's result of the hand."""
+    settings.AFTER_TABLE_THREAD = True
+    table, by_seat = six_seated()
+    threads = []
+    release = threading.Event()
+
+    def on_own_thread(news):
+        threads.append((threading.current_thread().name, connection.in_atomic_block))
+        release.wait(10)  # the table's next hand plays on meanwhile
+        alerts.after_hands(news)
+
+    monkeypatch.setattr(
+        listeners, "_after_listeners", [("floor alerts", on_own_thread)], raising=True
+    )
+    play_hand(table, by_seat)
+    play_hand(table, by_seat)  # not held up by the first hand's floor work
+    release.set()
+    listeners.after_listeners_idle()
+    names = {name for name, _atomic in threads}
+    assert names and all(name.startswith("table-after") for name in names), names
+    assert threading.current_thread().name not in names
+    assert not any(atomic for _name, atomic in threads)
+    assert HandMoney.objects.filter(table=table, hand__number=2).exists()
+    assert HandMoney.objects.filter(table=table, hand__number=3).exists()
     assert_books_clean()
 
 
