@@ -128,7 +128,7 @@ else:
 # the clocks' thread and the thread of the floor's work after a table's transaction
 # (AFTER_TABLE_THREAD, tables/listeners.py): the default pool is their sum, so none of them
 # waits for another.
-TABLE_THREADS = env.int("TABLE_THREADS", default=4)
+TABLE_THREADS = env.int("TABLE_THREADS", default=8)
 HTTP_THREADS = env.int("HTTP_THREADS", default=4)
 AFTER_TABLE_THREAD = env.bool("AFTER_TABLE_THREAD", default=True)
 DB_POOL_MIN = env.int("DB_POOL_MIN", default=2)
