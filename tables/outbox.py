@@ -12,13 +12,12 @@ to the pit boss on every change and to the lobby when what it shows changed.
 from __future__ import annotations
 
 import hashlib
-import json
 import time
 
 from channels.layers import get_channel_layer
 from django.db import transaction
 
-from casino import timings
+from casino import json_text, timings
 from casino.realtime import LOBBY_GROUP, group_send_all, has_listeners
 from tables.models import Seat, Table
 from tables.presentation import presentation_for
@@ -213,7 +212,7 @@ def view_message(kind: str, table: Table, view: dict, version_before: int | None
         "version": table.version,
         "version_before": version_before,
         "seat": view["seat"],
-        "view": json.dumps(view, separators=(",", ":")),
+        "view": json_text.dumps(view),
         "sent_at": time.time(),  # (the load benchmark's timings: how long it took to arrive)
     }
 
@@ -255,5 +254,4 @@ def private_digest(presentation, view: dict) -> bytes:
     """What a seat's board shows beyond the board's shared parts (the game's ``private_facts``
     of its view), reduced to a digest."""
     facts = presentation.private_facts(view)
-    text = json.dumps(facts, separators=(",", ":"), sort_keys=True, default=str)
-    return hashlib.blake2b(text.encode(), digest_size=16).digest()
+    return hashlib.blake2b(json_text.sorted_bytes(facts), digest_size=16).digest()

@@ -16,7 +16,6 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import functools
-import json
 import math
 import re
 import secrets
@@ -27,7 +26,7 @@ from django.utils import translation
 from django.utils.translation import get_language, gettext, gettext_noop
 from markupsafe import Markup, escape
 
-from casino import jinja2
+from casino import jinja2, json_text
 from casino.currencies import format_amount
 from tables.board_frames import (
     OWN_PART,
@@ -617,7 +616,7 @@ def board_of_message(message: dict, language: str) -> ShownBoard:
     """The board of a broadcast view (``services.view_message``): its JSON is read only when
     this process has not rendered that board yet."""
     key = (message["game"], message["table"], message["version"], message["seat"], language)
-    return _cached(key, lambda: json.loads(message["view"]), language)
+    return _cached(key, lambda: json_text.loads(message["view"]), language)
 
 
 def _cached(key: tuple, view, language: str) -> ShownBoard:
@@ -651,7 +650,7 @@ def public_board(message: dict, language: str) -> ShownBoard:
     board = _public.get(key)
     if board is None:
         with translation.override(language):
-            board = _public[key] = shown_board(json.loads(message["view"]))
+            board = _public[key] = shown_board(json_text.loads(message["view"]))
         if len(_public) > PARTS_CACHE_SIZE:
             _public.popitem(last=False)
     return board
