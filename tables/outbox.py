@@ -27,7 +27,7 @@ from tables.selectors import (
     seat_balances,
     summary_shown,
     table_summary,
-    table_view,
+    table_views,
 )
 
 PIT_GROUP = "pit"
@@ -127,8 +127,12 @@ def broadcast(
         if has_listeners(layer, group := seat_group(table.pk, seat.player_id))
     ]
     balances = seat_balances(table, {seat.position: seat for seat, _group in listening})
+    watched = bool(left) or has_listeners(layer, table.group_name)
+    # every listening seat's view and the public one, built together (``table_views``)
+    positions = [seat.position for seat, _group in listening]
+    views = table_views(table, seats, [*positions, None] if watched or positions else [], balances)
     for seat, group in listening:
-        private[seat.position] = (group, table_view(table, seats, seat.position, balances))
+        private[seat.position] = (group, views[seat.position])
     touched = touched_seats(
         table.game,
         table.pk,
@@ -145,9 +149,8 @@ def broadcast(
     # (the seats' group, whenever a seat listens: a change that touched every seat still brings
     # the seats' processes its public board, the one the next change's parts are found against;
     # without it a seat untouched by the next change had to read its board from the database)
-    watched = bool(left) or has_listeners(layer, table.group_name)
     if watched or private:
-        public = view_message("table.view", table, table_view(table, seats, None), version_before)
+        public = view_message("table.view", table, views[None], version_before)
         public["seats"] = [[seat.player_id, seat.position] for seat in playing]
         if private:
             parts = {**public, "type": "table.change", "touched": sorted(touched)}

@@ -49,54 +49,72 @@ def table_view(
     """What one socket may see: the table's public facts and the engine's view for `position`
     (None: a spectator). Only primitives: it travels through the channel layer. ``balances``:
     the seats' wallet balances read already (``seat_balances``), else the seat's is read."""
+    return table_views(table, seats, [position], balances)[position]
+
+
+def table_views(
+    table: Table,
+    seats: dict[int, Seat],
+    positions: list[int | None],
+    balances: dict[int, int] | None = None,
+) -> dict[int | None, dict]:
+    """``table_view`` for each of `positions` at once, for a change told to every seat: the
+    table's facts built once and the engine's views together (``GameEngine.views``); the views
+    share those objects, which nobody changes (they are written out as JSON)."""
     state = table.state
     engine = engine_for(table.game)
+    facts = {
+        "id": table.pk,
+        "name": table.name,
+        "game": table.game,
+        "status": table.status,
+        "version": table.version,
+        "currency": table.currency,
+        "settings": public_settings(table),
+        "hand_number": table.hand_number,
+        "match_number": table.match_number,
+        "capacity": engine.seats[1],
+        # the staff's last act and its reason, announced to everyone at the table
+        "notice": table.staff_notice,
+        "clock": clock_view(state, table.status),
+        "commitment": (state or {}).get("commitment"),
+        "dice_commitment": dice.commits_dice(engine),
+        "last_game": (state or {}).get("last_game"),
+        # the filling window, who is dealt in, a left table's settlement (tables.starts)
+        "start": start_view(table),
+        "seats": [
+            {
+                "position": seat.position,
+                "player_id": seat.player_id,
+                "name": shown_name(seat),
+                "status": seat.status,
+                "away": seat.away_since is not None,
+                "ready": seat.ready,
+                # left with bets working: the seat is held until they are settled
+                "leaving": seat.leaving_since is not None,
+                # sat out for letting betting windows pass (actor.count_missed_windows)
+                "idle": seat.status == SeatStatus.SITTING_OUT
+                and seat.missed_windows >= MISSED_WINDOWS,
+            }
+            for seat in sorted(seats.values(), key=lambda s: s.position)
+        ],
+    }
+    games = engine.views(state, positions) if state else dict.fromkeys(positions)
     return {
-        "table": {
-            "id": table.pk,
-            "name": table.name,
-            "game": table.game,
-            "status": table.status,
-            "version": table.version,
-            "currency": table.currency,
-            "settings": public_settings(table),
-            "hand_number": table.hand_number,
-            "match_number": table.match_number,
-            "capacity": engine.seats[1],
-            # the staff's last act and its reason, announced to everyone at the table
-            "notice": table.staff_notice,
-            "clock": clock_view(state, table.status),
-            "commitment": (state or {}).get("commitment"),
-            "dice_commitment": dice.commits_dice(engine),
-            "last_game": (state or {}).get("last_game"),
-            # the filling window, who is dealt in, a left table's settlement (tables.starts)
-            "start": start_view(table),
-            "seats": [
-                {
-                    "position": seat.position,
-                    "player_id": seat.player_id,
-                    "name": shown_name(seat),
-                    "status": seat.status,
-                    "away": seat.away_since is not None,
-                    "ready": seat.ready,
-                    # left with bets working: the seat is held until they are settled
-                    "leaving": seat.leaving_since is not None,
-                    # sat out for letting betting windows pass (actor.count_missed_windows)
-                    "idle": seat.status == SeatStatus.SITTING_OUT
-                    and seat.missed_windows >= MISSED_WINDOWS,
-                }
-                for seat in sorted(seats.values(), key=lambda s: s.position)
-            ],
-        },
-        "game": engine.view(state, position) if state else None,
-        "seat": position,
-        # the seat's own decision (its turn key), which its forms send back (services.table_act)
-        "turn": _turn_key(state, position, table.status),
-        "balance": (
-            balances.get(position)
-            if balances is not None and position is not None
-            else _balance(table, seats, position)
-        ),
+        position: {
+            "table": facts,
+            "game": games[position],
+            "seat": position,
+            # the seat's own decision (its turn key), which its forms send back
+            # (services.table_act)
+            "turn": _turn_key(state, position, table.status),
+            "balance": (
+                balances.get(position)
+                if balances is not None and position is not None
+                else _balance(table, seats, position)
+            ),
+        }
+        for position in positions
     }
 
 

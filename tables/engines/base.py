@@ -429,6 +429,12 @@ class GameEngine:
     def view(self, state: State, seat: int | None) -> dict:
         raise NotImplementedError
 
+    def views(self, state: State, seats: list[int | None]) -> dict[int | None, dict]:
+        """Each of `seats`' ``view`` of one state (None: a spectator's), for a change told to
+        every seat at once. An engine whose views share most of their facts may build those
+        once: the views may then share objects, which their readers never change."""
+        return {seat: self.view(state, seat) for seat in seats}
+
     def offered(self, state: State, seat: int) -> list[dict]:
         """The actions the seat's view offers beyond ``legal_actions``: where a view gives an
         amount's range the board lets a player type (``bounds``, ``ranges``) and the legal

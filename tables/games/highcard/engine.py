@@ -314,6 +314,18 @@ class HighCard(GameEngine):
         dark box's card until then: bets once made, open boxes' cards once dealt. A seat also
         gets its legal actions and the ranges of its amounts."""
         waiting = to_act(state)
+        return self._seat_view(state, self._shared_view(state, waiting), waiting, seat)
+
+    def views(self, state: State, seats: list[int | None]) -> dict[int | None, dict]:
+        # what every viewer sees is built once for all of them (``GameEngine.views``); an engine
+        # built on this one that changes ``view`` gets its views from its own ``view``
+        if type(self).view is not HighCard.view:
+            return super().views(state, seats)
+        waiting = to_act(state)
+        shared = self._shared_view(state, waiting)
+        return {seat: self._seat_view(state, shared, waiting, seat) for seat in seats}
+
+    def _shared_view(self, state: State, waiting: list[int]) -> dict:
         shoe = Shoe.from_dict(state["shoe"])
         box_views = []
         by_owner: dict[int, list[dict]] = {}
@@ -365,7 +377,7 @@ class HighCard(GameEngine):
             }
         dealer = state["dealer"]
         limits = state["limits"]
-        public = {
+        return {
             "game": GAME,
             "hand": state["hand_key"],
             "shoe": state["shoe_number"],
@@ -401,8 +413,11 @@ class HighCard(GameEngine):
             "to_act": waiting,
             "over": state["over"],
             "result": copy.deepcopy(state["result"]),
-            "seat": seat,
         }
+
+    def _seat_view(self, state: State, shared: dict, waiting: list[int], seat: int | None) -> dict:
+        public = {**shared, "seat": seat}
+        limits = state["limits"]
         if seat is not None:
             deciding = seat in waiting
             betting = deciding and state["phase"] == BETTING

@@ -199,6 +199,8 @@ class ConformanceChecks:
         public_codes = set(public)
         all_private = sum((Counter(cards) for cards in private.values()), Counter())
         viewers = [None, *(p for p in self.dealt if self.occupant.get(p) == self.dealt[p])]
+        # the views a change sends every seat at once (``GameEngine.views``) are each seat's own
+        together = engine.views(state, viewers)
         for viewer in viewers:
             own = Counter(private.get(viewer, [])) if viewer is not None else Counter()
             legal = as_json(engine.legal_actions(state, viewer)) if viewer is not None else []
@@ -223,6 +225,11 @@ class ConformanceChecks:
             assert not extra, f"(b) {who} shows {sorted(extra)}, neither its own nor public"
             named = set(card_mentions(legal, pattern=tokens)) - set(own) - public_codes
             assert not named, f"(b) seat {viewer}'s legal actions name {sorted(named)}"
+        for viewer in viewers:
+            expected = public_view if viewer is None else as_json(engine.view(state, viewer))
+            assert as_json(together[viewer]) == expected, (
+                f"(b) views() gives {viewer}'s view other than view() does"
+            )
 
     def check_cards(self) -> None:
         """(g)"""
