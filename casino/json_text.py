@@ -33,4 +33,15 @@ def sorted_bytes(value) -> bytes:
 
 
 def loads(text: str | bytes):
-    return orjson.loads(text)
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError:  # (an integer beyond 64 bits: the standard library's)
+        return json.loads(text)
+
+
+def dumps_bytes(value) -> bytes:
+    """`value` as compact JSON, UTF-8 bytes (a column's value for the database)."""
+    try:
+        return orjson.dumps(value, option=_COMPACT)
+    except (orjson.JSONEncodeError, TypeError):
+        return json.dumps(value, separators=(",", ":")).encode()

@@ -24,7 +24,7 @@ class FloorConfig(AppConfig):
         # alerts (part 4): hands over (after the table's transaction, issue 49) and failed
         # changes from the table actor, the periodic checks from the sweeper (and, in one
         # process with the in-memory layer, its clock)
-        listeners.subscribe_after("floor alerts", alerts.after_hands)
+        listeners.subscribe_after("floor alerts", alerts.after_hands, wants=alerts.ends_a_hand)
         listeners.subscribe_errors("floor alerts", alerts.on_table_error)
         for name, job, every in (
             ("floor checks", alerts.floor_checks, alerts.FLOOR_CHECK_SECONDS),

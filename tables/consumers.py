@@ -286,6 +286,9 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.close(code=CLOSE_UNAUTHENTICATED)
             return
         self.user = user
+        # (the scope's user is a lazy object: every attribute read goes through it, and each
+        # change's message is matched against the player's id at every socket of the table)
+        self.user_id = user.pk
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         self.language = getattr(user, "language", None) or translation.get_language() or "ru"
         self.last_version = -1
@@ -412,7 +415,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             # asked for (a sync, a repeated action): the whole board, whatever the client holds
             await self._send_board(board_of_view(view, self.language), whole=force)
             seated = any(
-                seat["player_id"] == self.user.pk and not seat.get("leaving")
+                seat["player_id"] == self.user_id and not seat.get("leaving")
                 for seat in view["table"]["seats"]
             )
             await self._watch(not seated)
@@ -457,7 +460,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         """A change, as a spectator sees it: the whole public board."""
         started = perf_counter()
         timings.note("delivery", wall_clock() - event.get("sent_at", wall_clock()))
-        seated = any(player == self.user.pk for player, _position in event["seats"])
+        seated = any(player == self.user_id for player, _position in event["seats"])
         # (a seated player's socket not yet out of this group: his own group brings his board)
         if event["table"] == self.table_id and not seated:
             board = public_board(event, self.language)
@@ -479,7 +482,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def _board_parts(self, event):
         if event["table"] != self.table_id:
             return
-        position = next((p for player, p in event["seats"] if player == self.user.pk), None)
+        position = next((p for player, p in event["seats"] if player == self.user_id), None)
         if position is None:
             return
         if position in event["touched"]:  # its own board comes (``table_private``)

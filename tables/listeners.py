@@ -79,10 +79,22 @@ AfterListener = Callable[[list[TableNews]], None]
 _after_listeners: list[tuple[str, AfterListener]] = []
 
 
-def subscribe_after(name: str, listener: AfterListener) -> None:
-    """Add `listener(news of one table's transaction)` once under `name`, called after it."""
+# what each after-listener wants told, by name: news that does not interest any is never handed
+# over (most changes end no hand: the floor's listener looks only at those that do)
+_after_wants: dict[str, Callable[[TableNews], bool]] = {}
+
+
+def subscribe_after(
+    name: str, listener: AfterListener, wants: Callable[[TableNews], bool] | None = None
+) -> None:
+    """Add `listener(news of one table's transaction)` once under `name`, called after it when
+    some news of it is what the listener `wants` (any, by default)."""
     if all(existing != name for existing, _listener in _after_listeners):
         _after_listeners.append((name, listener))
+    if wants is None:
+        _after_wants.pop(name, None)
+    else:
+        _after_wants[name] = wants
 
 
 def unsubscribe_after(name: str) -> None:
@@ -118,13 +130,18 @@ def _after_executor() -> ThreadPoolExecutor:
 def notify_after(news: list[TableNews]) -> None:
     """Hand the news of one table's ended transaction to the listeners after it: on their own
     thread where the server has one (``_runs_after_elsewhere``), else at once."""
-    if not news or not _after_listeners:
+    listening = [
+        (name, listener)
+        for name, listener in list(_after_listeners)
+        if (wants := _after_wants.get(name)) is None or any(wants(item) for item in news)
+    ]
+    if not news or not listening:
         return
     if _runs_after_elsewhere():
         # (a copy: the actor clears its list of news once this returns)
-        _after_executor().submit(_after_in_own_thread, list(news))
+        _after_executor().submit(_after_in_own_thread, list(news), listening)
     else:
-        _notify_after_now(news)
+        _notify_after_now(news, listening)
 
 
 def after_listeners_idle() -> None:
@@ -134,18 +151,18 @@ def after_listeners_idle() -> None:
         _after_thread.submit(lambda: None).result()
 
 
-def _after_in_own_thread(news: list[TableNews]) -> None:
+def _after_in_own_thread(news: list[TableNews], listening: list) -> None:
     started = time.perf_counter()
     close_old_connections()  # a connection of this thread's own, lent by the pool
     try:
-        _notify_after_now(news)
+        _notify_after_now(news, listening)
     finally:
         close_old_connections()
         timings.note("after the transaction (own thread)", time.perf_counter() - started)
 
 
-def _notify_after_now(news: list[TableNews]) -> None:
-    for name, listener in list(_after_listeners):
+def _notify_after_now(news: list[TableNews], listening: list) -> None:
+    for name, listener in listening:
         try:
             listener(news)
         except Exception:

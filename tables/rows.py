@@ -11,11 +11,12 @@ where the database has it. Both the actor (writes) and the selectors (reads) use
 from __future__ import annotations
 
 import datetime as dt
-import json
 
 from django.db import connection
 from django.utils import timezone
+from psycopg.types.json import Jsonb
 
+from casino import json_text
 from casino.models import Player
 from tables.models import Hand, Seat, Table, TableEvent
 
@@ -60,10 +61,12 @@ _SEAT_FIELDS = (
 def json_in(value):
     """A JSON column as the cursor returns it (text on SQLite; text on PostgreSQL too, Django
     registers a text loader for jsonb) to Python."""
-    return json.loads(value) if isinstance(value, str | bytes) else value
+    return json_text.loads(value) if isinstance(value, str | bytes) else value
 
 
 def json_out(value):
+    if connection.vendor == "postgresql":  # (the table's state and events: orjson writes them)
+        return Jsonb(value, dumps=json_text.dumps_bytes)
     return connection.ops.adapt_json_value(value, None)
 
 

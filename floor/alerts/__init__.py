@@ -30,6 +30,7 @@ from floor.alerts.hands import (
     DUMPING_WINDOW,
     HOUR,
     after_hands,
+    ends_a_hand,
     hand_money,
     hand_over,
     losses_shared,
@@ -70,6 +71,7 @@ from floor.alerts.raising import (
 
 __all__ = [
     "after_hands",
+    "ends_a_hand",
     "BOOKS_JOB_SECONDS",
     "DUMPING_RATIO",
     "DUMPING_WINDOW",

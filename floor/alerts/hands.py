@@ -43,6 +43,11 @@ _running: set[int] = set()
 _waiting_lock = threading.Lock()
 
 
+def ends_a_hand(news: TableNews) -> bool:
+    """What ``after_hands`` looks at (``tables.listeners.subscribe_after``): a hand's end."""
+    return news.hand_over
+
+
 def after_hands(news: list[TableNews]) -> None:
     """The tables' listener after a transaction: the hands it ended, looked at now, or by the
     thread already looking at this table's (it takes them before it stops)."""

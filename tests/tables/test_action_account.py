@@ -98,6 +98,21 @@ def test_a_hands_results_are_kept_after_the_tables_transaction(monkeypatch):
     assert_books_clean()
 
 
+@pytest.mark.django_db
+def test_news_that_no_listener_after_the_transaction_wants_is_not_handed_over(monkeypatch):
+    """The floor's listener wants a hand's end (``floor.alerts.ends_a_hand``): a bet that ends
+    no hand is handed to nobody (in a server, no work for the floor's thread)."""
+    table, by_seat = six_seated()
+    told = []
+    after = [("floor alerts", lambda news: told.append(list(news)))]
+    monkeypatch.setattr(listeners, "_after_listeners", after)
+    first, *_others = deciding(table)
+    bet(table, by_seat[first])
+    assert told == []
+    play_hand(table, by_seat)
+    assert told and all(any(item.hand_over for item in batch) for batch in told)
+
+
 @requires_postgres
 @pytest.mark.django_db(transaction=True)
 def test_in_a_server_the_floor_work_runs_on_its_own_thread_after_the_tables(monkeypatch, settings):
