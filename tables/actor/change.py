@@ -24,6 +24,7 @@ from tables.engines.base import (
 from tables.engines.registry import engine_for
 from tables.listeners import TableNews, notify_error
 from tables.models import (
+    Hand,
     Seat,
     Table,
 )
@@ -86,6 +87,8 @@ class Change:
     events: list[list] = field(default_factory=list)
     # the news told inside the transaction, kept for the listeners after it (``after_transaction``)
     told: list[TableNews] = field(default_factory=list)
+    # the hand this change ended (``finish_hand``), as stored: the next hand's start reads it
+    ended_hand: Hand | None = None
 
     def record(self, **record) -> None:
         """Append an event for the table's current version (stored by ``store``)."""

@@ -179,6 +179,9 @@ def finish_hand(change: Change) -> None:
         Hand.objects.filter(
             table=table, shuffle_scope=hand.shuffle_scope, revealed_at__isnull=True
         ).update(revealed_at=now)
+        if hand.revealed_at is None:
+            hand.revealed_at = now
+    change.ended_hand = hand
     if hand.empty:
         forget_empty_round(change, hand)
     else:

@@ -43,6 +43,8 @@ def paid_seats(change: Change, hand: Hand) -> dict[str, int]:
     their history (``selectors.finished_hands``) with their names. By seat, its player's id."""
     dealt = {int(p) for p in hand.players}
     found: dict[str, int] = {}
+    if dealt.issuperset(change.seats):  # every seat was dealt in: none to find (no read)
+        return found
     logged = list(TableEvent.objects.filter(hand=hand).values_list("events", flat=True))
     # this change's own events, not stored yet (``Change.record``: rows of ``event_row``)
     logged += [row[9] for row in change.events if row[1] == hand.pk]
@@ -214,8 +216,11 @@ def start_hand(change: Change, upcoming: NextHand) -> None:
         config["stacks"] = stacks_of(table, seats, players)
     state = engine.new_hand(config, players, secrets.SystemRandom(), upcoming.carry)
     covered = engine.commitment(state)
-    # the round before, an empty one too (it may have opened the shoe: its secret holds)
-    previous = Hand.objects.filter(table=table).order_by("-pk").first()
+    # the round before, an empty one too (it may have opened the shoe: its secret holds): the
+    # one this change ended, if it did, else read
+    previous = change.ended_hand
+    if previous is None:
+        previous = Hand.objects.filter(table=table).order_by("-pk").first()
     if (
         previous is not None
         and covered.scope != "hand"
@@ -237,6 +242,7 @@ def start_hand(change: Change, upcoming: NextHand) -> None:
         deck_record=covered.record,
         shuffle_scope=covered.scope,
     )
+    change.ended_hand = None  # a later start in this change reads the hand before it
     state = {
         **state,
         "commitment": published,
