@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import functools
 
-from django.utils.translation import gettext, gettext_noop, pgettext_lazy
+from django.utils.translation import gettext_noop, pgettext_lazy
 
 from casino.amounts import amount_input_value
 from casino.currencies import format_amount
+from tables.board_words import gettext
 from tables.templatetags.cards import card as card_svg
 from tables.templatetags.cards import card_back
 

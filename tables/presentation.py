@@ -19,8 +19,7 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from django.utils.translation import gettext
-
+from tables.board_words import gettext
 from tables.folders import folders, import_parts
 from tables.rules import RulesPage
 

@@ -23,11 +23,12 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 from django.utils import translation
-from django.utils.translation import get_language, gettext, gettext_noop
+from django.utils.translation import get_language, gettext_noop
 from markupsafe import Markup, escape
 
 from casino import jinja2, json_text
 from casino.currencies import format_amount
+from tables import board_words
 from tables.board_frames import (
     OWN_PART,
     SEAT_PART,
@@ -37,6 +38,7 @@ from tables.board_frames import (
     seat_part_id,
     version_marker,
 )
+from tables.board_words import gettext
 from tables.kit import card_items
 from tables.presentation import presentation_for
 
@@ -507,7 +509,8 @@ def board_html(view: dict, *, oob: bool) -> str:
     frame), else part of the table's page. Its last element is the version marker a frame of
     parts updates (``tables.board_frames``)."""
     template = presentation_for(view["table"]["game"]).board_template
-    html = jinja2.render(template, {**board_context(view), "oob": oob}).rstrip()
+    with board_words.rendering_in(get_language()):
+        html = jinja2.render(template, {**board_context(view), "oob": oob}).rstrip()
     end = html.rfind("</div>")
     marker = version_marker(view["table"]["version"], last_hand=_last_hand(view))
     return f"{html[:end]}{marker}{html[end:]}"

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.utils.translation import gettext
-
+from tables.board_words import gettext
 from tables.kit import money_box, standard_quick_stakes
 
 

@@ -16,9 +16,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from django.utils.translation import gettext, gettext_noop, pgettext
+from django.utils.translation import gettext_noop, pgettext
 
 from casino.currencies import format_amount
+from tables.board_words import gettext
 from tables.engines import poker_hands
 from tables.history import pgettext_noop, stake_names
 from tables.kit import affordable, back_items, card_items, card_words, money_box, signed

@@ -37,9 +37,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_noop
 
 from casino.currencies import format_amount
+from tables.board_words import gettext
 from tables.families.twentyone.board_controls import (
     control_facts,
     controls,

@@ -4,9 +4,10 @@ forms drawn from them (``controls``). Plain functions."""
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import pgettext
 
 from casino.currencies import format_amount
+from tables.board_words import gettext
 from tables.families.twentyone.board_items import (
     COSTING,
     OFFER_KINDS,

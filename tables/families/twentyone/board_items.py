@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from django.utils.translation import gettext, gettext_noop, ngettext
+from django.utils.translation import gettext_noop, ngettext
 
 from casino.currencies import format_amount
+from tables.board_words import gettext
 from tables.engines.cards import SUIT_SYMBOLS
 from tables.kit import back_items, card_items, signed
 from tables.templatetags.cards import RANK_NAMES

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
-from django.utils.translation import gettext, gettext_noop, pgettext
+from django.utils.translation import gettext_noop, pgettext
 
 from casino.currencies import format_amount
+from tables.board_words import gettext
 from tables.games.baccarat_bank.coup import holder_draws, is_natural, punter_must, total
 from tables.kit import card_items, money_box
 from tables.presentation import Presentation, register

@@ -10,11 +10,12 @@ package is imported."""
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, gettext_noop, ngettext
+from django.utils.translation import gettext_noop, ngettext
 from markupsafe import Markup
 
 from casino.amounts import amount_input_value
 from casino.currencies import format_amount
+from tables.board_words import gettext
 from tables.engines.cards import SUIT_SYMBOLS, label
 from tables.games.belarusian_poker.engine import seka_combination
 from tables.kit import back_items, card_items, money_box

@@ -9,11 +9,12 @@ hand ends. Registered in ``tables.games`` when that package is imported."""
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_noop
 from markupsafe import Markup
 
 from casino.amounts import amount_input_value
 from casino.currencies import format_amount
+from tables.board_words import gettext
 from tables.engines.cards import label
 from tables.kit import back_items, card_items
 from tables.presentation import Presentation, register, seat_board_facts

@@ -12,8 +12,9 @@ dealer hits a soft 17 (§75), 22 stands off (§84)."""
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_noop
 
+from tables.board_words import gettext
 from tables.families.twentyone import board
 from tables.games.blackjack_switch.engine import GAME, SUPER_MATCH
 from tables.presentation import register

@@ -16,11 +16,12 @@ two of the five (a new shooter) and rolls. Registered in ``tables.presentation``
 
 from __future__ import annotations
 
-from django.utils.translation import get_language, gettext, gettext_noop, pgettext
+from django.utils.translation import get_language, gettext_noop, pgettext
 from markupsafe import Markup
 
 from casino.amounts import amount_input_value
 from casino.currencies import format_amount
+from tables.board_words import gettext
 from tables.games.craps import words as craps_words
 from tables.games.craps.bets import (
     KINDS,

@@ -11,9 +11,10 @@ moves are your own."""
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_noop
 
 from casino.currencies import format_amount
+from tables.board_words import gettext
 from tables.families.dice.rules import rules_page
 from tables.games.dice_blackjack.engine import TARGET
 from tables.kit import affordable, money_box, signed, standard_quick_stakes

@@ -7,10 +7,11 @@ from __future__ import annotations
 import functools
 
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language, gettext, gettext_noop, ngettext
+from django.utils.translation import get_language, gettext_noop, ngettext
 from markupsafe import Markup, escape
 
 from casino.currencies import format_amount
+from tables.board_words import gettext
 from tables.engines.cards import SUIT_SYMBOLS
 from tables.presentation import Presentation, register
 from tables.rules import LimitRows, RulesPage, limit_money, limit_percent

@@ -4,9 +4,10 @@ seat's own moves (a bet between the limits, pass, a tip to another player)."""
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, gettext_noop, pgettext
+from django.utils.translation import gettext_noop, pgettext
 
 from casino.currencies import format_amount
+from tables.board_words import gettext
 from tables.families.house.board import box_pick_forms, layout_items, seat_name
 from tables.history import pgettext_noop, stake_names
 from tables.kit import (

@@ -11,9 +11,10 @@ Board: tables/games/khrap/jinja2/tables/khrap/board.html.
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, gettext_noop, ngettext
+from django.utils.translation import gettext_noop, ngettext
 
 from casino.currencies import format_amount
+from tables.board_words import gettext
 from tables.engines.cards import SUIT_SYMBOLS
 from tables.games.khrap.engine import GAME_LABELS, GAMES
 from tables.kit import card_items, card_words

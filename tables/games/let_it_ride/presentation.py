@@ -9,9 +9,10 @@ Your own cards are drawn outside them, from your seat's view."""
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_noop
 
 from casino.currencies import format_amount
+from tables.board_words import gettext
 from tables.history import pgettext_noop, stake_names
 from tables.kit import affordable, back_items, card_items, money_box, standard_quick_stakes
 from tables.presentation import Presentation, last_result_badges, register

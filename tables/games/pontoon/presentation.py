@@ -14,8 +14,9 @@ too, or twist); insurance of exactly half your stake and even money on a Pontoon
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_noop
 
+from tables.board_words import gettext
 from tables.families.twentyone import board
 from tables.games.pontoon.engine import FIVE_CARDS_PAY, STAND_FROM
 from tables.presentation import register

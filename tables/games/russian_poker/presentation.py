@@ -7,9 +7,10 @@ and the earlier deals of the hand."""
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, gettext_noop, ngettext
+from django.utils.translation import gettext_noop, ngettext
 
 from casino.currencies import format_amount
+from tables.board_words import gettext
 from tables.engines.seka import seka_score
 from tables.families.stud import board
 from tables.games.russian_poker.engine import BET_PAYS, DEALER_MINIMUM, GAME
