@@ -89,9 +89,17 @@ def environment(language: str) -> Environment:
     # the one money filter of the Django templates (casino.templatetags.money): an amount in
     # minor units as the nowrap span every page shows; `amount` wraps a text already written
     env.template_class = BoardTemplate
+    # a board's own parts may be drawn by the shared macro files too (imported without context)
+    env.globals["own_section"] = _own_section
     env.filters["money"] = money_filter
     env.filters["amount"] = money_html
     return env
+
+
+def _own_section(name: str, caller):
+    from tables.presenters import own_section  # (the presenters render through this module)
+
+    return own_section(name, caller)
 
 
 def render(name: str, context: dict) -> str:
