@@ -19,11 +19,10 @@ from playwright.sync_api import expect
 from tests.browser.pages import log_in
 from tests.browser.test_durak_table import (  # noqa: F401 (fixtures)
     attack_or_done,
-    board,
     defend_or_take,
     js_errors,
     player_page,
-    settle,
+    settled_states,
     wait_for_socket,
 )
 
@@ -109,13 +108,14 @@ def test_two_players_play_the_final_of_a_2_player_tournament_and_see_the_bracket
         tables[username] = page
     # the first game of the final is played out by clicking; the bracket shows the score live
     score = tables["dina"].locator("#table-board [data-score]")
+    pages = list(tables.values())
     for _move in range(MAX_MOVES):
-        current = settle(list(tables.values()))
-        if score.get_attribute("data-score") != "0:0":
+        states = settled_states(pages)  # both boards at one version, read in one call
+        if states[0]["score"] != [0, 0]:
             break
-        mover = next(p for p in tables.values() if board(p).get_attribute("data-my-turn") == "1")
-        defending = mover.locator("button.take").count() > 0
-        (defend_or_take if defending else attack_or_done)(mover, current)
+        turn = next(i for i, state in enumerate(states) if state["myTurn"])
+        move = defend_or_take if states[turn]["defending"] else attack_or_done
+        move(pages[turn], states[0]["version"])
     assert score.get_attribute("data-score") in ("1:0", "0:1")
     for lobby in lobbies.values():  # not reloaded: the bracket's socket brought it
         scores = lobby.locator("#tournament-bracket .bracket-side .score")
