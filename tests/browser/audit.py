@@ -102,7 +102,7 @@ LINKS = """() => [...document.querySelectorAll('a[href]')]
   .filter(a => !a.closest('[hidden]'))
   .map(a => a.getAttribute('href'))"""
 # The three above in one call (issue 51: each call is a round trip to the browser, and a page
-# made ten of them): the width at every width, and at the last one the text and the links too.
+# made ten of them): the width at every width, and at the widest the text and the links too.
 READ = f"""({{width, whole}}) => {{
   const found = ({MEASURE})(width);
   if (whole) {{
@@ -416,9 +416,15 @@ class Auditor:
         if "/accounts/login/" in page.url and not path.startswith("/accounts/"):
             find("status", "sent back to the login page")
             return []
+        read: dict = {}
         for width in widths:
             tab.resize(width)
-            measured = page.evaluate(READ, {"width": width, "whole": width == widths[-1]})
+            # the text and the links at the widest, as they were read before the widths were
+            # taken in either order (what a phone's layout hides is not in innerText)
+            whole = width == self.widths[-1]
+            measured = page.evaluate(READ, {"width": width, "whole": whole})
+            if whole:
+                read = measured
             if measured["width"] > width:
                 find(
                     "width",
@@ -429,7 +435,7 @@ class Auditor:
                 name = re.sub(r"[^\w]+", "_", f"{role}_{path}_{width}").strip("_") + ".png"
                 page.screenshot(path=str(self.shots_dir / name), full_page=True)
                 result.shots.append(PageShot(role, path, width, name))
-        text = measured["text"]  # read at the last width measured (READ)
+        text = read["text"]
         for match in sorted({m.group(0) for m in REPR.finditer(text)}):
             find("repr", repr(match))
         foreign = foreign_words(text, self.language, self.names)
@@ -437,7 +443,7 @@ class Auditor:
             find("language", ", ".join(foreign[:12]))
         for error in tab.errors:
             find("console", error[:200])
-        return self._links(page, measured["links"])
+        return self._links(page, read["links"])
 
     def _links(self, page, hrefs: list[str]) -> list[str]:
         links = []
