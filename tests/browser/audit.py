@@ -7,7 +7,8 @@ one page per *shape* of address (digits stand for any id: ``/tables/7/`` and ``/
 shape), so a list of a thousand bets costs one bet's page, up to ``MAX_PAGES`` a role. Each page is
 loaded once, in the role's one tab (a tab a page started and ended a renderer process: a quarter
 of the audit's time, issue 51), and measured at every width (the viewport resized, the layout
-re-read); what it finds:
+re-read): loaded at the width the page before ended at, the narrowest or the widest, then taken
+through the others, each width read in one call to the browser (``READ``); what it finds:
 
 - ``status``: the page answered 400 or more to a role its navigation offered it to (a link it may
   not open), or sent a signed-in person back to the login page;
@@ -77,6 +78,8 @@ ENGLISH_PAGE_CYRILLIC = {"Русский"}  # a language offered in its own name
 # The JavaScript that reads a page: its width, the widest elements, its visible text.
 MEASURE = """width => {
   const doc = document.documentElement;
+  // the widest elements are looked for only in a page that is too wide: they name the finding
+  if (doc.scrollWidth <= width) return {width: doc.scrollWidth, wider: []};
   const wider = [...document.querySelectorAll('body *')]
     .filter(e => e.getBoundingClientRect().right > width + 0.5
                  && getComputedStyle(e).position !== 'fixed')
@@ -98,6 +101,16 @@ VISIBLE_TEXT = """() => {
 LINKS = """() => [...document.querySelectorAll('a[href]')]
   .filter(a => !a.closest('[hidden]'))
   .map(a => a.getAttribute('href'))"""
+# The three above in one call (issue 51: each call is a round trip to the browser, and a page
+# made ten of them): the width at every width, and at the widest the text and the links too.
+READ = f"""({{width, whole}}) => {{
+  const found = ({MEASURE})(width);
+  if (whole) {{
+    found.text = ({VISIBLE_TEXT})();
+    found.links = ({LINKS})();
+  }}
+  return found;
+}}"""
 
 
 @dataclass(frozen=True)
@@ -269,9 +282,11 @@ class Tab:
     """The one browser tab a role's crawl loads its pages in, and what its console said since
     the page was asked for."""
 
-    def __init__(self, context):
+    def __init__(self, context, width: int):
         self.context = context
+        self.default_width = width  # the context's viewport, a new tab's
         self.page = None
+        self.width = width
         self.errors: list[str] = []
         self.open()
 
@@ -281,7 +296,13 @@ class Tab:
         page = self.context.new_page()
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda e: errors.append(str(e)))
-        self.page, self.errors = page, errors
+        self.page, self.errors, self.width = page, errors, self.default_width
+
+    def resize(self, width: int) -> None:
+        """The viewport at ``width`` (no call to the browser if it is there already)."""
+        if width != self.width:
+            self.page.set_viewport_size({"width": width, "height": HEIGHT})
+            self.width = width
 
     def renew(self) -> None:
         """The tab closed and another opened: what the console of a page says after the crawl
@@ -328,7 +349,7 @@ class Auditor:
         )
         context.set_default_timeout(20_000)
         try:
-            tab = Tab(context)
+            tab = Tab(context, self.widths[-1])
             self._log_in(tab.page, username, password)
             # the start pages are each visited (a table of every game, say), then one page of
             # each other shape the navigation reaches
@@ -378,7 +399,10 @@ class Auditor:
         def find(kind: str, detail: str, width: int | None = None) -> None:
             result.findings.append(Finding(role, path, width, kind, detail))
 
-        page.set_viewport_size({"width": self.widths[0], "height": HEIGHT})
+        # loaded at the width the tab is at (the last page's last), then narrowed or widened
+        # through the others: no resize spent on the page before (issue 51)
+        widths = self.widths[::-1] if tab.width == self.widths[-1] else self.widths
+        tab.resize(widths[0])
         tab.errors.clear()  # what the page before said on it is its own
         response = page.goto(path, wait_until="load")
         status = response.status if response is not None else 0
@@ -392,9 +416,15 @@ class Auditor:
         if "/accounts/login/" in page.url and not path.startswith("/accounts/"):
             find("status", "sent back to the login page")
             return []
-        for width in self.widths:
-            page.set_viewport_size({"width": width, "height": HEIGHT})
-            measured = page.evaluate(MEASURE, width)
+        read: dict = {}
+        for width in widths:
+            tab.resize(width)
+            # the text and the links at the widest, as they were read before the widths were
+            # taken in either order (what a phone's layout hides is not in innerText)
+            whole = width == self.widths[-1]
+            measured = page.evaluate(READ, {"width": width, "whole": whole})
+            if whole:
+                read = measured
             if measured["width"] > width:
                 find(
                     "width",
@@ -405,7 +435,7 @@ class Auditor:
                 name = re.sub(r"[^\w]+", "_", f"{role}_{path}_{width}").strip("_") + ".png"
                 page.screenshot(path=str(self.shots_dir / name), full_page=True)
                 result.shots.append(PageShot(role, path, width, name))
-        text = page.evaluate(VISIBLE_TEXT)
+        text = read["text"]
         for match in sorted({m.group(0) for m in REPR.finditer(text)}):
             find("repr", repr(match))
         foreign = foreign_words(text, self.language, self.names)
@@ -413,11 +443,11 @@ class Auditor:
             find("language", ", ".join(foreign[:12]))
         for error in tab.errors:
             find("console", error[:200])
-        return self._links(page)
+        return self._links(page, read["links"])
 
-    def _links(self, page) -> list[str]:
+    def _links(self, page, hrefs: list[str]) -> list[str]:
         links = []
-        for href in page.evaluate(LINKS):
+        for href in hrefs:
             if not href or href.startswith(("#", "javascript:", "mailto:")):
                 continue
             absolute = urljoin(page.url, href)

@@ -10,3 +10,9 @@ from django.conf.global_settings import PASSWORD_HASHERS as PRODUCTION_HASHERS
 from casino.settings import *  # noqa: F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher", *PRODUCTION_HASHERS]
+
+# A browser keeps the static files it has fetched for an hour (production sends 60 s; DEBUG's 0
+# had every page ask again for each of its 6-8 scripts and stylesheets: a third of a page's load
+# in the page audit, issue 51). What a page is made of is the same: the files do not change
+# while a test runs.
+SERVESTATIC_MAX_AGE = 3600

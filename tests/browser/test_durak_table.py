@@ -90,14 +90,41 @@ def wait_for_version(page: Page, at_least: int) -> None:
     )
 
 
+# What a move is chosen from, read in one call (issue 51: a move read the board in some ten
+# calls, each a round trip to the browser): the board's version, the match's score, whether it
+# is this player's turn, and whether "Take" is offered (he defends).
+BOARD_STATE = """() => {
+  const board = document.getElementById('table-board');
+  const score = board?.querySelector('[data-score]');
+  return {
+    version: Number(board?.dataset.version),
+    score: score ? score.dataset.score.split(':').map(Number) : [],
+    myTurn: board?.dataset.myTurn === '1',
+    defending: document.querySelector('button.take') !== null,
+  };
+}"""
+
+
+def board_state(page: Page) -> dict:
+    return page.evaluate(BOARD_STATE)
+
+
+def settled_states(pages: list[Page]) -> list[dict]:
+    """Wait until every page shows the same (newest) table version; each page's
+    ``board_state`` at it."""
+    while True:
+        states = [board_state(page) for page in pages]
+        newest = max(state["version"] for state in states)
+        if all(state["version"] == newest for state in states):
+            return states
+        for page, state in zip(pages, states, strict=True):
+            if state["version"] < newest:
+                wait_for_version(page, newest)
+
+
 def settle(pages: list[Page]) -> int:
     """Wait until every page shows the same (newest) table version, and return it."""
-    while True:
-        newest = max(version(page) for page in pages)
-        for page in pages:
-            wait_for_version(page, newest)
-        if all(version(page) == newest for page in pages):
-            return newest
+    return settled_states(pages)[0]["version"]
 
 
 def error_text(page: Page) -> str:

@@ -37,7 +37,7 @@ from tests.browser.test_durak_table import (  # noqa: F401 (fixtures)
     defend_or_take,
     js_errors,
     player_page,
-    settle,
+    settled_states,
     version,
     wait_for_socket,
 )
@@ -140,22 +140,23 @@ def play_first_games(pairs: list[tuple[Page, Page]]) -> None:
     the player whose board says it is his turn picks a legal move the board offers."""
     pending = list(pairs)
     for _move in range(MAX_MOVES * len(pairs)):
-        pending = [pair for pair in pending if score(pair[0]) == [0, 0]]
         if not pending:
             return
-        for pair in pending:
-            current = settle(list(pair))
-            if sum(score(pair[0])):
+        for pair in list(pending):
+            states = settled_states(list(pair))  # both boards at one version, read in one call
+            if sum(states[0]["score"]):
+                pending.remove(pair)
                 continue
-            mover = next((p for p in pair if board(p).get_attribute("data-my-turn") == "1"), None)
-            if mover is None:  # between two games, or a clock's move on its way
+            current = states[0]["version"]
+            turn = next((i for i, state in enumerate(states) if state["myTurn"]), None)
+            if turn is None:  # between two games, or a clock's move on its way
                 pair[0].wait_for_function(
                     "v => Number(document.getElementById('table-board')?.dataset.version) > v",
                     arg=current,
                 )
                 continue
-            defending = mover.locator("button.take").count() > 0
-            (defend_or_take if defending else attack_or_done)(mover, current)
+            move = defend_or_take if states[turn]["defending"] else attack_or_done
+            move(pair[turn], current)
     raise AssertionError("the first games did not end")
 
 
