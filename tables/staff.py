@@ -317,6 +317,7 @@ def table_configure(
             Hand.objects.filter(table=table, revealed_at__isnull=True).update(
                 revealed_at=change.now
             )
+            change.ended_hand = None  # (revealed now: the next hand reads it afresh)
         if set(changed) & set(PLAY_TERMS):
             for seat in change.seats.values():
                 if seat.ready:
