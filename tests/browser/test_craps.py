@@ -133,6 +133,14 @@ def test_three_players_bet_the_pass_line_and_place_bets_roll_after_roll(
         # every bet is public: each page lists the same bets on the layout
         shown = [p.locator("#table-board .craps-bets").inner_text() for p in pages]
         assert shown[0] == shown[1] == shown[2]
+        # each area's chips are drawn once for every viewer: a page shows one drawing an area,
+        # its own, with a chip of its own for each of its bets
+        for page in pages:
+            board = page.locator("#table-board")
+            drawn = board.locator(".craps-chips").count()
+            expect(board.locator(".craps-chip-view:visible")).to_have_count(drawn)
+            own = board.locator(".craps-mine [data-bet]").count()
+            expect(board.locator(".craps-chip.mine:visible")).to_have_count(own)
     assert "pass" in resolved and resolved & {"place_6", "place_8"}, lines
     assert all(re.search(r"\d+[.,]00.BYN", line) for line in lines if "BYN" in line)
     anna.screenshot(path=artifacts / "craps-resolved-390.png", full_page=True)

@@ -2,7 +2,8 @@
 one inline SVG (the point boxes 4 to 10 with their lay and buy bands, come, don't come bar, the
 field, big 6 and 8, don't pass bar, pass line and the centre's hardways and one-roll bets with
 their pays from the table's pay table, C13), the puck ON on the point or OFF (§2.4), every
-player's bets on it (yours as chips of their own, marked OFF while off; the others' summed),
+player's bets on it (yours as chips of their own, marked OFF while off; the others' summed:
+each area's chips drawn once for every viewer, ``chip_views``),
 the five numbered dice and the pair the shooter picked (§3, §4), the last roll with its
 resolutions in §4's order (losers collected, then field, big 6 and 8, come and place paid) and
 the last 20 rolls.
@@ -35,7 +36,7 @@ from tables.games.craps.bets import (
 )
 from tables.games.craps.shooter import BETTING, THROW
 from tables.kit import bounds_text, money_box, standard_quick_stakes
-from tables.presentation import Presentation, register
+from tables.presentation import Presentation, register, seat_board_facts
 
 GAME = "craps"
 WIDTH = 600  # the SVG's viewBox width; it scales to the board's width
@@ -222,11 +223,33 @@ def _chips(area: dict, bets: list[dict], me: int | None, currency: str) -> list[
     return chips
 
 
+# whoever watches without a seat, in a chip drawing's ``data-viewers`` (a seat is its position)
+SPECTATOR = "-"
+
+
+def chip_views(area: dict, bets: list[dict], capacity: int, currency: str) -> list[dict]:
+    """An area's chips as each viewer sees them (``_chips``), drawn once for every viewer of the
+    version: a drawing per seat with bets there, and one for every other seat and the
+    spectators (all bets summed as the others'). Each names its viewers (``data-viewers``) and
+    the game's stylesheet shows a board only the drawing of its own seat (the board's
+    ``data-seat``), so a bet redraws its area once, not once per seat."""
+    if not any(bet["kind"] in area["kinds"] for bet in bets):
+        return []
+    betting = sorted({bet["seat"] for bet in bets if bet["kind"] in area["kinds"]})
+    views = [
+        {"viewers": str(seat), "chips": _chips(area, bets, seat, currency)} for seat in betting
+    ]
+    others = [str(seat) for seat in range(capacity) if seat not in betting]
+    views.append(
+        {"viewers": " ".join([*others, SPECTATOR]), "chips": _chips(area, bets, None, currency)}
+    )
+    return views
+
+
 def _layout(game: dict, me: int | None, panels: dict, currency: str, areas: list) -> dict:
     for area in areas:
         x, y, w, h = area["box"]
         area.update(x=x, y=y, w=w, h=h)
-        area["chips"] = _chips(area, game["bets"], me, currency)
         area["panel"] = f"craps-bet-{area['key']}" if area["key"] in panels else ""
         area["name"] = panels[area["key"]]["title"] if area["key"] in panels else area["label"]
         area["point"] = area.get("number") is not None and area.get("number") == game["point"]
@@ -438,8 +461,11 @@ def _playing(view: dict, game: dict, me: int | None, names: list[str], currency:
     ]
     me_shooter = me is not None and me == shooter
     throwing = "roll" in types and game["phase"] == THROW
+    capacity = view["table"]["capacity"]
     return {
         "layout": _layout(game, me, panels, currency, areas),
+        # (called inside the chips' shared sections: drawn once a version, not once a board)
+        "chip_views": lambda area: chip_views(area, game["bets"], capacity, currency),
         "panels": [panels[k] for k in sorted(panels, key=lambda k: _panel_order(k, areas))],
         "panels_by_area": panels,
         "my_bets": (my_bets := _my_bets(game, me, currency, legal) if me is not None else []),
@@ -512,11 +538,42 @@ def _all_bets(game: dict, names: list[str], currency: str) -> list[dict]:
     return [rows[seat] for seat in sorted(rows)]
 
 
+def private_facts(view: dict) -> dict:
+    """What a seat's board shows of its own (tables.games.Presentation.private_facts): the
+    common facts (its balance among them), its moves (the legal actions, each bet's bounds,
+    whether it may throw), its own bets, the shooter and the round's stage its prompts and
+    layout follow, the faces its pick of the dice shows (the shooter's), and whether it
+    is done betting (its plate says so). Another player's bet changes none of them unless it
+    narrows this seat's bounds under the house's risk limit: then its panels change, and it
+    is sent its own board."""
+    game = view["game"] or {}
+    me = view["seat"]
+    shooting = me is not None and game.get("shooter") == me
+    return {
+        **seat_board_facts(view),
+        "playing": bool(game),
+        "moves": [game.get("legal"), game.get("bounds"), game.get("may_throw")],
+        "mine": [bet for bet in game.get("bets") or () if bet["seat"] == me],
+        # (the shooter, the phase and the point are the board element's attributes as well)
+        "round": [
+            game.get("shooter"),
+            game.get("point"),
+            game.get("phase"),
+            game.get("over"),
+            game.get("chosen"),
+            me in (game.get("done") or ()),
+        ],
+        "layout": [game.get("propositions"), game.get("barred"), game.get("min_unit")],
+        "dice": game.get("roll") if shooting else None,
+    }
+
+
 register(
     Presentation(
         game=GAME,
         display_name=gettext_noop("Craps"),
         presenter=present,
+        private_facts=private_facts,
         **craps_words.WORDS,
     )
 )

@@ -24,6 +24,14 @@ def board(table: CrapsTable, viewer, last_game=None, language="en") -> str:
         return presenters.board_html(view, oob=True).replace("\xa0", " ").replace("&#39;", "'")
 
 
+def chips_shown(html: str, viewer) -> str:
+    """The chips a viewer's board shows: the drawing of each area's chips that names its seat
+    (``data-viewers``, "-" the spectators; the game's stylesheet hides the others)."""
+    token = "-" if viewer is None else str(viewer)
+    drawings = re.findall(r'<g class="craps-chip-view" data-viewers="([^"]*)">(.*?)</g></g>', html)
+    return "".join(chips + "</g>" for viewers, chips in drawings if token in viewers.split())
+
+
 def actions_of(html: str) -> list[str]:
     return re.findall(r'data-action="([a-z_]+)"', html)
 
@@ -65,7 +73,11 @@ def test_a_spectator_sees_the_layout_and_every_bet_but_no_controls():
     table.bet(1, "field", 300)
     html = board(table, None)
     assert actions_of(html) == [] and panels_of(html) == []
-    assert 'class="craps-chip others"' in html and 'class="craps-chip mine' not in html
+    shown = chips_shown(html, None)
+    assert 'class="craps-chip others"' in shown and 'class="craps-chip mine' not in shown
+    # the chips are drawn once for every viewer: each seat's own drawing is in the html, shown
+    # only on its own board
+    assert shown.count("craps-chip others") == 2 and 'class="craps-chip mine' in html
     bets = re.search(r'<section class="craps-bets">.*?</section>', html, re.S).group(0)
     assert "Pass line 5.00 BYN" in bets and "Field 3.00 BYN" in bets
 
@@ -86,11 +98,12 @@ def test_your_bets_are_chips_working_or_off_with_their_controls():
     assert 'id="craps-down-place_8"' in mine and 'id="craps-working-place_8"' not in mine
     assert 'data-choice="same"' in mine
     assert 'id="craps-after-place_8-press"' in mine and 'id="craps-after-place_8-down"' in mine
-    assert '<g class="craps-chip mine" data-bet="place_8">' in html
+    assert '<g class="craps-chip mine" data-bet="place_8">' in chips_shown(html, 1)
+    assert "craps-chip mine" not in chips_shown(html, 2)  # a seat without bets: the others'
     # the pass line's player sees his own chip and the others' on the place 8 area
     shooter = board(table, 0)
-    assert '<g class="craps-chip mine" data-bet="pass">' in shooter
-    assert "Other players: 12.00 BYN" in shooter
+    assert '<g class="craps-chip mine" data-bet="pass">' in chips_shown(shooter, 0)
+    assert "Other players: 12.00 BYN" in chips_shown(shooter, 0)
     # a pass line cannot come down once its point is set (C6), its odds may be taken
     mine = re.search(r'<section class="craps-mine".*?</section>', shooter, re.S).group(0)
     assert "craps-down-pass" not in mine
@@ -103,7 +116,7 @@ def test_bets_off_on_the_come_out_are_marked_off_and_turn_on():
     table.roll((3, 3))  # 6: the point is made; the place 6 wins and stays up
     table.start((1, 2))
     html = board(table, 1)
-    assert '<g class="craps-chip mine off" data-bet="place_6">' in html
+    assert '<g class="craps-chip mine off" data-bet="place_6">' in chips_shown(html, 1)
     mine = re.search(r'<section class="craps-mine".*?</section>', html, re.S).group(0)
     assert 'class="off"' in mine and "Work on the come-out" in mine
     assert 'name="on" value="true"' in mine
