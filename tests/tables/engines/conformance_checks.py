@@ -213,7 +213,7 @@ class ConformanceChecks:
             who = "the public view" if viewer is None else f"seat {viewer}'s view"
             probe = undealt[: UNDEALT_PROBE[1]]
             if len(probe) >= UNDEALT_PROBE[0]:
-                for sequence in card_sequences(view, tokens):
+                for sequence in card_sequences(view, tokens, shortest=len(probe)):
                     assert not contains_run(sequence, probe), (
                         f"(b) {who} holds the order of the undealt cards"
                     )

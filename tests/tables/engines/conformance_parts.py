@@ -77,20 +77,38 @@ def card_mentions(value, skip: list | None = None, pattern: re.Pattern = CARD_CO
     seat's legal actions, which are checked on their own) is not counted."""
     # a loop over a stack, not a call a node: a view of a full craps table is ~500 nodes, walked
     # for each seat after every step (issue 51: the walk was 40 % of a long session's time)
+    # (by exact type: a view is JSON's types only, ``as_json``, and the walk's three isinstance
+    # calls a node were a fifth of it)
     words: list[str] = []
     stack = [value]
     while stack:
         node = stack.pop()
-        if isinstance(node, str):
+        kind = type(node)
+        if kind is str:
             words += _cards_written(node, pattern)
-        elif isinstance(node, dict):
+        elif kind is dict:
             for key, item in node.items():
-                if isinstance(key, str):
+                if type(key) is str:
                     words += _cards_written(key, pattern)
                 stack.append(item)
-        elif isinstance(node, list) and not (skip and node == skip):
-            stack += node
+        elif kind is list:
+            if not (skip and node == skip):
+                stack += node
+        elif kind not in LEAVES:
+            stack.append(_plain(node))
     return Counter(words)
+
+
+LEAVES = frozenset((int, float, bool, type(None)))
+
+
+def _plain(node):
+    """A subclass of str, dict or list (an enum's member, say) as its plain type; anything
+    else as nothing to look in."""
+    for plain in (str, dict, list):
+        if isinstance(node, plain):
+            return plain(node)
+    return None
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -101,22 +119,33 @@ def _cards_written(text: str, pattern: re.Pattern) -> tuple[str, ...]:
     return _card_words(text, pattern) if len(text) > 2 else ()
 
 
-def card_sequences(value, pattern: re.Pattern = CARD_CODE) -> list[list]:
+def card_sequences(value, pattern: re.Pattern = CARD_CODE, shortest: int = 0) -> list[list]:
     """Every list's cards and every string's card words, in order (each list's, then its
-    items', depth first)."""
+    items', depth first), those of at least ``shortest`` cards (a probe of three undealt cards
+    is not in a shorter one: the empty and short ones were most of the sequences of a view, and
+    looking in each most of a long craps session's checks, issue 51)."""
     found: list[list] = []
     stack = [value]
     while stack:
         node = stack.pop()
-        if isinstance(node, str):
-            found.append(list(_card_words(node, pattern)))
-        elif isinstance(node, dict):
+        kind = type(node)
+        if kind is str:
+            if len(node) >= shortest * 2:  # (a card or token is two characters or more)
+                words = _card_words(node, pattern)
+                if len(words) >= shortest:
+                    found.append(list(words))
+        elif kind is dict:
             for key, item in reversed(node.items()):
                 stack.append(item)
                 stack.append(key)
-        elif isinstance(node, list):
-            found.append([item for item in node if _is_card(item, pattern)])
+        elif kind is list:
+            if len(node) >= shortest:
+                cards = [item for item in node if _is_card(item, pattern)]
+                if len(cards) >= shortest:
+                    found.append(cards)
             stack += reversed(node)
+        elif kind not in LEAVES:
+            stack.append(_plain(node))
     return found
 
 
