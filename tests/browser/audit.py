@@ -278,6 +278,35 @@ def play_every_table(shell: Callable[[str], str]) -> list[str]:
     return json.loads(shell(PLAY_EVERY_TABLE).strip().splitlines()[-1])
 
 
+# The roles that see every table's hand (the seated player, the floor): every table's pages on
+# every run. The other staff see a table as any spectator does, with the staff's own panel: a
+# rotating share of the tables a run each (``start_pages``), every table over the runs.
+EVERY_TABLE_ROLES = ("player", "pit_boss")
+TABLE_SHARE = 4  # the other staff roles visit one table in four a run (each with its hand)
+
+
+def start_pages(role: str, pages: list[str], language: str) -> list[str]:
+    """The start pages `role` visits this run: all of them for ``EVERY_TABLE_ROLES`` and in the
+    full matrix (``CONFORMANCE_FULL=1``); for the other roles the tables (each table's page with
+    its hand's) whose turn it is, by the rotation seed (tests/rotation.py, printed in pytest's
+    header), the role and the language, so that the roles and the two crawls see different
+    tables. Every game's board as a spectator sees it is still visited every run, in both
+    languages, by the pit boss (issue 51: the four staff roles' 34 table pages were a third of
+    the audit's time)."""
+    from tests.rotation import full_matrix, rotation_seed
+
+    if role in EVERY_TABLE_ROLES or full_matrix():
+        return list(pages)
+    tables = sorted({_table_of(page) for page in pages})
+    offset = rotation_seed() + list(ROLES).index(role) + (0 if language == "ru" else 2)
+    chosen = {table for index, table in enumerate(tables) if (index + offset) % TABLE_SHARE == 0}
+    return [page for page in pages if _table_of(page) in chosen]
+
+
+def _table_of(page: str) -> int:
+    return int(re.match(r"/tables/(\d+)/", page).group(1))
+
+
 class Tab:
     """The one browser tab a role's crawl loads its pages in, and what its console said since
     the page was asked for."""

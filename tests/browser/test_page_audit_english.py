@@ -6,7 +6,7 @@ the Russian crawl."""
 
 import pytest
 
-from tests.browser.audit import ENFORCED, ROLES, Auditor
+from tests.browser.audit import ENFORCED, ROLES, Auditor, start_pages
 
 # a server of its own: the demo as loaded, every table played to mid-hand
 # (tests/browser/conftest.py)
@@ -18,7 +18,7 @@ def test_every_page_of_the_role_is_in_english_only_in_english(
     browser, server_url, audit_names, audit_start, role
 ):
     auditor = Auditor(browser, server_url, audit_names, language="en", widths=(1280,))
-    result = auditor.audit([role], audit_start)
+    result = auditor.audit([role], start_pages(role, audit_start, "en"))
     print(f"audit en {role}: {len(result.visited[role])} pages x 1 width")
     assert len(result.visited[role]) > 5, result.visited[role]
     findings = [str(f) for f in result.findings if f.kind in ENFORCED]
