@@ -61,6 +61,40 @@ SUIT_WORDS = {  # "of hearts": the suit as it follows a rank
 }
 
 
+class Lazy:
+    """A board's fact made when a template first reads it (iterates, tests, indexes or gets
+    from it): for what only shared sections show, which a board finds drawn already for its
+    version (``tables.presenters.shared_section``) and so never reads."""
+
+    __slots__ = ("_make", "_value")
+    _UNMADE = object()
+
+    def __init__(self, make):
+        self._make = make
+        self._value = Lazy._UNMADE
+
+    @property
+    def value(self):
+        if self._value is Lazy._UNMADE:
+            self._value = self._make()
+        return self._value
+
+    def __iter__(self):
+        return iter(self.value)
+
+    def __len__(self):
+        return len(self.value)
+
+    def __bool__(self):
+        return bool(self.value)
+
+    def __getitem__(self, key):
+        return self.value[key]
+
+    def get(self, key, default=None):
+        return self.value.get(key, default)
+
+
 def card_words(code: str) -> str:
     """ "AH" -> "ace of hearts" ("туз червей"); a code of another shape as it is."""
     if len(code) != 2 or code[0] not in RANK_WORDS or code[1] not in SUIT_WORDS:

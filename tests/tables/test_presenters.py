@@ -358,3 +358,34 @@ def test_the_registry_gives_each_game_its_presentation_and_any_other_the_default
     assert other.presenter is None and other.js is None
     assert other.board_template == "tables/board.html" and other.label == "sixer"
     assert presentation_for("sixer") is other
+
+
+def test_an_own_section_kept_by_its_key_is_drawn_once_a_key_and_a_key_left_short_is_caught():
+    """``own_section_by``: a body that depends only on its key (and the language) is drawn once
+    for every board with that key; under the tests' ``sections_recorded`` it is drawn every time
+    and compared with what was kept, so a key that leaves out what the body shows fails."""
+    drawn = []
+
+    def body(text):
+        def caller():
+            drawn.append(text)
+            return text
+
+        return caller
+
+    with translation.override("en"):
+        key = ("kept by key", random.random())
+        first = presenters.own_section_by(key, "layout", body("a"))
+        again = presenters.own_section_by(key, "layout", body("a"))
+        assert first == again and 'id="board-own-layout"' in first and drawn == ["a"]
+        with presenters.sections_recorded():
+            presenters.own_section_by(key, "layout", body("a"))
+            with pytest.raises(AssertionError, match="its key .* is not all"):
+                presenters.own_section_by(key, "layout", body("b"))
+    with translation.override("ru"):  # another language: drawn afresh
+        presenters.own_section_by(key, "layout", body("а"))
+    assert drawn == ["a", "a", "b", "а"]
+
+
+def test_an_empty_own_slot_is_the_empty_section():
+    assert presenters.own_slot("mine-pass") == presenters.own_section("mine-pass", lambda: "")

@@ -17,6 +17,8 @@ two of the five (a new shooter) and rolls. Registered in ``tables.presentation``
 
 from __future__ import annotations
 
+import functools
+
 from django.utils.translation import get_language, gettext_noop, pgettext
 from markupsafe import Markup
 
@@ -35,7 +37,7 @@ from tables.games.craps.bets import (
     RETURN,
 )
 from tables.games.craps.shooter import BETTING, THROW
-from tables.kit import bounds_text, money_box, standard_quick_stakes
+from tables.kit import Lazy, bounds_text, money_box, standard_quick_stakes
 from tables.presentation import Presentation, register, seat_board_facts
 
 GAME = "craps"
@@ -76,9 +78,10 @@ def bet_name(kind: str) -> str:
 _bet_names: dict[tuple[str | None, str], str] = {}
 
 
+@functools.lru_cache(maxsize=256)
 def die_svg(face: int | None, number: int | None = None, size: str = "") -> Markup:
     """One die: its face's pips (None: a face not thrown yet, blank) and, for the table's set,
-    its number in the corner (§2.2)."""
+    its number in the corner (§2.2). (No words: drawn once for each face, number and size.)"""
     pips = Markup("").join(
         Markup('<circle cx="{}" cy="{}" r="3.2"/>').format(x, y) for x, y in PIPS.get(face, ())
     )
@@ -99,7 +102,22 @@ def _area(key: str, box: tuple, label: str, sub: str, kinds: tuple, style: str) 
 
 
 def _areas(propositions: dict, barred: int) -> list[dict]:
-    """The layout's areas: where each is drawn (x, y, width, height) and which bets sit on it."""
+    """The layout's areas: where each is drawn (x, y, width, height) and which bets sit on it;
+    each board's own copies (``_layout`` marks them for its seat), of the areas drawn once for
+    the table's pay table and language (``_drawn_areas``)."""
+    key = (tuple(sorted(propositions.items())), barred, get_language())
+    drawn = _AREAS.get(key)
+    if drawn is None:
+        if len(_AREAS) >= 64:
+            _AREAS.clear()
+        drawn = _AREAS[key] = _drawn_areas(propositions, barred)
+    return [dict(area) for area in drawn]
+
+
+_AREAS: dict[tuple, list[dict]] = {}
+
+
+def _drawn_areas(propositions: dict, barred: int) -> list[dict]:
     areas = []
     for index, n in enumerate(NUMBERS):
         x = index * 100
@@ -464,6 +482,14 @@ def _playing(view: dict, game: dict, me: int | None, names: list[str], currency:
     capacity = view["table"]["capacity"]
     return {
         "layout": _layout(game, me, panels, currency, areas),
+        # what the layout's drawing shows (``own_section_by``): alike for the seats that may
+        # make the same bets
+        "layout_key": (
+            game["point"],
+            game["barred"],
+            tuple(sorted(game["propositions"].items())),
+            tuple((key, panel["title"]) for key, panel in sorted(panels.items())),
+        ),
         # (called inside the chips' shared sections: drawn once a version, not once a board)
         "chip_views": lambda area: chip_views(area, game["bets"], capacity, currency),
         "panels": [panels[k] for k in sorted(panels, key=lambda k: _panel_order(k, areas))],
@@ -488,11 +514,14 @@ def _playing(view: dict, game: dict, me: int | None, names: list[str], currency:
         "point": game["point"],
         "roll_number": game["roll_number"],
         "phase": game["phase"],
-        "history": [[die_svg(face, size="small") for face in pair] for pair in game["history"]][
-            ::-1
-        ],
-        "all_bets": (all_bets := _all_bets(game, names, currency)),
-        "bets_by_seat": {row["seat"]: row for row in all_bets},
+        # (read inside shared sections only: made when a section is drawn, not for every board)
+        "history": Lazy(
+            lambda: [[die_svg(face, size="small") for face in pair] for pair in game["history"]][
+                ::-1
+            ]
+        ),
+        "all_bets": (all_bets := Lazy(lambda: _all_bets(game, names, currency))),
+        "bets_by_seat": Lazy(lambda: {row["seat"]: row for row in all_bets}),
         **_seat_facts(game, currency),
     }
 
