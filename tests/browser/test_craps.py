@@ -94,6 +94,10 @@ def play_a_roll(pages: list[Page], placed: set) -> None:
     submit(shooter_page, '#craps-roll-form button[data-action="roll"]')
 
 
+def anna_version(page: Page) -> str:
+    return page.locator("#table-board").get_attribute("data-version")
+
+
 def test_three_players_bet_the_pass_line_and_place_bets_roll_after_roll(
     players, artifacts, browser, server_url
 ):
@@ -114,6 +118,11 @@ def test_three_players_bet_the_pass_line_and_place_bets_roll_after_roll(
     anna.screenshot(path=artifacts / "craps-come-out-390.png", full_page=True)
     fits(anna)
     pages = [anna, boris, vera]
+    # a spectator beside them: his board shows every area's chips as the others' (no seat)
+    watcher = open_for("gleb")
+    watcher.goto(anna.url)
+    watcher.wait_for_function("() => window.socketFrames.table > 0")
+    watched_chips = False  # whether the spectator was ever shown a bet's chips
     placed: set = set()
     lines: list[str] = []
     resolved = set()
@@ -135,13 +144,16 @@ def test_three_players_bet_the_pass_line_and_place_bets_roll_after_roll(
         assert shown[0] == shown[1] == shown[2]
         # each area's chips are drawn once for every viewer: a page shows one drawing an area,
         # its own, with a chip of its own for each of its bets
-        for page in pages:
+        for page in [*pages, watcher]:
             board = page.locator("#table-board")
+            expect(board).to_have_attribute("data-version", anna_version(anna))
             drawn = board.locator(".craps-chips").count()
             expect(board.locator(".craps-chip-view:visible")).to_have_count(drawn)
             own = board.locator(".craps-mine [data-bet]").count()
             expect(board.locator(".craps-chip.mine:visible")).to_have_count(own)
+        watched_chips = watched_chips or watcher.locator("#table-board .craps-chips").count() > 0
     assert "pass" in resolved and resolved & {"place_6", "place_8"}, lines
+    assert watched_chips
     assert all(re.search(r"\d+[.,]00.BYN", line) for line in lines if "BYN" in line)
     anna.screenshot(path=artifacts / "craps-resolved-390.png", full_page=True)
     boris.screenshot(path=artifacts / "craps-resolved-1280.png", full_page=True)
