@@ -182,6 +182,9 @@ def as_legal_action(text: str | None, data: bytes | None, legal: list[dict]) -> 
         return False
     if canonical(action) in {canonical(a) for a in legal}:
         return True
+    # a field sent as null reads as one left out (the engine fills it in: a bet naming box null
+    # is the seat's first box)
+    action = {key: value for key, value in action.items() if value is not None}
     # a legal action with fields left out, which the engine fills in: a twenty-one move that
     # names no box or hand plays the hand in turn (a payload mutated to "" reads as {})
     return any(
