@@ -5,10 +5,12 @@ off, the five numbered dice and the pair the shooter picked, the come-out prompt
 resolutions in §4's order and the roll history."""
 
 import re
+from pathlib import Path
 
 from django.utils import translation
 
 from tables import presenters
+from tables.games.craps import presentation
 from tables.games.craps.engine import ENGINE
 from tests.tables.games.craps.test_craps import CrapsTable
 from tests.tables.test_shared_sections import board_view
@@ -205,3 +207,15 @@ def test_a_line_bet_with_its_point_offers_its_odds_beside_it_in_the_range_the_en
     assert table.bet_of(0, "odds_pass")["amount"] == 500
     other = board(table, 1)
     assert "craps-odds-" not in other  # his don't pass takes no odds (C4)
+
+
+def test_the_stylesheet_shows_each_seat_and_the_spectators_their_own_chips():
+    """The chips' drawings are shown by the board's own seat (craps.css): a rule for every seat
+    the engine seats and one for the spectators, so no seat's board shows none or all."""
+    css = (
+        Path(presentation.__file__).parent / "static" / "css" / "games" / "craps.css"
+    ).read_text()
+    for position in range(ENGINE.seats[1]):
+        rule = f'.board[data-seat="{position}"] .craps-chip-view[data-viewers~="{position}"]'
+        assert rule in css, position
+    assert '.board[data-seat=""] .craps-chip-view[data-viewers~="-"]' in css
